@@ -1,0 +1,12 @@
+//! Rules core of Sanctum Mortalis: dice, profiles, equipment, skills, exact
+//! odds of actions and the warband builder. Pure: no I/O, no clock, no
+//! ambient randomness.
+
+pub mod dice;
+pub mod equipment;
+pub mod names;
+pub mod odds;
+pub mod profile;
+pub mod skills;
+
+pub use names::Lang;
