@@ -8,5 +8,6 @@ pub mod names;
 pub mod odds;
 pub mod profile;
 pub mod skills;
+pub mod warband;
 
 pub use names::Lang;
