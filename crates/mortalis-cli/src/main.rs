@@ -1,3 +1,228 @@
-fn main() {
-    println!("Hello, world!");
+//! `mortalis`: exact odds and warband tools for Sanctum Mortalis.
+//! This is the edge of the project: files are read and checked here, the
+//! rules themselves live in `mortalis-rules`.
+
+mod render;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand, ValueEnum};
+use mortalis_rules::Lang;
+use mortalis_rules::dice::{DiceSource, RngDice, TypedDice};
+use mortalis_rules::odds::{self, Query};
+use mortalis_rules::warband::{self, WarbandFile};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+/// Command-line interface.
+#[derive(Debug, Parser)]
+#[command(name = "mortalis", version, about = "Sanctum Mortalis: exact dice odds and warband builder")]
+struct Cli {
+    /// Interface language (default: pl when LANG starts with "pl", else en).
+    #[arg(long, global = true, value_enum)]
+    lang: Option<LangArg>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum LangArg {
+    Pl,
+    En,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Exact probabilities of one action described in a TOML query.
+    Odds {
+        /// Query file.
+        query: PathBuf,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play one action described in a query with seeded or typed-in dice.
+    Roll {
+        /// Query file.
+        query: PathBuf,
+        /// Seed of the ChaCha8 dice generator.
+        #[arg(long, conflicts_with = "dice")]
+        seed: Option<u64>,
+        /// Dice rolled at the table, in order, e.g. "3,5,1,6".
+        #[arg(long, value_delimiter = ',')]
+        dice: Option<Vec<i64>>,
+    },
+    /// Warband files.
+    Warband {
+        #[command(subcommand)]
+        command: WarbandCommand,
+    },
+    /// List ids and names of equipment, archetypes and skills.
+    Catalogue,
+}
+
+#[derive(Debug, Subcommand)]
+enum WarbandCommand {
+    /// Check a warband against the rules.
+    Validate {
+        /// Warband file.
+        file: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a roster sheet.
+    Show {
+        /// Warband file.
+        file: PathBuf,
+        /// Also write a printable HTML page to this path.
+        #[arg(long)]
+        html: Option<PathBuf>,
+    },
+    /// Compare two warbands' strength and count volunteers.
+    Matchup {
+        /// First warband.
+        a: PathBuf,
+        /// Second warband.
+        b: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// A failure with its exit code; the message goes to stderr.
+#[derive(Debug)]
+struct Failure {
+    code: u8,
+    error: anyhow::Error,
+}
+
+impl<E: Into<anyhow::Error>> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure {
+            code: 2,
+            error: e.into(),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let lang = match cli.lang {
+        Some(LangArg::Pl) => Lang::Pl,
+        Some(LangArg::En) => Lang::En,
+        None => match std::env::var("LANG") {
+            Ok(v) if v.to_ascii_lowercase().starts_with("pl") => Lang::Pl,
+            _ => Lang::En,
+        },
+    };
+    match run(cli.command, lang) {
+        Ok(out) => {
+            print!("{}", out.text);
+            ExitCode::from(out.code)
+        }
+        Err(f) => {
+            let label = lang.pick("błąd", "error");
+            eprintln!("{label}: {:#}", f.error);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+/// Text for stdout and the exit code.
+struct Output {
+    text: String,
+    code: u8,
+}
+
+fn ok(text: String) -> Result<Output, Failure> {
+    Ok(Output { text, code: 0 })
+}
+
+fn read(path: &Path, lang: Lang) -> Result<String, Failure> {
+    std::fs::read_to_string(path)
+        .with_context(|| format!("{} {}", lang.pick("nie można odczytać", "cannot read"), path.display()))
+        .map_err(Failure::from)
+}
+
+fn parse_toml<T: serde::de::DeserializeOwned>(path: &Path, lang: Lang) -> Result<T, Failure> {
+    let text = read(path, lang)?;
+    toml::from_str(&text).map_err(|e| {
+        Failure::from(anyhow::anyhow!(
+            "{}: {}",
+            path.display(),
+            e.to_string().trim_end()
+        ))
+    })
+}
+
+fn action_failure(path: &Path, e: &odds::ActionError, lang: Lang) -> Failure {
+    Failure::from(anyhow::anyhow!("{}: {}", path.display(), e.message(lang)))
+}
+
+fn run(cmd: Command, lang: Lang) -> Result<Output, Failure> {
+    match cmd {
+        Command::Odds { query, json } => {
+            let q: Query = parse_toml(&query, lang)?;
+            let o = odds::odds(&q).map_err(|e| action_failure(&query, &e, lang))?;
+            if json {
+                ok(serde_json::to_string_pretty(&o)? + "\n")
+            } else {
+                ok(render::odds_table(&q, &o, lang))
+            }
+        }
+        Command::Roll { query, seed, dice } => {
+            let q: Query = parse_toml(&query, lang)?;
+            let mut src: Box<dyn DiceSource> = match dice {
+                Some(v) => Box::new(TypedDice::new(&v).map_err(|e| anyhow::anyhow!("--dice: {e}"))?),
+                None => Box::new(RngDice::new(ChaCha8Rng::seed_from_u64(seed.unwrap_or(0)))),
+            };
+            let report = mortalis_rules::play::play(&q, src.as_mut())
+                .map_err(|e| match e {
+                    mortalis_rules::play::PlayError::Action(a) => action_failure(&query, &a, lang),
+                    mortalis_rules::play::PlayError::Dice(d) => Failure::from(anyhow::anyhow!("--dice: {d}")),
+                })?;
+            ok(render::play_report(&report, lang))
+        }
+        Command::Catalogue => ok(render::catalogue(lang)),
+        Command::Warband { command } => match command {
+            WarbandCommand::Validate { file, json } => {
+                let w: WarbandFile = parse_toml(&file, lang)?;
+                let r = warband::check(&w);
+                let code = if r.valid() { 0 } else { 1 };
+                let text = if json {
+                    serde_json::to_string_pretty(&render::validation_json(&r, lang))? + "\n"
+                } else {
+                    render::validation_text(&r, lang)
+                };
+                Ok(Output { text, code })
+            }
+            WarbandCommand::Show { file, html } => {
+                let w: WarbandFile = parse_toml(&file, lang)?;
+                let r = warband::check(&w);
+                if let Some(out) = html {
+                    std::fs::write(&out, render::roster_html(&r, lang))
+                        .with_context(|| format!("{} {}", lang.pick("nie można zapisać", "cannot write"), out.display()))?;
+                }
+                ok(render::roster_text(&r, lang))
+            }
+            WarbandCommand::Matchup { a, b, json } => {
+                let wa: WarbandFile = parse_toml(&a, lang)?;
+                let wb: WarbandFile = parse_toml(&b, lang)?;
+                let (ra, rb) = (warband::check(&wa), warband::check(&wb));
+                let m = warband::matchup(ra.strength, rb.strength);
+                if json {
+                    ok(serde_json::to_string_pretty(&serde_json::json!({
+                        "a": {"name": ra.name, "strength": m.strength_a, "volunteers": m.volunteers_a, "valid": ra.valid()},
+                        "b": {"name": rb.name, "strength": m.strength_b, "volunteers": m.volunteers_b, "valid": rb.valid()},
+                    }))? + "\n")
+                } else {
+                    ok(render::matchup_text(&ra, &rb, &m, lang))
+                }
+            }
+        },
+    }
 }

@@ -6,6 +6,7 @@ pub mod dice;
 pub mod equipment;
 pub mod names;
 pub mod odds;
+pub mod play;
 pub mod profile;
 pub mod skills;
 pub mod warband;
