@@ -18,7 +18,11 @@ use rand_core::SeedableRng;
 
 /// Command-line interface.
 #[derive(Debug, Parser)]
-#[command(name = "mortalis", version, about = "Sanctum Mortalis: exact dice odds and warband builder")]
+#[command(
+    name = "mortalis",
+    version,
+    about = "Sanctum Mortalis: exact dice odds and warband builder"
+)]
 struct Cli {
     /// Interface language (default: pl when LANG starts with "pl", else en).
     #[arg(long, global = true, value_enum)]
@@ -144,7 +148,13 @@ fn ok(text: String) -> Result<Output, Failure> {
 
 fn read(path: &Path, lang: Lang) -> Result<String, Failure> {
     std::fs::read_to_string(path)
-        .with_context(|| format!("{} {}", lang.pick("nie można odczytać", "cannot read"), path.display()))
+        .with_context(|| {
+            format!(
+                "{} {}",
+                lang.pick("nie można odczytać", "cannot read"),
+                path.display()
+            )
+        })
         .map_err(Failure::from)
 }
 
@@ -177,14 +187,17 @@ fn run(cmd: Command, lang: Lang) -> Result<Output, Failure> {
         Command::Roll { query, seed, dice } => {
             let q: Query = parse_toml(&query, lang)?;
             let mut src: Box<dyn DiceSource> = match dice {
-                Some(v) => Box::new(TypedDice::new(&v).map_err(|e| anyhow::anyhow!("--dice: {e}"))?),
+                Some(v) => {
+                    Box::new(TypedDice::new(&v).map_err(|e| anyhow::anyhow!("--dice: {e}"))?)
+                }
                 None => Box::new(RngDice::new(ChaCha8Rng::seed_from_u64(seed.unwrap_or(0)))),
             };
-            let report = mortalis_rules::play::play(&q, src.as_mut())
-                .map_err(|e| match e {
-                    mortalis_rules::play::PlayError::Action(a) => action_failure(&query, &a, lang),
-                    mortalis_rules::play::PlayError::Dice(d) => Failure::from(anyhow::anyhow!("--dice: {d}")),
-                })?;
+            let report = mortalis_rules::play::play(&q, src.as_mut()).map_err(|e| match e {
+                mortalis_rules::play::PlayError::Action(a) => action_failure(&query, &a, lang),
+                mortalis_rules::play::PlayError::Dice(d) => {
+                    Failure::from(anyhow::anyhow!("--dice: {d}"))
+                }
+            })?;
             ok(render::play_report(&report, lang))
         }
         Command::Catalogue => ok(render::catalogue(lang)),
@@ -204,8 +217,13 @@ fn run(cmd: Command, lang: Lang) -> Result<Output, Failure> {
                 let w: WarbandFile = parse_toml(&file, lang)?;
                 let r = warband::check(&w);
                 if let Some(out) = html {
-                    std::fs::write(&out, render::roster_html(&r, lang))
-                        .with_context(|| format!("{} {}", lang.pick("nie można zapisać", "cannot write"), out.display()))?;
+                    std::fs::write(&out, render::roster_html(&r, lang)).with_context(|| {
+                        format!(
+                            "{} {}",
+                            lang.pick("nie można zapisać", "cannot write"),
+                            out.display()
+                        )
+                    })?;
                 }
                 ok(render::roster_text(&r, lang))
             }

@@ -39,9 +39,18 @@ pub fn odds_table(q: &Query, o: &Odds, lang: Lang) -> String {
                 t("odległość", "range"),
                 q.situation.range.unwrap_or(0.0)
             );
-            let _ = writeln!(s, "\n{:<6} {:>8}  {}", t("Strzał", "Shot"), t("Celność", "Accuracy"), t("Trafienie", "Hit"));
+            let _ = writeln!(
+                s,
+                "\n{:<6} {:>8}  {}",
+                t("Strzał", "Shot"),
+                t("Celność", "Accuracy"),
+                t("Trafienie", "Hit")
+            );
             for (i, h) in r.hit.iter().enumerate() {
-                let acc = r.accuracy.get(i).map_or("auto".to_string(), |a| a.to_string());
+                let acc = r
+                    .accuracy
+                    .get(i)
+                    .map_or("auto".to_string(), |a| a.to_string());
                 let _ = writeln!(s, "{:<6} {:>8}  {}", i + 1, acc, both(h));
             }
             let _ = writeln!(
@@ -52,21 +61,42 @@ pub fn odds_table(q: &Query, o: &Odds, lang: Lang) -> String {
                 t("porażka", "fails"),
                 both(&r.fail_save)
             );
-            let _ = writeln!(s, "\n{:<8} {:>24} {:>24}", t("Trafień", "Hits"), t("dokładnie", "exactly"), t("co najmniej", "at least"));
+            let _ = writeln!(
+                s,
+                "\n{:<8} {:>24} {:>24}",
+                t("Trafień", "Hits"),
+                t("dokładnie", "exactly"),
+                t("co najmniej", "at least")
+            );
             let mut tail = Prob::zero();
             let mut at_least = vec![Prob::zero(); r.hits_distribution.len()];
             for k in (0..r.hits_distribution.len()).rev() {
-                tail += r.hits_distribution[k].clone();
-                at_least[k] = tail.clone();
+                tail += r.hits_distribution[k];
+                at_least[k] = tail;
             }
             for (k, pk) in r.hits_distribution.iter().enumerate() {
                 let _ = writeln!(s, "{:<8} {:>24} {:>24}", k, both(pk), both(&at_least[k]));
             }
-            let _ = writeln!(s, "\n{}: {:.4}", t("Oczekiwane trafienia", "Expected hits"), to_f64(&r.expected_hits));
+            let _ = writeln!(
+                s,
+                "\n{}: {:.4}",
+                t("Oczekiwane trafienia", "Expected hits"),
+                to_f64(&r.expected_hits)
+            );
             if !r.master_shot.is_zero() {
-                let _ = writeln!(s, "{}: {}", t("Mistrzowski strzał", "Master shot"), both(&r.master_shot));
+                let _ = writeln!(
+                    s,
+                    "{}: {}",
+                    t("Mistrzowski strzał", "Master shot"),
+                    both(&r.master_shot)
+                );
             }
-            let _ = writeln!(s, "{}: {}", t("Cel wyeliminowany", "Target out of action"), both(&r.out_of_action));
+            let _ = writeln!(
+                s,
+                "{}: {}",
+                t("Cel wyeliminowany", "Target out of action"),
+                both(&r.out_of_action)
+            );
         }
         Odds::Melee(r) => {
             let _ = writeln!(
@@ -82,8 +112,14 @@ pub fn odds_table(q: &Query, o: &Odds, lang: Lang) -> String {
                 (t("Atakujący trafia", "Attacker hits"), &r.attacker_hits),
                 (t("Broniący trafia", "Defender hits"), &r.defender_hits),
                 (t("Remis", "Tie"), &r.tie),
-                (t("Broniący wyeliminowany", "Defender out of action"), &r.defender_out),
-                (t("Atakujący wyeliminowany", "Attacker out of action"), &r.attacker_out),
+                (
+                    t("Broniący wyeliminowany", "Defender out of action"),
+                    &r.defender_out,
+                ),
+                (
+                    t("Atakujący wyeliminowany", "Attacker out of action"),
+                    &r.attacker_out,
+                ),
             ];
             s.push('\n');
             for (label, p) in rows {
@@ -106,7 +142,12 @@ pub fn odds_table(q: &Query, o: &Odds, lang: Lang) -> String {
 fn roll_text(r: &mortalis_rules::dice::RollRecord, lang: Lang) -> String {
     let mut s = format!("{:?}", r.rolled);
     if let Some((j, v)) = r.reroll {
-        let _ = write!(s, " {} #{} → {v}", lang.pick("przerzut kości", "reroll die"), j + 1);
+        let _ = write!(
+            s,
+            " {} #{} → {v}",
+            lang.pick("przerzut kości", "reroll die"),
+            j + 1
+        );
     }
     let _ = write!(s, " = {}", r.sum());
     s
@@ -118,7 +159,13 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
     let mut s = String::new();
     for e in &r.events {
         match e {
-            Event::Shot { number, accuracy, roll, hit, master } => {
+            Event::Shot {
+                number,
+                accuracy,
+                roll,
+                hit,
+                master,
+            } => {
                 let verdict = if *master {
                     t("MISTRZOWSKI STRZAŁ", "MASTER SHOT")
                 } else if *hit {
@@ -126,14 +173,36 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 } else {
                     t("pudło", "miss")
                 };
-                let _ = writeln!(s, "{} {number} ({} < {accuracy}): {} — {verdict}", t("Strzał", "Shot"), t("potrzeba", "need"), roll_text(roll, lang));
+                let _ = writeln!(
+                    s,
+                    "{} {number} ({} < {accuracy}): {} — {verdict}",
+                    t("Strzał", "Shot"),
+                    t("potrzeba", "need"),
+                    roll_text(roll, lang)
+                );
             }
             Event::AutoHit => {
                 let _ = writeln!(s, "{}", t("Automatyczne trafienie", "Automatic hit"));
             }
-            Event::Fight { attacker, attacker_total, defender, defender_total, winner } => {
-                let _ = writeln!(s, "{}: {} → {attacker_total}", t("Atakujący", "Attacker"), roll_text(attacker, lang));
-                let _ = writeln!(s, "{}: {} → {defender_total}", t("Broniący", "Defender"), roll_text(defender, lang));
+            Event::Fight {
+                attacker,
+                attacker_total,
+                defender,
+                defender_total,
+                winner,
+            } => {
+                let _ = writeln!(
+                    s,
+                    "{}: {} → {attacker_total}",
+                    t("Atakujący", "Attacker"),
+                    roll_text(attacker, lang)
+                );
+                let _ = writeln!(
+                    s,
+                    "{}: {} → {defender_total}",
+                    t("Broniący", "Defender"),
+                    roll_text(defender, lang)
+                );
                 let w = match winner {
                     1 => t("wygrywa atakujący", "attacker wins"),
                     -1 => t("wygrywa broniący", "defender wins"),
@@ -141,18 +210,47 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 };
                 let _ = writeln!(s, "{w}");
             }
-            Event::Save { who, target, roll, passed } => {
-                let who = if *who == "attacker" { t("atakującego", "attacker") } else { t("celu", "target") };
-                let v = if *passed { t("zdany", "passed") } else { t("nieudany", "failed") };
-                let _ = writeln!(s, "{} {who} (≤ {target}, 11-12 {}): {} — {v}", t("Odporność", "Resilience"), t("zawsze porażka", "always fail"), roll_text(roll, lang));
+            Event::Save {
+                who,
+                target,
+                roll,
+                passed,
+            } => {
+                let label = if *who == "attacker" {
+                    t("Odporność atakującego", "Attacker's Resilience")
+                } else {
+                    t("Odporność celu", "Target's Resilience")
+                };
+                let v = if *passed {
+                    t("zdany", "passed")
+                } else {
+                    t("nieudany", "failed")
+                };
+                let _ = writeln!(
+                    s,
+                    "{label} (≤ {target}, 11-12 {}): {} — {v}",
+                    t("zawsze porażka", "always fail"),
+                    roll_text(roll, lang)
+                );
             }
         }
     }
     if r.defender_out {
-        let _ = writeln!(s, "{}", t("Cel zdjęty z pola bitwy.", "The target is out of action."));
+        let _ = writeln!(
+            s,
+            "{}",
+            t("Cel zdjęty z pola bitwy.", "The target is out of action.")
+        );
     }
     if r.attacker_out {
-        let _ = writeln!(s, "{}", t("Atakujący zdjęty z pola bitwy.", "The attacker is out of action."));
+        let _ = writeln!(
+            s,
+            "{}",
+            t(
+                "Atakujący zdjęty z pola bitwy.",
+                "The attacker is out of action."
+            )
+        );
     }
     if !r.defender_out && !r.attacker_out {
         let _ = writeln!(s, "{}", t("Nikt nie pada.", "Nobody falls."));
@@ -165,7 +263,13 @@ pub fn catalogue(lang: Lang) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# {}", lang.pick("Ekwipunek", "Equipment"));
     for i in Item::ALL {
-        let _ = writeln!(s, "{:<20} {:<30} {}", i.id(), i.name(Lang::Pl), i.name(Lang::En));
+        let _ = writeln!(
+            s,
+            "{:<20} {:<30} {}",
+            i.id(),
+            i.name(Lang::Pl),
+            i.name(Lang::En)
+        );
     }
     let _ = writeln!(s, "\n# {}", lang.pick("Archetypy", "Archetypes"));
     for a in Archetype::ALL {
@@ -183,7 +287,14 @@ pub fn catalogue(lang: Lang) -> String {
             k.effect(lang)
         );
     }
-    let _ = writeln!(s, "\n* {}", lang.pick("uwzględniane w `mortalis odds`", "modelled by `mortalis odds`"));
+    let _ = writeln!(
+        s,
+        "\n* {}",
+        lang.pick(
+            "uwzględniane w `mortalis odds`",
+            "modelled by `mortalis odds`"
+        )
+    );
     s
 }
 
@@ -222,7 +333,12 @@ pub fn validation_text(r: &Roster, lang: Lang) -> String {
     } else {
         for e in &r.errors {
             let who = e.model.as_deref().unwrap_or(t("drużyna", "warband"));
-            let _ = writeln!(s, "  [{}] {who}: {}", e.problem.rule(), e.problem.message(lang));
+            let _ = writeln!(
+                s,
+                "  [{}] {who}: {}",
+                e.problem.rule(),
+                e.problem.message(lang)
+            );
         }
     }
     s
@@ -237,7 +353,13 @@ fn equipment_names(items: &[Item], lang: Lang) -> Vec<String> {
         }
     }
     out.into_iter()
-        .map(|(i, n)| if n > 1 { format!("{} ×{n}", i.name(lang)) } else { i.name(lang).to_string() })
+        .map(|(i, n)| {
+            if n > 1 {
+                format!("{} ×{n}", i.name(lang))
+            } else {
+                i.name(lang).to_string()
+            }
+        })
         .collect()
 }
 
@@ -266,7 +388,14 @@ pub fn roster_text(r: &Roster, lang: Lang) -> String {
         }
         let _ = writeln!(s, "  {}: {}", t("Ekwipunek", "Equipment"), eq.join(", "));
         if m.xp > 0 {
-            let _ = writeln!(s, "  {}: {} ({} {})", t("Doświadczenie", "Experience"), m.xp, t("poziom", "level"), m.level);
+            let _ = writeln!(
+                s,
+                "  {}: {} ({} {})",
+                t("Doświadczenie", "Experience"),
+                m.xp,
+                t("poziom", "level"),
+                m.level
+            );
         }
         if !m.skills.is_empty() {
             let names: Vec<_> = m.skills.iter().map(|k| k.name(lang)).collect();
@@ -293,7 +422,10 @@ pub fn roster_text(r: &Roster, lang: Lang) -> String {
 }
 
 fn esc(x: &str) -> String {
-    x.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    x.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// Printable HTML roster.
@@ -385,18 +517,31 @@ pub fn matchup_text(a: &Roster, b: &Roster, m: &Matchup, lang: Lang) -> String {
         m.strength_b
     );
     let line = |name: &str, n: u32| {
-        format!("{name}: {} {n} {}\n", t("otrzymuje", "gets"), t("ochotników", "volunteer(s)"))
+        format!(
+            "{name}: {} {n} {}\n",
+            t("otrzymuje", "gets"),
+            t("ochotników", "volunteer(s)")
+        )
     };
     if m.volunteers_a > 0 {
         s.push_str(&line(&a.name, m.volunteers_a));
     } else if m.volunteers_b > 0 {
         s.push_str(&line(&b.name, m.volunteers_b));
     } else {
-        s.push_str(t("Bez ochotników (różnica poniżej 15).\n", "No volunteers (difference below 15).\n"));
+        s.push_str(t(
+            "Bez ochotników (różnica poniżej 15).\n",
+            "No volunteers (difference below 15).\n",
+        ));
     }
     for r in [a, b] {
         if !r.valid() {
-            let _ = writeln!(s, "{}: {} ({})", r.name, t("drużyna niepoprawna", "warband is invalid"), r.errors.len());
+            let _ = writeln!(
+                s,
+                "{}: {} ({})",
+                r.name,
+                t("drużyna niepoprawna", "warband is invalid"),
+                r.errors.len()
+            );
         }
     }
     s

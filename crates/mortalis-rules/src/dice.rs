@@ -195,7 +195,10 @@ mod tests {
             assert_eq!(x, b.d6().unwrap());
             counts[usize::from(x) - 1] += 1;
         }
-        assert!(counts.iter().all(|&c| (850..1150).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (850..1150).contains(&c)),
+            "{counts:?}"
+        );
     }
 
     #[test]

@@ -178,7 +178,9 @@ pub enum ActionError {
     #[error("rule bad_range: situation.range {0} must be a positive number of inches")]
     BadRange(f64),
     /// A two-handed weapon leaves no hand for a shield or a second weapon.
-    #[error("rule two_handed: {0}.weapon is two-handed, so {0} cannot also use a shield or an extra weapon")]
+    #[error(
+        "rule two_handed: {0}.weapon is two-handed, so {0} cannot also use a shield or an extra weapon"
+    )]
     TwoHanded(&'static str),
     /// Trick used as an attack must be one that attacks.
     #[error("rule bad_trick: `{0}` is not a trick that attacks (short_circuit, drone_strike)")]
@@ -208,9 +210,9 @@ impl ActionError {
         match lang {
             Lang::En => self.to_string(),
             Lang::Pl => match self {
-                ActionError::HeavyAfterMove(w) => format!(
-                    "zasada heavy_after_move: `{w}` to broń ciężka, nie strzela po Ruchu"
-                ),
+                ActionError::HeavyAfterMove(w) => {
+                    format!("zasada heavy_after_move: `{w}` to broń ciężka, nie strzela po Ruchu")
+                }
                 ActionError::OutOfRange { weapon, range, max } => format!(
                     "zasada out_of_range: cel w odległości {range}\" jest poza zasięgiem {max}\" (`{weapon}`)"
                 ),
@@ -468,29 +470,35 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
         return Err(ActionError::BadRange(range));
     }
     // What is fired.
-    let (source, max_range, shots, target_res, long_ok, auto_hit, base_acc, shield_counts) =
-        match a.trick {
-            Some(Skill::ShortCircuit) => ("short_circuit".to_string(), 8, 1, 1, false, false, 12, true),
-            Some(Skill::DroneStrike) => ("drone_strike".to_string(), 14, 1, 0, true, true, 0, false),
-            Some(other) => return Err(ActionError::BadTrick(other)),
-            None => {
-                let w = a.weapon.0.ok_or_else(|| ActionError::NotRanged("none".into()))?;
-                let st = w.ranged().ok_or_else(|| ActionError::NotRanged(w.id().into()))?;
-                if w.is_heavy() && a.moved && !a.has(Skill::HipShot) {
-                    return Err(ActionError::HeavyAfterMove(w));
-                }
-                (
-                    w.id().to_string(),
-                    st.range,
-                    st.shots,
-                    st.target_res,
-                    st.no_long_range_penalty,
-                    st.auto_hit,
-                    a.accuracy,
-                    true,
-                )
+    let (source, max_range, shots, target_res, long_ok, auto_hit, base_acc, shield_counts) = match a
+        .trick
+    {
+        Some(Skill::ShortCircuit) => ("short_circuit".to_string(), 8, 1, 1, false, false, 12, true),
+        Some(Skill::DroneStrike) => ("drone_strike".to_string(), 14, 1, 0, true, true, 0, false),
+        Some(other) => return Err(ActionError::BadTrick(other)),
+        None => {
+            let w = a
+                .weapon
+                .0
+                .ok_or_else(|| ActionError::NotRanged("none".into()))?;
+            let st = w
+                .ranged()
+                .ok_or_else(|| ActionError::NotRanged(w.id().into()))?;
+            if w.is_heavy() && a.moved && !a.has(Skill::HipShot) {
+                return Err(ActionError::HeavyAfterMove(w));
             }
-        };
+            (
+                w.id().to_string(),
+                st.range,
+                st.shots,
+                st.target_res,
+                st.no_long_range_penalty,
+                st.auto_hit,
+                a.accuracy,
+                true,
+            )
+        }
+    };
     if range > f64::from(max_range) {
         return Err(ActionError::OutOfRange {
             weapon: source,
@@ -516,7 +524,11 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
         acc -= 1;
     }
     if s.cover {
-        acc -= if t.has(Skill::Caution) && range > 12.0 { 3 } else { 2 };
+        acc -= if t.has(Skill::Caution) && range > 12.0 {
+            3
+        } else {
+            2
+        };
     }
     if t.armour == Armour::Sarcophagus {
         acc += 1; // large target
@@ -533,7 +545,11 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
         extra_die: a.extra_die || aimed,
         master_shot: a.has(Skill::MasterShot),
     };
-    let shots_v: Vec<ShotRoll> = if auto_hit { Vec::new() } else { (0..shots).map(roll).collect() };
+    let shots_v: Vec<ShotRoll> = if auto_hit {
+        Vec::new()
+    } else {
+        (0..shots).map(roll).collect()
+    };
     // The target's Resilience against one hit.
     let mut res = t.resilience + t.armour.bonus() + target_res;
     if t.shield && shield_counts && !a.has(Skill::ShieldBreaker) {
@@ -587,7 +603,7 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, RerollPolicy) {
         let out = if plan.immune {
             Prob::zero()
         } else {
-            Prob::one() - pow(&(Prob::one() - f.clone()), n)
+            Prob::one() - pow(&(Prob::one() - f), n)
         };
         let mut dist = vec![Prob::zero(); n + 1];
         dist[n] = Prob::one();
@@ -603,7 +619,9 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, RerollPolicy) {
                 accuracy: Vec::new(),
                 save_target: plan.save.target,
             },
-            RerollPolicy { use_now: Vec::new() },
+            RerollPolicy {
+                use_now: Vec::new(),
+            },
         );
     }
     let counts: Vec<ShotCounts> = plan.shots.iter().map(|r| shot_counts(*r)).collect();
@@ -617,20 +635,19 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, RerollPolicy) {
         let c = &counts[i];
         let tot = c.total;
         for r in 0..2 {
-            let hit_val = |rr: usize| f.clone() + (Prob::one() - f.clone()) * v[i + 1][rr].clone();
+            let hit_val = |rr: usize| f + (Prob::one() - f) * v[i + 1][rr];
             let mut val = p(c.master, tot) + p(c.hit, tot) * hit_val(r);
-            for h in 0..7 {
-                let m = c.miss_by_reroll_hits[h];
+            for (h, &m) in c.miss_by_reroll_hits.iter().enumerate() {
                 if m == 0 {
                     continue;
                 }
                 let miss_val = match (plan.reroll, r) {
                     (RerollMode::EveryShot, _) => {
-                        sixth(h) * hit_val(r) + (Prob::one() - sixth(h)) * v[i + 1][r].clone()
+                        sixth(h) * hit_val(r) + (Prob::one() - sixth(h)) * v[i + 1][r]
                     }
                     (RerollMode::Once, 1) => {
-                        let keep = v[i + 1][1].clone();
-                        let spend = sixth(h) * hit_val(0) + (Prob::one() - sixth(h)) * v[i + 1][0].clone();
+                        let keep = v[i + 1][1];
+                        let spend = sixth(h) * hit_val(0) + (Prob::one() - sixth(h)) * v[i + 1][0];
                         if h > 0 && spend >= keep {
                             use_now[i][h] = true;
                             spend
@@ -638,7 +655,7 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, RerollPolicy) {
                             keep
                         }
                     }
-                    _ => v[i + 1][r].clone(),
+                    _ => v[i + 1][r],
                 };
                 val += p(m, tot) * miss_val;
             }
@@ -646,7 +663,11 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, RerollPolicy) {
         }
     }
     let start_r = usize::from(plan.reroll == RerollMode::Once);
-    let out = if plan.immune { Prob::zero() } else { v[0][start_r].clone() };
+    let out = if plan.immune {
+        Prob::zero()
+    } else {
+        v[0][start_r]
+    };
     // Forward pass: distribution over (reroll left, hits so far).
     let mut state = vec![vec![Prob::zero(); n + 1]; 2];
     state[start_r][0] = Prob::one();
@@ -659,16 +680,16 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, RerollPolicy) {
         let mut master_i = Prob::zero();
         for r in 0..2 {
             for k in 0..=i {
-                let mass = state[r][k].clone();
+                let mass = state[r][k];
                 if mass.is_zero() {
                     continue;
                 }
                 let direct = p(c.master + c.hit, tot);
-                master_i += mass.clone() * p(c.master, tot);
-                hit_i += mass.clone() * direct.clone();
-                next[r][k + 1] += mass.clone() * direct;
-                for h in 0..7 {
-                    let m = p(c.miss_by_reroll_hits[h], tot);
+                master_i += mass * p(c.master, tot);
+                hit_i += mass * direct;
+                next[r][k + 1] += mass * direct;
+                for (h, &count) in c.miss_by_reroll_hits.iter().enumerate() {
+                    let m = p(count, tot);
                     if m.is_zero() {
                         continue;
                     }
@@ -679,12 +700,12 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, RerollPolicy) {
                     };
                     match rerolls {
                         Some(r2) => {
-                            let ph = m.clone() * sixth(h);
-                            hit_i += mass.clone() * ph.clone();
-                            next[r2][k + 1] += mass.clone() * ph.clone();
-                            next[r2][k] += mass.clone() * (m - ph);
+                            let ph = m * sixth(h);
+                            hit_i += mass * ph;
+                            next[r2][k + 1] += mass * ph;
+                            next[r2][k] += mass * (m - ph);
                         }
-                        None => next[r][k] += mass.clone() * m,
+                        None => next[r][k] += mass * m,
                     }
                 }
             }
@@ -693,11 +714,11 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, RerollPolicy) {
         master.push(master_i);
         state = next;
     }
-    let dist: Vec<Prob> = (0..=n).map(|k| state[0][k].clone() + state[1][k].clone()).collect();
-    let expected = hit.iter().fold(Prob::zero(), |acc, h| acc + h.clone());
+    let dist: Vec<Prob> = (0..=n).map(|k| state[0][k] + state[1][k]).collect();
+    let expected = hit.iter().fold(Prob::zero(), |acc, h| acc + *h);
     let no_master = master
         .iter()
-        .fold(Prob::one(), |acc, m| acc * (Prob::one() - m.clone()));
+        .fold(Prob::one(), |acc, m| acc * (Prob::one() - *m));
     (
         ShootOdds {
             shots: n as u32,
@@ -706,7 +727,11 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, RerollPolicy) {
             out_of_action: out,
             expected_hits: expected,
             hits_distribution: dist,
-            master_shot: if plan.immune { Prob::zero() } else { Prob::one() - no_master },
+            master_shot: if plan.immune {
+                Prob::zero()
+            } else {
+                Prob::one() - no_master
+            },
             accuracy: plan.shots.iter().map(|s| s.accuracy).collect(),
             save_target: plan.save.target,
         },
@@ -715,7 +740,7 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, RerollPolicy) {
 }
 
 fn pow(x: &Prob, n: usize) -> Prob {
-    (0..n).fold(Prob::one(), |acc, _| acc * x.clone())
+    (0..n).fold(Prob::one(), |acc, _| acc * *x)
 }
 
 /// Exact odds of a shooting query.
@@ -973,8 +998,12 @@ pub fn melee_odds_plan(plan: &MeleePlan) -> MeleeOdds {
     let fd = save_fail(plan.defender_save);
     let fa = save_fail(plan.attacker_save);
     MeleeOdds {
-        defender_out: aw.clone() * fd,
-        attacker_out: if plan.defender_harmless { Prob::zero() } else { dw.clone() * fa },
+        defender_out: aw * fd,
+        attacker_out: if plan.defender_harmless {
+            Prob::zero()
+        } else {
+            dw * fa
+        },
         attacker_hits: aw,
         defender_hits: dw,
         tie,

@@ -219,25 +219,51 @@ pub fn play(q: &Query, src: &mut dyn DiceSource) -> Result<Report, PlayError> {
         ActionKind::Melee => {
             let plan = melee_plan(q)?;
             // Both roll; each uses a reroll when not ahead of the other's first total.
-            let (a0, at0, an0) = fight_roll(src, &FightRoll { reroll: false, ..plan.attacker }, &|_| false)?;
-            let (d0, dt0, dn0) = fight_roll(src, &FightRoll { reroll: false, ..plan.defender }, &|_| false)?;
+            let (a0, at0, an0) = fight_roll(
+                src,
+                &FightRoll {
+                    reroll: false,
+                    ..plan.attacker
+                },
+                &|_| false,
+            )?;
+            let (d0, dt0, dn0) = fight_roll(
+                src,
+                &FightRoll {
+                    reroll: false,
+                    ..plan.defender
+                },
+                &|_| false,
+            )?;
             let (mut a, mut at, mut an) = (a0, at0, an0);
             let (mut d, mut dt, mut dn) = (d0, dt0, dn0);
             if plan.attacker.reroll && (at <= dt || dn) && !an {
-                let j = (0..a.rolled.len()).min_by_key(|&j| a.rolled[j]).unwrap_or(0);
+                let j = (0..a.rolled.len())
+                    .min_by_key(|&j| a.rolled[j])
+                    .unwrap_or(0);
                 let v = src.d6()?;
                 let mut dice = a.rolled.clone();
                 dice[j] = v;
-                a = RollRecord { rolled: a.rolled.clone(), reroll: Some((j, v)), kept: keep_two(&dice, Keep::High) };
+                a = RollRecord {
+                    rolled: a.rolled.clone(),
+                    reroll: Some((j, v)),
+                    kept: keep_two(&dice, Keep::High),
+                };
                 at = a.sum() + plan.attacker.modifier;
                 an = false;
             }
             if plan.defender.reroll && (dt <= at || an) && !dn {
-                let j = (0..d.rolled.len()).min_by_key(|&j| d.rolled[j]).unwrap_or(0);
+                let j = (0..d.rolled.len())
+                    .min_by_key(|&j| d.rolled[j])
+                    .unwrap_or(0);
                 let v = src.d6()?;
                 let mut dice = d.rolled.clone();
                 dice[j] = v;
-                d = RollRecord { rolled: d.rolled.clone(), reroll: Some((j, v)), kept: keep_two(&dice, Keep::High) };
+                d = RollRecord {
+                    rolled: d.rolled.clone(),
+                    reroll: Some((j, v)),
+                    kept: keep_two(&dice, Keep::High),
+                };
                 dt = d.sum() + plan.defender.modifier;
                 dn = false;
             }

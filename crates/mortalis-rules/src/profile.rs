@@ -122,7 +122,9 @@ impl std::fmt::Display for Profile {
 }
 
 /// Experience thresholds of the 17 hero levels (50 XP at most).
-pub const LEVEL_XP: [u32; 17] = [2, 4, 6, 8, 10, 13, 16, 19, 22, 25, 28, 31, 34, 38, 42, 46, 50];
+pub const LEVEL_XP: [u32; 17] = [
+    2, 4, 6, 8, 10, 13, 16, 19, 22, 25, 28, 31, 34, 38, 42, 46, 50,
+];
 
 /// Number of levels reached with `xp` experience points.
 pub fn level_for_xp(xp: u32) -> usize {

@@ -48,7 +48,10 @@ pub const VOLUNTEER_STEP: u32 = 15;
 impl Archetype {
     /// Specialists: at most one of each, built on a soldier base.
     pub fn is_specialist(self) -> bool {
-        matches!(self, Archetype::Medic | Archetype::Technomancer | Archetype::Chaplain)
+        matches!(
+            self,
+            Archetype::Medic | Archetype::Technomancer | Archetype::Chaplain
+        )
     }
 
     /// Soldier archetypes (not specialists, not pets).
@@ -86,7 +89,12 @@ impl Archetype {
                 (PoweredArmour, 10),
                 (Sarcophagus, 25),
             ],
-            Officer => &[(ExtraWeapon, 5), (Shield, 5), (PoweredArmour, 10), (Sarcophagus, 25)],
+            Officer => &[
+                (ExtraWeapon, 5),
+                (Shield, 5),
+                (PoweredArmour, 10),
+                (Sarcophagus, 25),
+            ],
             Gunslinger => &[(PoweredArmour, 10), (Sarcophagus, 25)],
             Trooper => &[(PoweredArmour, 10), (SniperRifle, 5)],
             Paratrooper | Support => &[(PoweredArmour, 10)],
@@ -240,7 +248,11 @@ pub enum Problem {
     /// A skill listed twice.
     DuplicateSkill { skill: Skill },
     /// More advances of a characteristic than allowed.
-    AdvanceLimit { what: Characteristic, count: usize, max: i32 },
+    AdvanceLimit {
+        what: Characteristic,
+        count: usize,
+        max: i32,
+    },
     /// One characteristic advanced twice in one break between games.
     AdvanceTwice { what: Characteristic },
     /// A third advance needs Swordmaster / Marksman.
@@ -319,14 +331,23 @@ impl Problem {
                 "the captain cannot also be a veteran".into(),
             ),
             DuplicateSpecialist { archetype } => l(
-                format!("drugi model archetypu {}, najwyżej 1 specjalista danego rodzaju", archetype.name(lang)),
-                format!("a second {}, at most 1 specialist of each kind", archetype.name(lang)),
+                format!(
+                    "drugi model archetypu {}, najwyżej 1 specjalista danego rodzaju",
+                    archetype.name(lang)
+                ),
+                format!(
+                    "a second {}, at most 1 specialist of each kind",
+                    archetype.name(lang)
+                ),
             ),
             OverBudget { cost, budget } => l(
                 format!("koszt {cost} tk, budżet {budget} tk"),
                 format!("cost {cost} tk, budget {budget} tk"),
             ),
-            DuplicateName => l("nazwa modelu powtarza się".into(), "model name used twice".into()),
+            DuplicateName => l(
+                "nazwa modelu powtarza się".into(),
+                "model name used twice".into(),
+            ),
             BaseRequired => l(
                 "specjalista wymaga base = swordsman | officer | trooper".into(),
                 "a specialist needs base = swordsman | officer | trooper".into(),
@@ -417,11 +438,17 @@ impl Problem {
                 format!("{count} advances of {}, at most {max}", what.id()),
             ),
             AdvanceTwice { what } => l(
-                format!("cecha {} rozwinięta dwa razy w jednej przerwie między grami", what.id()),
+                format!(
+                    "cecha {} rozwinięta dwa razy w jednej przerwie między grami",
+                    what.id()
+                ),
                 format!("{} advanced twice in one break between games", what.id()),
             ),
             AdvanceNeedsSkill { what, skill } => l(
-                format!("trzecie rozwinięcie {} wymaga umiejętności `{skill}`", what.id()),
+                format!(
+                    "trzecie rozwinięcie {} wymaga umiejętności `{skill}`",
+                    what.id()
+                ),
                 format!("a third {} advance needs the `{skill}` skill", what.id()),
             ),
             SmallNoAdvance { what } => l(
@@ -472,11 +499,26 @@ impl SpecialRule {
     pub fn text(self, lang: Lang) -> &'static str {
         use SpecialRule::*;
         let (pl, en) = match self {
-            Captain => ("Kapitan: raz na potyczkę przerzut", "Captain: one reroll per game"),
-            Veteran => ("Weteran: zaczyna z doświadczeniem", "Veteran: starts with experience"),
-            Small => ("Mały cwaniak: S+1, O-1, 20% taniej", "Small: S+1, O-1, 20% cheaper"),
-            LargeTarget => ("Duży cel: +1 do Celności strzelających", "Large target: shooters get +1 Accuracy"),
-            HeavyOneHanded => ("Broń ciężka w jednej ręce (sarkofag)", "Heavy weapon in one hand (sarcophagus)"),
+            Captain => (
+                "Kapitan: raz na potyczkę przerzut",
+                "Captain: one reroll per game",
+            ),
+            Veteran => (
+                "Weteran: zaczyna z doświadczeniem",
+                "Veteran: starts with experience",
+            ),
+            Small => (
+                "Mały cwaniak: S+1, O-1, 20% taniej",
+                "Small: S+1, O-1, 20% cheaper",
+            ),
+            LargeTarget => (
+                "Duży cel: +1 do Celności strzelających",
+                "Large target: shooters get +1 Accuracy",
+            ),
+            HeavyOneHanded => (
+                "Broń ciężka w jednej ręce (sarkofag)",
+                "Heavy weapon in one hand (sarcophagus)",
+            ),
             Paratrooper => (
                 "Używa naprzemiennie broni strzeleckiej oburęcznej i broni ręcznej",
                 "Alternates two-handed ranged and melee weapons",
@@ -487,7 +529,10 @@ impl SpecialRule {
                 "Zwierzak: nie wspina się, nie podnosi znaczników, ciosy bez modyfikatora Odporności",
                 "Pet: no climbing, no markers, attacks do not modify Resilience",
             ),
-            Specialist => ("Specjalista: najwyżej jeden tego rodzaju", "Specialist: at most one of each"),
+            Specialist => (
+                "Specjalista: najwyżej jeden tego rodzaju",
+                "Specialist: at most one of each",
+            ),
         };
         lang.pick(pl, en)
     }
@@ -647,7 +692,9 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
             errs.push(Problem::SpecialistForbidden { item: o });
         }
         if m.small && o == Item::Sarcophagus {
-            errs.push(Problem::SmallForbidden { what: o.id().into() });
+            errs.push(Problem::SmallForbidden {
+                what: o.id().into(),
+            });
         }
     }
     let has = |i: Item| seen.contains(&i);
@@ -871,7 +918,10 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
                 Skill::Marksman
             };
             if !skills.contains(&need) {
-                errs.push(Problem::AdvanceNeedsSkill { what: c, skill: need });
+                errs.push(Problem::AdvanceNeedsSkill {
+                    what: c,
+                    skill: need,
+                });
             }
         }
         profile.add(c, count as i32);
@@ -930,8 +980,14 @@ pub fn check(file: &WarbandFile) -> Roster {
         model: None,
         problem,
     };
-    let pets = file.models.iter().filter(|m| m.archetype == Archetype::Pet).count();
-    let beast_master = models.iter().any(|s| s.skills.contains(&Skill::BeastMaster));
+    let pets = file
+        .models
+        .iter()
+        .filter(|m| m.archetype == Archetype::Pet)
+        .count();
+    let beast_master = models
+        .iter()
+        .any(|s| s.skills.contains(&Skill::BeastMaster));
     let max = MAX_MODELS + if beast_master { pets.min(2) } else { 0 };
     if file.models.len() > max {
         errors.push(whole(Problem::TooManyModels {

@@ -90,11 +90,11 @@ fn bf_out(plan: &ShootPlan, f: &Prob, i: usize, token: bool) -> Prob {
         let k = keep_two(d, Keep::Low);
         let master = s.master_shot && !rerolled && k == [1, 1];
         let hit = i32::from(k[0]) + i32::from(k[1]) < s.accuracy;
-        let rest = rest_with[usize::from(next_token)].clone();
+        let rest = rest_with[usize::from(next_token)];
         if master {
             Prob::one()
         } else if hit {
-            f.clone() + (Prob::one() - f.clone()) * rest
+            *f + (Prob::one() - *f) * rest
         } else {
             rest
         }
@@ -142,8 +142,8 @@ fn bf_hits(plan: &ShootPlan) -> (Vec<Prob>, Vec<Prob>) {
         }
         let mut next = vec![Prob::zero(); dist.len() + 1];
         for (k, pk) in dist.iter().enumerate() {
-            next[k] += pk.clone() * (Prob::one() - ph.clone());
-            next[k + 1] += pk.clone() * ph.clone();
+            next[k] += *pk * (Prob::one() - ph);
+            next[k + 1] += *pk * ph;
         }
         dist = next;
         hit.push(ph);
@@ -219,8 +219,8 @@ fn bf_melee(plan: &MeleePlan) -> [Prob; 3] {
                         e[j] = v;
                         let (rv, rt) = bf_defend(fin(&e, a, true), &dt, d);
                         val += rv / Prob::from_integer(6);
-                        for k in 0..3 {
-                            t[k] += rt[k].clone() / Prob::from_integer(6);
+                        for (tk, rk) in t.iter_mut().zip(rt) {
+                            *tk += rk / Prob::from_integer(6);
                         }
                     }
                     if val > best.0 {
@@ -228,8 +228,8 @@ fn bf_melee(plan: &MeleePlan) -> [Prob; 3] {
                     }
                 }
             }
-            for k in 0..3 {
-                total[k] += w.clone() * best.1[k].clone();
+            for (tk, bk) in total.iter_mut().zip(best.1) {
+                *tk += w * bk;
             }
         }
     }
@@ -252,7 +252,11 @@ fn check_brute_force(q: &Query) -> usize {
                 return 1;
             }
             let start = plan.reroll != RerollMode::None;
-            let out = if plan.immune { Prob::zero() } else { bf_out(&plan, &f, 0, start) };
+            let out = if plan.immune {
+                Prob::zero()
+            } else {
+                bf_out(&plan, &f, 0, start)
+            };
             assert_eq!(o.out_of_action, out, "out_of_action {q:?}");
             if plan.reroll == RerollMode::None {
                 let (hit, dist) = bf_hits(&plan);
@@ -262,7 +266,7 @@ fn check_brute_force(q: &Query) -> usize {
             let sum = o
                 .hits_distribution
                 .iter()
-                .fold(Prob::zero(), |acc, x| acc + x.clone());
+                .fold(Prob::zero(), |acc, x| acc + *x);
             assert_eq!(sum, Prob::one());
             1
         }
@@ -274,13 +278,13 @@ fn check_brute_force(q: &Query) -> usize {
             assert_eq!(o.defender_hits, t[2], "defender_hits {q:?}");
             assert_eq!(
                 o.defender_out,
-                t[0].clone() * bf_save_fail(plan.defender_save),
+                t[0] * bf_save_fail(plan.defender_save),
                 "defender_out"
             );
             let aout = if plan.defender_harmless {
                 Prob::zero()
             } else {
-                t[2].clone() * bf_save_fail(plan.attacker_save)
+                t[2] * bf_save_fail(plan.attacker_save)
             };
             assert_eq!(o.attacker_out, aout, "attacker_out");
             1
@@ -303,11 +307,28 @@ fn engine_matches_icepool_fixture() {
         let exp = &case["expected"];
         let got = serde_json::to_value(odds::odds(&q).unwrap()).unwrap();
         let keys: &[&str] = match q.kind {
-            odds::ActionKind::Shoot => &["shots", "hit", "fail_save", "out_of_action", "hits_distribution"],
-            odds::ActionKind::Melee => &["attacker_hits", "defender_hits", "tie", "defender_out", "attacker_out"],
+            odds::ActionKind::Shoot => &[
+                "shots",
+                "hit",
+                "fail_save",
+                "out_of_action",
+                "hits_distribution",
+            ],
+            odds::ActionKind::Melee => &[
+                "attacker_hits",
+                "defender_hits",
+                "tie",
+                "defender_out",
+                "attacker_out",
+            ],
         };
         for k in keys {
-            assert_eq!(got[k], exp[k], "{k} for query:\n{}", case["query"].as_str().unwrap());
+            assert_eq!(
+                got[k],
+                exp[k],
+                "{k} for query:\n{}",
+                case["query"].as_str().unwrap()
+            );
         }
     }
 }

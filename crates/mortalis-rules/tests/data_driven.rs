@@ -44,10 +44,26 @@ fn modifier_cases() {
                 assert_eq!(Some(o.save_target), c.save_target, "{ctx} save");
             }
             Odds::Melee(o) => {
-                assert_eq!(Some(o.attacker_modifier), c.attacker_modifier, "{ctx} attacker mod");
-                assert_eq!(Some(o.defender_modifier), c.defender_modifier, "{ctx} defender mod");
-                assert_eq!(Some(o.defender_save_target), c.defender_save, "{ctx} defender save");
-                assert_eq!(Some(o.attacker_save_target), c.attacker_save, "{ctx} attacker save");
+                assert_eq!(
+                    Some(o.attacker_modifier),
+                    c.attacker_modifier,
+                    "{ctx} attacker mod"
+                );
+                assert_eq!(
+                    Some(o.defender_modifier),
+                    c.defender_modifier,
+                    "{ctx} defender mod"
+                );
+                assert_eq!(
+                    Some(o.defender_save_target),
+                    c.defender_save,
+                    "{ctx} defender save"
+                );
+                assert_eq!(
+                    Some(o.attacker_save_target),
+                    c.attacker_save,
+                    "{ctx} attacker save"
+                );
             }
         }
     }
@@ -106,7 +122,12 @@ fn roster_cases() {
         let got: Vec<(String, String)> = r
             .errors
             .iter()
-            .map(|e| (e.model.clone().unwrap_or_default(), e.problem.rule().to_string()))
+            .map(|e| {
+                (
+                    e.model.clone().unwrap_or_default(),
+                    e.problem.rule().to_string(),
+                )
+            })
             .collect();
         assert_eq!(got, c.errors, "{ctx}");
         assert_eq!(r.valid(), c.valid, "{ctx}");

@@ -28,7 +28,12 @@ const MELEE: &[Option<Item>] = &[
     Some(Item::TwoHandedWeapon),
     Some(Item::AssaultPistol),
 ];
-const ARMOURS: &[Armour] = &[Armour::None, Armour::Light, Armour::Powered, Armour::Sarcophagus];
+const ARMOURS: &[Armour] = &[
+    Armour::None,
+    Armour::Light,
+    Armour::Powered,
+    Armour::Sarcophagus,
+];
 const SHOOT_SKILLS: &[Skill] = &[
     Skill::MasterShot,
     Skill::SteadyHand,
@@ -113,15 +118,15 @@ proptest! {
     #[test]
     fn shooting_probabilities_are_consistent(q in shoot_query()) {
         let o = odds::shoot_odds(&q).unwrap();
-        let sum = o.hits_distribution.iter().fold(Prob::zero(), |a, x| a + x.clone());
+        let sum = o.hits_distribution.iter().fold(Prob::zero(), |a, x| a + *x);
         prop_assert_eq!(sum, Prob::one());
         prop_assert!(o.hit.iter().all(unit));
         prop_assert!(unit(&o.out_of_action) && unit(&o.fail_save));
         let expected = o.hits_distribution.iter().enumerate()
-            .fold(Prob::zero(), |a, (k, x)| a + x.clone() * Prob::from_integer(k as i128));
-        prop_assert_eq!(expected, o.expected_hits.clone());
+            .fold(Prob::zero(), |a, (k, x)| a + *x * Prob::from_integer(k as i128));
+        prop_assert_eq!(expected, o.expected_hits);
         // The target can only go down to hits (or a master shot).
-        prop_assert!(o.out_of_action <= Prob::one() - o.hits_distribution[0].clone() + o.master_shot.clone());
+        prop_assert!(o.out_of_action <= Prob::one() - o.hits_distribution[0] + o.master_shot);
     }
 
     #[test]
@@ -152,7 +157,7 @@ proptest! {
     #[test]
     fn melee_outcomes_sum_to_one_and_fight_helps(m in melee_query()) {
         let o = odds::melee_odds(&m).unwrap();
-        prop_assert_eq!(o.attacker_hits.clone() + o.defender_hits.clone() + o.tie.clone(), Prob::one());
+        prop_assert_eq!(o.attacker_hits + o.defender_hits + o.tie, Prob::one());
         prop_assert!(o.defender_out <= o.attacker_hits && o.attacker_out <= o.defender_hits);
         let mut stronger = m.clone();
         stronger.attacker.fight += 1;
