@@ -105,11 +105,31 @@ pub enum Keep {
 /// Keep two dice out of `dice` (two or three values) the way `keep` says;
 /// returned in ascending order.
 pub fn keep_two(dice: &[u8], keep: Keep) -> [u8; 2] {
-    let mut d: Vec<u8> = dice.to_vec();
-    d.sort_unstable();
-    match keep {
-        Keep::Low => [d[0], d[1]],
-        Keep::High => [d[d.len() - 2], d[d.len() - 1]],
+    match *dice {
+        [a, b] => [a.min(b), a.max(b)],
+        [a, b, c] => {
+            // Sort three values without allocating.
+            let (lo, hi) = (a.min(b), a.max(b));
+            let (lo, mid, hi) = if c < lo {
+                (c, lo, hi)
+            } else if c > hi {
+                (lo, hi, c)
+            } else {
+                (lo, c, hi)
+            };
+            match keep {
+                Keep::Low => [lo, mid],
+                Keep::High => [mid, hi],
+            }
+        }
+        _ => {
+            let mut d: Vec<u8> = dice.to_vec();
+            d.sort_unstable();
+            match keep {
+                Keep::Low => [d[0], d[1]],
+                Keep::High => [d[d.len() - 2], d[d.len() - 1]],
+            }
+        }
     }
 }
 

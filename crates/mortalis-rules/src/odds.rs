@@ -960,11 +960,19 @@ pub fn melee_tally(a: &FightRoll, d: &FightRoll) -> (Tally, i128) {
         }
         best
     };
+    // The defender's answer depends only on the attacker's final result and
+    // the defender's dice: memoise it (totals span 11 values, natural or not).
+    let mut memo: Vec<Option<(i128, Tally)>> = vec![None; 22 * dms.len()];
+    let mut answer = |af: Fin, di: usize, dd: &[u8]| {
+        let slot =
+            ((af.total - a.modifier - 2) as usize * 2 + usize::from(af.nat)) * dms.len() + di;
+        *memo[slot].get_or_insert_with(|| respond(af, dd))
+    };
     for (ad, aw) in &ams {
         let ad = &ad[..na];
-        for (dd, dw) in &dms {
+        for (di, (dd, dw)) in dms.iter().enumerate() {
             let dd = &dd[..nd];
-            let (kv, kt) = respond(fin(ad, a, false), dd);
+            let (kv, kt) = answer(fin(ad, a, false), di, dd);
             let mut best = (kv * 6, kt.map(|x| x * 6));
             if a.reroll {
                 for j in 0..na {
@@ -973,7 +981,7 @@ pub fn melee_tally(a: &FightRoll, d: &FightRoll) -> (Tally, i128) {
                     let mut t = [0i128; 3];
                     for v in 1..=6 {
                         x[j] = v;
-                        let (rv, rt) = respond(fin(&x[..na], a, true), dd);
+                        let (rv, rt) = answer(fin(&x[..na], a, true), di, dd);
                         val += rv;
                         add(&mut t, rt, 1);
                     }

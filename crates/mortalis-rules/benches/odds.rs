@@ -1,0 +1,56 @@
+//! Cost of exact odds queries (`mortalis odds`).
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use mortalis_rules::odds::{self, Query};
+use mortalis_rules::warband::{self, WarbandFile};
+
+fn q(text: &str) -> Query {
+    toml::from_str(text).expect("bench query")
+}
+
+fn bench(c: &mut Criterion) {
+    let cases = [
+        (
+            "shoot_rifle_volley",
+            "kind='shoot'\n[attacker]\nweapon='assault_rifle'\n[defender]\narmour='light_armour'\n[situation]\nrange=14",
+        ),
+        (
+            "shoot_volley_reroll_extra_die",
+            "kind='shoot'\n[attacker]\nweapon='heavy_rifle'\nreroll=true\nextra_die=true\nskills=['master_shot']\n[defender]\narmour='powered_armour'\nskills=['im_fine']\n[situation]\nrange=14",
+        ),
+        (
+            "melee_plain",
+            "kind='melee'\n[attacker]\nweapon='hand_weapon'\nsupport=1\n[defender]\nweapon='hand_weapon'\narmour='light_armour'",
+        ),
+        (
+            "melee_both_reroll_three_dice",
+            "kind='melee'\n[attacker]\nweapon='hand_weapon'\nreroll=true\nskills=['killing_blow','critical_hit']\n[defender]\nshield=true\nreroll=true\nskills=['parry']",
+        ),
+    ];
+    let mut g = c.benchmark_group("odds");
+    g.measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_secs(1))
+        .sample_size(30);
+    for (name, text) in cases {
+        let query = q(text);
+        g.bench_function(name, |b| b.iter(|| odds::odds(black_box(&query)).unwrap()));
+    }
+    g.finish();
+    let w: WarbandFile = toml::from_str(
+        "name='w'\n[[model]]\nname='a'\narchetype='trooper'\ncaptain=true\nweapons=['assault_rifle']\n[[model]]\nname='b'\narchetype='technomancer'\nbase='officer'\nweapons=['energy_pistol']\nskills=['lava']\n[[model]]\nname='c'\narchetype='destroyer'\nweapons=['flamer']",
+    )
+    .unwrap();
+    let mut g = c.benchmark_group("warband");
+    g.measurement_time(Duration::from_secs(2))
+        .warm_up_time(Duration::from_millis(500));
+    g.bench_function("check_three_models", |b| {
+        b.iter(|| warband::check(black_box(&w)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
