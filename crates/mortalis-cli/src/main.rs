@@ -55,8 +55,11 @@ enum Command {
         #[arg(long, conflicts_with = "dice")]
         seed: Option<u64>,
         /// Dice rolled at the table, in order, e.g. "3,5,1,6".
-        #[arg(long, value_delimiter = ',')]
+        #[arg(long, value_delimiter = ',', conflicts_with = "ask")]
         dice: Option<Vec<i64>>,
+        /// Ask for each die on the terminal (one value per line on stdin).
+        #[arg(long, conflicts_with = "seed")]
+        ask: bool,
     },
     /// Warband files.
     Warband {
@@ -136,6 +139,47 @@ fn main() -> ExitCode {
     }
 }
 
+/// Dice typed in one by one at a prompt (stderr), read from `input`.
+struct PromptDice<R> {
+    input: R,
+    lang: Lang,
+    asked: usize,
+}
+
+impl<R: std::io::BufRead> PromptDice<R> {
+    fn new(input: R, lang: Lang) -> Self {
+        PromptDice {
+            input,
+            lang,
+            asked: 0,
+        }
+    }
+}
+
+impl<R: std::io::BufRead> DiceSource for PromptDice<R> {
+    fn d6(&mut self) -> Result<u8, mortalis_rules::dice::DiceError> {
+        self.asked += 1;
+        loop {
+            eprint!("{} {} (1-6): ", self.lang.pick("Kość", "Die"), self.asked);
+            let mut line = String::new();
+            match self.input.read_line(&mut line) {
+                Ok(0) | Err(_) => {
+                    return Err(mortalis_rules::dice::DiceError::Exhausted(self.asked));
+                }
+                Ok(_) => {}
+            }
+            match line.trim().parse::<u8>() {
+                Ok(v @ 1..=6) => return Ok(v),
+                _ => eprintln!(
+                    "{}",
+                    self.lang
+                        .pick("Podaj liczbę od 1 do 6.", "Type a number from 1 to 6.")
+                ),
+            }
+        }
+    }
+}
+
 /// Text for stdout and the exit code.
 struct Output {
     text: String,
@@ -184,18 +228,24 @@ fn run(cmd: Command, lang: Lang) -> Result<Output, Failure> {
                 ok(render::odds_table(&q, &o, lang))
             }
         }
-        Command::Roll { query, seed, dice } => {
+        Command::Roll {
+            query,
+            seed,
+            dice,
+            ask,
+        } => {
             let q: Query = parse_toml(&query, lang)?;
             let mut src: Box<dyn DiceSource> = match dice {
                 Some(v) => {
                     Box::new(TypedDice::new(&v).map_err(|e| anyhow::anyhow!("--dice: {e}"))?)
                 }
+                None if ask => Box::new(PromptDice::new(std::io::stdin().lock(), lang)),
                 None => Box::new(RngDice::new(ChaCha8Rng::seed_from_u64(seed.unwrap_or(0)))),
             };
             let report = mortalis_rules::play::play(&q, src.as_mut()).map_err(|e| match e {
                 mortalis_rules::play::PlayError::Action(a) => action_failure(&query, &a, lang),
                 mortalis_rules::play::PlayError::Dice(d) => {
-                    Failure::from(anyhow::anyhow!("--dice: {d}"))
+                    Failure::from(anyhow::anyhow!("{}: {d}", lang.pick("kości", "dice")))
                 }
             })?;
             ok(render::play_report(&report, lang))

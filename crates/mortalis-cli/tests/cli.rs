@@ -234,3 +234,15 @@ fn catalogue_lists_ids() {
         predicate::str::contains("rocket_launcher").and(predicate::str::contains("point_blank")),
     );
 }
+
+#[test]
+fn roll_asks_for_dice_on_stdin() {
+    // A wrong entry is asked again; 1+2 hits (need < 6), 3+3 passes the save on 6.
+    mortalis()
+        .args(["roll", "tests/data/shoot.toml", "--ask"])
+        .write_stdin("9\n1\n2\n3\n3\n6\n6\n6\n6\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("Type a number from 1 to 6."))
+        .stdout(predicate::str::contains("Shot 1").and(predicate::str::contains("passed")));
+}
