@@ -28,6 +28,62 @@ catalogue! {
     }
 }
 
+catalogue! {
+    /// Special items a model may carry (grenades, gadgets, ammunition),
+    /// from the loot tables ("Dodatki specjalne", "Amunicja").
+    pub enum SpecialItem: "special item" {
+        SmokeGrenade = "smoke_grenade", "Granat dymny", "Smoke grenade";
+        StunGrenade = "stun_grenade", "Granat ogłuszający", "Stun grenade";
+        FragGrenade = "frag_grenade", "Granat rozrywający", "Frag grenade";
+        SuppressionFilter = "suppression_filter", "Filtr tłumiący", "Suppression filter";
+        Camouflage = "camouflage", "Kamuflaż", "Camouflage";
+        MaskingProtocol = "masking_protocol", "Protokół maskujący", "Masking protocol";
+        SkillImplant = "skill_implant", "Wszczep umiejętności", "Skill implant";
+        Biodetector = "biodetector", "Biowykrywacz", "Biodetector";
+        EyeImplant = "eye_implant", "Implant oka", "Eye implant";
+        ArmProsthesis = "arm_prosthesis", "Cyberproteza ręki", "Arm prosthesis";
+        LegExoskeleton = "leg_exoskeleton", "Egzoszkielet nogi", "Leg exoskeleton";
+        ArtificialOrgans = "artificial_organs", "Sztuczne organy", "Artificial organs";
+        ArmourPiercingRounds = "armour_piercing_rounds", "Pociski przebijające", "Armour-piercing rounds";
+        HighPressureTanks = "high_pressure_tanks", "Zbiorniki wysokociśnieniowe", "High-pressure tanks";
+        HomingMissiles = "homing_missiles", "Pociski samonaprowadzające", "Homing missiles";
+    }
+}
+
+impl SpecialItem {
+    /// Value in the loot tables (sale price); buying costs three times as much.
+    pub fn value(self) -> u32 {
+        use SpecialItem::*;
+        match self {
+            SmokeGrenade | StunGrenade | FragGrenade | SuppressionFilter => 5,
+            ArmourPiercingRounds | HighPressureTanks | HomingMissiles => 5,
+            Camouflage | EyeImplant | ArmProsthesis | LegExoskeleton | ArtificialOrgans => 10,
+            Biodetector => 15,
+            MaskingProtocol | SkillImplant => 20,
+        }
+    }
+
+    /// Purchase price ("Kupowanie ekwipunku": three times the table value).
+    pub fn price(self) -> u32 {
+        3 * self.value()
+    }
+
+    /// Weapons the item needs, for ammunition.
+    pub fn needs_weapon(self) -> &'static [Item] {
+        match self {
+            SpecialItem::ArmourPiercingRounds => &[
+                Item::AssaultPistol,
+                Item::AssaultRifle,
+                Item::SniperRifle,
+                Item::HeavyRifle,
+            ],
+            SpecialItem::HighPressureTanks => &[Item::Flamer],
+            SpecialItem::HomingMissiles => &[Item::RocketLauncher],
+            _ => &[],
+        }
+    }
+}
+
 /// Default budget in thousands of credits.
 pub const DEFAULT_BUDGET: u32 = 150;
 /// Models a warband may field.
@@ -183,6 +239,10 @@ pub struct ModelEntry {
     /// Climbing gear, jetpack.
     #[serde(default)]
     pub gear: Vec<Item>,
+    /// Special items (grenades, gadgets, ammunition), bought at three times
+    /// their table value.
+    #[serde(default)]
+    pub items: Vec<SpecialItem>,
     /// Skills and tricks learned with the starting levels.
     #[serde(default)]
     pub skills: Vec<Skill>,
@@ -233,6 +293,8 @@ pub enum Problem {
     NotGear { item: Item },
     /// Climbing gear in a sarcophagus.
     GearForbidden { item: Item },
+    /// A special item the model cannot use.
+    ItemForbidden { item: SpecialItem },
     /// More than two special items.
     SpecialItems { count: usize },
     /// Pets carry nothing and learn nothing.
@@ -295,6 +357,7 @@ impl Problem {
             SmallForbidden { .. } => "small_forbidden",
             NotGear { .. } => "not_gear",
             GearForbidden { .. } => "gear_forbidden",
+            ItemForbidden { .. } => "item_forbidden",
             SpecialItems { .. } => "special_items_limit",
             PetNoEquipment => "pet_no_equipment",
             PetNoExperience => "pet_no_experience",
@@ -404,6 +467,10 @@ impl Problem {
             GearForbidden { item } => l(
                 format!("`{item}` niedostępny w sarkofagu bojowym"),
                 format!("`{item}` is not allowed in a battle sarcophagus"),
+            ),
+            ItemForbidden { item } => l(
+                format!("`{item}` nie pasuje do uzbrojenia lub pancerza modelu"),
+                format!("`{item}` does not suit the model's weapons or armour"),
             ),
             SpecialItems { count } => l(
                 format!("{count} przedmiotów specjalnych, najwyżej {MAX_SPECIAL_ITEMS}"),
@@ -567,7 +634,9 @@ pub struct ModelSheet {
     pub skills: Vec<Skill>,
     /// Special rules.
     pub special: Vec<SpecialRule>,
-    /// Special items counted for strength.
+    /// Special items carried (grenades, gadgets, ammunition).
+    pub items: Vec<SpecialItem>,
+    /// Special items counted for strength (items and a jetpack).
     pub special_items: usize,
 }
 
@@ -616,6 +685,7 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
         level: 0,
         skills: Vec::new(),
         special: Vec::new(),
+        items: Vec::new(),
         special_items: 0,
     };
     if m.captain {
@@ -625,6 +695,7 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
         if !(m.weapons.is_empty()
             && m.options.is_empty()
             && m.gear.is_empty()
+            && m.items.is_empty()
             && m.skills.is_empty()
             && m.advances.is_empty())
         {
@@ -818,12 +889,21 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
             }
         }
     }
-    if gear_seen.len() > MAX_SPECIAL_ITEMS {
-        errs.push(Problem::SpecialItems {
-            count: gear_seen.len(),
-        });
+    for &it in &m.items {
+        let needs = it.needs_weapon();
+        let unusable = (!needs.is_empty() && !needs.iter().any(|w| equipment.contains(w)))
+            || (it == SpecialItem::MaskingProtocol && armour == Armour::Sarcophagus);
+        if unusable {
+            errs.push(Problem::ItemForbidden { item: it });
+        }
+        sheet.cost += it.price();
     }
-    sheet.special_items = gear_seen.iter().filter(|&&g| g == Item::Jetpack).count();
+    let carried = gear_seen.len() + m.items.len();
+    if carried > MAX_SPECIAL_ITEMS {
+        errs.push(Problem::SpecialItems { count: carried });
+    }
+    sheet.items = m.items.clone();
+    sheet.special_items = gear_seen.iter().filter(|&&g| g == Item::Jetpack).count() + m.items.len();
     equipment.extend(gear_seen.iter().copied());
     sheet.cost += discounted(cost, m.small);
 
