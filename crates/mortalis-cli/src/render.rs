@@ -387,6 +387,7 @@ pub fn roster_text(r: &Roster, lang: Lang) -> String {
             eq.push(a.name(lang).to_string());
         }
         eq.extend(m.items.iter().map(|i| i.name(lang).to_string()));
+        eq.extend(m.mods.iter().map(|i| i.name(lang).to_string()));
         let _ = writeln!(s, "  {}: {}", t("Ekwipunek", "Equipment"), eq.join(", "));
         if m.xp > 0 {
             let _ = writeln!(
@@ -458,6 +459,7 @@ th{{background:#ddd}}@media print{{body{{margin:0}}}}</style></head><body>\n<h1>
             eq.push(a.name(lang).to_string());
         }
         eq.extend(m.items.iter().map(|i| i.name(lang).to_string()));
+        eq.extend(m.mods.iter().map(|i| i.name(lang).to_string()));
         let skills: Vec<_> = m.skills.iter().map(|k| k.name(lang)).collect();
         let special: Vec<_> = m.special.iter().map(|x| x.text(lang)).collect();
         let arch = match m.base {

@@ -29,6 +29,167 @@ catalogue! {
     }
 }
 
+catalogue! {
+    /// Special items a model may carry (grenades, gadgets, ammunition),
+    /// from the loot tables ("Dodatki specjalne", "Amunicja").
+    pub enum SpecialItem: "special item" {
+        SmokeGrenade = "smoke_grenade", "Granat dymny", "Smoke grenade";
+        StunGrenade = "stun_grenade", "Granat ogłuszający", "Stun grenade";
+        FragGrenade = "frag_grenade", "Granat rozrywający", "Frag grenade";
+        SuppressionFilter = "suppression_filter", "Filtr tłumiący", "Suppression filter";
+        Camouflage = "camouflage", "Kamuflaż", "Camouflage";
+        MaskingProtocol = "masking_protocol", "Protokół maskujący", "Masking protocol";
+        SkillImplant = "skill_implant", "Wszczep umiejętności", "Skill implant";
+        Biodetector = "biodetector", "Biowykrywacz", "Biodetector";
+        EyeImplant = "eye_implant", "Implant oka", "Eye implant";
+        ArmProsthesis = "arm_prosthesis", "Cyberproteza ręki", "Arm prosthesis";
+        LegExoskeleton = "leg_exoskeleton", "Egzoszkielet nogi", "Leg exoskeleton";
+        ArtificialOrgans = "artificial_organs", "Sztuczne organy", "Artificial organs";
+        ArmourPiercingRounds = "armour_piercing_rounds", "Pociski przebijające", "Armour-piercing rounds";
+        HighPressureTanks = "high_pressure_tanks", "Zbiorniki wysokociśnieniowe", "High-pressure tanks";
+        HomingMissiles = "homing_missiles", "Pociski samonaprowadzające", "Homing missiles";
+    }
+}
+
+impl SpecialItem {
+    /// Value in the loot tables (sale price); buying costs three times as much.
+    pub fn value(self) -> u32 {
+        use SpecialItem::*;
+        match self {
+            SmokeGrenade | StunGrenade | FragGrenade | SuppressionFilter => 5,
+            ArmourPiercingRounds | HighPressureTanks | HomingMissiles => 5,
+            Camouflage | EyeImplant | ArmProsthesis | LegExoskeleton | ArtificialOrgans => 10,
+            Biodetector => 15,
+            MaskingProtocol | SkillImplant => 20,
+        }
+    }
+
+    /// Purchase price ("Kupowanie ekwipunku": three times the table value).
+    pub fn price(self) -> u32 {
+        3 * self.value()
+    }
+
+    /// Weapons the item needs, for ammunition.
+    pub fn needs_weapon(self) -> &'static [Item] {
+        match self {
+            SpecialItem::ArmourPiercingRounds => &[
+                Item::AssaultPistol,
+                Item::AssaultRifle,
+                Item::SniperRifle,
+                Item::HeavyRifle,
+            ],
+            SpecialItem::HighPressureTanks => &[Item::Flamer],
+            SpecialItem::HomingMissiles => &[Item::RocketLauncher],
+            _ => &[],
+        }
+    }
+}
+
+catalogue! {
+    /// Permanent modifications of weapons and armour ("Modyfikacje broni
+    /// strzeleckiej", "Modyfikacje Pancerzy i broni ręcznej").
+    pub enum Modification: "modification" {
+        HighEnergyBatteries = "high_energy_batteries", "Baterie wysokoenergetyczne", "High-energy batteries";
+        FireStabiliser = "fire_stabiliser", "Stabilizator wystrzału", "Fire stabiliser", ["fire_stabilizer"];
+        PrecisionSight = "precision_sight", "Celownik precyzyjny", "Precision sight";
+        UltralightAlloy = "ultralight_alloy", "Ultralekki stop", "Ultralight alloy";
+        ImpactPattern = "impact_pattern", "Wzór impaktowy", "Impact pattern";
+        Nanoblade = "nanoblade", "Nanoostrze", "Nanoblade";
+        ArmouredFibres = "armoured_fibres", "Pancerne włókna", "Armoured fibres";
+        ForceField = "force_field", "Pole siłowe", "Force field";
+        Polychitin = "polychitin", "Polichityna", "Polychitin";
+        Servomotors = "servomotors", "Serwomotory", "Servomotors", ["serowomotory"];
+        PowerBoost = "power_boost", "Zwiększenie mocy", "Power boost";
+    }
+}
+
+/// What a modification is fitted to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModTarget {
+    /// A ranged weapon.
+    Ranged,
+    /// A hand or two-handed weapon.
+    Melee,
+    /// Worn armour.
+    Armour,
+}
+
+impl Modification {
+    /// Value in the loot tables; buying costs three times as much.
+    pub fn value(self) -> u32 {
+        use Modification::*;
+        match self {
+            UltralightAlloy => 5,
+            HighEnergyBatteries | ImpactPattern => 10,
+            FireStabiliser | Nanoblade | ArmouredFibres | Polychitin | Servomotors | PowerBoost => {
+                15
+            }
+            PrecisionSight | ForceField => 20,
+        }
+    }
+
+    /// Purchase price.
+    pub fn price(self) -> u32 {
+        3 * self.value()
+    }
+
+    /// Family of equipment it is fitted to.
+    pub fn target(self) -> ModTarget {
+        use Modification::*;
+        match self {
+            HighEnergyBatteries | FireStabiliser | PrecisionSight => ModTarget::Ranged,
+            UltralightAlloy | ImpactPattern | Nanoblade => ModTarget::Melee,
+            _ => ModTarget::Armour,
+        }
+    }
+
+    /// Whether it fits this weapon or armour item.
+    pub fn fits(self, item: Item) -> bool {
+        use Modification::*;
+        match self {
+            HighEnergyBatteries => {
+                matches!(
+                    item,
+                    Item::EnergyPistol | Item::EnergyRifle | Item::EnergyCannon
+                )
+            }
+            FireStabiliser | PrecisionSight => item.kind() == ItemKind::LightRanged,
+            UltralightAlloy | ImpactPattern | Nanoblade => {
+                matches!(item, Item::HandWeapon | Item::TwoHandedWeapon)
+            }
+            ArmouredFibres | ForceField => item == Item::LightArmour,
+            Polychitin | Servomotors => item == Item::PoweredArmour,
+            PowerBoost => item == Item::Sarcophagus,
+        }
+    }
+
+    /// Fight bonus of a melee modification.
+    pub fn fight_bonus(self) -> i32 {
+        i32::from(matches!(
+            self,
+            Modification::UltralightAlloy | Modification::Nanoblade
+        ))
+    }
+
+    /// Modifier to the Resilience of a model hit by the modified melee weapon.
+    pub fn melee_target_res(self) -> i32 {
+        -i32::from(matches!(
+            self,
+            Modification::ImpactPattern | Modification::Nanoblade
+        ))
+    }
+
+    /// Resilience bonus of an armour modification (`shot`: against shooting).
+    pub fn armour_bonus(self, shot: bool) -> i32 {
+        match self {
+            Modification::ArmouredFibres => 1,
+            Modification::ForceField if shot => 2,
+            Modification::Polychitin if shot => 1,
+            _ => 0,
+        }
+    }
+}
+
 /// The broad family of an item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ItemKind {

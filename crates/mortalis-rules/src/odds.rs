@@ -10,7 +10,7 @@ use num_traits::{One, Zero};
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::dice::{Keep, keep_two};
-use crate::equipment::{Armour, Item, WeaponSlot};
+use crate::equipment::{Armour, Item, ModTarget, Modification, SpecialItem, WeaponSlot};
 use crate::names::Lang;
 use crate::skills::Skill;
 
@@ -81,6 +81,25 @@ pub struct Side {
     /// A trick used as the attack instead of the weapon
     /// (`short_circuit` or `drone_strike`).
     pub trick: Option<Skill>,
+    /// Special items that change rolls (ammunition, camouflage, ...).
+    pub items: Vec<SpecialItem>,
+    /// Weapon and armour modifications.
+    pub mods: Vec<Modification>,
+    /// What the model has done this round (for the masking protocol).
+    pub acted: Acted,
+}
+
+/// A model's actions so far this round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Acted {
+    /// No action yet.
+    #[default]
+    Nothing,
+    /// Has moved.
+    Moved,
+    /// Has taken another action.
+    Other,
 }
 
 impl Default for Side {
@@ -101,6 +120,9 @@ impl Default for Side {
             defensive: false,
             assisted: false,
             trick: None,
+            items: Vec::new(),
+            mods: Vec::new(),
+            acted: Acted::Nothing,
         }
     }
 }
@@ -116,6 +138,51 @@ impl Side {
 
     fn carries_heavy(&self) -> bool {
         self.weapon.0.is_some_and(Item::is_heavy)
+    }
+
+    fn item(&self, i: SpecialItem) -> bool {
+        self.items.contains(&i)
+    }
+
+    fn modded(&self, m: Modification) -> bool {
+        self.mods.contains(&m)
+    }
+
+    /// Fight bonus of melee-weapon modifications.
+    fn melee_mod_fight(&self) -> i32 {
+        self.mods.iter().map(|m| m.fight_bonus()).sum()
+    }
+
+    /// Resilience modifier the side's melee-weapon modifications inflict.
+    fn melee_mod_res(&self) -> i32 {
+        self.mods.iter().map(|m| m.melee_target_res()).sum()
+    }
+
+    /// Resilience bonus of armour modifications.
+    fn armour_mod_res(&self, shot: bool) -> i32 {
+        self.mods.iter().map(|m| m.armour_bonus(shot)).sum()
+    }
+
+    /// Check that every modification and item suits the side's equipment.
+    fn check_fit(&self, name: &'static str) -> Result<(), ActionError> {
+        for m in &self.mods {
+            let ok = match m.target() {
+                ModTarget::Ranged | ModTarget::Melee => self.weapon.0.is_some_and(|w| m.fits(w)),
+                ModTarget::Armour => self.armour.item().is_some_and(|a| m.fits(a)),
+            };
+            if !ok {
+                return Err(ActionError::NotFit(name, m.id().to_string()));
+            }
+        }
+        for i in &self.items {
+            let needs = i.needs_weapon();
+            let ok = (needs.is_empty() || self.weapon.0.is_some_and(|w| needs.contains(&w)))
+                && !(*i == SpecialItem::MaskingProtocol && self.armour == Armour::Sarcophagus);
+            if !ok {
+                return Err(ActionError::NotFit(name, i.id().to_string()));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -188,6 +255,9 @@ pub enum ActionError {
     /// Nothing to resolve.
     #[error("rule no_shots: this action makes no attack roll")]
     NoShots,
+    /// A modification or item that does not suit the side's equipment.
+    #[error("rule not_fit: {0}: `{1}` does not suit its weapon or armour")]
+    NotFit(&'static str, String),
 }
 
 impl ActionError {
@@ -202,6 +272,7 @@ impl ActionError {
             ActionError::TwoHanded(_) => "two_handed",
             ActionError::BadTrick(_) => "bad_trick",
             ActionError::NoShots => "no_shots",
+            ActionError::NotFit(..) => "not_fit",
         }
     }
 
@@ -232,6 +303,9 @@ impl ActionError {
                     "zasada bad_trick: `{t}` nie jest sztuczką ataku (short_circuit, drone_strike)"
                 ),
                 ActionError::NoShots => "zasada no_shots: ta akcja nie ma rzutu ataku".into(),
+                ActionError::NotFit(side, what) => {
+                    format!("zasada not_fit: {side}: `{what}` nie pasuje do broni ani pancerza")
+                }
             },
         }
     }
@@ -465,6 +539,8 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     let a = &q.attacker;
     let t = &q.defender;
     let s = &q.situation;
+    a.check_fit("attacker")?;
+    t.check_fit("defender")?;
     let range = s.range.ok_or(ActionError::MissingRange)?;
     if !(range.is_finite() && range > 0.0) {
         return Err(ActionError::BadRange(range));
@@ -487,11 +563,23 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
             if w.is_heavy() && a.moved && !a.has(Skill::HipShot) {
                 return Err(ActionError::HeavyAfterMove(w));
             }
+            let mut target_res = st.target_res;
+            if a.item(SpecialItem::ArmourPiercingRounds) {
+                target_res -= 1;
+            }
+            if a.item(SpecialItem::HighPressureTanks) {
+                target_res -= 1;
+            }
+            let batteries = if a.modded(Modification::HighEnergyBatteries) {
+                3
+            } else {
+                0
+            };
             (
                 w.id().to_string(),
-                st.range,
+                st.range + batteries,
                 st.shots,
-                st.target_res,
+                target_res,
                 st.no_long_range_penalty,
                 st.auto_hit,
                 a.accuracy,
@@ -507,10 +595,14 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
         });
     }
     let heavy = a.trick.is_none() && a.carries_heavy();
+    let weapon_mods = a.trick.is_none();
+    let homing = weapon_mods && a.item(SpecialItem::HomingMissiles);
     // Accuracy modifiers shared by every shot.
     let mut acc = base_acc;
     if a.moved {
-        acc -= match (heavy, a.has(Skill::SteadyHand)) {
+        let steady =
+            a.has(Skill::SteadyHand) || (weapon_mods && a.modded(Modification::FireStabiliser));
+        acc -= match (heavy, steady) {
             (false, true) => 0,
             (false, false) => 1,
             (true, true) => 1,
@@ -520,7 +612,10 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     if range > 12.0 && !long_ok && !a.has(Skill::EagleEye) {
         acc -= 1;
     }
-    if s.obstacle {
+    if weapon_mods && a.modded(Modification::PrecisionSight) && range < 12.0 {
+        acc += 1;
+    }
+    if s.obstacle && !homing {
         acc -= 1;
     }
     if s.cover {
@@ -529,6 +624,21 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
         } else {
             2
         };
+        if homing {
+            acc += 1;
+        }
+    }
+    if !a.item(SpecialItem::Biodetector) {
+        if t.item(SpecialItem::Camouflage) {
+            acc -= 1;
+        }
+        if t.item(SpecialItem::MaskingProtocol) {
+            acc -= match t.acted {
+                Acted::Nothing => 3,
+                Acted::Moved => 2,
+                Acted::Other => 1,
+            };
+        }
     }
     if t.armour == Armour::Sarcophagus {
         acc += 1; // large target
@@ -551,7 +661,7 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
         (0..shots).map(roll).collect()
     };
     // The target's Resilience against one hit.
-    let mut res = t.resilience + t.armour.bonus() + target_res;
+    let mut res = t.resilience + t.armour.bonus() + t.armour_mod_res(true) + target_res;
     if t.shield && shield_counts && !a.has(Skill::ShieldBreaker) {
         res += 1;
     }
@@ -807,7 +917,7 @@ pub struct MeleeOdds {
 }
 
 fn fighter(me: &Side, opp: &Side, attacking: bool) -> FightRoll {
-    let mut m = me.fight;
+    let mut m = me.fight + me.melee_mod_fight();
     let two_weapons = me.extra_weapon || me.weapon.0.is_some_and(Item::is_pistol);
     if two_weapons && !opp.has(Skill::Disarm) {
         m += 1;
@@ -854,7 +964,8 @@ fn melee_save(me: &Side, opp: &Side, attacking: bool) -> SaveSpec {
     if me.shield && !opp.has(Skill::Feint) {
         r += 1;
     }
-    r += opp.weapon.0.map_or(0, Item::melee_target_res);
+    r += me.armour_mod_res(false);
+    r += opp.weapon.0.map_or(0, Item::melee_target_res) + opp.melee_mod_res();
     if me.defensive {
         r += 1;
     }
@@ -878,6 +989,7 @@ pub fn melee_plan(q: &Query) -> Result<MeleePlan, ActionError> {
         if s.weapon_is(Item::TwoHandedWeapon) && (s.shield || s.extra_weapon) {
             return Err(ActionError::TwoHanded(name));
         }
+        s.check_fit(name)?;
     }
     let (a, d) = (&q.attacker, &q.defender);
     Ok(MeleePlan {

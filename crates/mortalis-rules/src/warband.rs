@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::equipment::{Armour, Item};
+pub use crate::equipment::{Modification, SpecialItem};
 use crate::names::{Lang, catalogue};
 use crate::profile::{Characteristic, Profile, level_for_xp};
 use crate::skills::{Category, Skill};
@@ -25,62 +26,6 @@ catalogue! {
         Technomancer = "technomancer", "Technomanta", "Technomancer";
         Chaplain = "chaplain", "Kapelan Wojskowy", "Chaplain", ["kapelan"];
         Pet = "pet", "Zwierzak bojowy", "Battle pet", ["zwierzak"];
-    }
-}
-
-catalogue! {
-    /// Special items a model may carry (grenades, gadgets, ammunition),
-    /// from the loot tables ("Dodatki specjalne", "Amunicja").
-    pub enum SpecialItem: "special item" {
-        SmokeGrenade = "smoke_grenade", "Granat dymny", "Smoke grenade";
-        StunGrenade = "stun_grenade", "Granat ogłuszający", "Stun grenade";
-        FragGrenade = "frag_grenade", "Granat rozrywający", "Frag grenade";
-        SuppressionFilter = "suppression_filter", "Filtr tłumiący", "Suppression filter";
-        Camouflage = "camouflage", "Kamuflaż", "Camouflage";
-        MaskingProtocol = "masking_protocol", "Protokół maskujący", "Masking protocol";
-        SkillImplant = "skill_implant", "Wszczep umiejętności", "Skill implant";
-        Biodetector = "biodetector", "Biowykrywacz", "Biodetector";
-        EyeImplant = "eye_implant", "Implant oka", "Eye implant";
-        ArmProsthesis = "arm_prosthesis", "Cyberproteza ręki", "Arm prosthesis";
-        LegExoskeleton = "leg_exoskeleton", "Egzoszkielet nogi", "Leg exoskeleton";
-        ArtificialOrgans = "artificial_organs", "Sztuczne organy", "Artificial organs";
-        ArmourPiercingRounds = "armour_piercing_rounds", "Pociski przebijające", "Armour-piercing rounds";
-        HighPressureTanks = "high_pressure_tanks", "Zbiorniki wysokociśnieniowe", "High-pressure tanks";
-        HomingMissiles = "homing_missiles", "Pociski samonaprowadzające", "Homing missiles";
-    }
-}
-
-impl SpecialItem {
-    /// Value in the loot tables (sale price); buying costs three times as much.
-    pub fn value(self) -> u32 {
-        use SpecialItem::*;
-        match self {
-            SmokeGrenade | StunGrenade | FragGrenade | SuppressionFilter => 5,
-            ArmourPiercingRounds | HighPressureTanks | HomingMissiles => 5,
-            Camouflage | EyeImplant | ArmProsthesis | LegExoskeleton | ArtificialOrgans => 10,
-            Biodetector => 15,
-            MaskingProtocol | SkillImplant => 20,
-        }
-    }
-
-    /// Purchase price ("Kupowanie ekwipunku": three times the table value).
-    pub fn price(self) -> u32 {
-        3 * self.value()
-    }
-
-    /// Weapons the item needs, for ammunition.
-    pub fn needs_weapon(self) -> &'static [Item] {
-        match self {
-            SpecialItem::ArmourPiercingRounds => &[
-                Item::AssaultPistol,
-                Item::AssaultRifle,
-                Item::SniperRifle,
-                Item::HeavyRifle,
-            ],
-            SpecialItem::HighPressureTanks => &[Item::Flamer],
-            SpecialItem::HomingMissiles => &[Item::RocketLauncher],
-            _ => &[],
-        }
     }
 }
 
@@ -243,6 +188,9 @@ pub struct ModelEntry {
     /// their table value.
     #[serde(default)]
     pub items: Vec<SpecialItem>,
+    /// Weapon and armour modifications, bought at three times their table value.
+    #[serde(default)]
+    pub mods: Vec<Modification>,
     /// Skills and tricks learned with the starting levels.
     #[serde(default)]
     pub skills: Vec<Skill>,
@@ -295,6 +243,8 @@ pub enum Problem {
     GearForbidden { item: Item },
     /// A special item the model cannot use.
     ItemForbidden { item: SpecialItem },
+    /// A modification with nothing to fit it to, or a second one on a ranged weapon.
+    ModNotFit { item: Modification },
     /// More than two special items.
     SpecialItems { count: usize },
     /// Pets carry nothing and learn nothing.
@@ -358,6 +308,7 @@ impl Problem {
             NotGear { .. } => "not_gear",
             GearForbidden { .. } => "gear_forbidden",
             ItemForbidden { .. } => "item_forbidden",
+            ModNotFit { .. } => "mod_not_fit",
             SpecialItems { .. } => "special_items_limit",
             PetNoEquipment => "pet_no_equipment",
             PetNoExperience => "pet_no_experience",
@@ -471,6 +422,12 @@ impl Problem {
             ItemForbidden { item } => l(
                 format!("`{item}` nie pasuje do uzbrojenia lub pancerza modelu"),
                 format!("`{item}` does not suit the model's weapons or armour"),
+            ),
+            ModNotFit { item } => l(
+                format!("modyfikacja `{item}` nie ma do czego pasować (lub druga na tę samą broń)"),
+                format!(
+                    "modification `{item}` has nothing to fit (or is a second one on the same weapon)"
+                ),
             ),
             SpecialItems { count } => l(
                 format!("{count} przedmiotów specjalnych, najwyżej {MAX_SPECIAL_ITEMS}"),
@@ -636,6 +593,8 @@ pub struct ModelSheet {
     pub special: Vec<SpecialRule>,
     /// Special items carried (grenades, gadgets, ammunition).
     pub items: Vec<SpecialItem>,
+    /// Modifications of weapons and armour.
+    pub mods: Vec<Modification>,
     /// Special items counted for strength (items and a jetpack).
     pub special_items: usize,
 }
@@ -686,6 +645,7 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
         skills: Vec::new(),
         special: Vec::new(),
         items: Vec::new(),
+        mods: Vec::new(),
         special_items: 0,
     };
     if m.captain {
@@ -696,6 +656,7 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
             && m.options.is_empty()
             && m.gear.is_empty()
             && m.items.is_empty()
+            && m.mods.is_empty()
             && m.skills.is_empty()
             && m.advances.is_empty())
         {
@@ -898,6 +859,23 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
         }
         sheet.cost += it.price();
     }
+    // Modifications: one per ranged weapon, each needs something to fit.
+    let ranged_count = equipment.iter().filter(|i| i.is_ranged()).count();
+    let mut ranged_mods = 0;
+    for &md in &m.mods {
+        let fits = match md.target() {
+            crate::equipment::ModTarget::Armour => armour.item().is_some_and(|a| md.fits(a)),
+            _ => equipment.iter().any(|&i| md.fits(i)),
+        };
+        if md.target() == crate::equipment::ModTarget::Ranged {
+            ranged_mods += 1;
+        }
+        if !fits || ranged_mods > ranged_count {
+            errs.push(Problem::ModNotFit { item: md });
+        }
+        sheet.cost += md.price();
+    }
+    sheet.mods = m.mods.clone();
     let carried = gear_seen.len() + m.items.len();
     if carried > MAX_SPECIAL_ITEMS {
         errs.push(Problem::SpecialItems { count: carried });
@@ -1011,7 +989,9 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
         errs.push(Problem::TooManyAdvances { used, levels });
     }
     if armour == Armour::Sarcophagus {
-        profile.speed -= 1;
+        if !m.mods.contains(&Modification::PowerBoost) {
+            profile.speed -= 1;
+        }
         sheet.special.push(SpecialRule::LargeTarget);
         if heavy {
             sheet.special.push(SpecialRule::HeavyOneHanded);
@@ -1034,7 +1014,9 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
     }
     let extra = equipment.contains(&Item::ExtraWeapon) || equipment.iter().any(|i| i.is_pistol());
     sheet.armed_fight = profile.fight + i32::from(extra);
-    sheet.armoured_resilience = profile.resilience + armour.bonus() + i32::from(shield);
+    let fibres: i32 = m.mods.iter().map(|md| md.armour_bonus(false)).sum();
+    sheet.armoured_resilience = profile.resilience + armour.bonus() + i32::from(shield) + fibres;
+    sheet.armed_fight += m.mods.iter().map(|md| md.fight_bonus()).sum::<i32>();
     sheet.profile = profile;
     sheet.armour = armour;
     sheet.equipment = equipment;

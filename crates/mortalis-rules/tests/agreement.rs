@@ -367,6 +367,9 @@ const EXTRA: &[&str] = &[
     // killing blow vs parry with shield, both three dice
     "kind='melee'\n[attacker]\nfight=1\nweapon='hand_weapon'\narmour='light_armour'\nskills=['killing_blow','battle_frenzy']\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nshield=true\nskills=['parry']",
     "kind='melee'\n[attacker]\nweapon='two_handed_weapon'\narmour='light_armour'\nsupport=2\nextra_die=true\nreroll=true\n[defender]\nweapon='hand_weapon'\nextra_weapon=true\narmour='sarcophagus'\nskills=['nimble','crowd_fighter','soft_spot','im_fine']",
+    // special items and modifications
+    "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nmoved=true\nitems=['armour_piercing_rounds']\nmods=['fire_stabiliser']\nreroll=true\n[defender]\narmour='light_armour'\nmods=['force_field']\nitems=['camouflage']\n[situation]\nrange=9",
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\nmods=['nanoblade']\nreroll=true\n[defender]\nweapon='two_handed_weapon'\nmods=['impact_pattern']\narmour='light_armour'\n",
 ];
 
 #[test]
