@@ -1,3 +1,268 @@
-fn main() {
-    println!("Hello, world!");
+//! `sanctum`: the command-line front of the Sanctum rules engine.
+
+mod draw;
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use sanctum_rules::board::Board;
+use sanctum_rules::{GameRng, Generator, Layout, MapStats, RealmChoice, Side, Terrain};
+use serde_json::{Value, json};
+
+/// Rules engine and tools for Sanctum: Strategy, Sorcery, Subterfuge.
+#[derive(Parser, Debug)]
+#[command(name = "sanctum", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Show the board geometry of a layout: Sancta, entrances, centerline, town squares.
+    Board {
+        /// Board layout: classic or symmetric.
+        #[arg(long, default_value = "classic", value_parser = parse_layout)]
+        layout: Layout,
+        /// Print JSON instead of a drawing.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Generate a map for a realm from a seed and print it.
+    Map {
+        /// Realm: veldt, volgaria, badlands, great_frost, arboria or random.
+        #[arg(long, default_value = "veldt", value_parser = parse_realm)]
+        realm: RealmChoice,
+        /// Board layout: classic or symmetric.
+        #[arg(long, default_value = "classic", value_parser = parse_layout)]
+        layout: Layout,
+        /// Seed of the map, a whole number from 0 to 18446744073709551615.
+        #[arg(long, default_value = "1", value_parser = parse_seed)]
+        seed: u64,
+        /// Print JSON instead of a drawing.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Generate many maps and report the mean terrain and town counts.
+    MapStats {
+        /// Realm: veldt, volgaria, badlands, great_frost, arboria or random.
+        #[arg(long, default_value = "veldt", value_parser = parse_realm)]
+        realm: RealmChoice,
+        /// Board layout: classic or symmetric.
+        #[arg(long, default_value = "classic", value_parser = parse_layout)]
+        layout: Layout,
+        /// Number of maps to generate (at least 1).
+        #[arg(long, default_value = "20000", value_parser = parse_samples)]
+        samples: u64,
+        /// Seed of the first map; map i uses seed + i.
+        #[arg(long, default_value = "1", value_parser = parse_seed)]
+        seed: u64,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn parse_layout(s: &str) -> Result<Layout, String> {
+    Layout::from_name(s).ok_or_else(|| format!("unknown layout '{s}' (valid: classic, symmetric)"))
+}
+
+fn parse_realm(s: &str) -> Result<RealmChoice, String> {
+    RealmChoice::from_name(s).ok_or_else(|| {
+        format!(
+            "unknown realm '{s}' (valid: {})",
+            RealmChoice::NAMES.join(", ")
+        )
+    })
+}
+
+fn parse_seed(s: &str) -> Result<u64, String> {
+    s.parse::<u64>().map_err(|_| {
+        format!(
+            "malformed seed '{s}' (valid: a whole number from 0 to {})",
+            u64::MAX
+        )
+    })
+}
+
+fn parse_samples(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "malformed sample count '{s}' (valid: a whole number, at least 1)"
+        )),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+                _ => {
+                    // One line: clap's first line names the argument and our parser's reason.
+                    let text = e.to_string();
+                    let first = text.lines().next().unwrap_or("error: bad arguments");
+                    eprintln!("{first}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    let stdout = std::io::stdout();
+    let colour = stdout.is_terminal();
+    let mut out = stdout.lock();
+    match cli.command {
+        Command::Board { layout, json } => {
+            let board = Board::get(layout);
+            if json {
+                writeln!(out, "{}", serde_json::to_string_pretty(&board_json(board))?)?;
+            } else {
+                write!(out, "{}", draw::board(board, colour))?;
+            }
+        }
+        Command::Map {
+            realm,
+            layout,
+            seed,
+            json,
+        } => {
+            let map = Generator::new(layout).generate(realm, &mut GameRng::from_seed(seed));
+            if json {
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&map_json(&map, realm, seed))?
+                )?;
+            } else {
+                write!(out, "{}", draw::map(&map, seed, colour))?;
+            }
+        }
+        Command::MapStats {
+            realm,
+            layout,
+            samples,
+            seed,
+            json,
+        } => {
+            let stats = map_stats(realm, layout, samples, seed);
+            let mean = stats.mean_terrain();
+            if json {
+                let mut terrain = serde_json::Map::new();
+                for t in Terrain::ALL {
+                    terrain.insert(t.name().into(), json!(round3(mean[t.index()])));
+                }
+                let v = json!({
+                    "realm": realm.name(),
+                    "layout": layout.name(),
+                    "samples": samples,
+                    "mean_terrain": terrain,
+                    "mean_towns": round3(stats.mean_towns()),
+                });
+                writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+            } else {
+                writeln!(
+                    out,
+                    "{} maps, realm {}, layout {}, first seed {seed}",
+                    samples,
+                    realm.name(),
+                    layout.name()
+                )?;
+                writeln!(out, "mean counts over the 84 non-reserved squares:")?;
+                for t in Terrain::ALL {
+                    if mean[t.index()] > 0.0 {
+                        writeln!(out, "  {:<12} {:>7.3}", t.name(), mean[t.index()])?;
+                    }
+                }
+                writeln!(out, "  {:<12} {:>7.3}", "towns", stats.mean_towns())?;
+            }
+        }
+    }
+    out.flush().context("writing to standard output")?;
+    Ok(())
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+fn map_stats(realm: RealmChoice, layout: Layout, samples: u64, seed: u64) -> MapStats {
+    let generator = Generator::new(layout);
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(samples),
+        if samples >= 2000 {
+            indicatif::ProgressDrawTarget::stderr()
+        } else {
+            indicatif::ProgressDrawTarget::hidden()
+        },
+    );
+    let mut stats = MapStats::default();
+    for i in 0..samples {
+        let map = generator.generate(realm, &mut GameRng::from_seed(seed.wrapping_add(i)));
+        stats.add(&map);
+        if i % 1024 == 0 {
+            bar.set_position(i);
+        }
+    }
+    bar.finish_and_clear();
+    stats
+}
+
+fn board_json(board: &Board) -> Value {
+    let per_side = |f: &dyn Fn(Side) -> Value| json!({"red": f(Side::Red), "blue": f(Side::Blue)});
+    json!({
+        "layout": board.layout().name(),
+        "width": 12,
+        "height": 12,
+        "squares": board.squares(),
+        "sancta": per_side(&|s| json!(board.sanctum(s))),
+        "entrances": per_side(&|s| json!(board.entrances(s))),
+        "centerline": board.centerline(),
+        "center": board.center(),
+        "eligible_towns": board.eligible_towns(Side::Blue),
+        "eligible_towns_by_half": per_side(&|s| json!(board.eligible_towns(s))),
+    })
+}
+
+fn map_json(map: &sanctum_rules::GameMap, choice: RealmChoice, seed: u64) -> Value {
+    let squares: Vec<Value> = map
+        .board()
+        .squares()
+        .iter()
+        .map(|&s| {
+            let structure = map.structure(s);
+            json!({
+                "at": s,
+                "terrain": map.terrain(s).name(),
+                "structure": structure.map(|st| st.kind.name()),
+                "owner": structure.map(|st| st.owner.name()),
+            })
+        })
+        .collect();
+    let mut v = json!({
+        "realm": map.realm.name(),
+        "layout": map.layout.name(),
+        "seed": seed,
+        "squares": squares,
+    });
+    if choice == RealmChoice::Random {
+        v["realm_choice"] = json!("random");
+    }
+    v
 }

@@ -1,14 +1,21 @@
-pub fn add(left: u64, right: u64) -> u64 {
-    left + right
-}
+//! The rules of *Sanctum: Strategy, Sorcery, Subterfuge*, as a pure library.
+//!
+//! Nothing in this crate reads files, talks to the network, looks at a clock or draws
+//! from an ambient random source: every random choice comes from a [`rng::GameRng`]
+//! that the caller seeds and passes in.
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+pub mod board;
+pub mod map;
+pub mod player;
+pub mod realm;
+pub mod rng;
+pub mod square;
+pub mod terrain;
 
-    #[test]
-    fn it_works() {
-        let result = add(2, 2);
-        assert_eq!(result, 4);
-    }
-}
+pub use board::{Board, Layout};
+pub use map::{GameMap, Generator, MapStats, Structure, StructureKind};
+pub use player::{Player, Side};
+pub use realm::{Realm, RealmChoice};
+pub use rng::GameRng;
+pub use square::{Square, sq};
+pub use terrain::Terrain;
