@@ -1025,9 +1025,9 @@ fn judge(a: Fin, d: Fin) -> i32 {
 }
 
 /// [attacker wins, tie, defender wins] counts.
-type Tally = [i128; 3];
+type Tally = [i64; 3];
 
-fn tally_of(u: i32, w: i128) -> Tally {
+fn tally_of(u: i32, w: i64) -> Tally {
     match u {
         1 => [w, 0, 0],
         0 => [0, w, 0],
@@ -1035,7 +1035,7 @@ fn tally_of(u: i32, w: i128) -> Tally {
     }
 }
 
-fn add(t: &mut Tally, o: Tally, w: i128) {
+fn add(t: &mut Tally, o: Tally, w: i64) {
     for i in 0..3 {
         t[i] += o[i] * w;
     }
@@ -1044,25 +1044,29 @@ fn add(t: &mut Tally, o: Tally, w: i128) {
 /// Win / tie / loss counts of a melee exchange with optimal rerolls (the
 /// attacker decides first, then the defender, each seeing both rolls and
 /// maximising wins minus losses). Returns the counts and their denominator.
-pub fn melee_tally(a: &FightRoll, d: &FightRoll) -> (Tally, i128) {
+pub fn melee_tally(a: &FightRoll, d: &FightRoll) -> (Tally, i64) {
     let na = if a.extra_die { 3 } else { 2 };
     let nd = if d.extra_die { 3 } else { 2 };
     let ams = multisets(na);
     let dms = multisets(nd);
-    let mut total = [0i128; 3];
+    let mut total = [0i64; 3];
     // Defender's best answer to a final attacker result: value and tally in sixths.
-    let respond = |af: Fin, dd: &[u8]| -> (i128, Tally) {
+    let respond = |af: Fin, dd: &[u8]| -> (i64, Tally) {
         let keep = judge(af, fin(dd, d, false));
-        let mut best = (6 * i128::from(keep), tally_of(keep, 6));
+        let mut best = (6 * i64::from(keep), tally_of(keep, 6));
         if d.reroll {
             for j in 0..nd {
+                // Equal dice reroll alike (the multiset is sorted).
+                if j > 0 && dd[j] == dd[j - 1] {
+                    continue;
+                }
                 let mut x = [dd[0], dd[1], *dd.get(2).unwrap_or(&0)];
-                let mut val = 0i128;
-                let mut t = [0i128; 3];
+                let mut val = 0i64;
+                let mut t = [0i64; 3];
                 for v in 1..=6 {
                     x[j] = v;
                     let u = judge(af, fin(&x[..nd], d, true));
-                    val += i128::from(u);
+                    val += i64::from(u);
                     add(&mut t, tally_of(u, 1), 1);
                 }
                 if val < best.0 {
@@ -1074,7 +1078,7 @@ pub fn melee_tally(a: &FightRoll, d: &FightRoll) -> (Tally, i128) {
     };
     // The defender's answer depends only on the attacker's final result and
     // the defender's dice: memoise it (totals span 11 values, natural or not).
-    let mut memo: Vec<Option<(i128, Tally)>> = vec![None; 22 * dms.len()];
+    let mut memo: Vec<Option<(i64, Tally)>> = vec![None; 22 * dms.len()];
     let mut answer = |af: Fin, di: usize, dd: &[u8]| {
         let slot =
             ((af.total - a.modifier - 2) as usize * 2 + usize::from(af.nat)) * dms.len() + di;
@@ -1088,9 +1092,12 @@ pub fn melee_tally(a: &FightRoll, d: &FightRoll) -> (Tally, i128) {
             let mut best = (kv * 6, kt.map(|x| x * 6));
             if a.reroll {
                 for j in 0..na {
+                    if j > 0 && ad[j] == ad[j - 1] {
+                        continue;
+                    }
                     let mut x = [ad[0], ad[1], *ad.get(2).unwrap_or(&0)];
-                    let mut val = 0i128;
-                    let mut t = [0i128; 3];
+                    let mut val = 0i64;
+                    let mut t = [0i64; 3];
                     for v in 1..=6 {
                         x[j] = v;
                         let (rv, rt) = answer(fin(&x[..na], a, true), di, dd);
@@ -1102,19 +1109,20 @@ pub fn melee_tally(a: &FightRoll, d: &FightRoll) -> (Tally, i128) {
                     }
                 }
             }
-            add(&mut total, best.1, aw * dw);
+            add(&mut total, best.1, (aw * dw) as i64);
         }
     }
-    let denom = 6i128.pow((na + nd) as u32) * 36;
+    let denom = 6i64.pow((na + nd) as u32) * 36;
     (total, denom)
 }
 
 /// Exact odds of a melee plan.
 pub fn melee_odds_plan(plan: &MeleePlan) -> MeleeOdds {
     let (t, den) = melee_tally(&plan.attacker, &plan.defender);
-    let aw = p(t[0], den);
-    let tie = p(t[1], den);
-    let dw = p(t[2], den);
+    let den = i128::from(den);
+    let aw = p(i128::from(t[0]), den);
+    let tie = p(i128::from(t[1]), den);
+    let dw = p(i128::from(t[2]), den);
     let fd = save_fail(plan.defender_save);
     let fa = save_fail(plan.attacker_save);
     MeleeOdds {
