@@ -39,7 +39,7 @@ enum Command {
         #[arg(long, default_value = "classic", value_parser = parse_layout)]
         layout: Layout,
         /// Seed of the map, a whole number from 0 to 18446744073709551615.
-        #[arg(long, default_value = "1", value_parser = parse_seed)]
+        #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
         seed: u64,
         /// Print JSON instead of a drawing.
         #[arg(long)]
@@ -57,7 +57,7 @@ enum Command {
         #[arg(long, default_value = "20000", value_parser = parse_samples)]
         samples: u64,
         /// Seed of the first map; map i uses seed + i.
-        #[arg(long, default_value = "1", value_parser = parse_seed)]
+        #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
         seed: u64,
         /// Print JSON instead of a table.
         #[arg(long)]
