@@ -1,6 +1,7 @@
 //! `sanctum`: the command-line front of the Sanctum rules engine.
 
 mod draw;
+mod resolve;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -63,6 +64,17 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Resolve one movement phase described by a TOML scenario file.
+    Resolve {
+        /// The scenario file.
+        file: std::path::PathBuf,
+        /// Print the result as JSON instead of a step-by-step account.
+        #[arg(long)]
+        json: bool,
+        /// With --json, add the step-by-step account as a "trace" list.
+        #[arg(long)]
+        trace: bool,
+    },
 }
 
 fn parse_layout(s: &str) -> Result<Layout, String> {
@@ -119,7 +131,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
-            ExitCode::from(1)
+            ExitCode::from(if e.is::<resolve::BadInput>() { 2 } else { 1 })
         }
     }
 }
@@ -129,6 +141,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     let colour = stdout.is_terminal();
     let mut out = stdout.lock();
     match cli.command {
+        Command::Resolve { file, json, trace } => {
+            write!(out, "{}", resolve::run(&file, json, trace)?)?;
+        }
         Command::Board { layout, json } => {
             let board = Board::get(layout);
             if json {

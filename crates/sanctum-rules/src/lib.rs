@@ -5,17 +5,23 @@
 //! that the caller seeds and passes in.
 
 pub mod board;
+pub mod groups;
 pub mod map;
+pub mod movement;
 pub mod player;
 pub mod realm;
 pub mod rng;
+pub mod scenario;
 pub mod square;
 pub mod terrain;
 
 pub use board::{Board, Layout};
+pub use groups::{Capabilities, Control, Field, Group, StandardRules};
 pub use map::{GameMap, Generator, MapStats, Structure, StructureKind};
+pub use movement::{Outcome, Phase, Resolution};
 pub use player::{Player, Side};
 pub use realm::{Realm, RealmChoice};
 pub use rng::GameRng;
+pub use scenario::{Scenario, ScenarioError};
 pub use square::{Square, sq};
 pub use terrain::Terrain;

@@ -1,0 +1,581 @@
+//! Minions, groups, structures on the field, and the one place that answers
+//! "may this group do that?".
+//!
+//! The movement pipeline never looks at a group's effects, nation or terrain itself:
+//! it asks a [`Capabilities`] implementation. [`StandardRules`] answers from the
+//! group's [`Effects`] (abilities given by a scenario today, by spells later), the
+//! nations of its recruits and the terrain table.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, Layout, Reserved};
+use crate::map::{GameMap, Structure, StructureKind};
+use crate::player::{Player, Side};
+use crate::square::{CELLS, Square};
+use crate::terrain::{Hazard, Terrain};
+
+/// Largest number of minions in one group.
+pub const MAX_GROUP: usize = 8;
+
+/// Hit points of a plain recruit (an older text gives nine-point nations "+2").
+pub const RECRUIT_HP: u8 = 7;
+/// Hit points of a monster when the scenario gives none.
+pub const DEFAULT_MONSTER_HP: u8 = 7;
+
+/// The twelve recruit nations, one per house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Nation {
+    Imps,
+    Cyclopes,
+    Keepers,
+    Shadows,
+    Visions,
+    Gargoyles,
+    Elves,
+    Dwarves,
+    Djinni,
+    Satyrs,
+    Misfits,
+    Humans,
+}
+
+impl Nation {
+    /// Nations whose recruits cross mountains.
+    pub const fn mountainwalk(self) -> bool {
+        matches!(self, Nation::Shadows | Nation::Dwarves)
+    }
+
+    /// Nations whose recruits cross water.
+    pub const fn waterwalk(self) -> bool {
+        matches!(self, Nation::Visions | Nation::Djinni)
+    }
+
+    /// Hit points of one of this nation's recruits.
+    pub const fn hit_points(self) -> u8 {
+        match self {
+            Nation::Cyclopes | Nation::Gargoyles | Nation::Misfits => RECRUIT_HP + 2,
+            _ => RECRUIT_HP,
+        }
+    }
+}
+
+/// The two kinds of recruit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecruitClass {
+    Swordsman,
+    Archer,
+}
+
+/// What a minion is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MinionKind {
+    Recruit {
+        class: RecruitClass,
+        nation: Option<Nation>,
+        /// Experience level, 0–5; new recruits start at 1.
+        level: u8,
+        hero: bool,
+    },
+    Monster {
+        /// The monster type, e.g. `"troll"`.
+        kind: String,
+    },
+}
+
+/// One minion of a group, with the damage it carries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Minion {
+    pub kind: MinionKind,
+    pub hit_points: u8,
+    pub damage: u8,
+}
+
+impl Minion {
+    pub fn recruit(class: RecruitClass, nation: Option<Nation>, level: u8, hero: bool) -> Minion {
+        Minion {
+            kind: MinionKind::Recruit {
+                class,
+                nation,
+                level,
+                hero,
+            },
+            hit_points: nation.map_or(RECRUIT_HP, Nation::hit_points),
+            damage: 0,
+        }
+    }
+
+    pub fn monster(kind: &str, hit_points: u8) -> Minion {
+        Minion {
+            kind: MinionKind::Monster {
+                kind: kind.to_string(),
+            },
+            hit_points,
+            damage: 0,
+        }
+    }
+
+    pub fn is_recruit(&self) -> bool {
+        matches!(self.kind, MinionKind::Recruit { .. })
+    }
+
+    pub fn is_alive(&self) -> bool {
+        self.damage < self.hit_points
+    }
+}
+
+/// A novice: it waits in a structure, has no fighting stats, never moves and never
+/// blocks anyone. It belongs to no group, so the movement pipeline never sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Novice {
+    pub nation: Option<Nation>,
+}
+
+/// Who issues a group's movement orders.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Control {
+    #[default]
+    Player,
+    Computer,
+}
+
+/// Abilities and restrictions that bear on movement. Scenarios set them directly;
+/// spells and other effects will add to them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ability {
+    NoMove,
+    NoExit,
+    NoJoin,
+    NoEnterStructures,
+    Flight,
+    Mountainwalk,
+    Waterwalk,
+}
+
+/// The movement-relevant effects on a group.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    pub no_move: bool,
+    pub no_exit: bool,
+    pub no_join: bool,
+    pub no_enter_structures: bool,
+    pub flight: bool,
+    pub mountainwalk: bool,
+    pub waterwalk: bool,
+    /// Terrain-Bind: the group may enter squares of this terrain only.
+    pub only_enter: Option<Terrain>,
+}
+
+impl Effects {
+    pub fn add(&mut self, ability: Ability) {
+        match ability {
+            Ability::NoMove => self.no_move = true,
+            Ability::NoExit => self.no_exit = true,
+            Ability::NoJoin => self.no_join = true,
+            Ability::NoEnterStructures => self.no_enter_structures = true,
+            Ability::Flight => self.flight = true,
+            Ability::Mountainwalk => self.mountainwalk = true,
+            Ability::Waterwalk => self.waterwalk = true,
+        }
+    }
+}
+
+/// Why a group could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GroupError {
+    #[error("group '{0}' has no minions (a group holds 1 to 8)")]
+    Empty(String),
+    #[error("group '{0}' has {1} minions (a group holds at most 8)")]
+    TooLarge(String, usize),
+    #[error("group '{0}' mixes recruits and monsters")]
+    Mixed(String),
+}
+
+/// The two kinds of group; every group is also a "minion group".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupType {
+    Recruit,
+    Monster,
+}
+
+/// A group on the board: 1–8 minions, all recruits or all monsters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The name used in scenarios and traces.
+    pub name: String,
+    pub owner: Player,
+    pub control: Control,
+    /// Creation order: lower is older.
+    pub age: u32,
+    minions: Vec<Minion>,
+    pub effects: Effects,
+}
+
+impl Group {
+    pub fn new(
+        name: &str,
+        owner: Player,
+        control: Control,
+        age: u32,
+        minions: Vec<Minion>,
+        effects: Effects,
+    ) -> Result<Group, GroupError> {
+        if minions.is_empty() {
+            return Err(GroupError::Empty(name.to_string()));
+        }
+        if minions.len() > MAX_GROUP {
+            return Err(GroupError::TooLarge(name.to_string(), minions.len()));
+        }
+        let recruits = minions.iter().filter(|m| m.is_recruit()).count();
+        if recruits != 0 && recruits != minions.len() {
+            return Err(GroupError::Mixed(name.to_string()));
+        }
+        Ok(Group {
+            name: name.to_string(),
+            owner,
+            control,
+            age,
+            minions,
+            effects,
+        })
+    }
+
+    pub fn minions(&self) -> &[Minion] {
+        &self.minions
+    }
+
+    pub fn size(&self) -> usize {
+        self.minions.len()
+    }
+
+    pub fn is_dead(&self) -> bool {
+        self.minions.is_empty()
+    }
+
+    pub fn group_type(&self) -> GroupType {
+        if self.minions.first().is_some_and(Minion::is_recruit) {
+            GroupType::Recruit
+        } else {
+            GroupType::Monster
+        }
+    }
+
+    pub fn is_recruit_group(&self) -> bool {
+        self.group_type() == GroupType::Recruit
+    }
+
+    /// Red with red and blue with blue; neutral groups are friendly to nobody.
+    pub fn is_friendly_to(&self, other: &Group) -> bool {
+        self.owner == other.owner && self.owner != Player::Neutral
+    }
+
+    /// Moves every minion of `other` into this group (the caller checks the rules).
+    pub fn absorb(&mut self, other: &mut Group) {
+        self.minions.append(&mut other.minions);
+    }
+
+    /// Deals `n` damage to every minion; returns how many died.
+    pub fn damage_each(&mut self, n: u8) -> usize {
+        for m in &mut self.minions {
+            m.damage = m.damage.saturating_add(n);
+        }
+        let before = self.minions.len();
+        self.minions.retain(Minion::is_alive);
+        before - self.minions.len()
+    }
+
+    /// Kills every minion; returns how many died.
+    pub fn kill_all(&mut self) -> usize {
+        let n = self.minions.len();
+        self.minions.clear();
+        n
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({} {})", self.name, self.owner.name(), self.size())
+    }
+}
+
+/// The squares of a phase: terrain and structures, plus the novices waiting in them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    layout: Layout,
+    terrain: [Terrain; CELLS],
+    structures: [Option<Structure>; CELLS],
+    novices: [u8; CELLS],
+}
+
+impl Field {
+    /// All plains, with the two Sancta and their entrances.
+    pub fn new(layout: Layout) -> Field {
+        let board = Board::get(layout);
+        let mut structures = [None; CELLS];
+        for &s in board.squares() {
+            structures[s.index()] = match board.reserved(s) {
+                Some(Reserved::Sanctum(side)) => Some(Structure {
+                    kind: StructureKind::Sanctum,
+                    owner: side.into(),
+                }),
+                Some(Reserved::Entrance(side)) => Some(Structure {
+                    kind: StructureKind::Entrance,
+                    owner: side.into(),
+                }),
+                None => None,
+            };
+        }
+        Field {
+            layout,
+            terrain: [Terrain::Plains; CELLS],
+            structures,
+            novices: [0; CELLS],
+        }
+    }
+
+    /// The terrain and structures of a generated map.
+    pub fn from_map(map: &GameMap) -> Field {
+        let mut field = Field::new(map.layout);
+        for &s in map.board().squares() {
+            field.terrain[s.index()] = map.terrain(s);
+            field.structures[s.index()] = map.structure(s);
+        }
+        field
+    }
+
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    pub fn board(&self) -> &'static Board {
+        Board::get(self.layout)
+    }
+
+    pub fn terrain(&self, s: Square) -> Terrain {
+        self.terrain[s.index()]
+    }
+
+    pub fn set_terrain(&mut self, s: Square, t: Terrain) {
+        self.terrain[s.index()] = t;
+    }
+
+    pub fn structure(&self, s: Square) -> Option<Structure> {
+        self.structures[s.index()]
+    }
+
+    pub fn set_structure(&mut self, s: Square, st: Option<Structure>) {
+        self.structures[s.index()] = st;
+    }
+
+    pub fn novices(&self, s: Square) -> u8 {
+        self.novices[s.index()]
+    }
+
+    pub fn set_novices(&mut self, s: Square, n: u8) {
+        self.novices[s.index()] = n;
+    }
+
+    /// The Sanctum of a side.
+    pub fn sanctum(&self, side: Side) -> Square {
+        self.board().sanctum(side)
+    }
+}
+
+/// The single question layer between the pipeline and everything that can change
+/// what a group may do. Spells and nation abilities plug in by implementing (or
+/// wrapping) this trait; the pipeline never inspects a group's effects directly.
+pub trait Capabilities {
+    /// Whether the group may move at all this phase.
+    fn can_move(&self, field: &Field, g: &Group) -> bool;
+    /// Whether the group may leave the square it stands on.
+    fn can_exit(&self, field: &Field, g: &Group, from: Square) -> bool;
+    /// Whether the group may enter a square (terrain, structure, restrictions).
+    fn can_enter(&self, field: &Field, g: &Group, to: Square) -> bool;
+    /// Whether `g` may join `winner` (the joining rules of the Groups page).
+    fn can_join(&self, g: &Group, winner: &Group) -> bool;
+    fn mountainwalk(&self, g: &Group) -> bool;
+    fn waterwalk(&self, g: &Group) -> bool;
+    fn flight(&self, g: &Group) -> bool;
+    /// What entering the square does to the group, after its abilities.
+    fn hazard_on_enter(&self, field: &Field, g: &Group, to: Square) -> Hazard;
+}
+
+/// The rules as the sources state them, with the group's effects and nations.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StandardRules;
+
+fn all_recruits(g: &Group, f: impl Fn(Nation) -> bool) -> bool {
+    g.is_recruit_group()
+        && g.minions().iter().all(|m| match m.kind {
+            MinionKind::Recruit { nation, .. } => nation.is_some_and(&f),
+            MinionKind::Monster { .. } => false,
+        })
+}
+
+impl Capabilities for StandardRules {
+    fn can_move(&self, _field: &Field, g: &Group) -> bool {
+        !g.effects.no_move
+    }
+
+    fn can_exit(&self, _field: &Field, g: &Group, _from: Square) -> bool {
+        !g.effects.no_exit
+    }
+
+    fn can_enter(&self, field: &Field, g: &Group, to: Square) -> bool {
+        if !field.board().is_playable(to) {
+            return false;
+        }
+        let terrain = field.terrain(to);
+        if let Some(only) = g.effects.only_enter
+            && terrain != only
+        {
+            return false;
+        }
+        if !terrain.can_enter(self.mountainwalk(g), self.waterwalk(g), self.flight(g)) {
+            return false;
+        }
+        if field.structure(to).is_some()
+            && (!g.is_recruit_group()
+                || g.control != Control::Player
+                || g.effects.no_enter_structures)
+        {
+            return false;
+        }
+        true
+    }
+
+    fn can_join(&self, g: &Group, winner: &Group) -> bool {
+        g.is_recruit_group()
+            && winner.is_recruit_group()
+            && g.is_friendly_to(winner)
+            && g.control == Control::Player
+            && winner.control == Control::Player
+            && g.size() + winner.size() <= MAX_GROUP
+            && !g.effects.no_join
+            && !winner.effects.no_join
+    }
+
+    fn mountainwalk(&self, g: &Group) -> bool {
+        g.effects.mountainwalk || all_recruits(g, Nation::mountainwalk)
+    }
+
+    fn waterwalk(&self, g: &Group) -> bool {
+        g.effects.waterwalk || all_recruits(g, Nation::waterwalk)
+    }
+
+    fn flight(&self, g: &Group) -> bool {
+        g.effects.flight
+    }
+
+    fn hazard_on_enter(&self, field: &Field, g: &Group, to: Square) -> Hazard {
+        field.terrain(to).hazard_for(self.flight(g))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::square::sq;
+
+    fn recruits(name: &str, owner: Player, n: usize) -> Group {
+        let m = (0..n)
+            .map(|_| Minion::recruit(RecruitClass::Swordsman, None, 1, false))
+            .collect();
+        Group::new(name, owner, Control::Player, 0, m, Effects::default()).unwrap()
+    }
+
+    #[test]
+    fn groups_hold_one_to_eight_of_one_type() {
+        assert!(matches!(
+            Group::new(
+                "X",
+                Player::Red,
+                Control::Player,
+                0,
+                vec![],
+                Effects::default()
+            ),
+            Err(GroupError::Empty(_))
+        ));
+        let nine = (0..9)
+            .map(|_| Minion::recruit(RecruitClass::Archer, None, 1, false))
+            .collect();
+        assert!(matches!(
+            Group::new(
+                "X",
+                Player::Red,
+                Control::Player,
+                0,
+                nine,
+                Effects::default()
+            ),
+            Err(GroupError::TooLarge(_, 9))
+        ));
+        let mixed = vec![
+            Minion::recruit(RecruitClass::Archer, None, 1, false),
+            Minion::monster("troll", 7),
+        ];
+        assert!(matches!(
+            Group::new(
+                "X",
+                Player::Red,
+                Control::Player,
+                0,
+                mixed,
+                Effects::default()
+            ),
+            Err(GroupError::Mixed(_))
+        ));
+    }
+
+    #[test]
+    fn joining_rules() {
+        let rules = StandardRules;
+        let a = recruits("A", Player::Red, 4);
+        let b = recruits("B", Player::Red, 4);
+        let c = recruits("C", Player::Red, 5);
+        let blue = recruits("D", Player::Blue, 1);
+        let n1 = recruits("N", Player::Neutral, 1);
+        assert!(rules.can_join(&a, &b));
+        assert!(!rules.can_join(&a, &c), "9 minions");
+        assert!(!rules.can_join(&a, &blue), "hostile");
+        assert!(
+            !rules.can_join(&n1, &n1.clone()),
+            "neutral groups are hostile"
+        );
+        let mut bot = b.clone();
+        bot.control = Control::Computer;
+        assert!(!rules.can_join(&a, &bot), "bots can't join");
+        let mut ostracized = b.clone();
+        ostracized.effects.no_join = true;
+        assert!(!rules.can_join(&a, &ostracized));
+    }
+
+    #[test]
+    fn only_player_recruits_enter_structures() {
+        let rules = StandardRules;
+        let field = Field::new(Layout::Classic);
+        let entrance = field.board().entrances(Side::Blue)[0];
+        let a = recruits("A", Player::Red, 2);
+        assert!(rules.can_enter(&field, &a, entrance));
+        let troll = Group::new(
+            "T",
+            Player::Neutral,
+            Control::Computer,
+            0,
+            vec![Minion::monster("troll", 7)],
+            Effects::default(),
+        )
+        .unwrap();
+        assert!(!rules.can_enter(&field, &troll, entrance));
+        assert!(rules.can_enter(&field, &troll, sq(5, 5)));
+        let mut bot = a.clone();
+        bot.control = Control::Computer;
+        assert!(!rules.can_enter(&field, &bot, entrance));
+    }
+}

@@ -1,0 +1,774 @@
+//! One movement phase: orders, pass I (checking and overstacking) and pass II
+//! (pairwise voting, unstacking and moonwalking), as `docs/rules/movement.md`
+//! describes step by step.
+//!
+//! Every "may this group …" question goes through a [`Capabilities`] value, so spells
+//! and abilities change what happens here without touching this file.
+
+use std::cmp::Ordering;
+
+use crate::groups::{Capabilities, Control, Field, Group, StandardRules};
+use crate::player::{Player, Side};
+use crate::rng::GameRng;
+use crate::square::{CELLS, Square};
+use crate::terrain::Hazard;
+
+/// An order written over a group's movement order by a spell or a before-movement effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forced {
+    /// The movement order is cancelled (Binding Cube, Fear, Sentinel, …).
+    Cancel,
+    /// The group moves in a random legal direction (Amok, Disorient, Fingle, …).
+    Random,
+    /// The group is drawn to this square (Mirage, Siren Song).
+    To(Square),
+}
+
+/// A group as it stands at the start of the phase, with everything that writes its order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseGroup {
+    pub group: Group,
+    pub at: Square,
+    /// The player's movement order: a destination, or none.
+    pub order: Option<Square>,
+    /// Written over the order during spell execution.
+    pub spell: Option<Forced>,
+    /// Written over the order by a before-movement effect.
+    pub before_movement: Option<Forced>,
+}
+
+/// Everything one movement phase needs. Groups are listed, for each player, in that
+/// player's movement-orders sequence (for neutral groups: their creation order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phase {
+    pub field: Field,
+    pub initiative: Side,
+    pub seed: u64,
+    pub groups: Vec<PhaseGroup>,
+}
+
+/// What happened to a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// No order (or a bot stop): it stayed where it was.
+    Stood,
+    /// It ended in another square than the one it started in, by walking there.
+    Moved,
+    /// It had an order but ended where it started.
+    Bounced,
+    /// It joined another group and no longer exists on its own.
+    Joined,
+    /// It was pushed to the nearest free square it could enter.
+    Moonwalked,
+    /// It died (terrain) or found no moonwalk square and left the game.
+    Removed,
+}
+
+impl Outcome {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Outcome::Stood => "stood",
+            Outcome::Moved => "moved",
+            Outcome::Bounced => "bounced",
+            Outcome::Joined => "joined",
+            Outcome::Moonwalked => "moonwalked",
+            Outcome::Removed => "removed",
+        }
+    }
+}
+
+/// The result for one input group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupOutcome {
+    pub name: String,
+    /// Where it stands after the phase; `None` when it joined, died or was removed.
+    pub at: Option<Square>,
+    pub outcome: Outcome,
+    /// Index (in the phase's group list) of the group it joined.
+    pub into: Option<usize>,
+    /// Minions after the phase; 0 when it joined another group, died or was removed.
+    pub size: usize,
+    /// Minions of this group killed by terrain during the phase.
+    pub killed: usize,
+    /// Minions that left the game with the group because no moonwalk square existed.
+    pub removed: usize,
+}
+
+/// The outcome of a phase: one entry per input group, in input order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolution {
+    pub groups: Vec<GroupOutcome>,
+    /// The groups after the phase, `None` for those that are gone.
+    pub final_groups: Vec<Option<Group>>,
+    /// A readable, step-by-step account (empty unless asked for).
+    pub trace: Vec<String>,
+}
+
+/// Whether `to` is a square a group standing on `from` may be ordered to: one square
+/// orthogonally, or two in a straight orthogonal line when `from` is rapid terrain
+/// (ice). Entry conditions are not checked here: pass I checks them.
+pub fn reachable(field: &Field, from: Square, to: Square) -> bool {
+    if !field.board().is_playable(to) {
+        return false;
+    }
+    if from.is_orthogonal_to(to) {
+        return true;
+    }
+    field.terrain(from).rules().rapid && straight_two(from, to).is_some()
+}
+
+/// The middle square of a two-square straight orthogonal move.
+fn straight_two(from: Square, to: Square) -> Option<Square> {
+    let (dc, dr) = (to.c as i32 - from.c as i32, to.r as i32 - from.r as i32);
+    if (dc.abs() == 2 && dr == 0) || (dr.abs() == 2 && dc == 0) {
+        Square::from_signed(from.c as i32 + dc / 2, from.r as i32 + dr / 2)
+    } else {
+        None
+    }
+}
+
+impl Phase {
+    /// Resolves the phase with the standard rules.
+    pub fn resolve(&self, trace: bool) -> Resolution {
+        self.resolve_with(&StandardRules, trace)
+    }
+
+    /// Resolves the phase asking `caps` every capability question.
+    pub fn resolve_with<C: Capabilities>(&self, caps: &C, trace: bool) -> Resolution {
+        let mut w = Work::new(self, caps, trace);
+        w.give_orders();
+        w.pass_one();
+        w.pass_two();
+        w.finish()
+    }
+}
+
+/// Why one group beat another in a vote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reason {
+    Stationary,
+    Initiative,
+    Larger,
+    Sequence,
+}
+
+impl Reason {
+    fn text(self) -> &'static str {
+        match self {
+            Reason::Stationary => "stationary",
+            Reason::Initiative => "initiative",
+            Reason::Larger => "larger group",
+            Reason::Sequence => "earlier in the movement-orders sequence",
+        }
+    }
+}
+
+struct Work<'a, C> {
+    phase: &'a Phase,
+    caps: &'a C,
+    rng: GameRng,
+    groups: Vec<Group>,
+    start: Vec<Square>,
+    pos: Vec<Option<Square>>,
+    order: Vec<Option<Square>>,
+    seq: Vec<u32>,
+    stationary: Vec<bool>,
+    bounced: Vec<bool>,
+    done: Vec<Option<Outcome>>,
+    into: Vec<Option<usize>>,
+    paid: Vec<Option<Square>>,
+    killed: Vec<usize>,
+    removed: Vec<usize>,
+    /// Pass I: every group in each square.
+    occ: Vec<Vec<usize>>,
+    /// Pass II: the group that holds each square so far.
+    holder: Vec<Option<usize>>,
+    /// Pass II: groups still to vote in each square, best-ranked first.
+    pending: Vec<Vec<usize>>,
+    trace: Option<Vec<String>>,
+}
+
+impl<'a, C: Capabilities> Work<'a, C> {
+    fn new(phase: &'a Phase, caps: &'a C, trace: bool) -> Self {
+        let n = phase.groups.len();
+        let mut seq = vec![0u32; n];
+        for owner in Player::ALL {
+            let mut mine: Vec<usize> = (0..n)
+                .filter(|&i| phase.groups[i].group.owner == owner)
+                .collect();
+            if owner == Player::Neutral {
+                mine.sort_by_key(|&i| (phase.groups[i].group.age, i));
+            }
+            for (k, &i) in mine.iter().enumerate() {
+                seq[i] = k as u32;
+            }
+        }
+        let mut occ = vec![Vec::new(); CELLS];
+        for (i, pg) in phase.groups.iter().enumerate() {
+            occ[pg.at.index()].push(i);
+        }
+        Work {
+            phase,
+            caps,
+            rng: GameRng::from_seed(phase.seed),
+            groups: phase.groups.iter().map(|g| g.group.clone()).collect(),
+            start: phase.groups.iter().map(|g| g.at).collect(),
+            pos: phase.groups.iter().map(|g| Some(g.at)).collect(),
+            order: vec![None; n],
+            seq,
+            stationary: vec![true; n],
+            bounced: vec![false; n],
+            done: vec![None; n],
+            into: vec![None; n],
+            paid: vec![None; n],
+            killed: vec![0; n],
+            removed: vec![0; n],
+            occ,
+            holder: vec![None; CELLS],
+            pending: vec![Vec::new(); CELLS],
+            trace: trace.then(Vec::new),
+        }
+    }
+
+    fn field(&self) -> &'a Field {
+        &self.phase.field
+    }
+
+    fn note(&mut self, f: impl FnOnce(&Self) -> String) {
+        if self.trace.is_some() {
+            let line = f(self);
+            if let Some(t) = self.trace.as_mut() {
+                t.push(line);
+            }
+        }
+    }
+
+    fn name(&self, g: usize) -> &str {
+        &self.groups[g].name
+    }
+
+    fn hostile_at_start(&self, g: usize, s: Square) -> bool {
+        self.occ[s.index()]
+            .iter()
+            .any(|&k| k != g && !self.groups[k].is_friendly_to(&self.groups[g]))
+    }
+
+    // ---- orders -------------------------------------------------------------------
+
+    /// Orders in the overwrite sequence: player orders, spell execution,
+    /// before-movement effects, and last the movement AI of computer-controlled groups.
+    fn give_orders(&mut self) {
+        let n = self.groups.len();
+        for g in 0..n {
+            self.order[g] = self.phase.groups[g].order;
+            if let Some(to) = self.order[g] {
+                self.note(|w| format!("orders: {} → {to} (player order)", w.name(g)));
+            }
+        }
+        for layer in ["spell", "before-movement effect"] {
+            for g in 0..n {
+                let pg = &self.phase.groups[g];
+                let forced = if layer == "spell" {
+                    pg.spell
+                } else {
+                    pg.before_movement
+                };
+                if let Some(f) = forced {
+                    self.order[g] = self.forced_order(g, f);
+                    let o = self.order[g];
+                    self.note(|w| {
+                        format!(
+                            "orders: {} → {} ({layer}: {})",
+                            w.name(g),
+                            o.map_or("no order".to_string(), |s| s.to_string()),
+                            match f {
+                                Forced::Cancel => "order cancelled",
+                                Forced::Random => "random legal direction",
+                                Forced::To(_) => "attracted",
+                            }
+                        )
+                    });
+                }
+            }
+        }
+        for g in 0..n {
+            if self.groups[g].control == Control::Computer {
+                self.order[g] = self.movement_ai(g);
+                let o = self.order[g];
+                self.note(|w| {
+                    format!(
+                        "orders: {} → {} (movement AI)",
+                        w.name(g),
+                        o.map_or("stand".to_string(), |s| s.to_string())
+                    )
+                });
+            }
+        }
+    }
+
+    fn forced_order(&mut self, g: usize, f: Forced) -> Option<Square> {
+        match f {
+            Forced::Cancel => None,
+            Forced::To(s) => Some(s),
+            Forced::Random => {
+                let from = self.start[g];
+                let options: Vec<Square> = from
+                    .orthogonal()
+                    .filter(|&s| {
+                        self.caps.can_enter(self.field(), &self.groups[g], s)
+                            && !self.hostile_at_start(g, s)
+                    })
+                    .collect();
+                self.rng.choose(&options).copied()
+            }
+        }
+    }
+
+    /// The movement AI of a computer-controlled group: see the rulings for the details.
+    /// It stands when it cannot move or exit, or when a hostile group is next to it
+    /// (orthogonally or diagonally); otherwise it takes the orthogonal step that brings
+    /// it strictly closer to the nearest hostile group, among steps into squares it can
+    /// enter, that hold no group at the start of the phase and do it no harm. Equal
+    /// steps are drawn with the phase's generator.
+    fn movement_ai(&mut self, g: usize) -> Option<Square> {
+        let field = self.field();
+        let me = &self.groups[g];
+        let from = self.start[g];
+        if !self.caps.can_move(field, me) || !self.caps.can_exit(field, me, from) {
+            return None;
+        }
+        let target = (0..self.groups.len())
+            .filter(|&k| !self.groups[k].is_friendly_to(me) && k != g)
+            .map(|k| self.start[k])
+            .min_by_key(|&s| (from.distance_sq(s), s.r, s.c))?;
+        if (0..self.groups.len()).any(|k| {
+            k != g && !self.groups[k].is_friendly_to(me) && {
+                let s = self.start[k];
+                s == from || s.is_orthogonal_to(from) || s.is_diagonal_to(from)
+            }
+        }) {
+            return None;
+        }
+        let now = from.distance_sq(target);
+        let steps: Vec<Square> = from
+            .orthogonal()
+            .filter(|&s| {
+                self.caps.can_enter(field, me, s)
+                    && self.caps.hazard_on_enter(field, me, s) == Hazard::None
+                    && self.occ[s.index()].is_empty()
+                    && s.distance_sq(target) < now
+            })
+            .collect();
+        let best = steps.iter().map(|s| s.distance_sq(target)).min()?;
+        let best: Vec<Square> = steps
+            .into_iter()
+            .filter(|s| s.distance_sq(target) == best)
+            .collect();
+        if best.len() == 1 {
+            Some(best[0])
+        } else {
+            self.rng.choose(&best).copied()
+        }
+    }
+
+    // ---- pass I -------------------------------------------------------------------
+
+    fn pass_one_sequence(&self) -> Vec<usize> {
+        let init = Player::from(self.phase.initiative);
+        let non = Player::from(self.phase.initiative.opponent());
+        let mut out = Vec::with_capacity(self.groups.len());
+        for owner in [init, non, Player::Neutral] {
+            for control in [Control::Player, Control::Computer] {
+                let mut mine: Vec<usize> = (0..self.groups.len())
+                    .filter(|&i| self.groups[i].owner == owner && self.groups[i].control == control)
+                    .collect();
+                mine.sort_by_key(|&i| self.seq[i]);
+                out.extend(mine);
+            }
+        }
+        out
+    }
+
+    fn pass_one(&mut self) {
+        for g in self.pass_one_sequence() {
+            let from = self.start[g];
+            let Some(to) = self.order[g] else {
+                continue;
+            };
+            let group = &self.groups[g];
+            if group.owner == Player::Neutral && group.control == Control::Player {
+                self.note(|w| format!("pass I: {} stays (bot stop)", w.name(g)));
+                self.order[g] = None;
+                continue;
+            }
+            match self.check(g, from, to) {
+                Err(why) => {
+                    self.bounced[g] = true;
+                    self.note(|w| {
+                        format!(
+                            "pass I: {} {from} → {to}: bounces, stands still ({why})",
+                            w.name(g)
+                        )
+                    });
+                }
+                Ok(()) => {
+                    self.occ[from.index()].retain(|&k| k != g);
+                    self.occ[to.index()].push(g);
+                    self.pos[g] = Some(to);
+                    self.stationary[g] = false;
+                    self.note(|w| {
+                        let others: Vec<&str> = w.occ[to.index()]
+                            .iter()
+                            .filter(|&&k| k != g)
+                            .map(|&k| w.name(k))
+                            .collect();
+                        if others.is_empty() {
+                            format!("pass I: {} {from} → {to}", w.name(g))
+                        } else {
+                            format!(
+                                "pass I: {} {from} → {to}, overstacks with {}",
+                                w.name(g),
+                                others.join(", ")
+                            )
+                        }
+                    });
+                }
+            }
+        }
+    }
+
+    /// I.a: the four checks, plus the middle square of a two-square move.
+    fn check(&self, g: usize, from: Square, to: Square) -> Result<(), String> {
+        let field = self.field();
+        let me = &self.groups[g];
+        if !self.caps.can_move(field, me) {
+            return Err("cannot move".into());
+        }
+        if !self.caps.can_exit(field, me, from) {
+            return Err(format!("cannot exit {from}"));
+        }
+        if !reachable(field, from, to) {
+            return Err(format!("{to} is not one step away"));
+        }
+        if let Some(mid) = straight_two(from, to) {
+            if !self.caps.can_enter(field, me, mid) {
+                return Err(format!("cannot pass through {mid}"));
+            }
+            if self.hostile_at(g, mid) {
+                return Err(format!("a hostile group stands on {mid}"));
+            }
+        }
+        if !self.caps.can_enter(field, me, to) {
+            let what = match field.structure(to) {
+                Some(st) => format!("the {} on {to}", st.kind.name()),
+                None => format!("{} at {to}", field.terrain(to).name()),
+            };
+            return Err(format!("cannot enter {what}"));
+        }
+        if self.hostile_at(g, to) {
+            return Err(format!("{to} holds a hostile group"));
+        }
+        Ok(())
+    }
+
+    fn hostile_at(&self, g: usize, s: Square) -> bool {
+        self.occ[s.index()]
+            .iter()
+            .any(|&k| !self.groups[k].is_friendly_to(&self.groups[g]))
+    }
+
+    // ---- pass II ------------------------------------------------------------------
+
+    fn owner_rank(&self, p: Player) -> u8 {
+        // The exceptional sequence: initiative, neutral, non-initiative.
+        match p.side() {
+            Some(s) if s == self.phase.initiative => 0,
+            None => 1,
+            Some(_) => 2,
+        }
+    }
+
+    /// Does `a` beat `b` in a vote, and on which tie-break?
+    fn beats(&self, a: usize, b: usize) -> (bool, Reason) {
+        if self.stationary[a] != self.stationary[b] {
+            return (self.stationary[a], Reason::Stationary);
+        }
+        let (ra, rb) = (
+            self.owner_rank(self.groups[a].owner),
+            self.owner_rank(self.groups[b].owner),
+        );
+        if ra != rb {
+            return (ra < rb, Reason::Initiative);
+        }
+        let (sa, sb) = (self.groups[a].size(), self.groups[b].size());
+        if sa != sb {
+            return (sa > sb, Reason::Larger);
+        }
+        (self.seq[a] < self.seq[b], Reason::Sequence)
+    }
+
+    fn rank_cmp(&self, a: usize, b: usize) -> Ordering {
+        if a == b {
+            Ordering::Equal
+        } else if self.beats(a, b).0 {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        }
+    }
+
+    fn pass_two(&mut self) {
+        for cell in 0..CELLS {
+            if self.occ[cell].is_empty() {
+                continue;
+            }
+            let mut here = std::mem::take(&mut self.occ[cell]);
+            here.sort_by(|&a, &b| self.rank_cmp(a, b));
+            let first = here.remove(0);
+            self.pending[cell] = here;
+            self.holder[cell] = Some(first);
+            self.seat(cell);
+        }
+        let mut round = 0;
+        loop {
+            let voting: Vec<usize> = (0..CELLS)
+                .filter(|&c| self.holder[c].is_some() && !self.pending[c].is_empty())
+                .collect();
+            if voting.is_empty() {
+                break;
+            }
+            round += 1;
+            for cell in voting {
+                let Some(h) = self.holder[cell] else { continue };
+                if self.pending[cell].is_empty() {
+                    continue;
+                }
+                let x = self.pending[cell].remove(0);
+                self.vote(round, cell, h, x);
+            }
+        }
+    }
+
+    /// Seats the holder of a square: a holder that walked in pays the square's entry
+    /// effects; if that kills it, the next group in line becomes the holder.
+    fn seat(&mut self, cell: usize) {
+        while let Some(h) = self.holder[cell] {
+            if self.enter(h, Square::from_index(cell)) {
+                break;
+            }
+            self.holder[cell] = if self.pending[cell].is_empty() {
+                None
+            } else {
+                Some(self.pending[cell].remove(0))
+            };
+        }
+    }
+
+    fn vote(&mut self, round: u32, cell: usize, h: usize, x: usize) {
+        let at = Square::from_index(cell);
+        let (h_wins, why) = self.beats(h, x);
+        let (w, l) = if h_wins { (h, x) } else { (x, h) };
+        self.note(|s| {
+            format!(
+                "pass II round {round}, {at}: {} beats {} ({})",
+                s.groups[w],
+                s.groups[l],
+                why.text()
+            )
+        });
+        if w == x {
+            self.holder[cell] = Some(x);
+            if !self.enter(x, at) {
+                // The newcomer died on the way in: the old holder keeps the square.
+                self.holder[cell] = Some(h);
+                return;
+            }
+        }
+        self.unstack(cell, l, w);
+    }
+
+    /// II.d for the loser `l` of a vote won by `w` in `cell`.
+    fn unstack(&mut self, cell: usize, l: usize, w: usize) {
+        let at = Square::from_index(cell);
+        if !self.groups[l].is_friendly_to(&self.groups[w]) {
+            self.note(|s| format!("  {} is hostile to {}", s.name(l), s.name(w)));
+            self.bounce(cell, l);
+            return;
+        }
+        if !self.caps.can_join(&self.groups[l], &self.groups[w]) {
+            self.note(|s| format!("  {} cannot join {}", s.name(l), s.name(w)));
+            self.bounce(cell, l);
+            return;
+        }
+        if !self.enter(l, at) {
+            return;
+        }
+        let (lo, hi) = self.groups.split_at_mut(w.max(l));
+        if w < l {
+            lo[w].absorb(&mut hi[0]);
+        } else {
+            hi[0].absorb(&mut lo[l]);
+        }
+        self.done[l] = Some(Outcome::Joined);
+        self.into[l] = Some(w);
+        self.pos[l] = None;
+        self.note(|s| {
+            format!(
+                "  {} joins {} (now {} minions)",
+                s.name(l),
+                s.name(w),
+                s.groups[w].size()
+            )
+        });
+    }
+
+    /// A loser goes back to its starting square, or moonwalks if it is already there.
+    fn bounce(&mut self, cell: usize, l: usize) {
+        let home = self.start[l];
+        if home.index() == cell {
+            self.moonwalk(l);
+            return;
+        }
+        self.bounced[l] = true;
+        self.pos[l] = Some(home);
+        let hc = home.index();
+        if self.holder[hc].is_none() && self.pending[hc].is_empty() {
+            self.holder[hc] = Some(l);
+            self.note(|s| format!("  {} bounces back to {home}", s.name(l)));
+        } else {
+            let mut list = std::mem::take(&mut self.pending[hc]);
+            let at = list
+                .iter()
+                .position(|&k| self.rank_cmp(l, k) == Ordering::Less)
+                .unwrap_or(list.len());
+            list.insert(at, l);
+            self.pending[hc] = list;
+            let holder = self.holder[hc];
+            self.note(|s| {
+                format!(
+                    "  {} bounces back to {home}, which {} now holds: a new overstack",
+                    s.name(l),
+                    holder.map_or("another group", |k| s.name(k))
+                )
+            });
+        }
+    }
+
+    /// II.e: the nearest square that holds no group, that no group which has left it can
+    /// come back to, and that the group can enter; ties go to the lowest row, then the
+    /// lowest column.
+    fn moonwalk(&mut self, l: usize) {
+        let from = self.start[l];
+        let mut claimed = [false; CELLS];
+        for k in 0..self.groups.len() {
+            if k != l
+                && let Some(p) = self.pos[k]
+                && p != self.start[k]
+            {
+                claimed[self.start[k].index()] = true;
+            }
+        }
+        let field = self.field();
+        let landing = field
+            .board()
+            .squares()
+            .iter()
+            .copied()
+            .filter(|&s| {
+                let c = s.index();
+                s != from
+                    && self.holder[c].is_none()
+                    && self.pending[c].is_empty()
+                    && !claimed[c]
+                    && self.caps.can_enter(field, &self.groups[l], s)
+            })
+            .min_by_key(|&s| (from.distance_sq(s), s.r, s.c));
+        match landing {
+            None => {
+                self.removed[l] = self.groups[l].size();
+                self.done[l] = Some(Outcome::Removed);
+                self.pos[l] = None;
+                self.note(|s| {
+                    format!(
+                        "  {} cannot stay and has no square to moonwalk to: removed from the game",
+                        s.name(l)
+                    )
+                });
+            }
+            Some(to) => {
+                self.pos[l] = Some(to);
+                self.holder[to.index()] = Some(l);
+                self.done[l] = Some(Outcome::Moonwalked);
+                self.note(|s| format!("  {} moonwalks from {from} to {to}", s.name(l)));
+                if !self.enter(l, to) {
+                    self.holder[to.index()] = None;
+                }
+            }
+        }
+    }
+
+    /// The on-exit, on-move and on-enter effects of walking into `at`; only terrain
+    /// hazards exist so far. A group pays once per square and never for its own
+    /// starting square. Returns whether the group survives.
+    fn enter(&mut self, g: usize, at: Square) -> bool {
+        if at == self.start[g] || self.paid[g] == Some(at) {
+            return true;
+        }
+        self.paid[g] = Some(at);
+        let hazard = self.caps.hazard_on_enter(self.field(), &self.groups[g], at);
+        let died = match hazard {
+            Hazard::None => return true,
+            Hazard::Damage(n) => self.groups[g].damage_each(n),
+            Hazard::Kill => self.groups[g].kill_all(),
+        };
+        self.killed[g] += died;
+        let terrain = self.field().terrain(at);
+        self.note(|s| {
+            format!(
+                "  {} enters {} at {at}: {died} minion(s) die",
+                s.name(g),
+                terrain.name()
+            )
+        });
+        if self.groups[g].is_dead() {
+            self.done[g] = Some(Outcome::Removed);
+            self.pos[g] = None;
+            self.note(|s| format!("  {} dies", s.name(g)));
+            false
+        } else {
+            true
+        }
+    }
+
+    fn finish(self) -> Resolution {
+        let n = self.groups.len();
+        let mut out = Vec::with_capacity(n);
+        let mut final_groups = Vec::with_capacity(n);
+        for g in 0..n {
+            let outcome = match self.done[g] {
+                Some(o) => o,
+                None => match self.pos[g] {
+                    Some(p) if p != self.start[g] => Outcome::Moved,
+                    _ if self.bounced[g] => Outcome::Bounced,
+                    _ => Outcome::Stood,
+                },
+            };
+            let alive = self.pos[g].is_some();
+            out.push(GroupOutcome {
+                name: self.phase.groups[g].group.name.clone(),
+                at: self.pos[g],
+                outcome,
+                into: self.into[g],
+                size: if alive { self.groups[g].size() } else { 0 },
+                killed: self.killed[g],
+                removed: self.removed[g],
+            });
+            final_groups.push(alive.then(|| self.groups[g].clone()));
+        }
+        Resolution {
+            groups: out,
+            final_groups,
+            trace: self.trace.unwrap_or_default(),
+        }
+    }
+}
