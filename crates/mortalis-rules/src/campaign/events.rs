@@ -1,0 +1,1060 @@
+//! Campaign events and how each one changes the state. Events carry the dice
+//! and the choices; applying one never rolls. A recorded result that does
+//! not follow from its dice, or an event the rules forbid, is an error.
+
+use serde::{Deserialize, Serialize};
+
+use super::tables::{
+    self, Challenge, Goods, Implant, Injury, LevelKind, LootKind, Medicine, Scenario, SpecialKind,
+    Wound,
+};
+use super::{CampaignError, CampaignModel, CampaignState, MAX_XP, XP_PRICE, forbid};
+use crate::profile::{Characteristic, level_for_xp};
+use crate::skills::{Category, Skill};
+use crate::warband::{self, Archetype, ModelEntry, WarbandFile};
+
+/// Battle result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleResult {
+    /// Won.
+    #[serde(alias = "zwyciestwo", alias = "zwycięstwo")]
+    Win,
+    /// Lost.
+    #[serde(alias = "porazka", alias = "porażka")]
+    Loss,
+    /// Drawn.
+    #[serde(alias = "remis")]
+    Draw,
+}
+
+/// One model in a battle report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModelReport {
+    /// Model name.
+    pub name: String,
+    /// Enemy models it took out.
+    #[serde(default)]
+    pub took_out: u32,
+    /// Technology markers it carried off the table.
+    #[serde(default)]
+    pub markers: u32,
+    /// Failed a Resilience test and left the table: rolls for injuries.
+    #[serde(default)]
+    pub out_of_action: bool,
+    /// Left the table safely in "Pride" (1 XP, like a marker).
+    #[serde(default)]
+    pub escaped: bool,
+    /// Other experience from the scenario (e.g. 2 for the interception
+    /// object), not from challenges.
+    #[serde(default)]
+    pub xp: u32,
+}
+
+/// A challenge met.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChallengeReport {
+    /// Which.
+    pub id: Challenge,
+    /// The model that gets the experience, where the challenge gives any.
+    #[serde(default)]
+    pub model: Option<String>,
+}
+
+/// A battle report (TOML on the command line, stored in the log).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleReport {
+    /// Scenario played.
+    pub scenario: Scenario,
+    /// Result for this warband.
+    pub result: BattleResult,
+    /// Further loot rolls agreed by the players.
+    #[serde(default)]
+    pub extra_loot: u32,
+    /// Models that did something worth recording.
+    #[serde(default, rename = "model")]
+    pub models: Vec<ModelReport>,
+    /// Challenges met.
+    #[serde(default, rename = "challenge")]
+    pub challenges: Vec<ChallengeReport>,
+}
+
+impl BattleReport {
+    /// Loot rolls: markers carried, challenge technologies, scenario rolls
+    /// and agreed extras.
+    pub fn loot_rolls(&self) -> u32 {
+        let markers: u32 = self.models.iter().map(|m| m.markers).sum();
+        let challenges: u32 = self.challenges.iter().map(|c| c.id.reward().1).sum();
+        let (_, scenario) =
+            tables::scenario_income(self.scenario, self.result == BattleResult::Win);
+        markers + challenges + scenario + self.extra_loot
+    }
+
+    /// Income in tk.
+    pub fn income(&self) -> u32 {
+        tables::scenario_income(self.scenario, self.result == BattleResult::Win).0
+    }
+}
+
+/// Where the dice of a battle's post-battle sequence came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum DiceOrigin {
+    /// Rolled by the program with ChaCha8 from this seed.
+    Seeded {
+        /// The seed.
+        seed: u64,
+    },
+    /// Typed in by the players.
+    Typed,
+}
+
+/// What a loot roll found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LootFind {
+    /// Technologies worth this many tk (always sold).
+    Technology(u32),
+    /// An item for the stash (or sale).
+    Goods(Goods),
+}
+
+/// How medical care is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CareBy {
+    /// Paid in credits (medic discount applied).
+    Credits,
+    /// A combat medkit from the stash: free care, reroll.
+    CombatMedkit,
+    /// A surgical automaton: as if 7-10.
+    SurgicalAutomaton,
+    /// Medical nanobots: as if 11-12.
+    MedicalNanobots,
+}
+
+/// A purchase-phase action (also the `[[purchase]]` entries of a decisions file).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Purchase {
+    /// Buy an item at three times its value, into the stash or for a model.
+    Buy {
+        /// Item or modification id.
+        item: Goods,
+        /// Carrier; the stash when absent.
+        #[serde(default)]
+        model: Option<String>,
+    },
+    /// Hire a model (bought experience at 15 tk a point).
+    Hire {
+        /// The model, as in a warband file.
+        model: ModelEntry,
+        /// Put it in the stash instead of the field.
+        #[serde(default)]
+        stash: bool,
+    },
+    /// Fire a model, keeping its special equipment in the stash.
+    Fire {
+        /// Model.
+        model: String,
+    },
+    /// Sell an item from the stash at its value.
+    Sell {
+        /// Item.
+        item: Goods,
+    },
+    /// Move a model to the stash.
+    ToStash {
+        /// Model.
+        model: String,
+    },
+    /// Field a stashed model.
+    ToField {
+        /// Model.
+        model: String,
+    },
+    /// Give a stashed item to a model.
+    Equip {
+        /// Item.
+        item: Goods,
+        /// Model.
+        model: String,
+    },
+    /// Put a model's item in the stash.
+    Unequip {
+        /// Item.
+        item: Goods,
+        /// Model.
+        model: String,
+    },
+    /// Use a neural implant from the stash on a model.
+    UseImplant {
+        /// Implant.
+        item: Implant,
+        /// Model.
+        model: String,
+    },
+}
+
+/// One entry of the log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// A battle was reported: opens the post-battle sequence.
+    Battle {
+        /// 1 for the first battle.
+        number: u32,
+        /// The report.
+        report: BattleReport,
+        /// Where the dice come from.
+        dice: DiceOrigin,
+    },
+    /// Credits earned.
+    Income {
+        /// tk.
+        amount: u32,
+        /// Why.
+        reason: String,
+    },
+    /// A loot roll: every die in order (after rerolls and adjustments).
+    Loot {
+        /// Dice.
+        dice: Vec<u8>,
+        /// The result.
+        find: LootFind,
+        /// Prosthesis picked on a gadget 6.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pick: Option<Goods>,
+        /// Sold at once instead of stashed (technologies always are).
+        #[serde(default)]
+        sell: bool,
+        /// How the dice were changed by skills.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
+    /// An injury roll.
+    InjuryRoll {
+        /// Model.
+        model: String,
+        /// Dice.
+        dice: [u8; 2],
+        /// Result.
+        result: Injury,
+    },
+    /// Medical care and its reroll, if any.
+    Care {
+        /// Model.
+        model: String,
+        /// Paid how.
+        by: CareBy,
+        /// The reroll.
+        #[serde(default)]
+        dice: Option<[u8; 2]>,
+        /// New result.
+        result: Injury,
+    },
+    /// A ghost-catcher saves a dying model.
+    GhostCatcher {
+        /// Model.
+        model: String,
+    },
+    /// The injury's consequence.
+    InjuryResolved {
+        /// Model.
+        model: String,
+        /// The lasting wound chosen (serious injury without care).
+        #[serde(default)]
+        wound: Option<Wound>,
+        /// The skill forgotten (amnesia without care).
+        #[serde(default)]
+        forget: Option<Skill>,
+    },
+    /// Experience.
+    Xp {
+        /// Model.
+        model: String,
+        /// Points (capped at 50 in total).
+        amount: u32,
+        /// Why.
+        reason: String,
+    },
+    /// A level roll.
+    LevelRoll {
+        /// Model.
+        model: String,
+        /// Dice.
+        dice: [u8; 2],
+        /// Result.
+        result: LevelKind,
+    },
+    /// A level spent (neither set: nothing could be learned, ruling R41).
+    Advance {
+        /// Model.
+        model: String,
+        /// Characteristic raised.
+        #[serde(default)]
+        characteristic: Option<Characteristic>,
+        /// Skill learned.
+        #[serde(default)]
+        skill: Option<Skill>,
+        /// First trick, learned with Technomancer tricks.
+        #[serde(default)]
+        free_trick: Option<Skill>,
+    },
+    /// A purchase-phase action.
+    Purchase {
+        /// The action.
+        action: Purchase,
+    },
+}
+
+fn sum(d: [u8; 2]) -> u8 {
+    d[0] + d[1]
+}
+
+fn check_dice(d: &[u8]) -> Result<(), CampaignError> {
+    match d.iter().find(|v| !(1..=6).contains(*v)) {
+        Some(&v) => Err(CampaignError::Dice(crate::dice::DiceError::OutOfRange(
+            i64::from(v),
+        ))),
+        None => Ok(()),
+    }
+}
+
+fn inconsistent<T>(recorded: impl ToString, expected: impl ToString) -> Result<T, CampaignError> {
+    Err(CampaignError::Inconsistent {
+        recorded: recorded.to_string(),
+        expected: expected.to_string(),
+    })
+}
+
+/// How many dice a loot roll needs given those rolled so far (`None`: done).
+pub fn loot_dice_needed(dice: &[u8]) -> usize {
+    if dice.len() < 2 {
+        return 2;
+    }
+    match tables::loot(dice[0] + dice[1]) {
+        LootKind::Technology(_) => 2,
+        LootKind::RangedMod => 4,
+        LootKind::ArmourMod => match dice.get(2) {
+            None => 3,
+            Some(&f) if tables::armour_needs_second(f) => 4,
+            Some(_) => 3,
+        },
+        LootKind::Special => match dice.get(2).map(|&d| tables::special_kind(d)) {
+            None => 3,
+            Some(SpecialKind::Medicine) => 5,
+            Some(_) => 4,
+        },
+    }
+}
+
+/// The loot found with these dice (the full sequence) and a prosthesis pick.
+pub fn loot_find(dice: &[u8], pick: Option<Goods>) -> Result<LootFind, String> {
+    if dice.len() != loot_dice_needed(dice) {
+        return Err(format!(
+            "{} dice recorded, the tables need {}",
+            dice.len(),
+            loot_dice_needed(dice)
+        ));
+    }
+    let no_pick = |f: LootFind| {
+        if pick.is_some() {
+            Err("a pick is only made on a gadget roll of 6".to_string())
+        } else {
+            Ok(f)
+        }
+    };
+    match tables::loot(dice[0] + dice[1]) {
+        LootKind::Technology(v) => no_pick(LootFind::Technology(v)),
+        LootKind::RangedMod => no_pick(LootFind::Goods(tables::ranged_mod(dice[2], dice[3]))),
+        LootKind::ArmourMod => no_pick(LootFind::Goods(Goods::Mod(tables::armour_mod(
+            dice[2],
+            dice.get(3).copied().unwrap_or(1),
+        )))),
+        LootKind::Special => match tables::special_kind(dice[2]) {
+            SpecialKind::Grenade => no_pick(LootFind::Goods(Goods::Item(tables::grenade(dice[3])))),
+            SpecialKind::Gadget => match tables::gadget(dice[3]) {
+                Some(g) => no_pick(LootFind::Goods(Goods::Item(g))),
+                None => match pick {
+                    Some(Goods::Item(p)) if tables::PROSTHESES.contains(&p) => {
+                        Ok(LootFind::Goods(Goods::Item(p)))
+                    }
+                    _ => Err("a gadget roll of 6 needs a pick of eye_implant, arm_prosthesis, leg_exoskeleton or artificial_organs".into()),
+                },
+            },
+            SpecialKind::Medicine => no_pick(LootFind::Goods(Goods::Medicine(tables::medicine(
+                dice[3] + dice[4],
+            )))),
+            SpecialKind::Implant => no_pick(LootFind::Goods(Goods::Implant(tables::implant(dice[3])))),
+        },
+    }
+}
+
+/// Sale price with haggling (+20%, rounded down) when a haggler can use it.
+pub fn sale_price(state: &CampaignState, value: u32) -> u32 {
+    if state.fielded().any(|m| m.can_use_skill(Skill::Haggling)) {
+        value * 6 / 5
+    } else {
+        value
+    }
+}
+
+/// Price of medical care with the medic's 20% discount (rounded down).
+pub fn care_price(state: &CampaignState, base: u32) -> u32 {
+    if state.fielded().any(|m| m.can_use_skill(Skill::Medic)) {
+        base * 4 / 5
+    } else {
+        base
+    }
+}
+
+/// Price of an item bought now (three times its value, the fence's 20% off).
+pub fn buy_price(state: &CampaignState, g: Goods) -> Option<u32> {
+    let v = 3 * g.value()?;
+    g.shop_table()?;
+    Some(if state.fielded().any(|m| m.can_use_skill(Skill::Fence)) {
+        v * 4 / 5
+    } else {
+        v
+    })
+}
+
+/// Skills a model could learn now (not already known; category allowed).
+pub fn learnable_skills(m: &CampaignModel) -> Vec<Skill> {
+    Skill::ALL
+        .iter()
+        .copied()
+        .filter(|&s| s.category() != Category::HeroicPlay && !m.entry.skills.contains(&s))
+        .filter(|&s| {
+            let mut t = m.clone();
+            t.entry.skills.push(s);
+            t.problems().is_empty()
+        })
+        .collect()
+}
+
+/// Characteristics a model could raise now.
+pub fn raisable(m: &CampaignModel) -> Vec<Characteristic> {
+    [
+        Characteristic::Speed,
+        Characteristic::Fight,
+        Characteristic::Accuracy,
+        Characteristic::Resilience,
+    ]
+    .into_iter()
+    .filter(|&c| advance_problem(m, c).is_none())
+    .collect()
+}
+
+fn advance_problem(m: &CampaignModel, c: Characteristic) -> Option<String> {
+    if m.advanced.contains(&c) {
+        return Some(format!(
+            "{} was already raised since the last battle",
+            c.id()
+        ));
+    }
+    let mut t = m.clone();
+    t.entry.advances.push(c);
+    t.problems().first().map(|p| p.message(crate::Lang::En))
+}
+
+fn skill_problem(m: &CampaignModel, s: Skill) -> Option<String> {
+    if m.entry.skills.contains(&s) {
+        return Some(format!("{} already knows `{s}`", m.name()));
+    }
+    let mut t = m.clone();
+    t.entry.skills.push(s);
+    t.problems().first().map(|p| p.message(crate::Lang::En))
+}
+
+fn forgettable(m: &CampaignModel) -> Vec<Skill> {
+    m.entry
+        .skills
+        .iter()
+        .copied()
+        .filter(|&s| {
+            !(s == Skill::TechnomancerTricks && m.entry.archetype == Archetype::Technomancer)
+        })
+        .collect()
+}
+
+/// Skills amnesia may remove (the technomancer's innate skill is not learned).
+pub fn forgettable_skills(m: &CampaignModel) -> Vec<Skill> {
+    forgettable(m)
+}
+
+fn retire_or_remove(
+    s: &mut CampaignState,
+    name: &str,
+    keep_equipment: bool,
+) -> Result<(), CampaignError> {
+    let i = s
+        .models
+        .iter()
+        .position(|m| m.name() == name)
+        .ok_or_else(|| CampaignError::NoSuchModel(name.into()))?;
+    let m = s.models.remove(i);
+    if m.entry.captain {
+        s.captain_lost = true;
+    }
+    if keep_equipment {
+        for &it in &m.entry.items {
+            s.put_in_stash(Goods::Item(it));
+        }
+        for &md in &m.entry.mods {
+            s.put_in_stash(Goods::Mod(md));
+        }
+    }
+    Ok(())
+}
+
+fn model_checked(m: &CampaignModel) -> Result<(), CampaignError> {
+    match m.problems().first() {
+        Some(p) => forbid(format!("{}: {}", m.name(), p.message(crate::Lang::En))),
+        None => Ok(()),
+    }
+}
+
+fn give(m: &mut CampaignModel, g: Goods) -> Result<(), CampaignError> {
+    match g {
+        Goods::Item(i) => m.entry.items.push(i),
+        Goods::Mod(md) => m.entry.mods.push(md),
+        _ => return forbid(format!("`{g}` is used from the stash, not carried")),
+    }
+    model_checked(m)
+}
+
+fn field_check(s: &CampaignState) -> Result<(), CampaignError> {
+    let n = s.fielded().count();
+    if n > s.field_limit() {
+        return forbid(format!(
+            "{n} models in the field, at most {} (keep the others in the stash)",
+            s.field_limit()
+        ));
+    }
+    Ok(())
+}
+
+impl CampaignState {
+    /// Apply one event. On error the state may be partly changed: callers
+    /// apply to a copy (replay stops at the first error anyway).
+    pub fn apply(&mut self, e: &Event) -> Result<(), CampaignError> {
+        match e {
+            Event::Battle {
+                number,
+                report,
+                dice: _,
+            } => self.apply_battle(*number, report),
+            Event::Income { amount, .. } => {
+                self.credits = self
+                    .credits
+                    .checked_add(*amount)
+                    .ok_or_else(|| CampaignError::Forbidden("credits overflow".into()))?;
+                Ok(())
+            }
+            Event::Loot {
+                dice,
+                find,
+                pick,
+                sell,
+                note: _,
+            } => {
+                check_dice(dice)?;
+                let f = loot_find(dice, *pick).map_err(CampaignError::Forbidden)?;
+                if f != *find {
+                    return inconsistent(format!("{find:?}"), format!("{f:?}"));
+                }
+                match f {
+                    LootFind::Technology(v) => {
+                        if !sell {
+                            return forbid("technologies are always sold");
+                        }
+                        self.credits += sale_price(self, v);
+                    }
+                    LootFind::Goods(g) if *sell => match g.value() {
+                        Some(v) => self.credits += sale_price(self, v),
+                        None => return forbid(format!("`{g}` cannot be sold")),
+                    },
+                    LootFind::Goods(g) => self.put_in_stash(g),
+                }
+                Ok(())
+            }
+            Event::InjuryRoll {
+                model,
+                dice,
+                result,
+            } => {
+                check_dice(dice)?;
+                let r = tables::injury(sum(*dice));
+                if r != *result {
+                    return inconsistent(result, r);
+                }
+                let m = self.model_mut(model)?;
+                if m.injury.is_some() {
+                    return forbid(format!("{model} already rolled for injuries"));
+                }
+                m.injury = Some(super::PendingInjury {
+                    result: r,
+                    cared: false,
+                });
+                m.needs_care = r.needs_care();
+                Ok(())
+            }
+            Event::Care {
+                model,
+                by,
+                dice,
+                result,
+            } => self.apply_care(model, *by, *dice, *result),
+            Event::GhostCatcher { model } => {
+                let p = self.model(model)?.injury.clone();
+                match p {
+                    Some(p) if matches!(p.result, Injury::Death | Injury::BadlyWounded) => {}
+                    _ => {
+                        return forbid(format!("{model} is not dying: no use for a ghost-catcher"));
+                    }
+                }
+                self.take_from_stash(Goods::Medicine(Medicine::GhostCatcher))?;
+                self.model_mut(model)?.injury = Some(super::PendingInjury {
+                    result: Injury::LightWounds,
+                    cared: true,
+                });
+                Ok(())
+            }
+            Event::InjuryResolved {
+                model,
+                wound,
+                forget,
+            } => self.apply_resolved(model, *wound, *forget),
+            Event::Xp { model, amount, .. } => {
+                let m = self.model_mut(model)?;
+                if m.entry.archetype == Archetype::Pet {
+                    return forbid(format!("{model} is a pet and gains no experience"));
+                }
+                m.xp = (m.xp + amount).min(MAX_XP);
+                Ok(())
+            }
+            Event::LevelRoll {
+                model,
+                dice,
+                result,
+            } => {
+                check_dice(dice)?;
+                let r = tables::level(sum(*dice));
+                if r != *result {
+                    return inconsistent(format!("{result:?}"), format!("{r:?}"));
+                }
+                let m = self.model_mut(model)?;
+                if m.level_roll.is_some() {
+                    return forbid(format!("{model} has a level roll to spend first"));
+                }
+                if m.levels >= level_for_xp(m.xp) {
+                    return forbid(format!("{model} has no new level ({} XP)", m.xp));
+                }
+                m.level_roll = Some(r);
+                Ok(())
+            }
+            Event::Advance {
+                model,
+                characteristic,
+                skill,
+                free_trick,
+            } => self.apply_advance(model, *characteristic, *skill, *free_trick),
+            Event::Purchase { action } => self.apply_purchase(action),
+        }
+    }
+
+    fn apply_battle(&mut self, number: u32, r: &BattleReport) -> Result<(), CampaignError> {
+        if number != self.battles + 1 {
+            return forbid(format!(
+                "battle number {number}, expected {}",
+                self.battles + 1
+            ));
+        }
+        for m in &self.models {
+            if m.injury.is_some() || m.level_roll.is_some() {
+                return forbid(format!(
+                    "{} has an unfinished injury or level from the last battle",
+                    m.name()
+                ));
+            }
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for mr in &r.models {
+            let m = self.model(&mr.name)?;
+            if seen.contains(&mr.name.as_str()) {
+                return forbid(format!("{} is listed twice in the report", mr.name));
+            }
+            seen.push(&mr.name);
+            if m.in_stash {
+                return forbid(format!("{} is in the stash and did not fight", mr.name));
+            }
+            if m.misses_next {
+                return forbid(format!(
+                    "{} is recovering from a wound and misses this battle",
+                    mr.name
+                ));
+            }
+            if mr.escaped && r.scenario != Scenario::Pride {
+                return forbid(format!("{}: `escaped` only counts in pride", mr.name));
+            }
+        }
+        for c in &r.challenges {
+            match (&c.model, c.id.reward().0) {
+                (None, tables::ChallengeXp::None) => {}
+                (Some(_), tables::ChallengeXp::None) => {
+                    return forbid(format!(
+                        "challenge {} gives no experience: name no model",
+                        c.id
+                    ));
+                }
+                (None, _) => {
+                    return forbid(format!(
+                        "challenge {} needs the model that gets the experience",
+                        c.id
+                    ));
+                }
+                (Some(n), kind) => {
+                    let m = self.model(n)?;
+                    if m.in_stash || m.misses_next {
+                        return forbid(format!("{n} did not fight this battle"));
+                    }
+                    if kind == tables::ChallengeXp::OneSpecialist
+                        && !m.entry.archetype.is_specialist()
+                    {
+                        return forbid(format!("challenge {}: {n} is not a specialist", c.id));
+                    }
+                }
+            }
+        }
+        for m in &mut self.models {
+            m.misses_next = false;
+            m.needs_care = false;
+            m.advanced.clear();
+        }
+        self.tables_used.clear();
+        self.battles = number;
+        Ok(())
+    }
+
+    fn apply_care(
+        &mut self,
+        model: &str,
+        by: CareBy,
+        dice: Option<[u8; 2]>,
+        result: Injury,
+    ) -> Result<(), CampaignError> {
+        let p = self.model(model)?.injury.clone().ok_or_else(|| {
+            CampaignError::Forbidden(format!("{model} has no injury to care for"))
+        })?;
+        if p.cared {
+            return forbid(format!(
+                "{model} already had medical care (no care for the care's result)"
+            ));
+        }
+        let base = p.result.care_cost().ok_or_else(|| {
+            CampaignError::Forbidden(format!("no medical care for `{}`", p.result))
+        })?;
+        let expected = match by {
+            CareBy::Credits | CareBy::CombatMedkit => {
+                if by == CareBy::Credits {
+                    let cost = care_price(self, base);
+                    self.pay(&format!("medical care for {model}"), cost)?;
+                } else {
+                    self.take_from_stash(Goods::Medicine(Medicine::CombatMedkit))?;
+                }
+                if p.result == Injury::Amnesia {
+                    if dice.is_some() {
+                        return forbid("care for amnesia needs no roll");
+                    }
+                    Injury::LightWounds
+                } else {
+                    let d = dice.ok_or_else(|| {
+                        CampaignError::Forbidden("medical care needs its reroll".into())
+                    })?;
+                    check_dice(&d)?;
+                    tables::injury(sum(d))
+                }
+            }
+            CareBy::SurgicalAutomaton | CareBy::MedicalNanobots => {
+                if dice.is_some() {
+                    return forbid("a medicine heals without a roll");
+                }
+                let (med, r) = if by == CareBy::SurgicalAutomaton {
+                    (Medicine::SurgicalAutomaton, Injury::LightWounds)
+                } else {
+                    (Medicine::MedicalNanobots, Injury::LessonLearnt)
+                };
+                self.take_from_stash(Goods::Medicine(med))?;
+                r
+            }
+        };
+        if expected != result {
+            return inconsistent(result, expected);
+        }
+        self.model_mut(model)?.injury = Some(super::PendingInjury {
+            result,
+            cared: true,
+        });
+        Ok(())
+    }
+
+    fn apply_resolved(
+        &mut self,
+        model: &str,
+        wound: Option<Wound>,
+        forget: Option<Skill>,
+    ) -> Result<(), CampaignError> {
+        let m = self.model(model)?;
+        let p = m
+            .injury
+            .clone()
+            .ok_or_else(|| CampaignError::Forbidden(format!("{model} has no injury to resolve")))?;
+        if wound.is_some() && p.result != Injury::SeriousInjury {
+            return forbid(format!(
+                "{model}: a wound is chosen only for a serious injury"
+            ));
+        }
+        if forget.is_some() && p.result != Injury::Amnesia {
+            return forbid(format!("{model}: a skill is forgotten only with amnesia"));
+        }
+        match p.result {
+            Injury::Death | Injury::BadlyWounded => return retire_or_remove(self, model, false),
+            Injury::SeriousInjury => {
+                let w = wound.ok_or_else(|| {
+                    CampaignError::Forbidden(format!("{model}: choose the lasting wound"))
+                })?;
+                if m.wounds.contains(&w) {
+                    return forbid(format!("{model} already has `{w}`"));
+                }
+                let retire = m.wounds.len() + 1 >= tables::WOUNDS_TO_RETIRE;
+                let mm = self.model_mut(model)?;
+                mm.wounds.push(w);
+                mm.misses_next = true;
+                mm.injury = None;
+                if retire {
+                    return retire_or_remove(self, model, true);
+                }
+                return Ok(());
+            }
+            Injury::Amnesia => {
+                let can = forgettable(m);
+                match forget {
+                    None if can.is_empty() => {}
+                    None => return forbid(format!("{model}: choose the skill to forget")),
+                    Some(s) if can.contains(&s) => {
+                        let mm = self.model_mut(model)?;
+                        mm.entry.skills.retain(|&k| k != s);
+                        // Tricks are lost with the skill that allows them.
+                        if s == Skill::TechnomancerTricks {
+                            mm.entry.skills.retain(|k| k.category() != Category::Trick);
+                        }
+                        if s == Skill::Hiding {
+                            mm.entry.skills.retain(|&k| k != Skill::Sneaking);
+                        }
+                    }
+                    Some(s) => return forbid(format!("{model} cannot forget `{s}`")),
+                }
+            }
+            Injury::LightWounds => {}
+            Injury::LessonLearnt => {
+                let mm = self.model_mut(model)?;
+                if mm.entry.archetype != Archetype::Pet {
+                    mm.xp = (mm.xp + 1).min(MAX_XP);
+                }
+            }
+        }
+        self.model_mut(model)?.injury = None;
+        Ok(())
+    }
+
+    fn apply_advance(
+        &mut self,
+        model: &str,
+        c: Option<Characteristic>,
+        skill: Option<Skill>,
+        free_trick: Option<Skill>,
+    ) -> Result<(), CampaignError> {
+        let m = self.model(model)?.clone();
+        let kind = m.level_roll.ok_or_else(|| {
+            CampaignError::Forbidden(format!("{model} has no level roll to spend"))
+        })?;
+        let mut t = m.clone();
+        match (c, skill) {
+            (Some(_), Some(_)) => {
+                return forbid("one level: a characteristic or a skill, not both");
+            }
+            (Some(c), None) => {
+                if kind == LevelKind::SkillOnly {
+                    return forbid(format!("{model}'s level roll allows a skill only"));
+                }
+                if let Some(p) = advance_problem(&m, c) {
+                    return forbid(format!("{model}: {p}"));
+                }
+                t.entry.advances.push(c);
+                t.advanced.push(c);
+            }
+            (None, Some(s)) => {
+                if let Some(p) = skill_problem(&m, s) {
+                    return forbid(format!("{model}: {p}"));
+                }
+                t.entry.skills.push(s);
+            }
+            (None, None) => {
+                let chars = if kind == LevelKind::SkillOnly {
+                    Vec::new()
+                } else {
+                    raisable(&m)
+                };
+                if !chars.is_empty() || !learnable_skills(&m).is_empty() {
+                    return forbid(format!(
+                        "{model}: a level may be left unspent only when nothing can be learned"
+                    ));
+                }
+            }
+        }
+        if let Some(tr) = free_trick {
+            if skill != Some(Skill::TechnomancerTricks) || tr.category() != Category::Trick {
+                return forbid("a free trick comes only with Technomancer tricks");
+            }
+            if let Some(p) = skill_problem(&t, tr) {
+                return forbid(format!("{model}: {p}"));
+            }
+            t.entry.skills.push(tr);
+        }
+        t.levels += 1;
+        t.level_roll = None;
+        *self.model_mut(model)? = t;
+        Ok(())
+    }
+
+    fn apply_purchase(&mut self, p: &Purchase) -> Result<(), CampaignError> {
+        match p {
+            Purchase::Buy { item, model } => {
+                let table = item.shop_table().ok_or_else(|| {
+                    CampaignError::Forbidden(format!("`{item}` cannot be bought"))
+                })?;
+                if self.tables_used.contains(&table) {
+                    return forbid(format!(
+                        "one item from each table per battle: the {table:?} table was used already"
+                    ));
+                }
+                let price = buy_price(self, *item).expect("tradeable");
+                self.pay(item.id(), price)?;
+                self.tables_used.push(table);
+                match model {
+                    Some(n) => give(self.model_mut(n)?, *item),
+                    None => {
+                        self.put_in_stash(*item);
+                        Ok(())
+                    }
+                }
+            }
+            Purchase::Hire { model, stash } => {
+                if self.models.iter().any(|m| m.name() == model.name) {
+                    return forbid(format!("a model named {} already exists", model.name));
+                }
+                if model.captain {
+                    return forbid("a captain cannot be hired");
+                }
+                if model.veteran {
+                    return forbid("veterans exist only at creation; buy experience instead");
+                }
+                if model.archetype.is_specialist()
+                    && self
+                        .models
+                        .iter()
+                        .any(|m| m.entry.archetype == model.archetype)
+                {
+                    return forbid(format!("the warband already has a {}", model.archetype));
+                }
+                let r = warband::check(&WarbandFile {
+                    name: String::new(),
+                    budget: u32::MAX,
+                    models: vec![model.clone()],
+                });
+                if let Some(e) = r
+                    .errors
+                    .iter()
+                    .find(|e| !matches!(e.problem, warband::Problem::CaptainCount { .. }))
+                {
+                    return forbid(format!(
+                        "{}: {}",
+                        model.name,
+                        e.problem.message(crate::Lang::En)
+                    ));
+                }
+                let price = r.cost + XP_PRICE * model.xp;
+                self.pay(&format!("hiring {}", model.name), price)?;
+                let mut cm = CampaignModel::new(model.clone());
+                cm.in_stash = *stash;
+                self.models.push(cm);
+                field_check(self)
+            }
+            Purchase::Fire { model } => {
+                if self.model(model)?.entry.captain {
+                    return forbid("the captain cannot be fired");
+                }
+                retire_or_remove(self, model, true)
+            }
+            Purchase::Sell { item } => {
+                let v = item
+                    .value()
+                    .ok_or_else(|| CampaignError::Forbidden(format!("`{item}` cannot be sold")))?;
+                self.take_from_stash(*item)?;
+                self.credits += sale_price(self, v);
+                Ok(())
+            }
+            Purchase::ToStash { model } => {
+                let m = self.model_mut(model)?;
+                if m.in_stash {
+                    return forbid(format!("{model} is already in the stash"));
+                }
+                m.in_stash = true;
+                Ok(())
+            }
+            Purchase::ToField { model } => {
+                let m = self.model_mut(model)?;
+                if !m.in_stash {
+                    return forbid(format!("{model} is already in the field"));
+                }
+                m.in_stash = false;
+                field_check(self)
+            }
+            Purchase::Equip { item, model } => {
+                self.take_from_stash(*item)?;
+                give(self.model_mut(model)?, *item)
+            }
+            Purchase::Unequip { item, model } => {
+                let m = self.model_mut(model)?;
+                let found = match item {
+                    Goods::Item(i) => m.entry.items.iter().position(|x| x == i).map(|k| {
+                        m.entry.items.remove(k);
+                    }),
+                    Goods::Mod(md) => m.entry.mods.iter().position(|x| x == md).map(|k| {
+                        m.entry.mods.remove(k);
+                    }),
+                    _ => None,
+                };
+                if found.is_none() {
+                    return forbid(format!("{model} does not carry `{item}`"));
+                }
+                self.put_in_stash(*item);
+                Ok(())
+            }
+            Purchase::UseImplant { item, model } => {
+                if self.model(model)?.entry.archetype == Archetype::Pet {
+                    return forbid(format!("{model} is a pet and gains no experience"));
+                }
+                self.take_from_stash(Goods::Implant(*item))?;
+                let m = self.model_mut(model)?;
+                m.xp = (m.xp + item.xp()).min(MAX_XP);
+                Ok(())
+            }
+        }
+    }
+}

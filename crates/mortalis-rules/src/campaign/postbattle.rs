@@ -1,0 +1,721 @@
+//! The post-battle sequence in the rulebook's order: loot, injuries,
+//! advancement, purchases. Dice come from a [`DiceSource`], choices from a
+//! [`Decider`]; the result is the list of events to append to the log.
+
+use super::events::{
+    self, BattleReport, CareBy, DiceOrigin, Event, LootFind, Purchase, buy_price, care_price,
+    learnable_skills, raisable, sale_price,
+};
+use super::tables::{self, Goods, Injury, LevelKind, LootKind, Medicine, SpecialKind};
+use super::{CampaignError, CampaignState, changes};
+use crate::Lang;
+use crate::dice::DiceSource;
+use crate::profile::{Characteristic, level_for_xp};
+use crate::skills::{Category, Skill};
+use crate::warband::Archetype;
+
+/// One option of a question: its answer id and what it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// What to answer.
+    pub id: String,
+    /// Consequence, Polish.
+    pub pl: String,
+    /// Consequence, English.
+    pub en: String,
+}
+
+impl Choice {
+    fn new(id: impl Into<String>, pl: impl Into<String>, en: impl Into<String>) -> Self {
+        Choice {
+            id: id.into(),
+            pl: pl.into(),
+            en: en.into(),
+        }
+    }
+
+    /// Text in a language.
+    pub fn text(&self, lang: Lang) -> &str {
+        lang.pick(&self.pl, &self.en)
+    }
+}
+
+/// A decision to make.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question {
+    /// Stable key, e.g. `injury.Kos.care` (used by decisions files).
+    pub key: String,
+    /// Question, Polish.
+    pub pl: String,
+    /// Question, English.
+    pub en: String,
+    /// Allowed answers.
+    pub choices: Vec<Choice>,
+}
+
+impl Question {
+    /// Text in a language.
+    pub fn text(&self, lang: Lang) -> &str {
+        lang.pick(&self.pl, &self.en)
+    }
+}
+
+/// Who makes the choices: a terminal, a decisions file, a test.
+pub trait Decider {
+    /// Pick one of `q.choices` (by id).
+    fn choose(&mut self, q: &Question) -> Result<String, CampaignError>;
+    /// The next purchase-phase action, `None` when done.
+    fn next_purchase(&mut self, state: &CampaignState) -> Result<Option<Purchase>, CampaignError>;
+    /// A purchase was refused; return true to go on (interactive use).
+    fn refused(&mut self, _e: &CampaignError) -> bool {
+        false
+    }
+    /// Something happened (a roll, an event with its changes).
+    fn tell(&mut self, _pl: &str, _en: &str) {}
+}
+
+struct Run<'a> {
+    state: CampaignState,
+    events: Vec<Event>,
+    dice: &'a mut dyn DiceSource,
+    decider: &'a mut dyn Decider,
+}
+
+fn fmt_dice(d: &[u8]) -> String {
+    d.iter().map(u8::to_string).collect::<Vec<_>>().join("+")
+}
+
+impl Run<'_> {
+    fn push(&mut self, e: Event) -> Result<(), CampaignError> {
+        let before = self.state.clone();
+        self.state.apply(&e)?;
+        let show = |lang| {
+            let mut s = super::describe(&e, lang);
+            for c in changes(&before, &self.state, lang) {
+                s.push_str(&format!(
+                    "\n    {}: {} → {}",
+                    c.key,
+                    c.before.as_deref().unwrap_or("—"),
+                    c.after.as_deref().unwrap_or("—")
+                ));
+            }
+            s
+        };
+        let (pl, en) = (show(Lang::Pl), show(Lang::En));
+        self.decider.tell(&pl, &en);
+        self.events.push(e);
+        Ok(())
+    }
+
+    fn ask(&mut self, q: Question) -> Result<String, CampaignError> {
+        if q.choices.len() == 1 {
+            return Ok(q.choices[0].id.clone());
+        }
+        let a = self.decider.choose(&q)?;
+        if q.choices.iter().any(|c| c.id == a) {
+            Ok(a)
+        } else {
+            let ids: Vec<&str> = q.choices.iter().map(|c| c.id.as_str()).collect();
+            Err(CampaignError::Decision {
+                key: q.key,
+                message: format!("`{a}` is not allowed here (allowed: {})", ids.join(", ")),
+            })
+        }
+    }
+
+    fn d6(&mut self) -> Result<u8, CampaignError> {
+        Ok(self.dice.d6()?)
+    }
+
+    fn loot_roll(&mut self, n: u32) -> Result<(), CampaignError> {
+        let key = |s: &str| format!("loot.{n}.{s}");
+        let hunter = self
+            .state
+            .fielded()
+            .any(|m| m.can_use_skill(Skill::TechHunter));
+        let searcher = self
+            .state
+            .fielded()
+            .any(|m| m.can_use_skill(Skill::Searching));
+        let mut dice = vec![self.d6()?, self.d6()?];
+        let mut notes = Vec::new();
+        self.decider.tell(
+            &format!("Grabież {n}: 2k6 = {}", fmt_dice(&dice)),
+            &format!("Loot {n}: 2d6 = {}", fmt_dice(&dice)),
+        );
+        let offer_reroll = |d: &[u8], k: String| Question {
+            key: k,
+            pl: format!("Łowca technologii: przerzucić kość? ({})", fmt_dice(d)),
+            en: format!("Tech hunter: reroll a die? ({})", fmt_dice(d)),
+            choices: vec![
+                Choice::new("keep", "zostaw wynik", "keep the result"),
+                Choice::new(
+                    "1",
+                    format!("przerzuć pierwszą ({})", d[0]),
+                    format!("reroll the first ({})", d[0]),
+                ),
+                Choice::new(
+                    "2",
+                    format!("przerzuć drugą ({})", d[1]),
+                    format!("reroll the second ({})", d[1]),
+                ),
+            ],
+        };
+        if hunter {
+            let a = self.ask(offer_reroll(&dice, key("reroll")))?;
+            if let Ok(i) = a.parse::<usize>() {
+                let old = dice[i - 1];
+                dice[i - 1] = self.d6()?;
+                notes.push(format!("tech_hunter {old}->{}", dice[i - 1]));
+            }
+        }
+        // Further dice, one table at a time.
+        while dice.len() < events::loot_dice_needed(&dice) {
+            let medicine = dice.len() >= 3
+                && tables::loot(dice[0] + dice[1]) == LootKind::Special
+                && tables::special_kind(dice[2]) == SpecialKind::Medicine;
+            if medicine {
+                let mut pair = vec![self.d6()?, self.d6()?];
+                self.decider.tell(
+                    &format!("  2k6 = {}", fmt_dice(&pair)),
+                    &format!("  2d6 = {}", fmt_dice(&pair)),
+                );
+                if hunter {
+                    let a = self.ask(offer_reroll(&pair, key("medicine_reroll")))?;
+                    if let Ok(i) = a.parse::<usize>() {
+                        let old = pair[i - 1];
+                        pair[i - 1] = self.d6()?;
+                        notes.push(format!("tech_hunter {old}->{}", pair[i - 1]));
+                    }
+                }
+                dice.extend(pair);
+                continue;
+            }
+            let mut d = self.d6()?;
+            self.decider
+                .tell(&format!("  k6 = {d}"), &format!("  d6 = {d}"));
+            if searcher {
+                let step = dice.len();
+                let mut choices =
+                    vec![Choice::new("0", format!("zostaw {d}"), format!("keep {d}"))];
+                if d > 1 {
+                    choices.push(Choice::new(
+                        "-1",
+                        format!("zmień na {}", d - 1),
+                        format!("make it {}", d - 1),
+                    ));
+                }
+                if d < 6 {
+                    choices.push(Choice::new(
+                        "+1",
+                        format!("zmień na {}", d + 1),
+                        format!("make it {}", d + 1),
+                    ));
+                }
+                let a = self.ask(Question {
+                    key: key(&format!("search{step}")),
+                    pl: format!("Przeszukiwanie: zmienić wynik k6 = {d}?"),
+                    en: format!("Searching: change the d6 = {d}?"),
+                    choices,
+                })?;
+                let old = d;
+                match a.as_str() {
+                    "-1" => d -= 1,
+                    "+1" => d += 1,
+                    _ => {}
+                }
+                if old != d {
+                    notes.push(format!("searching {old}->{d}"));
+                }
+            }
+            dice.push(d);
+        }
+        let mut pick = None;
+        let find = match events::loot_find(&dice, None) {
+            Ok(f) => f,
+            Err(_) => {
+                let choices = tables::PROSTHESES
+                    .iter()
+                    .map(|p| Choice::new(p.id(), p.name(Lang::Pl), p.name(Lang::En)))
+                    .collect();
+                let a = self.ask(Question {
+                    key: key("pick"),
+                    pl: "Gadżet 6: wybierz protezę".into(),
+                    en: "Gadget 6: pick a prosthesis".into(),
+                    choices,
+                })?;
+                pick = Goods::lookup(&a);
+                events::loot_find(&dice, pick).map_err(CampaignError::Forbidden)?
+            }
+        };
+        let sell = match find {
+            LootFind::Technology(_) => true,
+            LootFind::Goods(g) => match g.value() {
+                None => false,
+                Some(v) => {
+                    let price = sale_price(&self.state, v);
+                    let a = self.ask(Question {
+                        key: key("keep"),
+                        pl: format!("{}: zatrzymać czy sprzedać?", g.name(Lang::Pl)),
+                        en: format!("{}: keep or sell?", g.name(Lang::En)),
+                        choices: vec![
+                            Choice::new("keep", "do schowka", "into the stash"),
+                            Choice::new(
+                                "sell",
+                                format!("sprzedaj za {price} tk"),
+                                format!("sell for {price} tk"),
+                            ),
+                        ],
+                    })?;
+                    a == "sell"
+                }
+            },
+        };
+        let note = (!notes.is_empty()).then(|| notes.join(", "));
+        self.push(Event::Loot {
+            dice,
+            find,
+            pick,
+            sell,
+            note,
+        })?;
+        if let LootFind::Goods(Goods::Implant(imp)) = find {
+            let mut choices = vec![Choice::new("keep", "zostaw w schowku", "keep in the stash")];
+            for m in self.state.fielded() {
+                if m.entry.archetype != Archetype::Pet {
+                    choices.push(Choice::new(
+                        m.name(),
+                        format!("+{} PD", imp.xp()),
+                        format!("+{} XP", imp.xp()),
+                    ));
+                }
+            }
+            let a = self.ask(Question {
+                key: key("implant"),
+                pl: format!("{}: komu wszczepić?", imp.name(Lang::Pl)),
+                en: format!("{}: implant into whom?", imp.name(Lang::En)),
+                choices,
+            })?;
+            if a != "keep" {
+                self.push(Event::Purchase {
+                    action: Purchase::UseImplant {
+                        item: imp,
+                        model: a,
+                    },
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn roll2(&mut self) -> Result<[u8; 2], CampaignError> {
+        Ok([self.d6()?, self.d6()?])
+    }
+
+    fn injuries(&mut self, report: &BattleReport) -> Result<(), CampaignError> {
+        let hurt: Vec<String> = report
+            .models
+            .iter()
+            .filter(|m| m.out_of_action)
+            .map(|m| m.name.clone())
+            .collect();
+        for name in &hurt {
+            let dice = self.roll2()?;
+            let result = tables::injury(dice[0] + dice[1]);
+            self.push(Event::InjuryRoll {
+                model: name.clone(),
+                dice,
+                result,
+            })?;
+        }
+        // Care is decided after all rolls are seen.
+        for name in &hurt {
+            let key = |s: &str| format!("injury.{name}.{s}");
+            loop {
+                let p = self.state.model(name)?.injury.clone().expect("rolled");
+                let stash_has = |m: Medicine| self.state.stash.contains(&Goods::Medicine(m));
+                let mut choices = vec![Choice::new(
+                    "none",
+                    consequence(p.result, Lang::Pl),
+                    consequence(p.result, Lang::En),
+                )];
+                if let Some(base) = p.result.care_cost().filter(|_| !p.cared) {
+                    let cost = care_price(&self.state, base);
+                    let roll = p.result != Injury::Amnesia;
+                    let (pl, en) = if roll {
+                        (
+                            format!("zapłać {cost} tk i rzuć ponownie"),
+                            format!("pay {cost} tk and roll again"),
+                        )
+                    } else {
+                        (
+                            format!("zapłać {cost} tk: lekkie obrażenia"),
+                            format!("pay {cost} tk: light wounds"),
+                        )
+                    };
+                    if cost <= self.state.credits {
+                        choices.push(Choice::new("pay", pl, en));
+                    }
+                    if stash_has(Medicine::CombatMedkit) {
+                        choices.push(Choice::new(
+                            "combat_medkit",
+                            "bojowy zestaw medyczny: darmowa opieka",
+                            "combat medkit: free care",
+                        ));
+                    }
+                    if stash_has(Medicine::SurgicalAutomaton) {
+                        choices.push(Choice::new(
+                            "surgical_automaton",
+                            "automat chirurgiczny: lekkie obrażenia",
+                            "surgical automaton: light wounds",
+                        ));
+                    }
+                    if stash_has(Medicine::MedicalNanobots) {
+                        choices.push(Choice::new(
+                            "medical_nanobots",
+                            "nanoboty: lekkie obrażenia i +1 PD",
+                            "nanobots: light wounds and +1 XP",
+                        ));
+                    }
+                }
+                if matches!(p.result, Injury::Death | Injury::BadlyWounded)
+                    && stash_has(Medicine::GhostCatcher)
+                {
+                    choices.push(Choice::new(
+                        "ghost_catcher",
+                        "duchołap: model przeżywa",
+                        "ghost-catcher: the model lives",
+                    ));
+                }
+                let a = self.ask(Question {
+                    key: key(if p.cared { "after_care" } else { "care" }),
+                    pl: format!("{name}: {}", p.result.name(Lang::Pl)),
+                    en: format!("{name}: {}", p.result.name(Lang::En)),
+                    choices,
+                })?;
+                let by = match a.as_str() {
+                    "none" => break,
+                    "ghost_catcher" => {
+                        self.push(Event::GhostCatcher {
+                            model: name.clone(),
+                        })?;
+                        continue;
+                    }
+                    "pay" => CareBy::Credits,
+                    "combat_medkit" => CareBy::CombatMedkit,
+                    "surgical_automaton" => CareBy::SurgicalAutomaton,
+                    _ => CareBy::MedicalNanobots,
+                };
+                let (dice, result) = match by {
+                    CareBy::SurgicalAutomaton => (None, Injury::LightWounds),
+                    CareBy::MedicalNanobots => (None, Injury::LessonLearnt),
+                    _ if p.result == Injury::Amnesia => (None, Injury::LightWounds),
+                    _ => {
+                        let d = self.roll2()?;
+                        (Some(d), tables::injury(d[0] + d[1]))
+                    }
+                };
+                self.push(Event::Care {
+                    model: name.clone(),
+                    by,
+                    dice,
+                    result,
+                })?;
+            }
+            let m = self.state.model(name)?.clone();
+            let p = m.injury.clone().expect("rolled");
+            let (mut wound, mut forget) = (None, None);
+            if p.result == Injury::SeriousInjury {
+                let choices = tables::Wound::ALL
+                    .iter()
+                    .filter(|w| !m.wounds.contains(w))
+                    .map(|w| {
+                        let retire = m.wounds.len() + 1 >= tables::WOUNDS_TO_RETIRE;
+                        Choice::new(
+                            w.id(),
+                            format!(
+                                "{} ({} -1){}",
+                                w.name(Lang::Pl),
+                                w.characteristic().id(),
+                                if retire {
+                                    ", przejście na emeryturę"
+                                } else {
+                                    ""
+                                }
+                            ),
+                            format!(
+                                "{} ({} -1){}",
+                                w.name(Lang::En),
+                                w.characteristic().id(),
+                                if retire { ", retires" } else { "" }
+                            ),
+                        )
+                    })
+                    .collect();
+                let a = self.ask(Question {
+                    key: key("wound"),
+                    pl: format!("{name}: która rana?"),
+                    en: format!("{name}: which wound?"),
+                    choices,
+                })?;
+                wound = tables::Wound::lookup(&a);
+            }
+            if p.result == Injury::Amnesia {
+                let can = events::forgettable_skills(&m);
+                if !can.is_empty() {
+                    let choices = can
+                        .iter()
+                        .map(|s| {
+                            Choice::new(
+                                s.id(),
+                                format!("zapomnij: {}", s.name(Lang::Pl)),
+                                format!("forget: {}", s.name(Lang::En)),
+                            )
+                        })
+                        .collect();
+                    let a = self.ask(Question {
+                        key: key("forget"),
+                        pl: format!("{name}: którą umiejętność zapomina?"),
+                        en: format!("{name}: which skill is forgotten?"),
+                        choices,
+                    })?;
+                    forget = Skill::lookup(&a);
+                }
+            }
+            self.push(Event::InjuryResolved {
+                model: name.clone(),
+                wound,
+                forget,
+            })?;
+        }
+        Ok(())
+    }
+
+    fn experience(&mut self, report: &BattleReport) -> Result<(), CampaignError> {
+        let alive = |s: &CampaignState, n: &str| {
+            s.model(n)
+                .is_ok_and(|m| m.entry.archetype != Archetype::Pet)
+        };
+        for mr in &report.models {
+            let amount = mr.took_out + mr.markers + u32::from(mr.escaped) + mr.xp;
+            if amount > 0 && alive(&self.state, &mr.name) {
+                let mut why = Vec::new();
+                if mr.took_out > 0 {
+                    why.push(format!("{} taken out", mr.took_out));
+                }
+                if mr.markers > 0 {
+                    why.push(format!("{} markers", mr.markers));
+                }
+                if mr.escaped {
+                    why.push("escaped".into());
+                }
+                if mr.xp > 0 {
+                    why.push(format!("{} scenario", mr.xp));
+                }
+                self.push(Event::Xp {
+                    model: mr.name.clone(),
+                    amount,
+                    reason: why.join(", "),
+                })?;
+            }
+        }
+        for c in &report.challenges {
+            let Some(n) = &c.model else { continue };
+            let amount = match c.id.reward().0 {
+                tables::ChallengeXp::None => 0,
+                tables::ChallengeXp::One | tables::ChallengeXp::OneSpecialist => 1,
+                tables::ChallengeXp::PerTakeOutAfterFirst => report
+                    .models
+                    .iter()
+                    .find(|m| &m.name == n)
+                    .map_or(0, |m| m.took_out.saturating_sub(1)),
+            };
+            if amount > 0 && alive(&self.state, n) {
+                self.push(Event::Xp {
+                    model: n.clone(),
+                    amount,
+                    reason: format!("challenge {}", c.id),
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn levels(&mut self) -> Result<(), CampaignError> {
+        let names: Vec<String> = self
+            .state
+            .fielded()
+            .filter(|m| m.entry.archetype != Archetype::Pet)
+            .map(|m| m.name().to_string())
+            .collect();
+        for name in names {
+            loop {
+                let m = self.state.model(&name)?;
+                if m.levels >= level_for_xp(m.xp) {
+                    break;
+                }
+                let level = m.levels + 1;
+                let dice = self.roll2()?;
+                let result = tables::level(dice[0] + dice[1]);
+                self.push(Event::LevelRoll {
+                    model: name.clone(),
+                    dice,
+                    result,
+                })?;
+                let m = self.state.model(&name)?.clone();
+                let mut choices = Vec::new();
+                if result == LevelKind::CharacteristicOrSkill {
+                    for c in raisable(&m) {
+                        choices.push(Choice::new(
+                            c.id(),
+                            format!("cecha {} +1", c.id()),
+                            format!("{} +1", c.id()),
+                        ));
+                    }
+                }
+                let skills = learnable_skills(&m);
+                for s in &skills {
+                    choices.push(Choice::new(
+                        s.id(),
+                        format!("umiejętność: {}", s.name(Lang::Pl)),
+                        format!("skill: {}", s.name(Lang::En)),
+                    ));
+                }
+                if choices.is_empty() {
+                    choices.push(Choice::new(
+                        "nothing",
+                        "nic do nauczenia",
+                        "nothing can be learned",
+                    ));
+                }
+                let a = self.ask(Question {
+                    key: format!("level.{name}.{level}"),
+                    pl: format!("{name}: poziom {level}"),
+                    en: format!("{name}: level {level}"),
+                    choices,
+                })?;
+                let characteristic = [
+                    Characteristic::Speed,
+                    Characteristic::Fight,
+                    Characteristic::Accuracy,
+                    Characteristic::Resilience,
+                ]
+                .into_iter()
+                .find(|c| c.id() == a);
+                let skill = Skill::lookup(&a).filter(|_| characteristic.is_none());
+                let mut free_trick = None;
+                if skill == Some(Skill::TechnomancerTricks) {
+                    let mut t = m.clone();
+                    t.entry.skills.push(Skill::TechnomancerTricks);
+                    let tricks: Vec<Choice> = learnable_skills(&t)
+                        .into_iter()
+                        .filter(|s| s.category() == Category::Trick)
+                        .map(|s| Choice::new(s.id(), s.name(Lang::Pl), s.name(Lang::En)))
+                        .collect();
+                    if !tricks.is_empty() {
+                        let a = self.ask(Question {
+                            key: format!("level.{name}.{level}.trick"),
+                            pl: format!("{name}: pierwsza sztuczka (darmowa)"),
+                            en: format!("{name}: first trick (free)"),
+                            choices: tricks,
+                        })?;
+                        free_trick = Skill::lookup(&a);
+                    }
+                }
+                self.push(Event::Advance {
+                    model: name.clone(),
+                    characteristic,
+                    skill,
+                    free_trick,
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn purchases(&mut self) -> Result<(), CampaignError> {
+        while let Some(p) = self.decider.next_purchase(&self.state)? {
+            let e = Event::Purchase { action: p };
+            let mut test = self.state.clone();
+            match test.apply(&e) {
+                Ok(()) => self.push(e)?,
+                Err(err) => {
+                    if !self.decider.refused(&err) {
+                        return Err(err);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn consequence(r: Injury, lang: Lang) -> String {
+    let (pl, en) = match r {
+        Injury::Death => ("model ginie", "the model dies"),
+        Injury::BadlyWounded => ("bez opieki model umiera", "without care the model dies"),
+        Injury::SeriousInjury => (
+            "bez opieki trwała rana i pauza w następnej bitwie",
+            "without care a lasting wound and no next battle",
+        ),
+        Injury::Amnesia => (
+            "bez opieki zapomina umiejętność",
+            "without care a skill is forgotten",
+        ),
+        Injury::LightWounds => ("bez skutków", "no effect"),
+        Injury::LessonLearnt => ("+1 PD", "+1 XP"),
+    };
+    format!("{}: {}", lang.pick("przyjmij", "accept"), lang.pick(pl, en))
+}
+
+/// Run the whole post-battle sequence for a report; returns the events to
+/// append (nothing is appended on error).
+pub fn run(
+    state: &CampaignState,
+    report: &BattleReport,
+    origin: DiceOrigin,
+    dice: &mut dyn DiceSource,
+    decider: &mut dyn Decider,
+) -> Result<Vec<Event>, CampaignError> {
+    let mut r = Run {
+        state: state.clone(),
+        events: Vec::new(),
+        dice,
+        decider,
+    };
+    r.push(Event::Battle {
+        number: state.battles + 1,
+        report: report.clone(),
+        dice: origin,
+    })?;
+    r.push(Event::Income {
+        amount: report.income(),
+        reason: format!("scenario {}", report.scenario),
+    })?;
+    for n in 1..=report.loot_rolls() {
+        r.loot_roll(n)?;
+    }
+    r.injuries(report)?;
+    r.experience(report)?;
+    r.levels()?;
+    r.purchases()?;
+    Ok(r.events)
+}
+
+/// Price list for the purchase phase (id, price now), for prompts.
+pub fn shop(state: &CampaignState) -> Vec<(Goods, u32)> {
+    let mut v = Vec::new();
+    for &i in crate::equipment::SpecialItem::ALL {
+        let g = Goods::Item(i);
+        if let Some(p) = buy_price(state, g) {
+            v.push((g, p));
+        }
+    }
+    for &m in crate::equipment::Modification::ALL {
+        let g = Goods::Mod(m);
+        if let Some(p) = buy_price(state, g) {
+            v.push((g, p));
+        }
+    }
+    v
+}
