@@ -2,6 +2,7 @@
 //! This is the edge of the project: files are read and checked here, the
 //! rules themselves live in `mortalis-rules`.
 
+mod campaign;
 mod render;
 
 use std::path::{Path, PathBuf};
@@ -68,6 +69,11 @@ enum Command {
     },
     /// List ids and names of equipment, archetypes and skills.
     Catalogue,
+    /// Campaign files: the warband between battles.
+    Campaign {
+        #[command(subcommand)]
+        command: campaign::CampaignCommand,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -251,6 +257,7 @@ fn run(cmd: Command, lang: Lang) -> Result<Output, Failure> {
             ok(render::play_report(&report, lang))
         }
         Command::Catalogue => ok(render::catalogue(lang)),
+        Command::Campaign { command } => campaign::run(command, lang),
         Command::Warband { command } => match command {
             WarbandCommand::Validate { file, json } => {
                 let w: WarbandFile = parse_toml(&file, lang)?;

@@ -146,7 +146,11 @@ fn base_xp(e: &ModelEntry) -> u32 {
 }
 
 impl CampaignModel {
-    fn new(entry: ModelEntry) -> Self {
+    fn new(mut entry: ModelEntry) -> Self {
+        let tricks = crate::skills::Skill::TechnomancerTricks;
+        if entry.archetype == warband::Archetype::Technomancer && !entry.skills.contains(&tricks) {
+            entry.skills.insert(0, tricks);
+        }
         let xp = entry.xp + base_xp(&entry);
         CampaignModel {
             xp,

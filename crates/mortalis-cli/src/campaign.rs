@@ -1,0 +1,592 @@
+//! `mortalis campaign ...`: campaign files (read, version check, atomic
+//! write), terminal prompts and decisions files. The rules live in
+//! `mortalis_rules::campaign`.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::anyhow;
+use clap::{Subcommand, ValueEnum};
+use mortalis_rules::Lang;
+use mortalis_rules::campaign::postbattle::{self, Decider, Question};
+use mortalis_rules::campaign::{
+    self as rules, BattleReport, CampaignError, CampaignFile, CampaignState, DiceOrigin, Purchase,
+};
+use mortalis_rules::dice::{DiceError, DiceSource, RngDice};
+use mortalis_rules::warband::WarbandFile;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde::Deserialize;
+
+use crate::{Failure, Output, ok, parse_toml};
+
+/// Campaign subcommands.
+#[derive(Debug, Subcommand)]
+pub enum CampaignCommand {
+    /// Start a campaign from a valid warband file.
+    New {
+        /// Warband file (TOML).
+        warband: PathBuf,
+        /// Campaign file to create (refused if it exists).
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Apply a battle report and walk the post-battle sequence.
+    Battle {
+        /// Campaign file.
+        campaign: PathBuf,
+        /// Battle report (TOML).
+        report: PathBuf,
+        /// Decisions file (TOML) instead of questions on the terminal.
+        #[arg(long)]
+        decisions: Option<PathBuf>,
+        /// `seeded`: the program rolls; `typed`: asks for every die.
+        #[arg(long, value_enum, default_value = "seeded")]
+        dice: DiceMode,
+        /// Seed for seeded dice (default: from the clock; kept in the log).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Current roster, credits, stash and strength.
+    Show {
+        /// Campaign file.
+        campaign: PathBuf,
+        /// Print the derived state as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every event with what it changed.
+    Log {
+        /// Campaign file.
+        campaign: PathBuf,
+    },
+    /// Remove the last event.
+    Undo {
+        /// Campaign file.
+        campaign: PathBuf,
+    },
+}
+
+/// Dice mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiceMode {
+    /// ChaCha8 from a seed.
+    Seeded,
+    /// Typed in at the terminal.
+    Typed,
+}
+
+fn fail(msg: String) -> Failure {
+    Failure::from(anyhow!(msg))
+}
+
+/// Read, version-check, parse and replay a campaign file.
+pub fn load(path: &Path, lang: Lang) -> Result<(CampaignFile, CampaignState), Failure> {
+    let text = crate::read(path, lang)?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        fail(format!(
+            "{}: {} {e}",
+            path.display(),
+            lang.pick("uszkodzony JSON:", "corrupt JSON:")
+        ))
+    })?;
+    if value.get("format").and_then(|f| f.as_str()) != Some(rules::FORMAT) {
+        return Err(fail(format!(
+            "{}: {} `{}`",
+            path.display(),
+            lang.pick(
+                "to nie jest plik kampanii: brak",
+                "not a campaign file: missing"
+            ),
+            rules::FORMAT
+        )));
+    }
+    match value.get("version").and_then(serde_json::Value::as_u64) {
+        Some(v) if v == u64::from(rules::VERSION) => {}
+        Some(v) if v > u64::from(rules::VERSION) => {
+            return Err(fail(format!(
+                "{}: {} {v}, {} {}",
+                path.display(),
+                lang.pick("plik z nowszej wersji", "file from a newer version"),
+                lang.pick("ten program czyta wersję", "this program reads version"),
+                rules::VERSION
+            )));
+        }
+        other => {
+            return Err(fail(format!(
+                "{}: {} {other:?}",
+                path.display(),
+                lang.pick("nieznana wersja", "unknown version")
+            )));
+        }
+    }
+    let file: CampaignFile =
+        serde_json::from_value(value).map_err(|e| fail(format!("{}: {e}", path.display())))?;
+    let state = CampaignState::replay(&file).map_err(|e| {
+        fail(format!(
+            "{}: {} {e}",
+            path.display(),
+            lang.pick("log nie daje się odtworzyć:", "the log does not replay:")
+        ))
+    })?;
+    Ok((file, state))
+}
+
+/// Write atomically: a temporary file in the same directory, then rename.
+pub fn save(path: &Path, file: &CampaignFile, lang: Lang) -> Result<(), Failure> {
+    let text = serde_json::to_string_pretty(file)? + "\n";
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Failure::from(anyhow!(e).context(format!(
+            "{} {}",
+            lang.pick("nie można zapisać", "cannot write"),
+            path.display()
+        )))
+    })
+}
+
+fn campaign_error(e: &CampaignError, lang: Lang) -> Failure {
+    fail(format!("{}: {e}", lang.pick("odrzucone", "refused")))
+}
+
+/// A decisions file.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DecisionsFile {
+    #[serde(default)]
+    choices: BTreeMap<String, String>,
+    #[serde(default, rename = "purchase")]
+    purchases: Vec<Purchase>,
+}
+
+struct Scripted {
+    choices: BTreeMap<String, String>,
+    used: Vec<String>,
+    purchases: std::vec::IntoIter<Purchase>,
+    transcript: String,
+    lang: Lang,
+}
+
+impl Decider for Scripted {
+    fn choose(&mut self, q: &Question) -> Result<String, CampaignError> {
+        match self.choices.get(&q.key) {
+            Some(a) => {
+                self.used.push(q.key.clone());
+                let _ = writeln!(self.transcript, "  ? {} → {a}", q.text(self.lang));
+                Ok(a.clone())
+            }
+            None => {
+                let ids: Vec<&str> = q.choices.iter().map(|c| c.id.as_str()).collect();
+                Err(CampaignError::Decision {
+                    key: q.key.clone(),
+                    message: format!(
+                        "missing from the decisions file ({}; allowed: {})",
+                        q.text(Lang::En),
+                        ids.join(", ")
+                    ),
+                })
+            }
+        }
+    }
+
+    fn next_purchase(&mut self, _: &CampaignState) -> Result<Option<Purchase>, CampaignError> {
+        Ok(self.purchases.next())
+    }
+
+    fn tell(&mut self, pl: &str, en: &str) {
+        let _ = writeln!(self.transcript, "{}", self.lang.pick(pl, en));
+    }
+}
+
+fn read_line() -> Option<String> {
+    let mut line = String::new();
+    match std::io::stdin().read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(line.trim().to_string()),
+    }
+}
+
+/// Questions on the terminal (prompts on stderr, answers on stdin).
+struct Interactive {
+    lang: Lang,
+}
+
+impl Decider for Interactive {
+    fn choose(&mut self, q: &Question) -> Result<String, CampaignError> {
+        eprintln!("{}", q.text(self.lang));
+        for (i, c) in q.choices.iter().enumerate() {
+            eprintln!("  {}) {} — {}", i + 1, c.id, c.text(self.lang));
+        }
+        loop {
+            eprint!("> ");
+            let Some(a) = read_line() else {
+                return Err(CampaignError::Decision {
+                    key: q.key.clone(),
+                    message: "no answer (end of input)".into(),
+                });
+            };
+            if let Ok(n) = a.parse::<usize>() {
+                if let Some(c) = q.choices.get(n.wrapping_sub(1)) {
+                    return Ok(c.id.clone());
+                }
+            }
+            if q.choices.iter().any(|c| c.id == a) {
+                return Ok(a);
+            }
+            eprintln!(
+                "{}",
+                self.lang.pick(
+                    "Wybierz numer lub id z listy.",
+                    "Pick a number or an id from the list."
+                )
+            );
+        }
+    }
+
+    fn next_purchase(&mut self, state: &CampaignState) -> Result<Option<Purchase>, CampaignError> {
+        eprintln!(
+            "{} {} tk. {}",
+            self.lang.pick("Zakupy: kredyty", "Purchases: credits"),
+            state.credits,
+            self.lang.pick(
+                "Polecenia: buy ITEM [MODEL] | sell ITEM | fire MODEL | hire MODEL_TOML | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | shop | done",
+                "Commands: buy ITEM [MODEL] | sell ITEM | fire MODEL | hire MODEL_TOML | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | shop | done"
+            )
+        );
+        loop {
+            eprint!("> ");
+            let Some(line) = read_line() else {
+                return Ok(None);
+            };
+            let (cmd, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+            let rest = rest.trim();
+            let two = || rest.split_once(' ').map(|(a, b)| (a.trim(), b.trim()));
+            let goods = |s: &str| rules::tables::Goods::lookup(s);
+            let p = match cmd {
+                "done" | "" => return Ok(None),
+                "shop" => {
+                    for (g, p) in postbattle::shop(state) {
+                        eprintln!("  {:<24} {p:>4} tk", g.id());
+                    }
+                    continue;
+                }
+                "buy" => {
+                    let (item, model) =
+                        two().map_or((rest, None), |(a, b)| (a, Some(b.to_string())));
+                    goods(item).map(|item| Purchase::Buy { item, model })
+                }
+                "sell" => goods(rest).map(|item| Purchase::Sell { item }),
+                "fire" => Some(Purchase::Fire { model: rest.into() }),
+                "stash" => Some(Purchase::ToStash { model: rest.into() }),
+                "field" => Some(Purchase::ToField { model: rest.into() }),
+                "equip" | "unequip" | "implant" => two().and_then(|(i, m)| {
+                    let model = m.to_string();
+                    match cmd {
+                        "equip" => goods(i).map(|item| Purchase::Equip { item, model }),
+                        "unequip" => goods(i).map(|item| Purchase::Unequip { item, model }),
+                        _ => rules::tables::Implant::lookup(i)
+                            .map(|item| Purchase::UseImplant { item, model }),
+                    }
+                }),
+                "hire" => match toml::from_str(rest) {
+                    Ok(model) => Some(Purchase::Hire {
+                        model,
+                        stash: false,
+                    }),
+                    Err(e) => {
+                        eprintln!("{e}");
+                        continue;
+                    }
+                },
+                _ => None,
+            };
+            match p {
+                Some(p) => return Ok(Some(p)),
+                None => eprintln!("{}", self.lang.pick("Nie rozumiem.", "Not understood.")),
+            }
+        }
+    }
+
+    fn refused(&mut self, e: &CampaignError) -> bool {
+        eprintln!("{}: {e}", self.lang.pick("odrzucone", "refused"));
+        true
+    }
+
+    fn tell(&mut self, pl: &str, en: &str) {
+        println!("{}", self.lang.pick(pl, en));
+    }
+}
+
+/// Dice typed at the terminal, one per line.
+struct TypedPrompt {
+    lang: Lang,
+    asked: usize,
+}
+
+impl DiceSource for TypedPrompt {
+    fn d6(&mut self) -> Result<u8, DiceError> {
+        self.asked += 1;
+        loop {
+            eprint!("{} {} (1-6): ", self.lang.pick("Kość", "Die"), self.asked);
+            let Some(line) = read_line() else {
+                return Err(DiceError::Exhausted(self.asked));
+            };
+            match line.parse::<u8>() {
+                Ok(v @ 1..=6) => return Ok(v),
+                _ => eprintln!(
+                    "{}",
+                    self.lang
+                        .pick("Podaj liczbę od 1 do 6.", "Type a number from 1 to 6.")
+                ),
+            }
+        }
+    }
+}
+
+fn roster(state: &CampaignState, lang: Lang) -> String {
+    let mut s = String::new();
+    let t = |pl, en| lang.pick(pl, en);
+    let _ = writeln!(
+        s,
+        "{} — {} {} tk, {} {}, {} {}",
+        state.name,
+        t("kredyty", "credits"),
+        state.credits,
+        t("bitwy", "battles"),
+        state.battles,
+        t("siła", "strength"),
+        state.strength()
+    );
+    for m in &state.models {
+        let sheet = m.sheet();
+        let mut flags = Vec::new();
+        if m.entry.captain {
+            flags.push(t("kapitan", "captain").to_string());
+        }
+        if m.in_stash {
+            flags.push(t("schowek", "stash").to_string());
+        }
+        if m.misses_next {
+            flags.push(t("pauzuje", "misses next battle").to_string());
+        }
+        let _ = writeln!(
+            s,
+            "  {:<12} {:<18} {:<14} {} {:>2} ({} {}){}",
+            m.name(),
+            m.entry.archetype.name(lang),
+            sheet.profile.to_string(),
+            t("PD", "XP"),
+            m.xp,
+            t("poz.", "lvl"),
+            m.levels,
+            if flags.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", flags.join(", "))
+            }
+        );
+        let list = |v: Vec<&str>| v.join(", ");
+        if !m.entry.skills.is_empty() {
+            let _ = writeln!(
+                s,
+                "      {}: {}",
+                t("umiejętności", "skills"),
+                list(m.entry.skills.iter().map(|k| k.name(lang)).collect())
+            );
+        }
+        let items: Vec<&str> = m
+            .entry
+            .items
+            .iter()
+            .map(|k| k.name(lang))
+            .chain(m.entry.mods.iter().map(|k| k.name(lang)))
+            .collect();
+        if !items.is_empty() {
+            let _ = writeln!(s, "      {}: {}", t("przedmioty", "items"), list(items));
+        }
+        if !m.wounds.is_empty() {
+            let _ = writeln!(
+                s,
+                "      {}: {}",
+                t("rany", "wounds"),
+                list(m.wounds.iter().map(|k| k.name(lang)).collect())
+            );
+        }
+    }
+    let stash: Vec<&str> = state.stash.iter().map(|g| g.name(lang)).collect();
+    let _ = writeln!(
+        s,
+        "{}: {}",
+        t("Schowek", "Stash"),
+        if stash.is_empty() {
+            "—".to_string()
+        } else {
+            stash.join(", ")
+        }
+    );
+    if state.captain_lost {
+        let _ = writeln!(
+            s,
+            "{}",
+            t(
+                "Kapitan poległ: nie można wybrać nowego.",
+                "The captain is dead: no new captain can be named."
+            )
+        );
+    }
+    s
+}
+
+/// Run a campaign subcommand.
+pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
+    match cmd {
+        CampaignCommand::New { warband, out } => {
+            let w: WarbandFile = parse_toml(&warband, lang)?;
+            if out.exists() {
+                return Err(fail(format!(
+                    "{}: {}",
+                    out.display(),
+                    lang.pick(
+                        "plik już istnieje, nie nadpisuję",
+                        "file exists, not overwriting"
+                    )
+                )));
+            }
+            let file =
+                CampaignFile::new(w).map_err(|e| fail(format!("{}: {e}", warband.display())))?;
+            save(&out, &file, lang)?;
+            let state = CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
+            ok(roster(&state, lang))
+        }
+        CampaignCommand::Battle {
+            campaign,
+            report,
+            decisions,
+            dice,
+            seed,
+        } => {
+            let (mut file, state) = load(&campaign, lang)?;
+            let rep: BattleReport = parse_toml(&report, lang)?;
+            let (origin, mut src): (DiceOrigin, Box<dyn DiceSource>) = match dice {
+                DiceMode::Typed => (DiceOrigin::Typed, Box::new(TypedPrompt { lang, asked: 0 })),
+                DiceMode::Seeded => {
+                    let seed = seed.unwrap_or_else(|| {
+                        std::time::SystemTime::now()
+                            .duration_since(std::time::UNIX_EPOCH)
+                            .map_or(0, |d| d.as_nanos() as u64)
+                    });
+                    (
+                        DiceOrigin::Seeded { seed },
+                        Box::new(RngDice::new(ChaCha8Rng::seed_from_u64(seed))),
+                    )
+                }
+            };
+            let (events, text) = match decisions {
+                Some(path) => {
+                    let d: DecisionsFile = parse_toml(&path, lang)?;
+                    let mut s = Scripted {
+                        choices: d.choices,
+                        used: Vec::new(),
+                        purchases: d.purchases.into_iter(),
+                        transcript: String::new(),
+                        lang,
+                    };
+                    let ev = postbattle::run(&state, &rep, origin, src.as_mut(), &mut s)
+                        .map_err(|e| fail(format!("{}: {e}", path.display())))?;
+                    if let Some(k) = s.choices.keys().find(|k| !s.used.contains(k)) {
+                        return Err(fail(format!(
+                            "{}: {} `{k}` {}",
+                            path.display(),
+                            lang.pick("decyzja", "decision"),
+                            lang.pick(
+                                "nie padła w tej bitwie (literówka?)",
+                                "was never asked in this battle (a typo?)"
+                            )
+                        )));
+                    }
+                    (ev, s.transcript)
+                }
+                None => {
+                    let mut i = Interactive { lang };
+                    let ev = postbattle::run(&state, &rep, origin, src.as_mut(), &mut i)
+                        .map_err(|e| campaign_error(&e, lang))?;
+                    (ev, String::new())
+                }
+            };
+            file.events.extend(events);
+            // Never write a log that does not replay.
+            CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
+            save(&campaign, &file, lang)?;
+            ok(text)
+        }
+        CampaignCommand::Show { campaign, json } => {
+            let (_, state) = load(&campaign, lang)?;
+            if json {
+                ok(serde_json::to_string_pretty(&state)? + "\n")
+            } else {
+                ok(roster(&state, lang))
+            }
+        }
+        CampaignCommand::Log { campaign } => {
+            let (file, _) = load(&campaign, lang)?;
+            let mut state = CampaignState::replay(&CampaignFile {
+                events: Vec::new(),
+                ..file.clone()
+            })
+            .map_err(|e| campaign_error(&e, lang))?;
+            let mut s = String::new();
+            for (i, e) in file.events.iter().enumerate() {
+                let before = state.clone();
+                state.apply(e).map_err(|e| campaign_error(&e, lang))?;
+                let _ = writeln!(s, "#{i} {}", rules::describe(e, lang));
+                for c in rules::changes(&before, &state, lang) {
+                    let _ = writeln!(
+                        s,
+                        "    {}: {} → {}",
+                        c.key,
+                        c.before.as_deref().unwrap_or("—"),
+                        c.after.as_deref().unwrap_or("—")
+                    );
+                }
+            }
+            ok(s)
+        }
+        CampaignCommand::Undo { campaign } => {
+            let (mut file, _) = load(&campaign, lang)?;
+            let i = file.events.len();
+            let e = file.undo().ok_or_else(|| {
+                fail(
+                    lang.pick(
+                        "log jest pusty: nie ma czego cofnąć",
+                        "the log is empty: nothing to undo",
+                    )
+                    .to_string(),
+                )
+            })?;
+            save(&campaign, &file, lang)?;
+            ok(format!(
+                "{} #{}: {}\n",
+                lang.pick("Cofnięto", "Undone"),
+                i - 1,
+                rules::describe(&e, lang)
+            ))
+        }
+    }
+}
