@@ -508,8 +508,15 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
                         transcript: String::new(),
                         lang,
                     };
-                    let ev = postbattle::run(&state, &rep, origin, src.as_mut(), &mut s)
-                        .map_err(|e| fail(format!("{}: {e}", path.display())))?;
+                    let ev = postbattle::run(&state, &rep, origin, src.as_mut(), &mut s).map_err(
+                        |e| {
+                            let file = match e {
+                                CampaignError::Decision { .. } => &path,
+                                _ => &report,
+                            };
+                            fail(format!("{}: {e}", file.display()))
+                        },
+                    )?;
                     if let Some(k) = s.choices.keys().find(|k| !s.used.contains(k)) {
                         return Err(fail(format!(
                             "{}: {} `{k}` {}",
