@@ -5,7 +5,7 @@ use std::path::Path;
 
 use sanctum_rules::movement::Resolution;
 use sanctum_rules::{Phase, Scenario};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 /// Bad input (unreadable or invalid scenario): the binary exits with code 2.
 #[derive(Debug)]
@@ -28,31 +28,44 @@ pub fn run(file: &Path, json: bool, trace: bool) -> anyhow::Result<String> {
     let phase = &scenario.phase;
     let res = phase.resolve(trace || !json);
     Ok(if json {
-        let mut v = to_json(phase, &res);
-        if trace {
-            v["trace"] = json!(res.trace);
-        }
-        format!("{}\n", serde_json::to_string_pretty(&v)?)
+        let out = Output {
+            groups: entries(phase, &res),
+            trace: trace.then_some(res.trace.as_slice()),
+        };
+        format!("{}\n", serde_json::to_string_pretty(&out)?)
     } else {
         readable(&scenario, &res)
     })
 }
 
-fn to_json(phase: &Phase, res: &Resolution) -> Value {
-    let groups: Vec<Value> = res
-        .groups
+/// The JSON document; fields serialise in declaration order.
+#[derive(Serialize)]
+struct Output<'a> {
+    groups: Vec<Entry<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trace: Option<&'a [String]>,
+}
+
+#[derive(Serialize)]
+struct Entry<'a> {
+    id: &'a str,
+    at: Option<String>,
+    result: &'static str,
+    into: Option<&'a str>,
+    size: usize,
+}
+
+fn entries<'a>(phase: &'a Phase, res: &'a Resolution) -> Vec<Entry<'a>> {
+    res.groups
         .iter()
-        .map(|g| {
-            json!({
-                "id": g.name,
-                "at": g.at.map(|s| s.to_string()),
-                "result": g.outcome.name(),
-                "into": g.into.map(|k| phase.groups[k].group.name.clone()),
-                "size": g.size,
-            })
+        .map(|g| Entry {
+            id: &g.name,
+            at: g.at.map(|s| s.to_string()),
+            result: g.outcome.name(),
+            into: g.into.map(|k| phase.groups[k].group.name.as_str()),
+            size: g.size,
         })
-        .collect();
-    json!({ "groups": groups })
+        .collect()
 }
 
 fn readable(scenario: &Scenario, res: &Resolution) -> String {
