@@ -242,10 +242,10 @@ impl Decider for Interactive {
                     message: "no answer (end of input)".into(),
                 });
             };
-            if let Ok(n) = a.parse::<usize>() {
-                if let Some(c) = q.choices.get(n.wrapping_sub(1)) {
-                    return Ok(c.id.clone());
-                }
+            if let Ok(n) = a.parse::<usize>()
+                && let Some(c) = q.choices.get(n.wrapping_sub(1))
+            {
+                return Ok(c.id.clone());
             }
             if q.choices.iter().any(|c| c.id == a) {
                 return Ok(a);
