@@ -7,6 +7,17 @@ fn sanctum() -> Command {
     Command::cargo_bin("sanctum").unwrap()
 }
 
+fn text(args: &[&str]) -> String {
+    let out = sanctum()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
 fn json(args: &[&str]) -> Value {
     let out = sanctum()
         .args(args)
@@ -41,14 +52,7 @@ fn board_json_has_the_documented_shape() {
 
 #[test]
 fn board_drawing_marks_sancta_and_counts() {
-    let out = sanctum()
-        .args(["board"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = text(&["board"]);
     assert!(text.contains('R') && text.contains('B'));
     assert!(
         text.contains("94 playable squares; 18 town squares on each half"),
@@ -100,14 +104,7 @@ fn random_realm_reports_the_drawn_realm() {
 
 #[test]
 fn map_drawing_has_a_legend() {
-    let out = sanctum()
-        .args(["map", "--seed", "3"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = text(&["map", "--seed", "3"]);
     assert!(text.contains("realm: veldt"));
     assert!(text.contains("plains ("), "{text}");
 }
