@@ -19,6 +19,11 @@ pub enum DiceError {
 pub trait DiceSource {
     /// One d6 result, 1..=6.
     fn d6(&mut self) -> Result<u8, DiceError>;
+
+    /// What the next dice are for (Polish, English), so that a player typing
+    /// dice at the table knows which roll is asked. Sources that roll
+    /// themselves ignore it.
+    fn label(&mut self, _pl: &str, _en: &str) {}
 }
 
 /// Dice from an explicit RNG (e.g. `rand_chacha::ChaCha8Rng`), sampled
