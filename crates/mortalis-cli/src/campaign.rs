@@ -49,6 +49,26 @@ pub enum CampaignCommand {
         #[arg(long)]
         seed: Option<u64>,
     },
+    /// Trade between battles: buy, sell, hire, fire, stash and equip outside
+    /// a post-battle sequence.
+    Trade {
+        /// Campaign file.
+        campaign: PathBuf,
+        /// Decisions file (TOML, `[[purchase]]` entries) instead of commands
+        /// typed on the terminal.
+        #[arg(long)]
+        decisions: Option<PathBuf>,
+    },
+    /// Strengths before a battle and the volunteers each side may field.
+    Matchup {
+        /// Campaign file.
+        campaign: PathBuf,
+        /// The opponent: a campaign file (JSON) or a warband file (TOML).
+        opponent: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Current roster, credits, stash and strength.
     Show {
         /// Campaign file.
@@ -341,6 +361,10 @@ struct TypedPrompt {
 }
 
 impl DiceSource for TypedPrompt {
+    fn label(&mut self, pl: &str, en: &str) {
+        eprintln!("{}", self.lang.pick(pl, en));
+    }
+
     fn d6(&mut self) -> Result<u8, DiceError> {
         self.asked += 1;
         loop {
@@ -542,6 +566,121 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
             CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
             save(&campaign, &file, lang)?;
             ok(text)
+        }
+        CampaignCommand::Trade {
+            campaign,
+            decisions,
+        } => {
+            let (mut file, state) = load(&campaign, lang)?;
+            let (events, text) = match decisions {
+                Some(path) => {
+                    let d: DecisionsFile = parse_toml(&path, lang)?;
+                    if let Some(k) = d.choices.keys().next() {
+                        return Err(fail(format!(
+                            "{}: {} `{k}` {}",
+                            path.display(),
+                            lang.pick("decyzja", "decision"),
+                            lang.pick(
+                                "nie pada przy handlu między bitwami (tylko [[purchase]])",
+                                "is never asked when trading between battles (only [[purchase]])"
+                            )
+                        )));
+                    }
+                    let mut s = Scripted {
+                        choices: BTreeMap::new(),
+                        used: Vec::new(),
+                        purchases: d.purchases.into_iter(),
+                        transcript: String::new(),
+                        lang,
+                    };
+                    let ev = postbattle::trade(&state, &mut s)
+                        .map_err(|e| fail(format!("{}: {e}", path.display())))?;
+                    (ev, s.transcript)
+                }
+                None => {
+                    let mut i = Interactive { lang };
+                    let ev =
+                        postbattle::trade(&state, &mut i).map_err(|e| campaign_error(&e, lang))?;
+                    (ev, String::new())
+                }
+            };
+            if events.is_empty() {
+                return ok(format!(
+                    "{}\n",
+                    lang.pick(
+                        "Nic nie zmieniono; plik bez zmian.",
+                        "Nothing changed; the file is untouched."
+                    )
+                ));
+            }
+            file.events.extend(events);
+            CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
+            save(&campaign, &file, lang)?;
+            ok(text)
+        }
+        CampaignCommand::Matchup {
+            campaign,
+            opponent,
+            json,
+        } => {
+            let (_, state) = load(&campaign, lang)?;
+            let own = state.strength();
+            let is_json = opponent
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+            let (opp_name, opp) = if is_json {
+                let (_, o) = load(&opponent, lang)?;
+                (o.name.clone(), o.strength())
+            } else {
+                let w: WarbandFile = parse_toml(&opponent, lang)?;
+                let r = mortalis_rules::warband::check(&w);
+                (r.name.clone(), r.strength)
+            };
+            let m = mortalis_rules::warband::matchup(own, opp);
+            if json {
+                return ok(serde_json::to_string_pretty(&serde_json::json!({
+                    "a": {"name": state.name, "strength": m.strength_a, "volunteers": m.volunteers_a},
+                    "b": {"name": opp_name, "strength": m.strength_b, "volunteers": m.volunteers_b},
+                }))? + "\n");
+            }
+            let mut s = String::new();
+            for (n, st) in [(&state.name, own), (&opp_name, opp)] {
+                let _ = writeln!(s, "{n}: {} {st}", lang.pick("siła", "strength"));
+            }
+            let line = |n: &str, v: u32| {
+                format!(
+                    "{n}: {} {v} {}\n",
+                    lang.pick("może wystawić", "may field"),
+                    lang.pick("ochotników", "volunteer(s)")
+                )
+            };
+            if m.volunteers_a > 0 {
+                s.push_str(&line(&state.name, m.volunteers_a));
+            } else if m.volunteers_b > 0 {
+                s.push_str(&line(&opp_name, m.volunteers_b));
+            } else {
+                s.push_str(lang.pick(
+                    "Bez ochotników (różnica poniżej 15).\n",
+                    "No volunteers (difference below 15).\n",
+                ));
+            }
+            if m.volunteers_a > 0 {
+                let _ = writeln!(
+                    s,
+                    "{}",
+                    lang.pick(
+                        &format!(
+                            "W raporcie: volunteers = {}, opponent_strength = {opp}",
+                            m.volunteers_a
+                        ),
+                        &format!(
+                            "In the report: volunteers = {}, opponent_strength = {opp}",
+                            m.volunteers_a
+                        )
+                    )
+                );
+            }
+            ok(s)
         }
         CampaignCommand::Show { campaign, json } => {
             let (_, state) = load(&campaign, lang)?;

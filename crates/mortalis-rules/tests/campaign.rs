@@ -162,6 +162,8 @@ fn battle(n: u32, models: Vec<ModelReport>) -> Event {
             extra_loot: 0,
             models,
             challenges: vec![],
+            volunteers: 0,
+            opponent_strength: None,
         },
         dice: DiceOrigin::Typed,
     }
@@ -175,6 +177,7 @@ fn hurt(name: &str) -> ModelReport {
         out_of_action: true,
         escaped: false,
         xp: 0,
+        object: false,
     }
 }
 
@@ -409,10 +412,16 @@ fn random_campaign(seed: u64, battles: u32) -> CampaignFile {
             .map(|m| ModelReport {
                 name: m.name().to_string(),
                 took_out: rng.next_u32() % 3,
-                markers: rng.next_u32() % 2,
+                // Pets never carry markers.
+                markers: if m.entry.archetype == mortalis_rules::warband::Archetype::Pet {
+                    0
+                } else {
+                    rng.next_u32() % 2
+                },
                 out_of_action: rng.next_u32() % 3 == 0,
                 escaped: false,
                 xp: 0,
+                object: false,
             })
             .collect();
         let report = BattleReport {
@@ -421,6 +430,8 @@ fn random_campaign(seed: u64, battles: u32) -> CampaignFile {
             extra_loot: 0,
             models,
             challenges: vec![],
+            volunteers: 0,
+            opponent_strength: None,
         };
         let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(rng.next_u64()));
         let mut d = RandomDecider(ChaCha8Rng::seed_from_u64(rng.next_u64()), 3);
@@ -482,6 +493,8 @@ fn typed_dice_run_out_cleanly() {
         extra_loot: 0,
         models: vec![hurt("Ada")],
         challenges: vec![],
+        volunteers: 0,
+        opponent_strength: None,
     };
     let mut dice = TypedDice::new(&[4]).unwrap();
     let mut d = RandomDecider(ChaCha8Rng::seed_from_u64(1), 0);

@@ -29,7 +29,7 @@ pub enum BattleResult {
 }
 
 /// One model in a battle report.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ModelReport {
     /// Model name.
@@ -46,11 +46,27 @@ pub struct ModelReport {
     /// Left the table safely in "Pride" (1 XP, like a marker).
     #[serde(default)]
     pub escaped: bool,
-    /// Other experience from the scenario (e.g. 2 for the interception
-    /// object), not from challenges.
+    /// Further experience agreed by the players (not from challenges, markers
+    /// or the interception object, which are counted from their own keys).
     #[serde(default)]
     pub xp: u32,
+    /// Interception: carried the special object off the table (alone: 2 XP;
+    /// two carriers together: 1 XP each). The object gives loot rolls as
+    /// [`OBJECT_LOOT_ROLLS`] markers (ruling R50).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub object: bool,
 }
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Loot rolls for the interception object (it counts as four markers).
+pub const OBJECT_LOOT_ROLLS: u32 = 4;
 
 /// A challenge met.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,17 +96,38 @@ pub struct BattleReport {
     /// Challenges met.
     #[serde(default, rename = "challenge")]
     pub challenges: Vec<ChallengeReport>,
+    /// Volunteers this warband fielded (one per full 15 points of the
+    /// opponent's strength advantage; they need `opponent_strength`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub volunteers: u32,
+    /// The opponent's strength before the battle, as the players computed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent_strength: Option<u32>,
 }
 
 impl BattleReport {
     /// Loot rolls: markers carried, challenge technologies, scenario rolls
     /// and agreed extras.
     pub fn loot_rolls(&self) -> u32 {
-        let markers: u32 = self.models.iter().map(|m| m.markers).sum();
+        let markers: u32 = self.models.iter().map(|m| m.markers).sum::<u32>()
+            + if self.models.iter().any(|m| m.object) {
+                OBJECT_LOOT_ROLLS
+            } else {
+                0
+            };
         let challenges: u32 = self.challenges.iter().map(|c| c.id.reward().1).sum();
         let (_, scenario) =
             tables::scenario_income(self.scenario, self.result == BattleResult::Win);
         markers + challenges + scenario + self.extra_loot
+    }
+
+    /// Experience for carrying the interception object: 2 alone, 1 each
+    /// when two carried it together.
+    pub fn object_xp(&self) -> u32 {
+        match self.models.iter().filter(|m| m.object).count() {
+            1 => 2,
+            _ => 1,
+        }
     }
 
     /// Income in tk.
@@ -512,6 +549,35 @@ fn retire_or_remove(
     Ok(())
 }
 
+/// A model dies. When it was the warband's last beast master, the pets it
+/// allowed beyond the seven-model limit die with it: as many fielded pets as
+/// the field held models over seven, at most two, the most recently joined
+/// first (ruling R51).
+fn remove_dead(s: &mut CampaignState, name: &str) -> Result<(), CampaignError> {
+    let was_master = s.model(name)?.entry.skills.contains(&Skill::BeastMaster);
+    let over = s.fielded().count().saturating_sub(warband::MAX_MODELS);
+    retire_or_remove(s, name, false)?;
+    let masters_left = s
+        .models
+        .iter()
+        .any(|m| m.entry.skills.contains(&Skill::BeastMaster));
+    if was_master && !masters_left {
+        for _ in 0..over.min(2) {
+            match s
+                .models
+                .iter()
+                .rposition(|m| !m.in_stash && m.entry.archetype == Archetype::Pet)
+            {
+                Some(i) => {
+                    s.models.remove(i);
+                }
+                None => break,
+            }
+        }
+    }
+    Ok(())
+}
+
 fn model_checked(m: &CampaignModel) -> Result<(), CampaignError> {
     match m.problems().first() {
         Some(p) => forbid(format!("{}: {}", m.name(), p.message(crate::Lang::En))),
@@ -683,9 +749,41 @@ impl CampaignState {
                 ));
             }
         }
+        field_check(self)?;
+        if r.volunteers > 0 {
+            let Some(opp) = r.opponent_strength else {
+                return forbid(
+                    "volunteers need `opponent_strength`: they come only against a stronger warband",
+                );
+            };
+            let own = self.strength();
+            let allowed = warband::volunteers(own, opp);
+            if r.volunteers > allowed {
+                return forbid(format!(
+                    "{} volunteers, at most {allowed} (strength {own} against {opp}: one per full {} points of advantage)",
+                    r.volunteers,
+                    warband::VOLUNTEER_STEP
+                ));
+            }
+        }
+        let carriers = r.models.iter().filter(|m| m.object).count();
+        if carriers > 0 && r.scenario != Scenario::Interception {
+            return forbid("`object` only exists in interception");
+        }
+        if carriers > 2 {
+            return forbid(format!(
+                "{carriers} models carried the object, at most two carry it together"
+            ));
+        }
         let mut seen: Vec<&str> = Vec::new();
         for mr in &r.models {
             let m = self.model(&mr.name)?;
+            if m.entry.archetype == Archetype::Pet && (mr.markers > 0 || mr.object) {
+                return forbid(format!(
+                    "{} is a pet: pets cannot pick up markers or the object",
+                    mr.name
+                ));
+            }
             if seen.contains(&mr.name.as_str()) {
                 return forbid(format!("{} is listed twice in the report", mr.name));
             }
@@ -823,7 +921,7 @@ impl CampaignState {
             return forbid(format!("{model}: a skill is forgotten only with amnesia"));
         }
         match p.result {
-            Injury::Death | Injury::BadlyWounded => return retire_or_remove(self, model, false),
+            Injury::Death | Injury::BadlyWounded => return remove_dead(self, model),
             Injury::SeriousInjury => {
                 let w = wound.ok_or_else(|| {
                     CampaignError::Forbidden(format!("{model}: choose the lasting wound"))
@@ -999,7 +1097,8 @@ impl CampaignState {
                 if self.model(model)?.entry.captain {
                     return forbid("the captain cannot be fired");
                 }
-                retire_or_remove(self, model, true)
+                retire_or_remove(self, model, true)?;
+                field_check(self)
             }
             Purchase::Sell { item } => {
                 let v = item
@@ -1015,7 +1114,7 @@ impl CampaignState {
                     return forbid(format!("{model} is already in the stash"));
                 }
                 m.in_stash = true;
-                Ok(())
+                field_check(self)
             }
             Purchase::ToField { model } => {
                 let m = self.model_mut(model)?;

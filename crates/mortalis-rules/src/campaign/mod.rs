@@ -500,14 +500,27 @@ pub fn describe(e: &Event, lang: Lang) -> String {
                 ),
                 DiceOrigin::Typed => t("kości wpisywane".into(), "dice typed in".into()),
             };
+            let mut extra = String::new();
+            if let Some(opp) = report.opponent_strength {
+                extra.push_str(&t(
+                    format!(", siła przeciwnika {opp}"),
+                    format!(", opponent strength {opp}"),
+                ));
+            }
+            if report.volunteers > 0 {
+                extra.push_str(&t(
+                    format!(", ochotnicy {}", report.volunteers),
+                    format!(", volunteers {}", report.volunteers),
+                ));
+            }
             t(
                 format!(
-                    "Bitwa {number}: {} ({:?}), {origin}",
+                    "Bitwa {number}: {} ({:?}), {origin}{extra}",
                     report.scenario.name(lang),
                     report.result
                 ),
                 format!(
-                    "Battle {number}: {} ({:?}), {origin}",
+                    "Battle {number}: {} ({:?}), {origin}{extra}",
                     report.scenario.name(lang),
                     report.result
                 ),

@@ -123,6 +123,10 @@ impl Run<'_> {
         }
     }
 
+    fn label(&mut self, pl: &str, en: &str) {
+        self.dice.label(pl, en);
+    }
+
     fn d6(&mut self) -> Result<u8, CampaignError> {
         Ok(self.dice.d6()?)
     }
@@ -137,6 +141,10 @@ impl Run<'_> {
             .state
             .fielded()
             .any(|m| m.can_use_skill(Skill::Searching));
+        self.label(
+            &format!("Grabież {n}: 2k6 w tabeli Grabieży"),
+            &format!("Loot {n}: 2d6 on the loot table"),
+        );
         let mut dice = vec![self.d6()?, self.d6()?];
         let mut notes = Vec::new();
         self.decider.tell(
@@ -165,6 +173,10 @@ impl Run<'_> {
             let a = self.ask(offer_reroll(&dice, key("reroll")))?;
             if let Ok(i) = a.parse::<usize>() {
                 let old = dice[i - 1];
+                self.label(
+                    &format!("Grabież {n}: przerzut kości {i} (łowca technologii)"),
+                    &format!("Loot {n}: reroll of die {i} (tech hunter)"),
+                );
                 dice[i - 1] = self.d6()?;
                 notes.push(format!("tech_hunter {old}->{}", dice[i - 1]));
             }
@@ -175,6 +187,10 @@ impl Run<'_> {
                 && tables::loot(dice[0] + dice[1]) == LootKind::Special
                 && tables::special_kind(dice[2]) == SpecialKind::Medicine;
             if medicine {
+                self.label(
+                    &format!("Grabież {n}: 2k6 w tabeli leków"),
+                    &format!("Loot {n}: 2d6 on the medicines table"),
+                );
                 let mut pair = vec![self.d6()?, self.d6()?];
                 self.decider.tell(
                     &format!("  2k6 = {}", fmt_dice(&pair)),
@@ -184,6 +200,10 @@ impl Run<'_> {
                     let a = self.ask(offer_reroll(&pair, key("medicine_reroll")))?;
                     if let Ok(i) = a.parse::<usize>() {
                         let old = pair[i - 1];
+                        self.label(
+                            &format!("Grabież {n}: przerzut kości {i} (łowca technologii)"),
+                            &format!("Loot {n}: reroll of die {i} (tech hunter)"),
+                        );
                         pair[i - 1] = self.d6()?;
                         notes.push(format!("tech_hunter {old}->{}", pair[i - 1]));
                     }
@@ -191,6 +211,8 @@ impl Run<'_> {
                 dice.extend(pair);
                 continue;
             }
+            let (pl, en) = loot_table_label(&dice);
+            self.label(&format!("Grabież {n}: {pl}"), &format!("Loot {n}: {en}"));
             let mut d = self.d6()?;
             self.decider
                 .tell(&format!("  k6 = {d}"), &format!("  d6 = {d}"));
@@ -320,6 +342,10 @@ impl Run<'_> {
             .map(|m| m.name.clone())
             .collect();
         for name in &hurt {
+            self.label(
+                &format!("Straty po bitwie: {name}, 2k6"),
+                &format!("Injury roll for {name}: 2d6"),
+            );
             let dice = self.roll2()?;
             let result = tables::injury(dice[0] + dice[1]);
             self.push(Event::InjuryRoll {
@@ -411,6 +437,10 @@ impl Run<'_> {
                     CareBy::MedicalNanobots => (None, Injury::LessonLearnt),
                     _ if p.result == Injury::Amnesia => (None, Injury::LightWounds),
                     _ => {
+                        self.label(
+                            &format!("Opieka medyczna: {name} rzuca ponownie 2k6"),
+                            &format!("Medical care: {name} rolls 2d6 again"),
+                        );
                         let d = self.roll2()?;
                         (Some(d), tables::injury(d[0] + d[1]))
                     }
@@ -497,7 +527,8 @@ impl Run<'_> {
                 .is_ok_and(|m| m.entry.archetype != Archetype::Pet)
         };
         for mr in &report.models {
-            let amount = mr.took_out + mr.markers + u32::from(mr.escaped) + mr.xp;
+            let object = if mr.object { report.object_xp() } else { 0 };
+            let amount = mr.took_out + mr.markers + u32::from(mr.escaped) + mr.xp + object;
             if amount > 0 && alive(&self.state, &mr.name) {
                 let mut why = Vec::new();
                 if mr.took_out > 0 {
@@ -509,8 +540,11 @@ impl Run<'_> {
                 if mr.escaped {
                     why.push("escaped".into());
                 }
+                if object > 0 {
+                    why.push("object carried off".into());
+                }
                 if mr.xp > 0 {
-                    why.push(format!("{} scenario", mr.xp));
+                    why.push(format!("{} agreed", mr.xp));
                 }
                 self.push(Event::Xp {
                     model: mr.name.clone(),
@@ -555,6 +589,10 @@ impl Run<'_> {
                     break;
                 }
                 let level = m.levels + 1;
+                self.label(
+                    &format!("Awans: {name}, poziom {level}, 2k6"),
+                    &format!("Advancement: {name}, level {level}, 2d6"),
+                );
                 let dice = self.roll2()?;
                 let result = tables::level(dice[0] + dice[1]);
                 self.push(Event::LevelRoll {
@@ -650,6 +688,36 @@ impl Run<'_> {
     }
 }
 
+/// Which table the next single loot die is rolled on, given the dice so far.
+fn loot_table_label(dice: &[u8]) -> (String, String) {
+    let (pl, en) = match (tables::loot(dice[0] + dice[1]), dice.len()) {
+        (LootKind::RangedMod, 2) => (
+            "modyfikacji broni dystansowej (pierwsza)",
+            "ranged weapon modifications (first)",
+        ),
+        (LootKind::RangedMod, _) => (
+            "modyfikacji broni dystansowej (druga)",
+            "ranged weapon modifications (second)",
+        ),
+        (LootKind::ArmourMod, 2) => (
+            "modyfikacji pancerzy i broni białej",
+            "armour and melee modifications",
+        ),
+        (LootKind::ArmourMod, _) => (
+            "modyfikacji pancerzy i broni białej (druga)",
+            "armour and melee modifications (second)",
+        ),
+        (_, 2) => ("przedmiotów specjalnych", "special items"),
+        (_, _) => match tables::special_kind(dice[2]) {
+            SpecialKind::Grenade => ("granatów", "grenades"),
+            SpecialKind::Gadget => ("gadżetów", "gadgets"),
+            SpecialKind::Implant => ("implantów neuronowych", "neural implants"),
+            SpecialKind::Medicine => ("leków", "medicines"),
+        },
+    };
+    (format!("k6 w tabeli {pl}"), format!("d6 on the {en} table"))
+}
+
 fn consequence(r: Injury, lang: Lang) -> String {
     let (pl, en) = match r {
         Injury::Death => ("model ginie", "the model dies"),
@@ -698,6 +766,43 @@ pub fn run(
     r.injuries(report)?;
     r.experience(report)?;
     r.levels()?;
+    r.purchases()?;
+    Ok(r.events)
+}
+
+/// Dice for a phase that rolls none.
+struct NoDice;
+
+impl DiceSource for NoDice {
+    fn d6(&mut self) -> Result<u8, crate::dice::DiceError> {
+        Err(crate::dice::DiceError::Exhausted(0))
+    }
+}
+
+/// Trading between battles, outside a post-battle sequence: only the
+/// purchase phase (the one-item-per-table limit still counts the purchases
+/// made since the last battle). Returns the events to append.
+pub fn trade(
+    state: &CampaignState,
+    decider: &mut dyn Decider,
+) -> Result<Vec<Event>, CampaignError> {
+    if let Some(m) = state
+        .models
+        .iter()
+        .find(|m| m.injury.is_some() || m.level_roll.is_some())
+    {
+        return Err(CampaignError::Forbidden(format!(
+            "{} has an unfinished injury or level: finish the post-battle sequence first",
+            m.name()
+        )));
+    }
+    let mut dice = NoDice;
+    let mut r = Run {
+        state: state.clone(),
+        events: Vec::new(),
+        dice: &mut dice,
+        decider,
+    };
     r.purchases()?;
     Ok(r.events)
 }
