@@ -86,7 +86,7 @@ enum WarbandCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Print a roster sheet.
+    /// Print a roster sheet and any rule problems (exit 1 if invalid).
     Show {
         /// Warband file.
         file: PathBuf,
@@ -282,7 +282,13 @@ fn run(cmd: Command, lang: Lang) -> Result<Output, Failure> {
                         )
                     })?;
                 }
-                ok(render::roster_text(&r, lang))
+                // The sheet is printed either way (it ends with the rule
+                // problems); like `validate`, an invalid warband exits 1.
+                let code = if r.valid() { 0 } else { 1 };
+                Ok(Output {
+                    text: render::roster_text(&r, lang),
+                    code,
+                })
             }
             WarbandCommand::Matchup { a, b, json } => {
                 let wa: WarbandFile = parse_toml(&a, lang)?;

@@ -157,7 +157,7 @@ fn show_prints_sheet_and_writes_html() {
         .args(["warband", "show", "tests/data/rdza.toml", "--html"])
         .arg(&html)
         .assert()
-        .success()
+        .code(0)
         .stdout(
             predicate::str::contains("S4|W0|C8|O5")
                 .and(predicate::str::contains("Captain: one reroll per game"))
@@ -166,6 +166,7 @@ fn show_prints_sheet_and_writes_html() {
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert!(page.contains("<td>Rex</td>") && page.contains("Kieł"));
+    assert!(!page.contains("<h2>Errors</h2>"));
 }
 
 #[test]
@@ -245,4 +246,53 @@ fn roll_asks_for_dice_on_stdin() {
         .success()
         .stderr(predicate::str::contains("Type a number from 1 to 6."))
         .stdout(predicate::str::contains("Shot 1").and(predicate::str::contains("passed")));
+}
+
+#[test]
+fn show_invalid_warband_prints_sheet_and_problems_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("tlum.html");
+    mortalis()
+        .args(["warband", "show", "tests/data/tlum.toml", "--html"])
+        .arg(&html)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::is_empty())
+        .stdout(
+            predicate::str::starts_with("== Tłum ==")
+                .and(predicate::str::contains("\nH — "))
+                .and(predicate::str::contains(
+                    "[too_many_models] warband: 8 models, at most 7",
+                ))
+                .and(predicate::str::contains("[option_not_offered] H:")),
+        );
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("<td>H</td>"), "{page}");
+    assert!(page.contains("<h2>Errors</h2>") && page.contains("[too_many_models]"));
+    mortalis()
+        .args(["--lang", "pl", "warband", "show", "tests/data/tlum.toml"])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("Razem").and(predicate::str::contains("8 modeli, najwyżej 7")),
+        );
+}
+
+#[test]
+fn show_unreadable_or_malformed_warband_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("never.html");
+    for file in [
+        "tests/data/missing.toml",
+        "tests/data/unknown_archetype.toml",
+    ] {
+        mortalis()
+            .args(["warband", "show", file, "--html"])
+            .arg(&html)
+            .assert()
+            .code(2)
+            .stdout(predicate::str::is_empty())
+            .stderr(predicate::str::starts_with("error: "));
+    }
+    assert!(!html.exists());
 }
