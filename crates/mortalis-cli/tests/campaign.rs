@@ -17,8 +17,7 @@ fn data(p: &str) -> PathBuf {
         .join(p)
 }
 
-/// A campaign after two scripted battles (seeds 3 and 11).
-fn two_battles(dir: &Path) -> PathBuf {
+fn new_campaign(dir: &Path) -> PathBuf {
     let c = dir.join("c.json");
     mortalis()
         .args(["campaign", "new"])
@@ -27,20 +26,60 @@ fn two_battles(dir: &Path) -> PathBuf {
         .arg(&c)
         .assert()
         .success();
-    for (report, decisions, seed) in [
-        ("report1.toml", "decisions1.toml", "3"),
-        ("report2.toml", "decisions2.toml", "11"),
-    ] {
-        mortalis()
-            .args(["campaign", "battle"])
-            .arg(&c)
-            .arg(data(report))
-            .arg("--decisions")
-            .arg(data(decisions))
-            .args(["--seed", seed])
-            .assert()
-            .success();
-    }
+    c
+}
+
+fn scripted_battle(c: &Path, report: &str, decisions: &str, seed: &str) {
+    mortalis()
+        .args(["campaign", "battle"])
+        .arg(c)
+        .arg(data(report))
+        .arg("--decisions")
+        .arg(data(decisions))
+        .args(["--seed", seed])
+        .assert()
+        .success();
+}
+
+/// A campaign after two scripted battles (seeds 3 and 11).
+fn two_battles(dir: &Path) -> PathBuf {
+    let c = new_campaign(dir);
+    scripted_battle(&c, "report1.toml", "decisions1.toml", "3");
+    scripted_battle(&c, "report2.toml", "decisions2.toml", "11");
+    c
+}
+
+/// Five battles: massacre and pride (seeded), a trade between battles,
+/// interception with a volunteer and the object, pride again (a technomancer
+/// becomes a beast master and hires two pets), and barricades with dice
+/// typed in, where the beast master dies and takes the extra pet along.
+fn five_battles(dir: &Path) -> PathBuf {
+    let c = two_battles(dir);
+    mortalis()
+        .args(["campaign", "trade"])
+        .arg(&c)
+        .arg("--decisions")
+        .arg(data("trade2.toml"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Buy: Stun grenade → Iga"));
+    scripted_battle(&c, "report3.toml", "decisions3.toml", "5");
+    scripted_battle(&c, "report4.toml", "decisions4.toml", "7");
+    mortalis()
+        .args(["campaign", "battle"])
+        .arg(&c)
+        .arg(data("report5.toml"))
+        .arg("--decisions")
+        .arg(data("decisions5.toml"))
+        .args(["--dice", "typed"])
+        .write_stdin(std::fs::read(data("dice5.txt")).unwrap())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("Injury roll for Iga: 2d6"))
+        .stderr(predicate::str::contains(
+            "Loot 4: d6 on the neural implants table",
+        ))
+        .stdout(predicate::str::contains("Kolec: status: fielded → —"));
     c
 }
 
@@ -54,28 +93,49 @@ fn show_json(c: &Path) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-#[test]
-fn scripted_campaign_matches_golden_state() {
-    let dir = tempfile::tempdir().unwrap();
-    let c = two_battles(dir.path());
-    let got = show_json(&c);
-    let golden = data("golden_state.json");
+fn golden(name: &str, got: &str) {
+    let path = data(name);
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&golden, &got).unwrap();
+        std::fs::write(&path, got).unwrap();
     }
-    assert_eq!(got, std::fs::read_to_string(golden).unwrap());
+    assert_eq!(
+        got,
+        std::fs::read_to_string(&path).unwrap(),
+        "{name} differs (UPDATE_GOLDEN=1 rewrites it after a deliberate change)"
+    );
+}
+
+#[test]
+fn scripted_campaign_matches_golden_log_and_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = five_battles(dir.path());
+    // The same reports, decisions, seeds and typed dice give the same log...
+    golden(
+        "golden_campaign.json",
+        &std::fs::read_to_string(&c).unwrap(),
+    );
+    // ...and replaying it gives the known final roster.
+    golden("golden_state.json", &show_json(&c));
+    let checked_in = show_json(&data("golden_campaign.json"));
+    assert_eq!(checked_in, show_json(&c));
     mortalis()
         .args(["--lang", "pl", "campaign", "show"])
         .arg(&c)
         .assert()
         .success()
-        .stdout(predicate::str::contains("kredyty 45 tk, bitwy 2"));
+        .stdout(predicate::str::contains("bitwy 5"));
     mortalis()
         .args(["campaign", "log"])
         .arg(&c)
         .assert()
         .success()
-        .stdout(predicate::str::contains("credits: 45 tk → 65 tk"));
+        .stdout(predicate::str::contains("credits: 45 tk → 65 tk"))
+        .stdout(predicate::str::contains(
+            "Battle 3: Interception (Win), dice seeded 5, opponent strength 59, volunteers 1",
+        ))
+        .stdout(predicate::str::contains(
+            "Rex: +3 XP (1 taken out, object carried off)",
+        ));
 }
 
 #[test]
@@ -190,5 +250,138 @@ fn newer_corrupt_and_inconsistent_files_are_refused() {
         &c,
         &["campaign", "show", c.to_str().unwrap()],
         "unknown field",
+    );
+}
+
+/// The terminal path: dice typed one per line and choices answered on
+/// stdin, with a bad die and a bad choice asked again, and a purchase
+/// command; the prompts say what each roll is for.
+#[test]
+fn interactive_battle_with_typed_dice() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = new_campaign(dir.path());
+    // Loot 1: 3+3 (15 tk), loot 2: 2+2 (10 tk); injuries Ada 4+4 and
+    // Bolo 5+5 (light wounds, nothing to decide); Rex's level 3: 7 is no
+    // die, then 1+2, answered first with 99 (no such option), then 3.
+    let input =
+        "3\n3\n2\n2\n4\n4\n5\n5\n7\n1\n2\n99\n3\nbuy frag_grenade Ada\nsell nothing\ndone\n";
+    mortalis()
+        .args(["--lang", "pl", "campaign", "battle"])
+        .arg(&c)
+        .arg(data("report1.toml"))
+        .args(["--dice", "typed"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("Grabież 1: 2k6 w tabeli Grabieży"))
+        .stderr(predicate::str::contains("Straty po bitwie: Bolo, 2k6"))
+        .stderr(predicate::str::contains("Awans: Rex, poziom 3, 2k6"))
+        .stderr(predicate::str::contains("Podaj liczbę od 1 do 6."))
+        .stderr(predicate::str::contains("Wybierz numer lub id z listy."))
+        .stderr(predicate::str::contains("Nie rozumiem."))
+        .stdout(predicate::str::contains("Rozwój: Rex accuracy +1"))
+        .stdout(predicate::str::contains("Zakup: Granat rozrywający → Ada"));
+    let log = std::fs::read_to_string(&c).unwrap();
+    assert!(log.contains("\"dice\": \"typed\""), "{log}");
+    assert!(
+        log.contains("\"dice\": [\n        1,\n        2\n      ]"),
+        "{log}"
+    );
+}
+
+#[test]
+fn input_ending_mid_sequence_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = new_campaign(dir.path());
+    let before = std::fs::read(&c).unwrap();
+    mortalis()
+        .args(["campaign", "battle"])
+        .arg(&c)
+        .arg(data("report1.toml"))
+        .args(["--dice", "typed"])
+        .write_stdin("3\n3\n2\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("dice"));
+    assert_eq!(std::fs::read(&c).unwrap(), before);
+}
+
+#[test]
+fn trading_and_matchup_between_battles() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = two_battles(dir.path());
+    let before = std::fs::read(&c).unwrap();
+    mortalis()
+        .args(["campaign", "trade"])
+        .arg(&c)
+        .write_stdin("frobnicate\ndone\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("Not understood."))
+        .stdout(predicate::str::contains("Nothing changed"));
+    assert_eq!(std::fs::read(&c).unwrap(), before);
+    // The grenades table is free in this break: one grenade, not two.
+    mortalis()
+        .args(["campaign", "trade"])
+        .arg(&c)
+        .write_stdin("buy stun_grenade Iga\nbuy smoke_grenade\ndone\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("one item from each table"))
+        .stdout(predicate::str::contains("credits: 45 tk → 30 tk"));
+    let d = dir.path().join("choices.toml");
+    std::fs::write(&d, "[choices]\n\"loot.1.keep\" = \"keep\"\n").unwrap();
+    refused(
+        &c,
+        &[
+            "campaign",
+            "trade",
+            c.to_str().unwrap(),
+            "--decisions",
+            d.to_str().unwrap(),
+        ],
+        "never asked when trading",
+    );
+    let out = mortalis()
+        .args(["campaign", "matchup", "--json"])
+        .arg(&c)
+        .arg(data("../veterans.toml"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["a"]["strength"], 38, "36 plus 2 for the stun grenade");
+    assert_eq!(v["b"]["strength"], 59);
+    assert_eq!(v["a"]["volunteers"], 1);
+    mortalis()
+        .args(["campaign", "matchup"])
+        .arg(&c)
+        .arg(&c)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("No volunteers"));
+}
+
+#[test]
+fn volunteers_beyond_the_strength_gap_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = new_campaign(dir.path());
+    let r = dir.path().join("r.toml");
+    std::fs::write(
+        &r,
+        "scenario = \"massacre\"\nresult = \"loss\"\nvolunteers = 2\nopponent_strength = 50\n",
+    )
+    .unwrap();
+    refused(
+        &c,
+        &[
+            "campaign",
+            "battle",
+            c.to_str().unwrap(),
+            r.to_str().unwrap(),
+            "--seed",
+            "1",
+        ],
+        "at most 1",
     );
 }

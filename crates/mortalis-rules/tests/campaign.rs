@@ -503,3 +503,35 @@ fn typed_dice_run_out_cleanly() {
         Err(CampaignError::Dice(_))
     ));
 }
+
+/// The golden five-battle campaign of the CLI tests: every prefix replays,
+/// and undoing the last event of each prefix gives exactly the state of the
+/// prefix before it; replaying twice gives the same state.
+#[test]
+fn golden_campaign_undo_restores_every_previous_state() {
+    let text = include_str!("../../mortalis-cli/tests/data/campaign/golden_campaign.json");
+    let f: CampaignFile = serde_json::from_str(text).unwrap();
+    assert!(f.events.len() > 50, "{} events", f.events.len());
+    let mut states = vec![
+        CampaignState::replay(&CampaignFile {
+            events: vec![],
+            ..f.clone()
+        })
+        .unwrap(),
+    ];
+    for e in &f.events {
+        let mut s = states.last().unwrap().clone();
+        s.apply(e).unwrap();
+        states.push(s);
+    }
+    assert_eq!(CampaignState::replay(&f).unwrap(), *states.last().unwrap());
+    assert_eq!(
+        CampaignState::replay(&f).unwrap(),
+        CampaignState::replay(&f).unwrap()
+    );
+    let mut g = f.clone();
+    while g.undo().is_some() {
+        assert_eq!(CampaignState::replay(&g).unwrap(), states[g.events.len()]);
+    }
+    assert_eq!(states.last().unwrap().battles, 5);
+}

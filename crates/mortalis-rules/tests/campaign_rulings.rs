@@ -488,7 +488,8 @@ fn trading_between_battles() {
     d.purchases = vec![buy(Goods::Item(SpecialItem::SmokeGrenade))];
     assert!(matches!(
         postbattle::trade(&s, &mut d),
-        Err(CampaignError::Forbidden(m)) if m.contains("one item from each table")
+        Err(CampaignError::Decision { key, message })
+            if key == "purchase 1" && message.contains("one item from each table")
     ));
     // Mid-sequence (an injury rolled, not resolved): no trading.
     let r = report(

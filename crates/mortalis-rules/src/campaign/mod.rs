@@ -594,12 +594,12 @@ pub fn describe(e: &Event, lang: Lang) -> String {
             forget,
         } => {
             let extra = wound
-                .map(|w| w.name(lang).to_string())
-                .or(forget.map(|s| format!("-{}", s.name(lang))))
+                .map(|w| format!(" {}", w.name(lang)))
+                .or(forget.map(|s| format!(" -{}", s.name(lang))))
                 .unwrap_or_default();
             t(
-                format!("Skutek ran: {model} {extra}"),
-                format!("Injury resolved: {model} {extra}"),
+                format!("Skutek ran: {model}{extra}"),
+                format!("Injury resolved: {model}{extra}"),
             )
         }
         Event::Xp {

@@ -672,14 +672,19 @@ impl Run<'_> {
     }
 
     fn purchases(&mut self) -> Result<(), CampaignError> {
+        let mut n = 0;
         while let Some(p) = self.decider.next_purchase(&self.state)? {
+            n += 1;
             let e = Event::Purchase { action: p };
             let mut test = self.state.clone();
             match test.apply(&e) {
                 Ok(()) => self.push(e)?,
                 Err(err) => {
                     if !self.decider.refused(&err) {
-                        return Err(err);
+                        return Err(CampaignError::Decision {
+                            key: format!("purchase {n}"),
+                            message: err.to_string(),
+                        });
                     }
                 }
             }
