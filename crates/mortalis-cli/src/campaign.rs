@@ -303,7 +303,21 @@ impl Decider for Interactive {
                 "done" | "" => return Ok(None),
                 "shop" => {
                     for (g, p) in postbattle::shop(state) {
-                        eprintln!("  {:<24} {p:>4} tk", g.id());
+                        let used = g
+                            .shop_table()
+                            .is_some_and(|t| state.tables_used.contains(&t));
+                        eprintln!(
+                            "  {:<24} {p:>4} tk{}",
+                            g.id(),
+                            if used {
+                                self.lang.pick(
+                                    "  (już kupiono z tej tabeli po tej bitwie)",
+                                    "  (this table was used since the last battle)",
+                                )
+                            } else {
+                                ""
+                            }
+                        );
                     }
                     continue;
                 }
