@@ -3,13 +3,16 @@
 //! rules themselves live in `mortalis-rules`.
 
 mod campaign;
+mod clap_pl;
+mod help_pl;
 mod render;
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use mortalis_rules::Lang;
 use mortalis_rules::dice::{DiceSource, RngDice, TypedDice};
 use mortalis_rules::odds::{self, Query};
@@ -122,15 +125,71 @@ impl<E: Into<anyhow::Error>> From<E> for Failure {
     }
 }
 
+/// The language of the environment: Polish when LANG starts with "pl".
+fn env_lang() -> Lang {
+    match std::env::var("LANG") {
+        Ok(v) if v.to_ascii_lowercase().starts_with("pl") => Lang::Pl,
+        _ => Lang::En,
+    }
+}
+
+/// The interface language before clap parses (its help and errors depend on
+/// it): the last `--lang pl|en` or `--lang=pl|en` before a `--`, else LANG.
+fn lang_before_parsing(args: &[OsString]) -> Lang {
+    let mut lang = None;
+    let mut it = args.iter().skip(1).map(|a| a.to_str());
+    while let Some(arg) = it.next() {
+        let value = match arg {
+            Some("--") => break,
+            Some("--lang") => it.next().flatten(),
+            Some(a) => a.strip_prefix("--lang="),
+            None => None,
+        };
+        match value {
+            Some("pl") => lang = Some(Lang::Pl),
+            Some("en") => lang = Some(Lang::En),
+            _ => {}
+        }
+    }
+    lang.unwrap_or_else(env_lang)
+}
+
+/// Parse the command line; clap's help and errors in the interface language.
+fn parse(args: Vec<OsString>) -> Result<Cli, ExitCode> {
+    if lang_before_parsing(&args) == Lang::En {
+        return Ok(Cli::parse_from(args));
+    }
+    let bin = args
+        .first()
+        .and_then(|a| Path::new(a).file_name())
+        .and_then(|n| n.to_str())
+        .unwrap_or("mortalis")
+        .to_string();
+    let mut cmd = clap_pl::command(Cli::command(), &bin);
+    let parsed = cmd
+        .try_get_matches_from_mut(&args)
+        .and_then(|m| Cli::from_arg_matches(&m));
+    parsed.map_err(|e| match e.kind() {
+        // Help and version are already Polish; clap prints them as usual.
+        clap::error::ErrorKind::DisplayHelp
+        | clap::error::ErrorKind::DisplayVersion
+        | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        _ => {
+            eprint!("{}", clap_pl::error_message(&e, &cmd, &args));
+            ExitCode::from(2)
+        }
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse(std::env::args_os().collect()) {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let lang = match cli.lang {
         Some(LangArg::Pl) => Lang::Pl,
         Some(LangArg::En) => Lang::En,
-        None => match std::env::var("LANG") {
-            Ok(v) if v.to_ascii_lowercase().starts_with("pl") => Lang::Pl,
-            _ => Lang::En,
-        },
+        None => env_lang(),
     };
     match run(cli.command, lang) {
         Ok(out) => {

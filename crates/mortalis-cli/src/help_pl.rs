@@ -1,0 +1,290 @@
+//! Polish texts of the command-line help (`mortalis --lang pl --help`).
+//!
+//! The English help comes from the `///` comments of the clap derive; this
+//! file holds its Polish twin, one entry per text. `clap_pl` puts them into
+//! the derived command when the interface speaks Polish.
+//!
+//! Keys are the command path from the binary name, then `:` and the argument
+//! id (the field name, snake_case, as clap sees it):
+//!
+//! | key | Polish text of |
+//! | --- | --- |
+//! | `mortalis campaign battle` | the command's about (its first doc line) |
+//! | `mortalis campaign battle:report` | the help of the argument `report` |
+//! | `mortalis campaign battle:dice=typed` | the described value `typed` of `--dice` |
+//! | `<key>+long` | the long (`--help`) text, only where English has one |
+//!
+//! A global argument (`--lang`) is keyed once, under the command declaring it.
+//! Value names (`<FILE>`) are translated by [`VALUE_NAMES`], keyed by the
+//! English name. The test `every_command_argument_and_value_has_polish_help`
+//! walks the English command tree and names every missing key, so a new
+//! command or argument only needs its lines added here.
+
+/// Polish help texts, keyed by command path and argument id (see the module
+/// documentation). Keep the order of the commands in `--help`.
+pub const HELP: &[(&str, &str)] = &[
+    (
+        "mortalis",
+        "Sanctum Mortalis: dokładne prawdopodobieństwa rzutów i kreator drużyn",
+    ),
+    (
+        "mortalis:lang",
+        "Język interfejsu (domyślnie pl, gdy LANG zaczyna się od \"pl\", w przeciwnym razie en)",
+    ),
+    // odds
+    (
+        "mortalis odds",
+        "Dokładne prawdopodobieństwa jednej akcji opisanej w zapytaniu TOML",
+    ),
+    ("mortalis odds:query", "Plik zapytania"),
+    ("mortalis odds:json", "Wypisz JSON zamiast tabeli"),
+    // roll
+    (
+        "mortalis roll",
+        "Rozegraj jedną akcję z zapytania na kościach z ziarna albo wpisanych ręcznie",
+    ),
+    ("mortalis roll:query", "Plik zapytania"),
+    ("mortalis roll:seed", "Ziarno generatora kości ChaCha8"),
+    (
+        "mortalis roll:dice",
+        "Kości rzucone przy stole, po kolei, np. \"3,5,1,6\"",
+    ),
+    (
+        "mortalis roll:ask",
+        "Pytaj o każdą kość w terminalu (jedna wartość w wierszu na stdin)",
+    ),
+    // warband
+    ("mortalis warband", "Pliki drużyn"),
+    ("mortalis warband validate", "Sprawdź drużynę według zasad"),
+    ("mortalis warband validate:file", "Plik drużyny"),
+    ("mortalis warband validate:json", "Wypisz JSON"),
+    (
+        "mortalis warband show",
+        "Wypisz rozpiskę drużyny i jej błędy (kod wyjścia 1, gdy jest niepoprawna)",
+    ),
+    ("mortalis warband show:file", "Plik drużyny"),
+    (
+        "mortalis warband show:html",
+        "Zapisz też stronę HTML do druku pod tą ścieżką",
+    ),
+    (
+        "mortalis warband matchup",
+        "Porównaj siłę dwóch drużyn i policz ochotników",
+    ),
+    ("mortalis warband matchup:a", "Pierwsza drużyna"),
+    ("mortalis warband matchup:b", "Druga drużyna"),
+    ("mortalis warband matchup:json", "Wypisz JSON"),
+    // catalogue
+    (
+        "mortalis catalogue",
+        "Wypisz identyfikatory i nazwy ekwipunku, archetypów i umiejętności",
+    ),
+    // campaign
+    (
+        "mortalis campaign",
+        "Pliki kampanii: drużyna między bitwami",
+    ),
+    (
+        "mortalis campaign new",
+        "Rozpocznij kampanię od poprawnej drużyny",
+    ),
+    ("mortalis campaign new:warband", "Plik drużyny (TOML)"),
+    (
+        "mortalis campaign new:out",
+        "Plik kampanii do utworzenia (istniejący nie zostanie nadpisany)",
+    ),
+    (
+        "mortalis campaign battle",
+        "Wprowadź raport z bitwy i przejdź sekwencję po bitwie",
+    ),
+    ("mortalis campaign battle:campaign", "Plik kampanii"),
+    ("mortalis campaign battle:report", "Raport z bitwy (TOML)"),
+    (
+        "mortalis campaign battle:decisions",
+        "Plik decyzji (TOML) zamiast pytań w terminalu",
+    ),
+    (
+        "mortalis campaign battle:dice",
+        "`seeded`: rzuca program; `typed`: pyta o każdą kość",
+    ),
+    ("mortalis campaign battle:dice=seeded", "ChaCha8 z ziarna"),
+    (
+        "mortalis campaign battle:dice=typed",
+        "Wpisywane w terminalu",
+    ),
+    (
+        "mortalis campaign battle:seed",
+        "Ziarno kości `seeded` (domyślnie: z zegara; zapisywane w logu)",
+    ),
+    (
+        "mortalis campaign trade",
+        "Handel między bitwami: kupno, sprzedaż, werbunek, zwolnienia, schowek i wyposażanie poza sekwencją po bitwie",
+    ),
+    ("mortalis campaign trade:campaign", "Plik kampanii"),
+    (
+        "mortalis campaign trade:decisions",
+        "Plik decyzji (TOML, wpisy `[[purchase]]`) zamiast poleceń wpisywanych w terminalu",
+    ),
+    (
+        "mortalis campaign matchup",
+        "Siła drużyn przed bitwą i ochotnicy, których każda strona może wystawić",
+    ),
+    ("mortalis campaign matchup:campaign", "Plik kampanii"),
+    (
+        "mortalis campaign matchup:opponent",
+        "Przeciwnik: plik kampanii (JSON) albo plik drużyny (TOML)",
+    ),
+    ("mortalis campaign matchup:json", "Wypisz JSON"),
+    (
+        "mortalis campaign show",
+        "Obecny skład, kredyty, schowek i siła drużyny",
+    ),
+    ("mortalis campaign show:campaign", "Plik kampanii"),
+    (
+        "mortalis campaign show:json",
+        "Wypisz wyliczony stan jako JSON",
+    ),
+    (
+        "mortalis campaign log",
+        "Wszystkie zdarzenia i to, co zmieniły",
+    ),
+    ("mortalis campaign log:campaign", "Plik kampanii"),
+    ("mortalis campaign undo", "Usuń ostatnie zdarzenie"),
+    ("mortalis campaign undo:campaign", "Plik kampanii"),
+];
+
+/// Polish value names (`<PLIK>`), keyed by the English value name clap shows.
+pub const VALUE_NAMES: &[(&str, &str)] = &[
+    ("A", "A"),
+    ("B", "B"),
+    ("CAMPAIGN", "KAMPANIA"),
+    ("DECISIONS", "DECYZJE"),
+    ("DICE", "KOŚCI"),
+    ("FILE", "PLIK"),
+    ("HTML", "HTML"),
+    ("LANG", "JĘZYK"),
+    ("OPPONENT", "PRZECIWNIK"),
+    ("OUT", "PLIK"),
+    ("QUERY", "ZAPYTANIE"),
+    ("REPORT", "RAPORT"),
+    ("SEED", "ZIARNO"),
+    ("WARBAND", "DRUŻYNA"),
+];
+
+/// The Polish text for `key`, if the table has one.
+pub fn text(key: &str) -> Option<&'static str> {
+    HELP.iter().find(|(k, _)| *k == key).map(|(_, t)| *t)
+}
+
+/// The Polish value name for the English `name`, if the table has one.
+pub fn value_name(name: &str) -> Option<&'static str> {
+    VALUE_NAMES
+        .iter()
+        .find(|(k, _)| *k == name)
+        .map(|(_, t)| *t)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use clap::{Command, CommandFactory};
+
+    use super::*;
+
+    /// Every key the English command tree needs, with where it comes from.
+    fn needed(cmd: &Command, parent: &str, keys: &mut Vec<String>, names: &mut Vec<String>) {
+        let path = if parent.is_empty() {
+            cmd.get_name().to_string()
+        } else {
+            format!("{parent} {}", cmd.get_name())
+        };
+        keys.push(path.clone());
+        if cmd.get_long_about().is_some() {
+            keys.push(format!("{path}+long"));
+        }
+        for a in cmd.get_arguments() {
+            // Propagated global arguments are keyed under their declaring command.
+            if a.is_global_set() && !parent.is_empty() {
+                continue;
+            }
+            let key = format!("{path}:{}", a.get_id());
+            keys.push(key.clone());
+            if a.get_long_help().is_some() {
+                keys.push(format!("{key}+long"));
+            }
+            for v in a.get_possible_values() {
+                if v.get_help().is_some() && !v.is_hide_set() {
+                    keys.push(format!("{key}={}", v.get_name()));
+                }
+            }
+            // Flags carry a value name too, but clap never shows it.
+            let shown = a.get_action().takes_values();
+            for n in a.get_value_names().filter(|_| shown).unwrap_or_default() {
+                names.push(format!("{n} (used by `{key}`)"));
+            }
+        }
+        for sc in cmd.get_subcommands() {
+            needed(sc, &path, keys, names);
+        }
+    }
+
+    fn tree() -> (Vec<String>, Vec<String>) {
+        let (mut keys, mut names) = (Vec::new(), Vec::new());
+        needed(&crate::Cli::command(), "", &mut keys, &mut names);
+        (keys, names)
+    }
+
+    #[test]
+    fn every_command_argument_and_value_has_polish_help() {
+        let (keys, names) = tree();
+        let missing: Vec<_> = keys.iter().filter(|k| text(k).is_none()).collect();
+        assert!(
+            missing.is_empty(),
+            "Polish help missing for these keys; add them to HELP in \
+             crates/mortalis-cli/src/help_pl.rs:\n{}",
+            missing
+                .iter()
+                .map(|k| format!("  (\"{k}\", \"...\"),"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+        let missing: Vec<_> = names
+            .iter()
+            .filter(|n| value_name(n.split(' ').next().unwrap()).is_none())
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "Polish value name missing; add it to VALUE_NAMES in \
+             crates/mortalis-cli/src/help_pl.rs:\n{}",
+            missing
+                .iter()
+                .map(|n| format!("  {n}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+
+    #[test]
+    fn no_stale_or_duplicate_keys() {
+        let (keys, names) = tree();
+        let keys: BTreeSet<_> = keys.iter().map(String::as_str).collect();
+        let mut seen = BTreeSet::new();
+        for (k, t) in HELP {
+            assert!(seen.insert(*k), "key `{k}` appears twice in HELP");
+            assert!(
+                keys.contains(k),
+                "HELP key `{k}` matches no command, argument or value (renamed or removed?)"
+            );
+            assert!(!t.trim().is_empty(), "empty Polish text for `{k}`");
+            assert!(
+                !t.ends_with('.'),
+                "`{k}`: no full stop, like clap's English"
+            );
+        }
+        let used: BTreeSet<_> = names.iter().map(|n| n.split(' ').next().unwrap()).collect();
+        for (n, _) in VALUE_NAMES {
+            assert!(used.contains(n), "VALUE_NAMES entry `{n}` is not used");
+        }
+    }
+}
