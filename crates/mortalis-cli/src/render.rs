@@ -153,6 +153,19 @@ fn roll_text(r: &mortalis_rules::dice::RollRecord, lang: Lang) -> String {
     s
 }
 
+fn forced_text(f: &Option<mortalis_rules::play::Forced>, lang: Lang) -> String {
+    let Some(f) = f else {
+        return String::new();
+    };
+    let by = f.by.name(lang);
+    let what = if f.roll.reroll.is_some() {
+        lang.pick("wymuszony przerzut", "forced reroll")
+    } else {
+        lang.pick("wymuszony rzut od nowa", "forced whole reroll")
+    };
+    format!(" → {what} ({by}): {}", roll_text(&f.roll, lang))
+}
+
 /// Step-by-step account of a played action.
 pub fn play_report(r: &Report, lang: Lang) -> String {
     let t = |pl, en| lang.pick(pl, en);
@@ -163,6 +176,7 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 number,
                 accuracy,
                 roll,
+                forced,
                 hit,
                 master,
             } => {
@@ -175,10 +189,11 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 };
                 let _ = writeln!(
                     s,
-                    "{} {number} ({} < {accuracy}): {} — {verdict}",
+                    "{} {number} ({} < {accuracy}): {}{} — {verdict}",
                     t("Strzał", "Shot"),
                     t("potrzeba", "need"),
-                    roll_text(roll, lang)
+                    roll_text(roll, lang),
+                    forced_text(forced, lang)
                 );
             }
             Event::AutoHit => {
@@ -186,22 +201,26 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
             }
             Event::Fight {
                 attacker,
+                attacker_forced,
                 attacker_total,
                 defender,
+                defender_forced,
                 defender_total,
                 winner,
             } => {
                 let _ = writeln!(
                     s,
-                    "{}: {} → {attacker_total}",
+                    "{}: {}{} → {attacker_total}",
                     t("Atakujący", "Attacker"),
-                    roll_text(attacker, lang)
+                    roll_text(attacker, lang),
+                    forced_text(attacker_forced, lang)
                 );
                 let _ = writeln!(
                     s,
-                    "{}: {} → {defender_total}",
+                    "{}: {}{} → {defender_total}",
                     t("Broniący", "Defender"),
-                    roll_text(defender, lang)
+                    roll_text(defender, lang),
+                    forced_text(defender_forced, lang)
                 );
                 let w = match winner {
                     1 => t("wygrywa atakujący", "attacker wins"),
@@ -214,6 +233,7 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 who,
                 target,
                 roll,
+                forced,
                 passed,
             } => {
                 let label = if *who == "attacker" {
@@ -228,9 +248,10 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 };
                 let _ = writeln!(
                     s,
-                    "{label} (≤ {target}, 11-12 {}): {} — {v}",
+                    "{label} (≤ {target}, 11-12 {}): {}{} — {v}",
                     t("zawsze porażka", "always fail"),
-                    roll_text(roll, lang)
+                    roll_text(roll, lang),
+                    forced_text(forced, lang)
                 );
             }
         }

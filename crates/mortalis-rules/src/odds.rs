@@ -5,6 +5,9 @@
 //! strzelania", "Rodzaje broni dystansowej", "Przerzuty i dorzuty",
 //! "Umiejętności". Choices where the text is unclear: docs/mortalis/rulings.md.
 
+use std::sync::OnceLock;
+
+use num_integer::Integer;
 use num_rational::Ratio;
 use num_traits::{One, Zero};
 use serde::{Deserialize, Serialize, Serializer};
@@ -200,6 +203,9 @@ pub struct Situation {
     pub overwatch: bool,
     /// The shooter stands at least 2" higher than the target.
     pub elevated: bool,
+    /// Melee: the attacker engaged the defender with a Move action this
+    /// activation and attacks right after (enables the defender's Dirty tricks).
+    pub charged: bool,
 }
 
 /// A whole query file.
@@ -361,6 +367,25 @@ pub fn save_fail(spec: SaveSpec) -> Prob {
     Prob::one() - p(pass, total)
 }
 
+/// Probability that a Resilience test rolled afresh (forced by the opponent's
+/// Matrix error) fails: the whole roll again, extra die included, with no
+/// reroll of the tester's own afterwards (rulings R45, R47).
+pub fn fresh_save_fail(spec: SaveSpec) -> Prob {
+    save_fail(SaveSpec {
+        reroll: false,
+        ..spec
+    })
+}
+
+/// Probability that a test fails when the opponent keeps a Matrix error for
+/// it: a test that passes (after "I'm fine!") is rerolled once more.
+pub fn forced_save_fail(spec: SaveSpec) -> Prob {
+    if spec.auto_pass {
+        return Prob::zero();
+    }
+    Prob::one() - (Prob::one() - save_fail(spec)) * (Prob::one() - fresh_save_fail(spec))
+}
+
 fn for_each_tuple(n: usize, mut f: impl FnMut(&[u8])) {
     let mut d = [1u8; 3];
     loop {
@@ -427,6 +452,9 @@ pub struct ShotCounts {
     pub master: i128,
     /// Other hits.
     pub hit: i128,
+    /// Rolls whose kept total hits, natural or not (what a roll forced to be
+    /// rerolled can still do: it is never natural).
+    pub plain_hit: i128,
     /// Misses, by how many of the six results of the best single-die reroll would hit.
     pub miss_by_reroll_hits: [i128; 7],
 }
@@ -442,9 +470,13 @@ pub fn shot_counts(roll: ShotRoll) -> ShotCounts {
         total: 6i128.pow(n as u32),
         master: 0,
         hit: 0,
+        plain_hit: 0,
         miss_by_reroll_hits: [0; 7],
     };
     for_each_tuple(n, |dice| {
+        if hits(dice) {
+            c.plain_hit += 1;
+        }
         if roll.master_shot && keep_two(dice, Keep::Low) == [1, 1] {
             c.master += 1;
         } else if hits(dice) {
@@ -494,6 +526,12 @@ pub struct ShootPlan {
     pub immune: bool,
     /// Id of what is fired.
     pub source: String,
+    /// The shooter has Matrix error and the target is within 12": it may
+    /// force one passed Resilience test of the volley to be rerolled.
+    pub attacker_matrix: bool,
+    /// The target has Matrix error and the shooter is within 12": it may
+    /// force one attack roll of the volley to be rerolled.
+    pub defender_matrix: bool,
 }
 
 /// Exact odds of a shooting action.
@@ -533,6 +571,9 @@ fn ser_f64<S: Serializer>(p: &Prob, s: S) -> Result<S::Ok, S::Error> {
 pub fn to_f64(p: &Prob) -> f64 {
     *p.numer() as f64 / *p.denom() as f64
 }
+
+/// Range of Matrix error in inches.
+pub const MATRIX_RANGE: f64 = 12.0;
 
 /// Build the shooting plan of a query (applies every modifier).
 pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
@@ -694,163 +735,253 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
         save,
         immune: t.has(Skill::ProtectiveShield),
         source,
+        attacker_matrix: a.has(Skill::MatrixError) && range <= MATRIX_RANGE,
+        defender_matrix: t.has(Skill::MatrixError) && range <= MATRIX_RANGE,
     })
 }
 
-/// Decisions of the optimal reroll policy: `use_now[shot][h]` says whether
-/// a miss whose best reroll hits on `h` of six results spends the reroll.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RerollPolicy {
-    /// Per shot, per `h`.
-    pub use_now: Vec<[bool; 7]>,
+/// Index of a state of a volley between two steps: whether the
+/// once-per-action reroll is still unused (`token`), and whether the
+/// shooter's (`ma`) and the target's (`md`) Matrix error are still unused.
+pub fn shoot_state(token: bool, ma: bool, md: bool) -> usize {
+    usize::from(token) * 4 + usize::from(ma) * 2 + usize::from(md)
 }
 
-/// Exact odds of a shooting plan, with the reroll policy used.
-pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, RerollPolicy) {
-    let f = save_fail(plan.save);
-    if plan.shots.is_empty() {
-        let n = plan.auto_hits as usize;
-        let out = if plan.immune {
-            Prob::zero()
-        } else {
-            Prob::one() - pow(&(Prob::one() - f), n)
-        };
-        let mut dist = vec![Prob::zero(); n + 1];
-        dist[n] = Prob::one();
-        return (
-            ShootOdds {
-                shots: plan.auto_hits,
-                hit: vec![Prob::one(); n],
-                fail_save: f,
-                out_of_action: out,
-                expected_hits: Prob::from_integer(n as i128),
-                hits_distribution: dist,
-                master_shot: Prob::zero(),
-                accuracy: Vec::new(),
-                save_target: plan.save.target,
-            },
-            RerollPolicy {
-                use_now: Vec::new(),
-            },
-        );
+/// Decisions of the optimal policy of a volley (rulings R6, R44-R48), by
+/// shot and by state (`shoot_state`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShootPolicy {
+    /// `spend[shot][state][h]`: a miss whose best single-die reroll hits on
+    /// `h` of six results spends the once-per-action reroll.
+    pub spend: Vec<[[bool; 7]; 8]>,
+    /// `force_roll[shot][state][c]`: once the shooter's own reroll is done
+    /// (state after it), the target forces the attack roll to be rolled
+    /// again when it is a hit (`c = 0`) or a Master shot (`c = 1`).
+    pub force_roll: Vec<[[bool; 2]; 8]>,
+    /// `force_save[shot][state]`: the shooter forces a passed Resilience test
+    /// to be rolled again (state after the attack roll).
+    pub force_save: Vec<[bool; 8]>,
+}
+
+/// Exact odds of a shooting plan, with the policy used.
+///
+/// Objective (ruling R44): the shooter maximises the chance that the target
+/// is out of action, the target minimises it. A backward pass over the
+/// steps of the volley gives that chance and every decision; a forward pass
+/// then follows the decisions to get the hit chances and the distribution of
+/// hits (as if every shot were fired, R15).
+pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, ShootPolicy) {
+    let one = Prob::one();
+    let f0 = save_fail(plan.save);
+    let pass0 = one - f0;
+    let q = fresh_save_fail(plan.save);
+    let steps: Vec<Option<ShotCounts>> = if plan.shots.is_empty() {
+        vec![None; plan.auto_hits as usize]
+    } else {
+        plan.shots.iter().map(|r| Some(shot_counts(*r))).collect()
+    };
+    let n = steps.len();
+    let once = plan.reroll == RerollMode::Once;
+    let every = plan.reroll == RerollMode::EveryShot;
+    let mut states = Vec::with_capacity(8);
+    for token in [false, true] {
+        for ma in [false, true] {
+            for md in [false, true] {
+                if (!token || once)
+                    && (!ma || plan.attacker_matrix)
+                    && (!md || plan.defender_matrix)
+                {
+                    states.push((token, ma, md));
+                }
+            }
+        }
     }
-    let counts: Vec<ShotCounts> = plan.shots.iter().map(|r| shot_counts(*r)).collect();
-    let n = counts.len();
     let sixth = |h: usize| p(h as i128, 6);
-    // Backward pass: v[i][r] = chance the target is out from shot i on,
-    // with r = 1 when the once-per-action reroll is still unused.
-    let mut v = vec![[Prob::zero(), Prob::zero()]; n + 1];
-    let mut use_now = vec![[false; 7]; n];
+    let mut pol = ShootPolicy {
+        spend: vec![[[false; 7]; 8]; n],
+        force_roll: vec![[[false; 2]; 8]; n],
+        force_save: vec![[false; 8]; n],
+    };
+    // v[i][state]: chance the target is out from step i on.
+    let mut v = vec![[Prob::zero(); 8]; n + 1];
+    // cls[i][state]: values of [miss, hit, master] once the shooter's own
+    // reroll is done (the target's forced reroll and the test included).
+    let mut cls = vec![[[Prob::zero(); 3]; 8]; n];
     for i in (0..n).rev() {
-        let c = &counts[i];
-        let tot = c.total;
-        for r in 0..2 {
-            let hit_val = |rr: usize| f + (Prob::one() - f) * v[i + 1][rr];
-            let mut val = p(c.master, tot) + p(c.hit, tot) * hit_val(r);
+        let nx = v[i + 1];
+        let mut hitv = [Prob::zero(); 8];
+        for &(t, ma, md) in &states {
+            let s = shoot_state(t, ma, md);
+            let after_pass = if ma {
+                let keep = nx[s];
+                let force = q + (one - q) * nx[shoot_state(t, false, md)];
+                if force > keep {
+                    pol.force_save[i][s] = true;
+                    force
+                } else {
+                    keep
+                }
+            } else {
+                nx[s]
+            };
+            hitv[s] = f0 + pass0 * after_pass;
+        }
+        for &(t, ma, md) in &states {
+            let s = shoot_state(t, ma, md);
+            let (mut hit, mut master) = (hitv[s], one);
+            if md && let Some(c) = &steps[i] {
+                let ph = p(c.plain_hit, c.total);
+                let s0 = shoot_state(t, ma, false);
+                let forced = ph * hitv[s0] + (one - ph) * nx[s0];
+                if forced < hit {
+                    hit = forced;
+                    pol.force_roll[i][s][0] = true;
+                }
+                if forced < master {
+                    master = forced;
+                    pol.force_roll[i][s][1] = true;
+                }
+            }
+            cls[i][s] = [nx[s], hit, master];
+        }
+        for &(t, ma, md) in &states {
+            let s = shoot_state(t, ma, md);
+            let Some(c) = &steps[i] else {
+                v[i][s] = cls[i][s][1];
+                continue;
+            };
+            let [miss, hit, master] = cls[i][s];
+            let mut val = p(c.master, c.total) * master + p(c.hit, c.total) * hit;
             for (h, &m) in c.miss_by_reroll_hits.iter().enumerate() {
                 if m == 0 {
                     continue;
                 }
-                let miss_val = match (plan.reroll, r) {
-                    (RerollMode::EveryShot, _) => {
-                        sixth(h) * hit_val(r) + (Prob::one() - sixth(h)) * v[i + 1][r]
+                let mv = if every && h > 0 {
+                    sixth(h) * hit + (one - sixth(h)) * miss
+                } else if t && h > 0 {
+                    let [miss2, hit2, _] = cls[i][shoot_state(false, ma, md)];
+                    let spend = sixth(h) * hit2 + (one - sixth(h)) * miss2;
+                    if spend >= miss {
+                        pol.spend[i][s][h] = true;
+                        spend
+                    } else {
+                        miss
                     }
-                    (RerollMode::Once, 1) => {
-                        let keep = v[i + 1][1];
-                        let spend = sixth(h) * hit_val(0) + (Prob::one() - sixth(h)) * v[i + 1][0];
-                        if h > 0 && spend >= keep {
-                            use_now[i][h] = true;
-                            spend
-                        } else {
-                            keep
-                        }
-                    }
-                    _ => v[i + 1][r],
+                } else {
+                    miss
                 };
-                val += p(m, tot) * miss_val;
+                val += p(m, c.total) * mv;
             }
-            v[i][r] = val;
+            v[i][s] = val;
         }
     }
-    let start_r = usize::from(plan.reroll == RerollMode::Once);
+    let start = shoot_state(once, plan.attacker_matrix, plan.defender_matrix);
     let out = if plan.immune {
         Prob::zero()
     } else {
-        v[0][start_r]
+        v[0][start]
     };
-    // Forward pass: distribution over (reroll left, hits so far).
-    let mut state = vec![vec![Prob::zero(); n + 1]; 2];
-    state[start_r][0] = Prob::one();
+    // Forward pass over (state, hits so far, a Master shot happened).
+    let idx = |s: usize, k: usize, m: bool| (s * (n + 1) + k) * 2 + usize::from(m);
+    let mut mass = vec![Prob::zero(); 8 * (n + 1) * 2];
+    mass[idx(start, 0, false)] = one;
     let mut hit = Vec::with_capacity(n);
-    let mut master = Vec::with_capacity(n);
-    for (i, c) in counts.iter().enumerate() {
-        let tot = c.total;
-        let mut next = vec![vec![Prob::zero(); n + 1]; 2];
+    for (i, step) in steps.iter().enumerate() {
+        let mut next = vec![Prob::zero(); mass.len()];
         let mut hit_i = Prob::zero();
-        let mut master_i = Prob::zero();
-        for r in 0..2 {
-            for k in 0..=i {
-                let mass = state[r][k];
-                if mass.is_zero() {
+        for &(t, ma, md) in &states {
+            let s = shoot_state(t, ma, md);
+            // After the shooter's own reroll: (chance, token left, class).
+            let mut own: Vec<(Prob, bool, usize)> = Vec::with_capacity(16);
+            match step {
+                None => own.push((one, t, 1)),
+                Some(c) => {
+                    own.push((p(c.master, c.total), t, 2));
+                    own.push((p(c.hit, c.total), t, 1));
+                    for (h, &m) in c.miss_by_reroll_hits.iter().enumerate() {
+                        let pm = p(m, c.total);
+                        if m == 0 {
+                            continue;
+                        }
+                        if (every && h > 0) || (t && pol.spend[i][s][h]) {
+                            let t2 = t && every;
+                            own.push((pm * sixth(h), t2, 1));
+                            own.push((pm * (one - sixth(h)), t2, 0));
+                        } else {
+                            own.push((pm, t, 0));
+                        }
+                    }
+                }
+            }
+            for (pr, t2, class) in own {
+                if pr.is_zero() {
                     continue;
                 }
-                let direct = p(c.master + c.hit, tot);
-                master_i += mass * p(c.master, tot);
-                hit_i += mass * direct;
-                next[r][k + 1] += mass * direct;
-                for (h, &count) in c.miss_by_reroll_hits.iter().enumerate() {
-                    let m = p(count, tot);
-                    if m.is_zero() {
+                let s2 = shoot_state(t2, ma, md);
+                // The target's forced reroll: (chance, target's charge left, class).
+                let mut fin: [(Prob, bool, usize); 2] = [(pr, md, class), (Prob::zero(), md, 0)];
+                if class > 0
+                    && let Some(c) = step
+                    && pol.force_roll[i][s2][class - 1]
+                {
+                    let ph = p(c.plain_hit, c.total);
+                    fin = [(pr * ph, false, 1), (pr * (one - ph), false, 0)];
+                }
+                for (pf, md2, cl) in fin {
+                    if pf.is_zero() {
                         continue;
                     }
-                    let rerolls = match plan.reroll {
-                        RerollMode::EveryShot => Some(r),
-                        RerollMode::Once if r == 1 && use_now[i][h] => Some(0),
-                        _ => None,
-                    };
-                    match rerolls {
-                        Some(r2) => {
-                            let ph = m * sixth(h);
-                            hit_i += mass * ph;
-                            next[r2][k + 1] += mass * ph;
-                            next[r2][k] += mass * (m - ph);
+                    for k in 0..=i {
+                        for m in [false, true] {
+                            let x = mass[idx(s, k, m)];
+                            if x.is_zero() {
+                                continue;
+                            }
+                            let xf = x * pf;
+                            if cl == 0 {
+                                next[idx(shoot_state(t2, ma, md2), k, m)] += xf;
+                                continue;
+                            }
+                            hit_i += xf;
+                            let m2 = m || cl == 2;
+                            if cl == 1 && ma && pol.force_save[i][shoot_state(t2, ma, md2)] {
+                                // A passed test spends the shooter's charge.
+                                next[idx(shoot_state(t2, false, md2), k + 1, m2)] += xf * pass0;
+                                next[idx(shoot_state(t2, true, md2), k + 1, m2)] += xf * f0;
+                            } else {
+                                next[idx(shoot_state(t2, ma, md2), k + 1, m2)] += xf;
+                            }
                         }
-                        None => next[r][k] += mass * m,
                     }
                 }
             }
         }
         hit.push(hit_i);
-        master.push(master_i);
-        state = next;
+        mass = next;
     }
-    let dist: Vec<Prob> = (0..=n).map(|k| state[0][k] + state[1][k]).collect();
+    let mut dist = vec![Prob::zero(); n + 1];
+    let mut master = Prob::zero();
+    for s in 0..8 {
+        for (k, dk) in dist.iter_mut().enumerate() {
+            *dk += mass[idx(s, k, false)] + mass[idx(s, k, true)];
+            master += mass[idx(s, k, true)];
+        }
+    }
     let expected = hit.iter().fold(Prob::zero(), |acc, h| acc + *h);
-    let no_master = master
-        .iter()
-        .fold(Prob::one(), |acc, m| acc * (Prob::one() - *m));
     (
         ShootOdds {
             shots: n as u32,
             hit,
-            fail_save: f,
+            fail_save: f0,
             out_of_action: out,
             expected_hits: expected,
             hits_distribution: dist,
-            master_shot: if plan.immune {
-                Prob::zero()
-            } else {
-                Prob::one() - no_master
-            },
+            master_shot: if plan.immune { Prob::zero() } else { master },
             accuracy: plan.shots.iter().map(|s| s.accuracy).collect(),
             save_target: plan.save.target,
         },
-        RerollPolicy { use_now },
+        pol,
     )
-}
-
-fn pow(x: &Prob, n: usize) -> Prob {
-    (0..n).fold(Prob::one(), |acc, _| acc * *x)
 }
 
 /// Exact odds of a shooting query.
@@ -886,6 +1017,13 @@ pub struct MeleePlan {
     pub attacker_save: SaveSpec,
     /// The defender's win deals no harm (Parry).
     pub defender_harmless: bool,
+    /// The attacker has Matrix error (one forced reroll of a defender's roll).
+    pub attacker_matrix: bool,
+    /// The defender has Matrix error (one forced reroll of an attacker's roll).
+    pub defender_matrix: bool,
+    /// The defender has Dirty tricks and was just charged: it may make the
+    /// attacker reroll one die of the Fight roll.
+    pub defender_dirty: bool,
 }
 
 /// Exact odds of a melee exchange.
@@ -998,148 +1136,649 @@ pub fn melee_plan(q: &Query) -> Result<MeleePlan, ActionError> {
         defender_save: melee_save(d, a, false),
         attacker_save: melee_save(a, d, true),
         defender_harmless: d.has(Skill::Parry),
+        attacker_matrix: a.has(Skill::MatrixError),
+        defender_matrix: d.has(Skill::MatrixError),
+        defender_dirty: d.has(Skill::DirtyTricks) && q.situation.charged,
     })
 }
 
-#[derive(Clone, Copy)]
-struct Fin {
-    total: i32,
-    nat: bool,
+// ---------------------------------------------------------------- melee game
+
+/// The sorted multisets of one roll shape (two or three dice) and the
+/// tables the melee game walks: rerolling one die of a multiset leaves the
+/// other dice (a "rest"), and a rest plus a new die is a multiset again.
+struct Shape {
+    /// Sorted dice (a zero in the third place for two dice).
+    ms: Vec<[u8; 3]>,
+    /// Number of orderings of each multiset.
+    w: Vec<i64>,
+    /// Sum of the two highest dice.
+    high: Vec<u8>,
+    /// The two highest dice are both sixes.
+    six_six: Vec<bool>,
+    /// Distinct dice to reroll from each multiset, lowest first:
+    /// (die value, rest index).
+    opts: Vec<Vec<(u8, usize)>>,
+    /// For each rest, the multiset after adding a new die 1..=6.
+    add: Vec<[usize; 6]>,
+    /// 6^n: the number of ordered rolls.
+    all: i64,
+    /// Multiset index by `(d0 * 7 + d1) * 7 + d2` of the sorted dice.
+    index: Vec<usize>,
 }
 
-fn fin(dice: &[u8], roll: &FightRoll, rerolled: bool) -> Fin {
-    let k = keep_two(dice, Keep::High);
-    Fin {
-        total: i32::from(k[0]) + i32::from(k[1]) + roll.modifier,
-        nat: roll.critical && !rerolled && k == [6, 6],
+fn ms_key(m: [u8; 3]) -> usize {
+    (usize::from(m[0]) * 7 + usize::from(m[1])) * 7 + usize::from(m[2])
+}
+
+impl Shape {
+    fn build(n: usize) -> Shape {
+        let list = multisets(n);
+        let mut index = vec![usize::MAX; 343];
+        for (i, (m, _)) in list.iter().enumerate() {
+            index[ms_key(*m)] = i;
+        }
+        let sorted = |dice: &[u8]| {
+            let mut m = [0u8; 3];
+            m[..dice.len()].copy_from_slice(dice);
+            m[..dice.len()].sort_unstable();
+            m
+        };
+        let rests: Vec<[u8; 3]> = multisets(2)
+            .into_iter()
+            .map(|(m, _)| m)
+            .filter(|_| n == 3)
+            .chain((1..=6u8).map(|a| [a, 0, 0]).filter(|_| n == 2))
+            .collect();
+        let rest_of = |r: [u8; 3]| rests.iter().position(|x| *x == r).expect("rest");
+        let add = rests
+            .iter()
+            .map(|r| {
+                let mut out = [0usize; 6];
+                for v in 1..=6u8 {
+                    let mut d = r[..n - 1].to_vec();
+                    d.push(v);
+                    out[usize::from(v) - 1] = index[ms_key(sorted(&d))];
+                }
+                out
+            })
+            .collect();
+        let opts = list
+            .iter()
+            .map(|(m, _)| {
+                let mut o = Vec::new();
+                for j in 0..n {
+                    if j > 0 && m[j] == m[j - 1] {
+                        continue;
+                    }
+                    let rest: Vec<u8> = (0..n).filter(|&k| k != j).map(|k| m[k]).collect();
+                    o.push((m[j], rest_of(sorted(&rest))));
+                }
+                o
+            })
+            .collect();
+        Shape {
+            high: list
+                .iter()
+                .map(|(m, _)| {
+                    let k = keep_two(&m[..n], Keep::High);
+                    k[0] + k[1]
+                })
+                .collect(),
+            six_six: list
+                .iter()
+                .map(|(m, _)| keep_two(&m[..n], Keep::High) == [6, 6])
+                .collect(),
+            w: list.iter().map(|(_, w)| *w as i64).collect(),
+            ms: list.into_iter().map(|(m, _)| m).collect(),
+            opts,
+            add,
+            all: 6i64.pow(n as u32),
+            index,
+        }
+    }
+
+    /// Index of the multiset of some dice (in any order).
+    fn find(&self, dice: &[u8]) -> usize {
+        let mut m = [0u8; 3];
+        m[..dice.len()].copy_from_slice(dice);
+        m[..dice.len()].sort_unstable();
+        self.index[ms_key(m)]
     }
 }
 
-/// +1 attacker wins, 0 tie, -1 defender wins.
-fn judge(a: Fin, d: Fin) -> i32 {
-    match (a.nat, d.nat) {
-        (true, false) => 1,
-        (false, true) => -1,
-        _ => (a.total - d.total).signum(),
+fn shape(extra_die: bool) -> &'static Shape {
+    static TWO: OnceLock<Shape> = OnceLock::new();
+    static THREE: OnceLock<Shape> = OnceLock::new();
+    if extra_die {
+        THREE.get_or_init(|| Shape::build(3))
+    } else {
+        TWO.get_or_init(|| Shape::build(2))
     }
 }
 
-/// [attacker wins, tie, defender wins] counts.
-type Tally = [i64; 3];
-
-fn tally_of(u: i32, w: i64) -> Tally {
-    match u {
-        1 => [w, 0, 0],
-        0 => [0, w, 0],
-        _ => [0, 0, w],
+/// Final result of a fight roll as an index: kept total minus 2 (0..=10),
+/// or 11 for a natural 12 with Critical hit (never after a reroll, R3).
+fn fin_of(sh: &Shape, roll: &FightRoll, mi: usize, rerolled: bool) -> usize {
+    if roll.critical && !rerolled && sh.six_six[mi] {
+        11
+    } else {
+        usize::from(sh.high[mi]) - 2
     }
 }
 
-fn add(t: &mut Tally, o: Tally, w: i64) {
-    for i in 0..3 {
-        t[i] += o[i] * w;
+/// End classes of an exchange, by what the loser's test is worth: the
+/// winner may still hold a Matrix error for it.
+const A_WINS: usize = 0;
+const A_WINS_MATRIX: usize = 1;
+const TIE: usize = 2;
+const D_WINS: usize = 3;
+const D_WINS_MATRIX: usize = 4;
+
+/// Counts of the end classes (scaled to a stage's denominator) and their
+/// value for the attacker, `v = sum(t[c] * weight[c])`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Val {
+    v: i64,
+    t: [i64; 5],
+}
+
+impl Val {
+    fn add(&mut self, o: &Val, k: i64) {
+        self.v += o.v * k;
+        for (x, y) in self.t.iter_mut().zip(o.t) {
+            *x += y * k;
+        }
+    }
+
+    fn times(&self, k: i64) -> Val {
+        let mut r = Val::default();
+        r.add(self, k);
+        r
     }
 }
 
-/// Win / tie / loss counts of a melee exchange with optimal rerolls (the
-/// attacker decides first, then the defender, each seeing both rolls and
-/// maximising wins minus losses). Returns the counts and their denominator.
-pub fn melee_tally(a: &FightRoll, d: &FightRoll) -> (Tally, i64) {
-    let na = if a.extra_die { 3 } else { 2 };
-    let nd = if d.extra_die { 3 } else { 2 };
-    let ams = multisets(na);
-    let dms = multisets(nd);
-    let mut total = [0i64; 3];
-    // Defender's best answer to a final attacker result: value and tally in sixths.
-    let respond = |af: Fin, dd: &[u8]| -> (i64, Tally) {
-        let keep = judge(af, fin(dd, d, false));
-        let mut best = (6 * i64::from(keep), tally_of(keep, 6));
+/// What the defender's player does to the attacker's Fight roll once both
+/// own rerolls are done (rulings R46, R47).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefenderForce {
+    /// Nothing.
+    None,
+    /// Dirty tricks: the attacker rerolls one die of this value.
+    Dirty(u8),
+    /// Matrix error: the attacker rolls the whole Fight roll again.
+    Matrix,
+}
+
+/// A melee exchange as a two-player game with chance, solved exactly
+/// (rulings R7, R44-R48). Each side maximises its own objective, the
+/// chance that the opponent is taken out of action minus the chance that
+/// it is taken out itself; the game is zero-sum, so the attacker maximises
+/// and the defender minimises one value.
+///
+/// Order of decisions after both fighters roll: the attacker's own reroll,
+/// the defender's own reroll, the attacker's Matrix error on the defender's
+/// roll, the defender's Dirty tricks or Matrix error on the attacker's roll,
+/// then the loser's Resilience test ("I'm fine!" first, then the winner's
+/// Matrix error if it is still unused).
+///
+/// The stages are tables over sorted multisets of dice (or over final
+/// results when the dice no longer matter), with integer counts over a
+/// common denominator per stage, so decisions compare exact values. The
+/// same tables answer the decisions of `play` with real dice.
+pub struct MeleeGame {
+    plan: MeleePlan,
+    sa: &'static Shape,
+    sd: &'static Shape,
+    /// Attacker keys per multiset (2 when Dirty tricks and Critical hit
+    /// both need the dice and whether one was rerolled).
+    ka: usize,
+    n_dkey: usize,
+    weight: [i64; 5],
+    judge: [[i8; 12]; 12],
+    fresh_d: [i64; 12],
+    sc5: i64,
+    /// [attacker key][defender final][attacker's charge left].
+    s5: Vec<Val>,
+    /// [attacker key][defender final].
+    s4: Vec<Val>,
+    /// [attacker key][defender multiset] when the defender rerolls.
+    s3: Vec<Val>,
+    /// [attacker rest][defender final][attacker's charge left].
+    dirty_tab: Vec<Val>,
+    /// [defender final][attacker's charge left].
+    matrix_tab: Vec<Val>,
+    tally: [i64; 5],
+    den: i64,
+    outs: [Prob; 4],
+}
+
+impl MeleeGame {
+    /// Solve the exchange of a plan.
+    pub fn new(plan: &MeleePlan) -> MeleeGame {
+        let (a, d) = (plan.attacker, plan.defender);
+        let (sa, sd) = (shape(a.extra_die), shape(d.extra_die));
+        let fd0 = save_fail(plan.defender_save);
+        let fd1 = forced_save_fail(plan.defender_save);
+        let (fa0, fa1) = if plan.defender_harmless {
+            (Prob::zero(), Prob::zero())
+        } else {
+            (
+                save_fail(plan.attacker_save),
+                forced_save_fail(plan.attacker_save),
+            )
+        };
+        let vals = [fd0, fd1, Prob::zero(), -fa0, -fa1];
+        let l = vals.iter().fold(1i128, |acc, x| acc.lcm(x.denom()));
+        let weight = vals.map(|x| (x * l).to_integer() as i64);
+        let total = |f: usize, m: i32| if f == 11 { 12 + m } else { f as i32 + 2 + m };
+        let mut judge = [[0i8; 12]; 12];
+        for (fa, row) in judge.iter_mut().enumerate() {
+            for (fd, u) in row.iter_mut().enumerate() {
+                *u = match (fa == 11, fd == 11) {
+                    (true, false) => 1,
+                    (false, true) => -1,
+                    _ => (total(fa, a.modifier) - total(fd, d.modifier)).signum() as i8,
+                };
+            }
+        }
+        let mut fresh_a = [0i64; 12];
+        for mi in 0..sa.ms.len() {
+            fresh_a[fin_of(sa, &a, mi, true)] += sa.w[mi];
+        }
+        let mut fresh_d = [0i64; 12];
+        for mi in 0..sd.ms.len() {
+            fresh_d[fin_of(sd, &d, mi, true)] += sd.w[mi];
+        }
+        let dirty = plan.defender_dirty;
+        let ka = if dirty && a.critical { 2 } else { 1 };
+        let n_akey = if dirty { sa.ms.len() * ka } else { 12 };
+        let n_dkey = if d.reroll { sd.ms.len() } else { 12 };
+        let nma = if plan.attacker_matrix { 2 } else { 1 };
+        let sc5 = if plan.defender_matrix {
+            sa.all
+        } else if dirty {
+            6
+        } else {
+            1
+        };
+        let sc4 = sc5 * if plan.attacker_matrix { sd.all } else { 1 };
+        let sc3 = sc4 * if d.reroll { 6 } else { 1 };
+        let sc2 = sc3 * if a.reroll { 6 } else { 1 };
+        let mut g = MeleeGame {
+            plan: plan.clone(),
+            sa,
+            sd,
+            ka,
+            n_dkey,
+            weight,
+            judge,
+            fresh_d,
+            sc5,
+            s5: Vec::new(),
+            s4: Vec::new(),
+            s3: Vec::new(),
+            dirty_tab: Vec::new(),
+            matrix_tab: Vec::new(),
+            tally: [0; 5],
+            den: sc2 * sa.all * sd.all,
+            outs: [fd0, fd1, fa0, fa1],
+        };
+        // The defender's forced rerolls: their values do not depend on the
+        // attacker's dice beyond the rest (Dirty tricks) or at all (Matrix error).
+        let md = plan.defender_matrix;
+        if dirty {
+            g.dirty_tab = vec![Val::default(); sa.add.len() * 12 * 2];
+            for (r, add) in sa.add.iter().enumerate() {
+                for fd in 0..12 {
+                    for ma in 0..nma {
+                        let mut e = Val::default();
+                        for &mi in add {
+                            e.add(&g.end(fin_of(sa, &a, mi, true), fd, ma == 1, md), sc5 / 6);
+                        }
+                        g.dirty_tab[(r * 12 + fd) * 2 + ma] = e;
+                    }
+                }
+            }
+        }
+        if md {
+            g.matrix_tab = vec![Val::default(); 12 * 2];
+            for fd in 0..12 {
+                for ma in 0..nma {
+                    let mut e = Val::default();
+                    for (fa, &c) in fresh_a.iter().enumerate() {
+                        if c > 0 {
+                            e.add(&g.end(fa, fd, ma == 1, false), c * (sc5 / sa.all));
+                        }
+                    }
+                    g.matrix_tab[fd * 2 + ma] = e;
+                }
+            }
+        }
+        let mut s5 = vec![Val::default(); n_akey * 12 * 2];
+        for ak in 0..n_akey {
+            for fd in 0..12 {
+                for ma in 0..nma {
+                    s5[(ak * 12 + fd) * 2 + ma] = g.defender_force(ak, fd, ma == 1).1;
+                }
+            }
+        }
+        g.s5 = s5;
+        let mut s4 = vec![Val::default(); n_akey * 12];
+        for ak in 0..n_akey {
+            let force = g.attacker_force_value(ak);
+            for fd in 0..12 {
+                s4[ak * 12 + fd] = g.attacker_force(ak, fd, &force).1;
+            }
+        }
+        g.s4 = s4;
         if d.reroll {
-            for j in 0..nd {
-                // Equal dice reroll alike (the multiset is sorted).
-                if j > 0 && dd[j] == dd[j - 1] {
-                    continue;
+            let nr = sd.add.len();
+            let mut rd = vec![Val::default(); n_akey * nr];
+            for ak in 0..n_akey {
+                for (r, add) in sd.add.iter().enumerate() {
+                    let e = &mut rd[ak * nr + r];
+                    for &mi in add {
+                        e.add(&g.s4[ak * 12 + fin_of(sd, &d, mi, true)], 1);
+                    }
                 }
-                let mut x = [dd[0], dd[1], *dd.get(2).unwrap_or(&0)];
-                let mut val = 0i64;
-                let mut t = [0i64; 3];
-                for v in 1..=6 {
-                    x[j] = v;
-                    let u = judge(af, fin(&x[..nd], d, true));
-                    val += i64::from(u);
-                    add(&mut t, tally_of(u, 1), 1);
+            }
+            let mut s3 = vec![Val::default(); n_akey * n_dkey];
+            for ak in 0..n_akey {
+                for di in 0..sd.ms.len() {
+                    s3[ak * n_dkey + di] = g.defender_reroll_at(ak, di, |r| rd[ak * nr + r]).1;
                 }
-                if val < best.0 {
-                    best = (val, t);
+            }
+            g.s3 = s3;
+        }
+        // The attacker's own reroll and the initial rolls.
+        let mut wd = vec![0i64; n_dkey];
+        for di in 0..sd.ms.len() {
+            wd[g.dkey(di)] += sd.w[di];
+        }
+        let mut tally = [0i64; 5];
+        if a.reroll {
+            let nr = sa.add.len();
+            let mut ra = vec![Val::default(); nr * n_dkey];
+            for (r, add) in sa.add.iter().enumerate() {
+                for dk in 0..n_dkey {
+                    let e = &mut ra[r * n_dkey + dk];
+                    for &mi in add {
+                        e.add(g.s3_at(g.akey(mi, true), dk), 1);
+                    }
                 }
+            }
+            for ai in 0..sa.ms.len() {
+                for (dk, &w) in wd.iter().enumerate() {
+                    if w == 0 {
+                        continue;
+                    }
+                    let best = g.attacker_reroll_at(ai, dk, |r| ra[r * n_dkey + dk]).1;
+                    for (x, y) in tally.iter_mut().zip(best.t) {
+                        *x += y * sa.w[ai] * w;
+                    }
+                }
+            }
+        } else {
+            let mut wa = vec![0i64; n_akey];
+            for ai in 0..sa.ms.len() {
+                wa[g.akey(ai, false)] += sa.w[ai];
+            }
+            for (ak, &x) in wa.iter().enumerate() {
+                for (dk, &y) in wd.iter().enumerate() {
+                    if x > 0 && y > 0 {
+                        for (t, z) in tally.iter_mut().zip(g.s3_at(ak, dk).t) {
+                            *t += z * x * y;
+                        }
+                    }
+                }
+            }
+        }
+        g.tally = tally;
+        g
+    }
+
+    /// End of the exchange for final results `fa`, `fd` and the charges left.
+    fn end(&self, fa: usize, fd: usize, ma: bool, md: bool) -> Val {
+        let c = match self.judge[fa][fd] {
+            1 if ma => A_WINS_MATRIX,
+            1 => A_WINS,
+            0 => TIE,
+            _ if md => D_WINS_MATRIX,
+            _ => D_WINS,
+        };
+        let mut t = [0i64; 5];
+        t[c] = 1;
+        Val {
+            v: self.weight[c],
+            t,
+        }
+    }
+
+    fn akey(&self, mi: usize, rerolled: bool) -> usize {
+        if self.plan.defender_dirty {
+            mi * self.ka + usize::from(rerolled && self.ka == 2)
+        } else {
+            fin_of(self.sa, &self.plan.attacker, mi, rerolled)
+        }
+    }
+
+    fn akey_fin(&self, ak: usize) -> usize {
+        if self.plan.defender_dirty {
+            fin_of(
+                self.sa,
+                &self.plan.attacker,
+                ak / self.ka,
+                ak % self.ka == 1,
+            )
+        } else {
+            ak
+        }
+    }
+
+    fn dkey(&self, di: usize) -> usize {
+        if self.plan.defender.reroll {
+            di
+        } else {
+            fin_of(self.sd, &self.plan.defender, di, false)
+        }
+    }
+
+    fn s3_at(&self, ak: usize, dk: usize) -> &Val {
+        if self.plan.defender.reroll {
+            &self.s3[ak * self.n_dkey + dk]
+        } else {
+            &self.s4[ak * 12 + dk]
+        }
+    }
+
+    /// Stage 5: the defender's forced reroll of the attacker's roll
+    /// (minimum; on equal values nothing, then Dirty tricks on the lowest
+    /// die, then Matrix error).
+    fn defender_force(&self, ak: usize, fd: usize, ma: bool) -> (DefenderForce, Val) {
+        let md = self.plan.defender_matrix;
+        let fa = self.akey_fin(ak);
+        let mut best = (
+            DefenderForce::None,
+            self.end(fa, fd, ma, md).times(self.sc5),
+        );
+        if self.plan.defender_dirty {
+            for &(die, r) in &self.sa.opts[ak / self.ka] {
+                let e = self.dirty_tab[(r * 12 + fd) * 2 + usize::from(ma)];
+                if e.v < best.1.v {
+                    best = (DefenderForce::Dirty(die), e);
+                }
+            }
+        }
+        if md {
+            let e = self.matrix_tab[fd * 2 + usize::from(ma)];
+            if e.v < best.1.v {
+                best = (DefenderForce::Matrix, e);
             }
         }
         best
-    };
-    // The defender's answer depends only on the attacker's final result and
-    // the defender's dice: memoise it (totals span 11 values, natural or not).
-    let mut memo: Vec<Option<(i64, Tally)>> = vec![None; 22 * dms.len()];
-    let mut answer = |af: Fin, di: usize, dd: &[u8]| {
-        let slot =
-            ((af.total - a.modifier - 2) as usize * 2 + usize::from(af.nat)) * dms.len() + di;
-        *memo[slot].get_or_insert_with(|| respond(af, dd))
-    };
-    for (ad, aw) in &ams {
-        let ad = &ad[..na];
-        for (di, (dd, dw)) in dms.iter().enumerate() {
-            let dd = &dd[..nd];
-            let (kv, kt) = answer(fin(ad, a, false), di, dd);
-            let mut best = (kv * 6, kt.map(|x| x * 6));
-            if a.reroll {
-                for j in 0..na {
-                    if j > 0 && ad[j] == ad[j - 1] {
-                        continue;
-                    }
-                    let mut x = [ad[0], ad[1], *ad.get(2).unwrap_or(&0)];
-                    let mut val = 0i64;
-                    let mut t = [0i64; 3];
-                    for v in 1..=6 {
-                        x[j] = v;
-                        let (rv, rt) = answer(fin(&x[..na], a, true), di, dd);
-                        val += rv;
-                        add(&mut t, rt, 1);
-                    }
-                    if val > best.0 {
-                        best = (val, t);
-                    }
+    }
+
+    fn s5_at(&self, ak: usize, fd: usize, ma: bool) -> &Val {
+        &self.s5[(ak * 12 + fd) * 2 + usize::from(ma)]
+    }
+
+    /// Value of the attacker forcing the defender's whole roll again.
+    fn attacker_force_value(&self, ak: usize) -> Val {
+        let mut e = Val::default();
+        if self.plan.attacker_matrix {
+            for (fd, &c) in self.fresh_d.iter().enumerate() {
+                if c > 0 {
+                    e.add(self.s5_at(ak, fd, false), c);
                 }
             }
-            add(&mut total, best.1, (aw * dw) as i64);
+        }
+        e
+    }
+
+    /// Stage 4: the attacker's Matrix error on the defender's roll
+    /// (maximum; on equal values the charge is kept).
+    fn attacker_force(&self, ak: usize, fd: usize, force: &Val) -> (bool, Val) {
+        if !self.plan.attacker_matrix {
+            return (false, *self.s5_at(ak, fd, false));
+        }
+        let keep = self.s5_at(ak, fd, true).times(self.sd.all);
+        if force.v > keep.v {
+            (true, *force)
+        } else {
+            (false, keep)
         }
     }
-    let denom = 6i64.pow((na + nd) as u32) * 36;
-    (total, denom)
+
+    /// Stage 3: the defender's own reroll (minimum; the die is kept on
+    /// equal values, else the lowest die is rerolled).
+    fn defender_reroll_at(
+        &self,
+        ak: usize,
+        di: usize,
+        option: impl Fn(usize) -> Val,
+    ) -> (Option<u8>, Val) {
+        let fd = fin_of(self.sd, &self.plan.defender, di, false);
+        let mut best = (None, self.s4[ak * 12 + fd].times(6));
+        for &(die, r) in &self.sd.opts[di] {
+            let e = option(r);
+            if e.v < best.1.v {
+                best = (Some(die), e);
+            }
+        }
+        best
+    }
+
+    /// Stage 2: the attacker's own reroll (maximum; the die is kept on
+    /// equal values, else the lowest die is rerolled).
+    fn attacker_reroll_at(
+        &self,
+        ai: usize,
+        dk: usize,
+        option: impl Fn(usize) -> Val,
+    ) -> (Option<u8>, Val) {
+        let mut best = (None, self.s3_at(self.akey(ai, false), dk).times(6));
+        for &(die, r) in &self.sa.opts[ai] {
+            let e = option(r);
+            if e.v > best.1.v {
+                best = (Some(die), e);
+            }
+        }
+        best
+    }
+
+    /// The attacker's own reroll, both first rolls seen: the value of the
+    /// die to reroll, if any.
+    pub fn attacker_reroll(&self, a: &[u8], d: &[u8]) -> Option<u8> {
+        if !self.plan.attacker.reroll {
+            return None;
+        }
+        let dk = self.dkey(self.sd.find(d));
+        let ai = self.sa.find(a);
+        self.attacker_reroll_at(ai, dk, |r| {
+            let mut e = Val::default();
+            for &mi in &self.sa.add[r] {
+                e.add(self.s3_at(self.akey(mi, true), dk), 1);
+            }
+            e
+        })
+        .0
+    }
+
+    /// The defender's own reroll, once the attacker's is done.
+    pub fn defender_reroll(&self, a: &[u8], a_rerolled: bool, d: &[u8]) -> Option<u8> {
+        if !self.plan.defender.reroll {
+            return None;
+        }
+        let ak = self.akey(self.sa.find(a), a_rerolled);
+        let di = self.sd.find(d);
+        self.defender_reroll_at(ak, di, |r| {
+            let mut e = Val::default();
+            for &mi in &self.sd.add[r] {
+                e.add(
+                    &self.s4[ak * 12 + fin_of(self.sd, &self.plan.defender, mi, true)],
+                    1,
+                );
+            }
+            e
+        })
+        .0
+    }
+
+    /// Whether the attacker spends Matrix error on the defender's roll.
+    pub fn attacker_forces(&self, a: &[u8], a_rerolled: bool, d: &[u8], d_rerolled: bool) -> bool {
+        if !self.plan.attacker_matrix {
+            return false;
+        }
+        let ak = self.akey(self.sa.find(a), a_rerolled);
+        let fd = fin_of(self.sd, &self.plan.defender, self.sd.find(d), d_rerolled);
+        self.attacker_force(ak, fd, &self.attacker_force_value(ak))
+            .0
+    }
+
+    /// What the defender does to the attacker's roll; `attacker_matrix_left`
+    /// says whether the attacker still holds its Matrix error.
+    pub fn defender_forces(
+        &self,
+        a: &[u8],
+        a_rerolled: bool,
+        d: &[u8],
+        d_rerolled: bool,
+        attacker_matrix_left: bool,
+    ) -> DefenderForce {
+        let ak = self.akey(self.sa.find(a), a_rerolled);
+        let fd = fin_of(self.sd, &self.plan.defender, self.sd.find(d), d_rerolled);
+        self.defender_force(ak, fd, attacker_matrix_left && self.plan.attacker_matrix)
+            .0
+    }
+
+    /// The plan the game was solved for.
+    pub fn plan(&self) -> &MeleePlan {
+        &self.plan
+    }
+
+    /// Exact odds of the exchange under the optimal policy.
+    pub fn odds(&self) -> MeleeOdds {
+        let den = i128::from(self.den);
+        let t = self.tally.map(i128::from);
+        let [fd0, fd1, fa0, fa1] = self.outs;
+        MeleeOdds {
+            attacker_hits: p(t[A_WINS] + t[A_WINS_MATRIX], den),
+            defender_hits: p(t[D_WINS] + t[D_WINS_MATRIX], den),
+            tie: p(t[TIE], den),
+            defender_out: p(t[A_WINS], den) * fd0 + p(t[A_WINS_MATRIX], den) * fd1,
+            attacker_out: p(t[D_WINS], den) * fa0 + p(t[D_WINS_MATRIX], den) * fa1,
+            attacker_modifier: self.plan.attacker.modifier,
+            defender_modifier: self.plan.defender.modifier,
+            defender_save_target: self.plan.defender_save.target,
+            attacker_save_target: self.plan.attacker_save.target,
+        }
+    }
 }
 
 /// Exact odds of a melee plan.
 pub fn melee_odds_plan(plan: &MeleePlan) -> MeleeOdds {
-    let (t, den) = melee_tally(&plan.attacker, &plan.defender);
-    let den = i128::from(den);
-    let aw = p(i128::from(t[0]), den);
-    let tie = p(i128::from(t[1]), den);
-    let dw = p(i128::from(t[2]), den);
-    let fd = save_fail(plan.defender_save);
-    let fa = save_fail(plan.attacker_save);
-    MeleeOdds {
-        defender_out: aw * fd,
-        attacker_out: if plan.defender_harmless {
-            Prob::zero()
-        } else {
-            dw * fa
-        },
-        attacker_hits: aw,
-        defender_hits: dw,
-        tie,
-        attacker_modifier: plan.attacker.modifier,
-        defender_modifier: plan.defender.modifier,
-        defender_save_target: plan.defender_save.target,
-        attacker_save_target: plan.attacker_save.target,
-    }
+    MeleeGame::new(plan).odds()
 }
 
 /// Exact odds of a melee query.

@@ -1,15 +1,17 @@
 //! Playing one action with real dice: from a seeded RNG or typed in by the
-//! player. Uses the same plans (modifiers) as the odds engine; rerolls are
-//! spent as the odds engine's policy says (shooting) or when the roller is
-//! not ahead (melee).
+//! player. Uses the same plans (modifiers) and the same decisions as the
+//! odds engine: own rerolls, forced rerolls (Dirty tricks, Matrix error) and
+//! "I'm fine!" are used exactly when the optimal policy of `odds` uses them
+//! (rulings R6, R7, R44-R48), so a played action and its odds agree.
 
 use serde::Serialize;
 
 use crate::dice::{DiceError, DiceSource, Keep, RollRecord, keep_two, roll_judged};
 use crate::odds::{
-    ActionError, ActionKind, FightRoll, Query, RerollMode, SaveSpec, melee_plan, shoot_odds_plan,
-    shoot_plan,
+    ActionError, ActionKind, DefenderForce, MeleeGame, Query, RerollMode, SaveSpec, melee_plan,
+    shoot_odds_plan, shoot_plan, shoot_state,
 };
+use crate::skills::Skill;
 
 /// Why an action could not be played.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -22,6 +24,16 @@ pub enum PlayError {
     Dice(#[from] DiceError),
 }
 
+/// A reroll the opponent forced on a roll; its result stands.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Forced {
+    /// The skill or trick used: Matrix error or Dirty tricks.
+    pub by: Skill,
+    /// The roll afterwards: for Dirty tricks the dice as they stood with one
+    /// die rerolled, for Matrix error a whole new roll.
+    pub roll: RollRecord,
+}
+
 /// What happened, step by step.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
@@ -32,9 +44,11 @@ pub enum Event {
         number: usize,
         /// Modified Accuracy.
         accuracy: i32,
-        /// The roll.
+        /// The roll (with the shooter's own reroll).
         roll: RollRecord,
-        /// Hit.
+        /// The target's forced reroll, if any.
+        forced: Option<Forced>,
+        /// Hit (after every reroll).
         hit: bool,
         /// Master shot removal.
         master: bool,
@@ -43,13 +57,17 @@ pub enum Event {
     AutoHit,
     /// A melee exchange.
     Fight {
-        /// Attacker's roll.
+        /// Attacker's roll (with its own reroll).
         attacker: RollRecord,
-        /// Attacker's total.
+        /// The defender's forced reroll of the attacker's roll, if any.
+        attacker_forced: Option<Forced>,
+        /// Attacker's final total.
         attacker_total: i32,
-        /// Defender's roll.
+        /// Defender's roll (with its own reroll).
         defender: RollRecord,
-        /// Defender's total.
+        /// The attacker's forced reroll of the defender's roll, if any.
+        defender_forced: Option<Forced>,
+        /// Defender's final total.
         defender_total: i32,
         /// 1 attacker wins, 0 tie, -1 defender wins.
         winner: i32,
@@ -60,9 +78,11 @@ pub enum Event {
         who: &'static str,
         /// Modified Resilience.
         target: i32,
-        /// The roll.
+        /// The roll (with "I'm fine!").
         roll: RollRecord,
-        /// Passed.
+        /// The opponent's forced reroll of a passed test, if any.
+        forced: Option<Forced>,
+        /// Passed (after every reroll).
         passed: bool,
     },
 }
@@ -77,6 +97,9 @@ pub struct Report {
     /// The attacker is out of action.
     pub attacker_out: bool,
 }
+
+const MATRIX: Skill = Skill::MatrixError;
+const DIRTY: Skill = Skill::DirtyTricks;
 
 fn reroll_hits(dice: &[u8], accuracy: i32) -> (usize, usize) {
     // Best die to reroll and how many results would then hit.
@@ -99,14 +122,39 @@ fn reroll_hits(dice: &[u8], accuracy: i32) -> (usize, usize) {
     best
 }
 
+/// A whole roll again, forced by Matrix error: never natural, never rerolled.
+fn forced_roll(
+    src: &mut dyn DiceSource,
+    extra_die: bool,
+    keep: Keep,
+    pl: &str,
+    en: &str,
+) -> Result<RollRecord, DiceError> {
+    src.label(pl, en);
+    roll_judged(src, extra_die, keep, &mut |_| None)
+}
+
+/// The dice a record ends with (after its reroll).
+fn final_dice(r: &RollRecord) -> Vec<u8> {
+    let mut d = r.rolled.clone();
+    if let Some((j, v)) = r.reroll {
+        d[j] = v;
+    }
+    d
+}
+
+/// A Resilience test: "I'm fine!" rerolls the highest die of a failed test;
+/// then, when `force_if_passed`, a passed test is rolled again (the
+/// opponent's Matrix error). Returns (passed, the charge was used).
 fn save_roll(
     src: &mut dyn DiceSource,
     spec: SaveSpec,
     who: &'static str,
+    force_if_passed: bool,
     events: &mut Vec<Event>,
-) -> Result<bool, DiceError> {
+) -> Result<(bool, bool), DiceError> {
     if spec.auto_pass {
-        return Ok(true);
+        return Ok((true, false));
     }
     let passes = |d: &[u8]| {
         let k = keep_two(d, Keep::Low);
@@ -121,176 +169,267 @@ fn save_roll(
             None
         }
     })?;
-    let passed = roll.sum() <= spec.target && roll.sum() <= 10;
+    let mut passed = passes(&roll.kept);
+    let mut forced = None;
+    if passed && force_if_passed {
+        let again = forced_roll(
+            src,
+            spec.extra_die,
+            Keep::Low,
+            "Błąd matrycy: test Odporności od nowa",
+            "Matrix error: the Resilience test again",
+        )?;
+        passed = passes(&again.kept);
+        forced = Some(Forced {
+            by: MATRIX,
+            roll: again,
+        });
+    }
+    let used = forced.is_some();
     events.push(Event::Save {
         who,
         target: spec.target,
         roll,
+        forced,
         passed,
     });
-    Ok(passed)
+    Ok((passed, used))
 }
 
-fn fight_roll(
+/// Roll two or three dice and reroll the first die of value `die` when the
+/// policy says so.
+fn own_roll(
     src: &mut dyn DiceSource,
-    r: &FightRoll,
-    behind: &dyn Fn(i32) -> bool,
-) -> Result<(RollRecord, i32, bool), DiceError> {
-    let rec = roll_judged(src, r.extra_die, Keep::High, &mut |d| {
-        let k = keep_two(d, Keep::High);
-        let total = i32::from(k[0]) + i32::from(k[1]) + r.modifier;
-        if r.reroll && behind(total) {
-            (0..d.len()).min_by_key(|&j| d[j])
-        } else {
-            None
+    rolled: Vec<u8>,
+    die: Option<u8>,
+) -> Result<RollRecord, DiceError> {
+    let mut dice = rolled.clone();
+    let mut reroll = None;
+    if let Some(value) = die {
+        let j = dice.iter().position(|&x| x == value).unwrap_or(0);
+        let v = src.d6()?;
+        dice[j] = v;
+        reroll = Some((j, v));
+    }
+    Ok(RollRecord {
+        rolled,
+        reroll,
+        kept: keep_two(&dice, Keep::High),
+    })
+}
+
+fn play_shoot(q: &Query, src: &mut dyn DiceSource) -> Result<Report, PlayError> {
+    let mut events = Vec::new();
+    let plan = shoot_plan(q)?;
+    let (_, pol) = shoot_odds_plan(&plan);
+    let mut out = false;
+    let (mut ma, mut md) = (plan.attacker_matrix, plan.defender_matrix);
+    if plan.shots.is_empty() {
+        for i in 0..plan.auto_hits as usize {
+            events.push(Event::AutoHit);
+            if plan.immune {
+                continue;
+            }
+            let force = ma && pol.force_save[i][shoot_state(false, ma, md)];
+            let (passed, used) = save_roll(src, plan.save, "defender", force, &mut events)?;
+            ma &= !used;
+            if !passed {
+                out = true;
+                break;
+            }
         }
-    })?;
-    let total = rec.sum() + r.modifier;
-    let nat = r.critical && rec.natural(6, 6);
-    Ok((rec, total, nat))
+    }
+    let mut token = plan.reroll == RerollMode::Once;
+    for (i, shot) in plan.shots.iter().enumerate() {
+        if out {
+            break;
+        }
+        let hits = |d: &[u8]| {
+            let k = keep_two(d, Keep::Low);
+            i32::from(k[0]) + i32::from(k[1]) < shot.accuracy
+        };
+        let master_now = |d: &[u8]| shot.master_shot && keep_two(d, Keep::Low) == [1, 1];
+        let state = shoot_state(token, ma, md);
+        let mut spent = false;
+        let roll = roll_judged(src, shot.extra_die, Keep::Low, &mut |d| {
+            if hits(d) || master_now(d) {
+                return None;
+            }
+            let (j, h) = reroll_hits(d, shot.accuracy);
+            let go = match plan.reroll {
+                RerollMode::EveryShot => h > 0,
+                RerollMode::Once => token && pol.spend[i][state][h],
+                RerollMode::None => false,
+            };
+            spent = go;
+            go.then_some(j)
+        })?;
+        if spent && plan.reroll == RerollMode::Once {
+            token = false;
+        }
+        let mut master = shot.master_shot && roll.natural(1, 1);
+        let mut hit = master || roll.sum() < shot.accuracy;
+        let mut forced = None;
+        if md && hit && pol.force_roll[i][shoot_state(token, ma, md)][usize::from(master)] {
+            let again = forced_roll(
+                src,
+                shot.extra_die,
+                Keep::Low,
+                "Błąd matrycy: rzut na trafienie od nowa",
+                "Matrix error: the attack roll again",
+            )?;
+            hit = again.sum() < shot.accuracy;
+            master = false;
+            md = false;
+            forced = Some(Forced {
+                by: MATRIX,
+                roll: again,
+            });
+        }
+        events.push(Event::Shot {
+            number: i + 1,
+            accuracy: shot.accuracy,
+            roll,
+            forced,
+            hit,
+            master,
+        });
+        if plan.immune || !hit {
+            continue;
+        }
+        if master {
+            out = true;
+            continue;
+        }
+        let force = ma && pol.force_save[i][shoot_state(token, ma, md)];
+        let (passed, used) = save_roll(src, plan.save, "defender", force, &mut events)?;
+        ma &= !used;
+        out = !passed;
+    }
+    Ok(Report {
+        events,
+        defender_out: out,
+        attacker_out: false,
+    })
+}
+
+/// Play one melee exchange of a solved game (so that many exchanges of the
+/// same query share one solution).
+pub fn play_melee_game(game: &MeleeGame, src: &mut dyn DiceSource) -> Result<Report, PlayError> {
+    let plan = game.plan();
+    let (ar, dr) = (plan.attacker, plan.defender);
+    let na = if ar.extra_die { 3 } else { 2 };
+    let nd = if dr.extra_die { 3 } else { 2 };
+    // Both roll at once; then the attacker's own reroll, the defender's.
+    let a0: Vec<u8> = (0..na).map(|_| src.d6()).collect::<Result<_, _>>()?;
+    let d0: Vec<u8> = (0..nd).map(|_| src.d6()).collect::<Result<_, _>>()?;
+    let a_die = game.attacker_reroll(&a0, &d0);
+    let attacker = own_roll(src, a0, a_die)?;
+    let (mut a_dice, mut a_rr) = (final_dice(&attacker), attacker.reroll.is_some());
+    let d_die = game.defender_reroll(&a_dice, a_rr, &d0);
+    let defender = own_roll(src, d0, d_die)?;
+    let (mut d_dice, mut d_rr) = (final_dice(&defender), defender.reroll.is_some());
+    // The attacker's Matrix error on the defender's roll.
+    let mut ma = plan.attacker_matrix;
+    let mut defender_forced = None;
+    if game.attacker_forces(&a_dice, a_rr, &d_dice, d_rr) {
+        let again = forced_roll(
+            src,
+            dr.extra_die,
+            Keep::High,
+            "Błąd matrycy: rzut Walki broniącego od nowa",
+            "Matrix error: the defender's Fight roll again",
+        )?;
+        d_dice = again.rolled.clone();
+        d_rr = true;
+        ma = false;
+        defender_forced = Some(Forced {
+            by: MATRIX,
+            roll: again,
+        });
+    }
+    // The defender's Dirty tricks or Matrix error on the attacker's roll.
+    let mut md = plan.defender_matrix;
+    let mut attacker_forced = None;
+    match game.defender_forces(&a_dice, a_rr, &d_dice, d_rr, ma) {
+        DefenderForce::None => {}
+        DefenderForce::Dirty(value) => {
+            src.label(
+                "Brudne zagrywki: atakujący przerzuca jedną kość",
+                "Dirty tricks: the attacker rerolls one die",
+            );
+            let j = a_dice.iter().position(|&x| x == value).unwrap_or(0);
+            let v = src.d6()?;
+            let before = a_dice.clone();
+            a_dice[j] = v;
+            a_rr = true;
+            attacker_forced = Some(Forced {
+                by: DIRTY,
+                roll: RollRecord {
+                    rolled: before,
+                    reroll: Some((j, v)),
+                    kept: keep_two(&a_dice, Keep::High),
+                },
+            });
+        }
+        DefenderForce::Matrix => {
+            let again = forced_roll(
+                src,
+                ar.extra_die,
+                Keep::High,
+                "Błąd matrycy: rzut Walki atakującego od nowa",
+                "Matrix error: the attacker's Fight roll again",
+            )?;
+            a_dice = again.rolled.clone();
+            a_rr = true;
+            md = false;
+            attacker_forced = Some(Forced {
+                by: MATRIX,
+                roll: again,
+            });
+        }
+    }
+    let result = |dice: &[u8], rr: bool, critical: bool, modifier: i32| {
+        let k = keep_two(dice, Keep::High);
+        let nat = critical && !rr && k == [6, 6];
+        (i32::from(k[0]) + i32::from(k[1]) + modifier, nat)
+    };
+    let (at, an) = result(&a_dice, a_rr, ar.critical, ar.modifier);
+    let (dt, dn) = result(&d_dice, d_rr, dr.critical, dr.modifier);
+    let winner = match (an, dn) {
+        (true, false) => 1,
+        (false, true) => -1,
+        _ => (at - dt).signum(),
+    };
+    let mut events = vec![Event::Fight {
+        attacker,
+        attacker_forced,
+        attacker_total: at,
+        defender,
+        defender_forced,
+        defender_total: dt,
+        winner,
+    }];
+    let mut report = Report {
+        events: Vec::new(),
+        defender_out: false,
+        attacker_out: false,
+    };
+    // The winner still holding Matrix error always forces a passed test:
+    // a fresh test can fail (11-12 always do), keeping the charge is worth nothing.
+    if winner == 1 {
+        report.defender_out = !save_roll(src, plan.defender_save, "defender", ma, &mut events)?.0;
+    } else if winner == -1 && !plan.defender_harmless {
+        report.attacker_out = !save_roll(src, plan.attacker_save, "attacker", md, &mut events)?.0;
+    }
+    report.events = events;
+    Ok(report)
 }
 
 /// Play one action.
 pub fn play(q: &Query, src: &mut dyn DiceSource) -> Result<Report, PlayError> {
-    let mut events = Vec::new();
     match q.kind {
-        ActionKind::Shoot => {
-            let plan = shoot_plan(q)?;
-            let (_, policy) = shoot_odds_plan(&plan);
-            let mut out = false;
-            if plan.shots.is_empty() {
-                for _ in 0..plan.auto_hits {
-                    events.push(Event::AutoHit);
-                    if !plan.immune && !save_roll(src, plan.save, "defender", &mut events)? {
-                        out = true;
-                        break;
-                    }
-                }
-            }
-            let mut token = plan.reroll == RerollMode::Once;
-            for (i, shot) in plan.shots.iter().enumerate() {
-                if out {
-                    break;
-                }
-                let hits = |d: &[u8]| {
-                    let k = keep_two(d, Keep::Low);
-                    i32::from(k[0]) + i32::from(k[1]) < shot.accuracy
-                };
-                let master_now = |d: &[u8]| shot.master_shot && keep_two(d, Keep::Low) == [1, 1];
-                let mut spent = false;
-                let roll = roll_judged(src, shot.extra_die, Keep::Low, &mut |d| {
-                    if hits(d) || master_now(d) {
-                        return None;
-                    }
-                    let (j, h) = reroll_hits(d, shot.accuracy);
-                    let go = match plan.reroll {
-                        RerollMode::EveryShot => h > 0,
-                        RerollMode::Once => token && policy.use_now[i][h],
-                        RerollMode::None => false,
-                    };
-                    spent = go;
-                    go.then_some(j)
-                })?;
-                if spent && plan.reroll == RerollMode::Once {
-                    token = false;
-                }
-                let master = shot.master_shot && roll.natural(1, 1);
-                let hit = master || roll.sum() < shot.accuracy;
-                events.push(Event::Shot {
-                    number: i + 1,
-                    accuracy: shot.accuracy,
-                    roll,
-                    hit,
-                    master,
-                });
-                if plan.immune || !hit {
-                    continue;
-                }
-                if master || !save_roll(src, plan.save, "defender", &mut events)? {
-                    out = true;
-                }
-            }
-            Ok(Report {
-                events,
-                defender_out: out,
-                attacker_out: false,
-            })
-        }
-        ActionKind::Melee => {
-            let plan = melee_plan(q)?;
-            // Both roll; each uses a reroll when not ahead of the other's first total.
-            let (a0, at0, an0) = fight_roll(
-                src,
-                &FightRoll {
-                    reroll: false,
-                    ..plan.attacker
-                },
-                &|_| false,
-            )?;
-            let (d0, dt0, dn0) = fight_roll(
-                src,
-                &FightRoll {
-                    reroll: false,
-                    ..plan.defender
-                },
-                &|_| false,
-            )?;
-            let (mut a, mut at, mut an) = (a0, at0, an0);
-            let (mut d, mut dt, mut dn) = (d0, dt0, dn0);
-            if plan.attacker.reroll && (at <= dt || dn) && !an {
-                let j = (0..a.rolled.len())
-                    .min_by_key(|&j| a.rolled[j])
-                    .unwrap_or(0);
-                let v = src.d6()?;
-                let mut dice = a.rolled.clone();
-                dice[j] = v;
-                a = RollRecord {
-                    rolled: a.rolled.clone(),
-                    reroll: Some((j, v)),
-                    kept: keep_two(&dice, Keep::High),
-                };
-                at = a.sum() + plan.attacker.modifier;
-                an = false;
-            }
-            if plan.defender.reroll && (dt <= at || an) && !dn {
-                let j = (0..d.rolled.len())
-                    .min_by_key(|&j| d.rolled[j])
-                    .unwrap_or(0);
-                let v = src.d6()?;
-                let mut dice = d.rolled.clone();
-                dice[j] = v;
-                d = RollRecord {
-                    rolled: d.rolled.clone(),
-                    reroll: Some((j, v)),
-                    kept: keep_two(&dice, Keep::High),
-                };
-                dt = d.sum() + plan.defender.modifier;
-                dn = false;
-            }
-            let winner = match (an, dn) {
-                (true, false) => 1,
-                (false, true) => -1,
-                _ => (at - dt).signum(),
-            };
-            events.push(Event::Fight {
-                attacker: a,
-                attacker_total: at,
-                defender: d,
-                defender_total: dt,
-                winner,
-            });
-            let mut report = Report {
-                events: Vec::new(),
-                defender_out: false,
-                attacker_out: false,
-            };
-            if winner == 1 {
-                report.defender_out = !save_roll(src, plan.defender_save, "defender", &mut events)?;
-            } else if winner == -1 && !plan.defender_harmless {
-                report.attacker_out = !save_roll(src, plan.attacker_save, "attacker", &mut events)?;
-            }
-            report.events = events;
-            Ok(report)
-        }
+        ActionKind::Shoot => play_shoot(q, src),
+        ActionKind::Melee => play_melee_game(&MeleeGame::new(&melee_plan(q)?), src),
     }
 }

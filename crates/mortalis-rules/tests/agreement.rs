@@ -11,6 +11,7 @@ use mortalis_rules::odds::{
 };
 use num_traits::{One, Zero};
 use serde_json::Value;
+use std::collections::HashMap;
 
 fn tuples(n: usize) -> Vec<Vec<u8>> {
     let mut out = vec![vec![]];
@@ -35,96 +36,297 @@ fn each(n: usize) -> Prob {
 
 // ------------------------------------------------------------ saves
 
-fn bf_save_fail(s: SaveSpec) -> Prob {
+fn passes(d: &[u8], s: &SaveSpec) -> bool {
+    let k = keep_two(d, Keep::Low);
+    let t = i32::from(k[0]) + i32::from(k[1]);
+    t <= s.target && t <= 10
+}
+
+/// Chance that a test fails when the tester rerolls its best die after a
+/// failure ("I'm fine!") and, when `forced`, the opponent then makes a
+/// passed test be rolled again (Matrix error, no "I'm fine!" afterwards).
+/// Every decision is a true minimum or maximum over the dice.
+fn bf_test_fail(s: SaveSpec, forced: bool) -> Prob {
     if s.auto_pass {
         return Prob::zero();
     }
     let n = if s.extra_die { 3 } else { 2 };
-    let pass = |d: &[u8]| {
-        let k = keep_two(d, Keep::Low);
-        let t = i32::from(k[0]) + i32::from(k[1]);
-        t <= s.target && t <= 10
+    let fresh_fail = tuples(n)
+        .iter()
+        .filter(|d| !passes(d, &s))
+        .fold(Prob::zero(), |acc, _| acc + each(n));
+    // Value (chance to fail in the end) of a test that stands as it is now.
+    let pass_val = if forced {
+        // The opponent rerolls a passed test if that makes failure likelier.
+        if fresh_fail > Prob::zero() {
+            fresh_fail
+        } else {
+            Prob::zero()
+        }
+    } else {
+        Prob::zero()
     };
     let mut fail = Prob::zero();
     for d in tuples(n) {
-        if pass(&d) {
+        if passes(&d, &s) {
+            fail += each(n) * pass_val;
             continue;
         }
-        if !s.reroll {
-            fail += each(n);
-            continue;
-        }
-        // Best reroll: the die whose replacement passes most often.
-        let mut best = Prob::zero();
-        for j in 0..n {
-            let mut ok = Prob::zero();
-            for v in 1..=6 {
-                let mut e = d.clone();
-                e[j] = v;
-                if pass(&e) {
-                    ok += Prob::new(1, 6);
-                }
-            }
-            if ok > best {
-                best = ok;
-            }
-        }
-        fail += each(n) * (Prob::one() - best);
-    }
-    fail
-}
-
-// ------------------------------------------------------------ shooting
-
-/// Chance the target is out from shot `i` on, by full enumeration and
-/// expectimax over every reroll decision.
-fn bf_out(plan: &ShootPlan, f: &Prob, i: usize, token: bool) -> Prob {
-    if i == plan.shots.len() {
-        return Prob::zero();
-    }
-    let s = plan.shots[i];
-    let n = if s.extra_die { 3 } else { 2 };
-    // What follows does not depend on this shot's dice: enumerate it once per token state.
-    let rest_with = [bf_out(plan, f, i + 1, false), bf_out(plan, f, i + 1, true)];
-    let outcome = |d: &[u8], rerolled: bool, next_token: bool| -> Prob {
-        let k = keep_two(d, Keep::Low);
-        let master = s.master_shot && !rerolled && k == [1, 1];
-        let hit = i32::from(k[0]) + i32::from(k[1]) < s.accuracy;
-        let rest = rest_with[usize::from(next_token)];
-        if master {
-            Prob::one()
-        } else if hit {
-            *f + (Prob::one() - *f) * rest
-        } else {
-            rest
-        }
-    };
-    let mut total = Prob::zero();
-    for d in tuples(n) {
-        let keep = outcome(&d, false, token);
-        let can = match plan.reroll {
-            RerollMode::EveryShot => true,
-            RerollMode::Once => token,
-            RerollMode::None => false,
-        };
-        let mut best = keep;
-        if can {
-            let after = plan.reroll == RerollMode::EveryShot && token;
+        let mut best = Prob::one();
+        if s.reroll {
             for j in 0..n {
                 let mut v_sum = Prob::zero();
                 for v in 1..=6 {
                     let mut e = d.clone();
                     e[j] = v;
-                    v_sum += Prob::new(1, 6) * outcome(&e, true, after);
+                    v_sum += Prob::new(1, 6)
+                        * if passes(&e, &s) {
+                            pass_val
+                        } else {
+                            Prob::one()
+                        };
                 }
-                if v_sum > best {
+                if v_sum < best {
                     best = v_sum;
                 }
             }
         }
-        total += each(n) * best;
+        fail += each(n) * best;
     }
-    total
+    fail
+}
+
+fn bf_save_fail(s: SaveSpec) -> Prob {
+    bf_test_fail(s, false)
+}
+
+// ------------------------------------------------------------ shooting
+
+/// Brute-force volley: every die of every roll, expectimax over every
+/// decision (the shooter maximises the chance the target is out, the target
+/// minimises it), memoised on the state between shots.
+struct BfShoot<'a> {
+    plan: &'a ShootPlan,
+    memo: HashMap<(usize, bool, bool, bool), Prob>,
+}
+
+impl BfShoot<'_> {
+    /// Chance the target is out from step `i` on.
+    fn out(&mut self, i: usize, token: bool, ma: bool, md: bool) -> Prob {
+        let steps = if self.plan.shots.is_empty() {
+            self.plan.auto_hits as usize
+        } else {
+            self.plan.shots.len()
+        };
+        if i == steps {
+            return Prob::zero();
+        }
+        if let Some(v) = self.memo.get(&(i, token, ma, md)) {
+            return *v;
+        }
+        let v = if self.plan.shots.is_empty() {
+            self.hit_value(i, token, ma, md)
+        } else {
+            let s = self.plan.shots[i];
+            let n = if s.extra_die { 3 } else { 2 };
+            let mut total = Prob::zero();
+            for d in tuples(n) {
+                let keep = self.after_own(i, &d, false, token, ma, md);
+                let can = match self.plan.reroll {
+                    RerollMode::EveryShot => true,
+                    RerollMode::Once => token,
+                    RerollMode::None => false,
+                };
+                let mut best = keep;
+                if can {
+                    let t2 = self.plan.reroll == RerollMode::EveryShot && token;
+                    for j in 0..n {
+                        let mut v_sum = Prob::zero();
+                        for v in 1..=6 {
+                            let mut e = d.clone();
+                            e[j] = v;
+                            v_sum += Prob::new(1, 6) * self.after_own(i, &e, true, t2, ma, md);
+                        }
+                        if v_sum > best {
+                            best = v_sum;
+                        }
+                    }
+                }
+                total += each(n) * best;
+            }
+            total
+        };
+        self.memo.insert((i, token, ma, md), v);
+        v
+    }
+
+    /// 0 miss, 1 hit, 2 Master shot.
+    fn class(&self, i: usize, d: &[u8], rerolled: bool) -> usize {
+        let s = self.plan.shots[i];
+        let k = keep_two(d, Keep::Low);
+        if s.master_shot && !rerolled && k == [1, 1] {
+            2
+        } else if i32::from(k[0]) + i32::from(k[1]) < s.accuracy {
+            1
+        } else {
+            0
+        }
+    }
+
+    fn class_value(&mut self, i: usize, c: usize, token: bool, ma: bool, md: bool) -> Prob {
+        match c {
+            2 => Prob::one(),
+            1 => self.hit_value(i, token, ma, md),
+            _ => self.out(i + 1, token, ma, md),
+        }
+    }
+
+    /// Value of a roll once the shooter's own reroll is done: the target may
+    /// force the whole roll again.
+    fn after_own(
+        &mut self,
+        i: usize,
+        d: &[u8],
+        rerolled: bool,
+        token: bool,
+        ma: bool,
+        md: bool,
+    ) -> Prob {
+        let c = self.class(i, d, rerolled);
+        let keep = self.class_value(i, c, token, ma, md);
+        if !md {
+            return keep;
+        }
+        let n = d.len();
+        let mut forced = Prob::zero();
+        for e in tuples(n) {
+            let c2 = self.class(i, &e, true);
+            forced += each(n) * self.class_value(i, c2, token, ma, false);
+        }
+        if forced < keep { forced } else { keep }
+    }
+
+    /// Value of a hit: the target's test, every die enumerated.
+    fn hit_value(&mut self, i: usize, token: bool, ma: bool, md: bool) -> Prob {
+        let s = self.plan.save;
+        let n = if s.extra_die { 3 } else { 2 };
+        let next_keep = self.out(i + 1, token, ma, md);
+        let next_used = self.out(i + 1, token, false, md);
+        let fresh_fail = tuples(n)
+            .iter()
+            .filter(|d| !passes(d, &s))
+            .fold(Prob::zero(), |acc, _| acc + each(n));
+        let pass_val = if ma {
+            let force = fresh_fail + (Prob::one() - fresh_fail) * next_used;
+            if force > next_keep { force } else { next_keep }
+        } else {
+            next_keep
+        };
+        let mut total = Prob::zero();
+        for d in tuples(n) {
+            if passes(&d, &s) {
+                total += each(n) * pass_val;
+                continue;
+            }
+            let mut best = Prob::one();
+            if s.reroll {
+                for j in 0..n {
+                    let mut v_sum = Prob::zero();
+                    for v in 1..=6 {
+                        let mut e = d.clone();
+                        e[j] = v;
+                        v_sum += Prob::new(1, 6)
+                            * if passes(&e, &s) {
+                                pass_val
+                            } else {
+                                Prob::one()
+                            };
+                    }
+                    if v_sum < best {
+                        best = v_sum;
+                    }
+                }
+            }
+            total += each(n) * best;
+        }
+        total
+    }
+
+    /// Chance that each shot hits, following the brute-force decisions
+    /// (only for volleys without the shooter's own reroll, whose tie rule is
+    /// not modelled here); forced rerolls are used only when strictly better.
+    fn hits(&mut self) -> (Vec<Prob>, Vec<Prob>) {
+        assert_eq!(self.plan.reroll, RerollMode::None);
+        let f0 = bf_save_fail(self.plan.save);
+        // (ma, md, hits so far) -> chance
+        let mut mass: HashMap<(bool, bool, usize), Prob> = HashMap::new();
+        mass.insert(
+            (self.plan.attacker_matrix, self.plan.defender_matrix, 0),
+            Prob::one(),
+        );
+        let mut hit = Vec::new();
+        for i in 0..self.plan.shots.len() {
+            let s = self.plan.shots[i];
+            let n = if s.extra_die { 3 } else { 2 };
+            let mut next: HashMap<(bool, bool, usize), Prob> = HashMap::new();
+            let mut hit_i = Prob::zero();
+            let states: Vec<_> = mass.iter().map(|(k, v)| (*k, *v)).collect();
+            for ((ma, md, k), x) in states {
+                for d in tuples(n) {
+                    let c = self.class(i, &d, false);
+                    // (chance, class, target's charge left)
+                    let mut fin = vec![(each(n), c, md)];
+                    if c > 0 && md {
+                        let keep = self.class_value(i, c, false, ma, true);
+                        let mut forced = Prob::zero();
+                        for e in tuples(n) {
+                            let c2 = self.class(i, &e, true);
+                            forced += each(n) * self.class_value(i, c2, false, ma, false);
+                        }
+                        if forced < keep {
+                            fin = tuples(n)
+                                .iter()
+                                .map(|e| (each(n) * each(n), self.class(i, e, true), false))
+                                .collect();
+                        }
+                    }
+                    for (pf, c2, md2) in fin {
+                        let w = x * pf;
+                        if c2 == 0 {
+                            *next.entry((ma, md2, k)).or_insert(Prob::zero()) += w;
+                            continue;
+                        }
+                        hit_i += w;
+                        let force_save = c2 == 1 && ma && {
+                            let keep = self.out(i + 1, false, true, md2);
+                            let q = bf_test_fail(
+                                SaveSpec {
+                                    reroll: false,
+                                    ..self.plan.save
+                                },
+                                false,
+                            );
+                            q + (Prob::one() - q) * self.out(i + 1, false, false, md2) > keep
+                        };
+                        if force_save {
+                            *next.entry((false, md2, k + 1)).or_insert(Prob::zero()) +=
+                                w * (Prob::one() - f0);
+                            *next.entry((true, md2, k + 1)).or_insert(Prob::zero()) += w * f0;
+                        } else {
+                            *next.entry((ma, md2, k + 1)).or_insert(Prob::zero()) += w;
+                        }
+                    }
+                }
+            }
+            hit.push(hit_i);
+            mass = next;
+        }
+        let mut dist = vec![Prob::zero(); self.plan.shots.len() + 1];
+        for ((_, _, k), x) in mass {
+            dist[k] += x;
+        }
+        (hit, dist)
+    }
 }
 
 /// Per-shot hit chances and hit-count distribution without rerolls.
@@ -169,71 +371,214 @@ fn judge(a: (i32, bool), d: (i32, bool)) -> i32 {
     }
 }
 
-/// Defender's answer: (value, [win, tie, lose]) as probabilities.
-fn bf_defend(a: (i32, bool), dd: &[u8], r: &FightRoll) -> (Prob, [Prob; 3]) {
-    let mut sorted = dd.to_vec();
-    sorted.sort_unstable();
-    let one = |u: i32| {
-        let mut t = [Prob::zero(), Prob::zero(), Prob::zero()];
-        t[(1 - u) as usize] = Prob::one();
-        t
-    };
-    let u = judge(a, fin(&sorted, r, false));
-    let mut best = (Prob::from_integer(u.into()), one(u));
-    if r.reroll {
-        for j in 0..sorted.len() {
-            let mut val = Prob::zero();
-            let mut t = [Prob::zero(), Prob::zero(), Prob::zero()];
-            for v in 1..=6 {
-                let mut e = sorted.clone();
-                e[j] = v;
-                let u = judge(a, fin(&e, r, true));
-                val += Prob::new(u.into(), 6);
-                t[(1 - u) as usize] += Prob::new(1, 6);
-            }
-            if val < best.0 {
-                best = (val, t);
-            }
-        }
-    }
-    best
+/// A value for the attacker (chance the defender is out minus chance the
+/// attacker is out) and the chances of the five end classes: attacker wins
+/// (charge spent / still held), tie, defender wins (spent / held).
+#[derive(Clone)]
+struct Vt {
+    v: Prob,
+    t: [Prob; 5],
 }
 
-fn bf_melee(plan: &MeleePlan) -> [Prob; 3] {
-    let (a, d) = (&plan.attacker, &plan.defender);
-    let na = if a.extra_die { 3 } else { 2 };
-    let nd = if d.extra_die { 3 } else { 2 };
-    let mut total = [Prob::zero(), Prob::zero(), Prob::zero()];
-    for at in tuples(na) {
-        let mut at = at;
-        at.sort_unstable();
-        for dt in tuples(nd) {
-            let w = each(na) * each(nd);
-            let mut best = bf_defend(fin(&at, a, false), &dt, d);
-            if a.reroll {
-                for j in 0..na {
-                    let mut val = Prob::zero();
-                    let mut t = [Prob::zero(), Prob::zero(), Prob::zero()];
-                    for v in 1..=6 {
-                        let mut e = at.clone();
-                        e[j] = v;
-                        let (rv, rt) = bf_defend(fin(&e, a, true), &dt, d);
-                        val += rv / Prob::from_integer(6);
-                        for (tk, rk) in t.iter_mut().zip(rt) {
-                            *tk += rk / Prob::from_integer(6);
-                        }
-                    }
-                    if val > best.0 {
-                        best = (val, t);
-                    }
-                }
-            }
-            for (tk, bk) in total.iter_mut().zip(best.1) {
-                *tk += w * bk;
-            }
+impl Vt {
+    fn zero() -> Vt {
+        Vt {
+            v: Prob::zero(),
+            t: [Prob::zero(); 5],
         }
     }
-    total
+    fn add(&mut self, o: &Vt, w: Prob) {
+        self.v += o.v * w;
+        for (x, y) in self.t.iter_mut().zip(o.t) {
+            *x += y * w;
+        }
+    }
+}
+
+/// Distinct die values of a roll, lowest first, with the first position of each.
+fn distinct(d: &[u8]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..d.len()).collect();
+    order.sort_by_key(|&j| (d[j], j));
+    let mut out: Vec<usize> = Vec::new();
+    for j in order {
+        if out.last().is_none_or(|&k| d[k] != d[j]) {
+            out.push(j);
+        }
+    }
+    out
+}
+
+type Fin = (i32, bool);
+
+/// Brute-force melee exchange over ordered dice tuples, with the order of
+/// decisions of ruling R46 and the tie rules of R7/R48 (keep, then the
+/// lowest die; no forced reroll unless strictly better).
+struct BfMelee<'a> {
+    plan: &'a MeleePlan,
+    class_value: [Prob; 5],
+    s5: HashMap<(Vec<u8>, bool, Fin, bool), Vt>,
+    fresh_a: HashMap<(Fin, bool), Vt>,
+    fresh_d: HashMap<(Vec<u8>, bool), Vt>,
+    s3: HashMap<(Vec<u8>, bool, Vec<u8>), Vt>,
+}
+
+impl<'a> BfMelee<'a> {
+    fn new(plan: &'a MeleePlan) -> Self {
+        let fd0 = bf_test_fail(plan.defender_save, false);
+        let fd1 = bf_test_fail(plan.defender_save, true);
+        let (fa0, fa1) = if plan.defender_harmless {
+            (Prob::zero(), Prob::zero())
+        } else {
+            (
+                bf_test_fail(plan.attacker_save, false),
+                bf_test_fail(plan.attacker_save, true),
+            )
+        };
+        BfMelee {
+            plan,
+            class_value: [fd0, fd1, Prob::zero(), -fa0, -fa1],
+            s5: HashMap::new(),
+            fresh_a: HashMap::new(),
+            fresh_d: HashMap::new(),
+            s3: HashMap::new(),
+        }
+    }
+
+    fn end(&self, a: Fin, d: Fin, ma: bool, md: bool) -> Vt {
+        let c = match judge(a, d) {
+            1 => usize::from(ma),
+            0 => 2,
+            _ => 3 + usize::from(md),
+        };
+        let mut t = [Prob::zero(); 5];
+        t[c] = Prob::one();
+        Vt {
+            v: self.class_value[c],
+            t,
+        }
+    }
+
+    fn na(&self) -> usize {
+        if self.plan.attacker.extra_die { 3 } else { 2 }
+    }
+    fn nd(&self) -> usize {
+        if self.plan.defender.extra_die { 3 } else { 2 }
+    }
+
+    /// The defender's forced reroll of the attacker's roll.
+    fn s5(&mut self, a: &[u8], arr: bool, d: Fin, ma: bool) -> Vt {
+        let key = (a.to_vec(), arr, d, ma);
+        if let Some(v) = self.s5.get(&key) {
+            return v.clone();
+        }
+        let (ar, md) = (self.plan.attacker, self.plan.defender_matrix);
+        let mut best = self.end(fin(a, &ar, arr), d, ma, md);
+        if self.plan.defender_dirty {
+            for j in distinct(a) {
+                let mut e = Vt::zero();
+                for v in 1..=6 {
+                    let mut x = a.to_vec();
+                    x[j] = v;
+                    e.add(&self.end(fin(&x, &ar, true), d, ma, md), Prob::new(1, 6));
+                }
+                if e.v < best.v {
+                    best = e;
+                }
+            }
+        }
+        if md {
+            let e = if let Some(e) = self.fresh_a.get(&(d, ma)) {
+                e.clone()
+            } else {
+                let mut e = Vt::zero();
+                let n = self.na();
+                for x in tuples(n) {
+                    e.add(&self.end(fin(&x, &ar, true), d, ma, false), each(n));
+                }
+                self.fresh_a.insert((d, ma), e.clone());
+                e
+            };
+            if e.v < best.v {
+                best = e;
+            }
+        }
+        self.s5.insert(key, best.clone());
+        best
+    }
+
+    /// The attacker's Matrix error on the defender's roll.
+    fn s4(&mut self, a: &[u8], arr: bool, d: &[u8], drr: bool) -> Vt {
+        let dr = self.plan.defender;
+        if !self.plan.attacker_matrix {
+            return self.s5(a, arr, fin(d, &dr, drr), false);
+        }
+        let keep = self.s5(a, arr, fin(d, &dr, drr), true);
+        let force = if let Some(e) = self.fresh_d.get(&(a.to_vec(), arr)) {
+            e.clone()
+        } else {
+            let mut e = Vt::zero();
+            let n = self.nd();
+            for x in tuples(n) {
+                let v = self.s5(a, arr, fin(&x, &dr, true), false);
+                e.add(&v, each(n));
+            }
+            self.fresh_d.insert((a.to_vec(), arr), e.clone());
+            e
+        };
+        if force.v > keep.v { force } else { keep }
+    }
+
+    /// The defender's own reroll.
+    fn s3(&mut self, a: &[u8], arr: bool, d: &[u8]) -> Vt {
+        let key = (a.to_vec(), arr, d.to_vec());
+        if let Some(v) = self.s3.get(&key) {
+            return v.clone();
+        }
+        let mut best = self.s4(a, arr, d, false);
+        if self.plan.defender.reroll {
+            for j in distinct(d) {
+                let mut e = Vt::zero();
+                for v in 1..=6 {
+                    let mut x = d.to_vec();
+                    x[j] = v;
+                    let r = self.s4(a, arr, &x, true);
+                    e.add(&r, Prob::new(1, 6));
+                }
+                if e.v < best.v {
+                    best = e;
+                }
+            }
+        }
+        self.s3.insert(key, best.clone());
+        best
+    }
+
+    /// The whole exchange: class chances.
+    fn run(&mut self) -> [Prob; 5] {
+        let (na, nd) = (self.na(), self.nd());
+        let mut total = Vt::zero();
+        for a in tuples(na) {
+            for d in tuples(nd) {
+                let mut best = self.s3(&a, false, &d);
+                if self.plan.attacker.reroll {
+                    for j in distinct(&a) {
+                        let mut e = Vt::zero();
+                        for v in 1..=6 {
+                            let mut x = a.clone();
+                            x[j] = v;
+                            let r = self.s3(&x, true, &d);
+                            e.add(&r, Prob::new(1, 6));
+                        }
+                        if e.v > best.v {
+                            best = e;
+                        }
+                    }
+                }
+                total.add(&best, each(na) * each(nd));
+            }
+        }
+        total.t
+    }
 }
 
 fn parse(toml_text: &str) -> Query {
@@ -248,18 +593,23 @@ fn check_brute_force(q: &Query) -> usize {
             let plan = odds::shoot_plan(q).unwrap();
             let f = bf_save_fail(plan.save);
             assert_eq!(o.fail_save, f, "fail_save {q:?}");
-            if plan.shots.is_empty() {
-                return 1;
-            }
-            let start = plan.reroll != RerollMode::None;
+            let start = plan.reroll == RerollMode::Once;
+            let mut bf = BfShoot {
+                plan: &plan,
+                memo: HashMap::new(),
+            };
             let out = if plan.immune {
                 Prob::zero()
             } else {
-                bf_out(&plan, &f, 0, start)
+                bf.out(0, start, plan.attacker_matrix, plan.defender_matrix)
             };
             assert_eq!(o.out_of_action, out, "out_of_action {q:?}");
-            if plan.reroll == RerollMode::None {
-                let (hit, dist) = bf_hits(&plan);
+            if !plan.shots.is_empty() && plan.reroll == RerollMode::None {
+                let (hit, dist) = if plan.attacker_matrix || plan.defender_matrix {
+                    bf.hits()
+                } else {
+                    bf_hits(&plan)
+                };
                 assert_eq!(o.hit, hit, "hit {q:?}");
                 assert_eq!(o.hits_distribution, dist, "dist {q:?}");
             }
@@ -272,21 +622,22 @@ fn check_brute_force(q: &Query) -> usize {
         }
         Odds::Melee(o) => {
             let plan = odds::melee_plan(q).unwrap();
-            let t = bf_melee(&plan);
-            assert_eq!(o.attacker_hits, t[0], "attacker_hits {q:?}");
-            assert_eq!(o.tie, t[1], "tie {q:?}");
-            assert_eq!(o.defender_hits, t[2], "defender_hits {q:?}");
+            let mut bf = BfMelee::new(&plan);
+            let t = bf.run();
+            let [fd0, fd1, _, fa0, fa1] = bf.class_value;
+            assert_eq!(o.attacker_hits, t[0] + t[1], "attacker_hits {q:?}");
+            assert_eq!(o.tie, t[2], "tie {q:?}");
+            assert_eq!(o.defender_hits, t[3] + t[4], "defender_hits {q:?}");
             assert_eq!(
                 o.defender_out,
-                t[0] * bf_save_fail(plan.defender_save),
-                "defender_out"
+                t[0] * fd0 + t[1] * fd1,
+                "defender_out {q:?}"
             );
-            let aout = if plan.defender_harmless {
-                Prob::zero()
-            } else {
-                t[2] * bf_save_fail(plan.attacker_save)
-            };
-            assert_eq!(o.attacker_out, aout, "attacker_out");
+            assert_eq!(
+                o.attacker_out,
+                -(t[3] * fa0 + t[4] * fa1),
+                "attacker_out {q:?}"
+            );
             1
         }
     }
@@ -376,6 +727,58 @@ const EXTRA: &[&str] = &[
 fn engine_matches_brute_force_with_rerolls_and_skills() {
     let n: usize = EXTRA.iter().map(|t| check_brute_force(&parse(t))).sum();
     assert_eq!(n, EXTRA.len());
+}
+
+/// Queries with forced rerolls (Dirty tricks, Matrix error) and their
+/// interactions with own rerolls, extra dice, Point blank, "I'm fine!",
+/// Critical hit, Master shot and Parry (rulings R44-R48).
+const FORCED: &[&str] = &[
+    // the target forces the attack roll again (one shot, a volley, out of range)
+    "kind='shoot'\n[attacker]\nweapon='sniper_rifle'\n[defender]\nskills=['matrix_error']\n[situation]\nrange=6",
+    "kind='shoot'\n[attacker]\nweapon='assault_rifle'\n[defender]\narmour='light_armour'\nskills=['matrix_error']\n[situation]\nrange=10",
+    "kind='shoot'\n[attacker]\nweapon='assault_rifle'\n[defender]\narmour='light_armour'\nskills=['matrix_error']\n[situation]\nrange=14",
+    // the shooter forces a passed test again
+    "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nskills=['matrix_error']\n[defender]\narmour='light_armour'\n[situation]\nrange=10",
+    "kind='shoot'\n[attacker]\naccuracy=8\nweapon='energy_pistol'\nskills=['matrix_error']\n[defender]\narmour='powered_armour'\nskills=['matrix_error','im_fine']\n[situation]\nrange=6",
+    "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nreroll=true\nskills=['matrix_error']\n[defender]\narmour='light_armour'\nskills=['im_fine']\n[situation]\nrange=8",
+    // with Master shot, a once-per-action reroll, Point blank
+    "kind='shoot'\n[attacker]\naccuracy=8\nweapon='assault_rifle'\nreroll=true\nskills=['master_shot']\n[defender]\narmour='light_armour'\nskills=['matrix_error']\n[situation]\nrange=9",
+    "kind='shoot'\n[attacker]\nweapon='assault_pistol'\nskills=['point_blank','master_shot']\n[defender]\narmour='light_armour'\nskills=['matrix_error']\n[situation]\nrange=4",
+    "kind='shoot'\n[attacker]\nweapon='assault_pistol'\nskills=['point_blank','matrix_error']\n[defender]\narmour='light_armour'\nskills=['matrix_error','im_fine']\n[situation]\nrange=4",
+    // automatic hits: only the test can be forced
+    "kind='shoot'\n[attacker]\nweapon='flamer'\nskills=['matrix_error']\n[defender]\narmour='light_armour'\n[situation]\nrange=5",
+    "kind='shoot'\n[attacker]\ntrick='drone_strike'\nskills=['matrix_error']\n[defender]\narmour='light_armour'\nskills=['im_fine']\n[situation]\nrange=12",
+    // three dice: Aimed shot on the attack roll, Woohoo on the test
+    "kind='shoot'\n[attacker]\naccuracy=8\nweapon='sniper_rifle'\nskills=['aimed_shot','master_shot']\n[defender]\narmour='light_armour'\nskills=['matrix_error']\n[situation]\nrange=10",
+    "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nskills=['matrix_error']\n[defender]\narmour='light_armour'\nskills=['woohoo','im_fine']\n[situation]\nrange=10\noverwatch=true",
+    "kind='shoot'\n[attacker]\nweapon='heavy_rifle'\nreroll=true\nskills=['matrix_error']\n[defender]\narmour='powered_armour'\nskills=['matrix_error']\n[situation]\nrange=11",
+    "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nskills=['master_shot']\n[defender]\nskills=['matrix_error','protective_shield']\n[situation]\nrange=6",
+    // Dirty tricks: only after a charge
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\narmour='light_armour'\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['dirty_tricks']\n[situation]\ncharged=true",
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\narmour='light_armour'\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['dirty_tricks']",
+    "kind='melee'\n[attacker]\nfight=1\nweapon='hand_weapon'\nskills=['critical_hit']\n[defender]\nweapon='two_handed_weapon'\narmour='light_armour'\nskills=['dirty_tricks']\n[situation]\ncharged=true",
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\nreroll=true\nskills=['killing_blow','critical_hit']\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['dirty_tricks']\n[situation]\ncharged=true",
+    // Matrix error on either side, or both
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\narmour='light_armour'\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['matrix_error']",
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['matrix_error']\n[defender]\nfight=1\nweapon='two_handed_weapon'\narmour='powered_armour'",
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\nskills=['matrix_error']\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['matrix_error']",
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\nreroll=true\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['matrix_error','dirty_tricks']\n[situation]\ncharged=true",
+    "kind='melee'\n[attacker]\nfight=1\nweapon='hand_weapon'\nskills=['matrix_error']\n[defender]\nweapon='hand_weapon'\nshield=true\narmour='light_armour'\nskills=['parry']",
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\nreroll=true\nskills=['critical_hit']\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nreroll=true\nskills=['matrix_error','critical_hit']",
+    "kind='melee'\n[attacker]\nweapon='two_handed_weapon'\nskills=['matrix_error']\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['im_fine']",
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\narmour='powered_armour'\nskills=['im_fine']\n[defender]\nfight=1\nweapon='hand_weapon'\nskills=['matrix_error']",
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\nskills=['duellist']\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['matrix_error','duellist']",
+    "kind='melee'\n[attacker]\nweapon='two_handed_weapon'\nreroll=true\nskills=['matrix_error']\n[defender]\nweapon='hand_weapon'\narmour='powered_armour'\nreroll=true",
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\nextra_die=true\nreroll=true\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['dirty_tricks','critical_hit']\n[situation]\ncharged=true",
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\nskills=['critical_hit']\n[defender]\nweapon='hand_weapon'\nshield=true\nskills=['parry','matrix_error','dirty_tricks']\n[situation]\ncharged=true",
+    "kind='melee'\n[attacker]\nfight=2\nweapon='hand_weapon'\nskills=['matrix_error','critical_hit']\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nreroll=true\nskills=['critical_hit','dirty_tricks']\n[situation]\ncharged=true",
+];
+
+#[test]
+fn engine_matches_brute_force_with_forced_rerolls() {
+    assert!(FORCED.len() >= 30);
+    let n: usize = FORCED.iter().map(|t| check_brute_force(&parse(t))).sum();
+    assert_eq!(n, FORCED.len());
 }
 
 #[test]
