@@ -29,6 +29,14 @@ fn bench(c: &mut Criterion) {
             "melee_both_reroll_three_dice",
             "kind='melee'\n[attacker]\nweapon='hand_weapon'\nreroll=true\nskills=['killing_blow','critical_hit']\n[defender]\nshield=true\nreroll=true\nskills=['parry']",
         ),
+        (
+            "melee_everything_forced",
+            "kind='melee'\n[attacker]\nweapon='hand_weapon'\nreroll=true\nskills=['killing_blow','critical_hit','matrix_error']\n[defender]\nshield=true\nreroll=true\nskills=['parry','matrix_error','dirty_tricks']\n[situation]\ncharged=true",
+        ),
+        (
+            "shoot_volley_both_matrix",
+            "kind='shoot'\n[attacker]\nweapon='heavy_rifle'\nreroll=true\nextra_die=true\nskills=['master_shot','matrix_error']\n[defender]\narmour='powered_armour'\nskills=['im_fine','matrix_error']\n[situation]\nrange=11",
+        ),
     ];
     let mut g = c.benchmark_group("odds");
     g.measurement_time(Duration::from_secs(3))

@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use crate::dice::{DiceError, DiceSource, Keep, RollRecord, keep_two, roll_judged};
 use crate::odds::{
-    ActionError, ActionKind, DefenderForce, MeleeGame, Query, RerollMode, SaveSpec, melee_plan,
-    shoot_odds_plan, shoot_plan, shoot_state,
+    ActionError, ActionKind, DefenderForce, MeleeGame, Query, RerollMode, SaveSpec, ShootPlan,
+    ShootPolicy, melee_plan, shoot_odds_plan, shoot_plan, shoot_state,
 };
 use crate::skills::Skill;
 
@@ -218,10 +218,14 @@ fn own_roll(
     })
 }
 
-fn play_shoot(q: &Query, src: &mut dyn DiceSource) -> Result<Report, PlayError> {
+/// Play one shooting action of a plan with the policy the odds engine
+/// computed for it (`shoot_odds_plan`).
+pub fn play_shoot_plan(
+    plan: &ShootPlan,
+    pol: &ShootPolicy,
+    src: &mut dyn DiceSource,
+) -> Result<Report, PlayError> {
     let mut events = Vec::new();
-    let plan = shoot_plan(q)?;
-    let (_, pol) = shoot_odds_plan(&plan);
     let mut out = false;
     let (mut ma, mut md) = (plan.attacker_matrix, plan.defender_matrix);
     if plan.shots.is_empty() {
@@ -429,7 +433,109 @@ pub fn play_melee_game(game: &MeleeGame, src: &mut dyn DiceSource) -> Result<Rep
 /// Play one action.
 pub fn play(q: &Query, src: &mut dyn DiceSource) -> Result<Report, PlayError> {
     match q.kind {
-        ActionKind::Shoot => play_shoot(q, src),
+        ActionKind::Shoot => {
+            let plan = shoot_plan(q)?;
+            play_shoot_plan(&plan, &shoot_odds_plan(&plan).1, src)
+        }
         ActionKind::Melee => play_melee_game(&MeleeGame::new(&melee_plan(q)?), src),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::TypedDice;
+
+    fn query(text: &str) -> Query {
+        toml::from_str(text).expect("query")
+    }
+
+    fn fight(r: &Report) -> (&RollRecord, &Option<Forced>, i32) {
+        match &r.events[0] {
+            Event::Fight {
+                attacker,
+                attacker_forced,
+                winner,
+                ..
+            } => (attacker, attacker_forced, *winner),
+            e => panic!("not a fight: {e:?}"),
+        }
+    }
+
+    /// The old rule ("reroll when not ahead") rerolled the 5 of a tied 6+5:
+    /// only a 6 then wins, a 1-4 loses. The optimal policy keeps the tie.
+    #[test]
+    fn attacker_keeps_a_tie_the_old_rule_would_reroll() {
+        let q = query("kind='melee'\n[attacker]\nreroll=true");
+        let mut dice = TypedDice::new(&[6, 5, 6, 5, 3]).unwrap();
+        let r = play(&q, &mut dice).unwrap();
+        let (a, forced, winner) = fight(&r);
+        assert_eq!(a.reroll, None);
+        assert!(forced.is_none());
+        assert_eq!(winner, 0);
+        assert_eq!(dice.used(), 4);
+        // Behind by one (5+5 against 6+5) a 5 is rerolled: a 6 ties.
+        let mut dice = TypedDice::new(&[5, 5, 6, 5, 6, 3, 3]).unwrap();
+        let r = play(&q, &mut dice).unwrap();
+        let (a, _, winner) = fight(&r);
+        assert_eq!(a.reroll, Some((0, 6)));
+        assert_eq!(winner, 0);
+        assert_eq!(dice.used(), 5);
+    }
+
+    /// A 12 against a 4: the defender's Matrix error makes the attacker roll
+    /// again (R45, R46); the new 1+2 loses, and the attacker's test is not
+    /// forced since the charge is spent.
+    #[test]
+    fn defender_matrix_rerolls_the_winning_roll() {
+        let q = query("kind='melee'\n[defender]\nskills=['matrix_error']");
+        let mut dice = TypedDice::new(&[6, 6, 2, 2, 1, 2, 1, 1]).unwrap();
+        let r = play(&q, &mut dice).unwrap();
+        let (_, forced, winner) = fight(&r);
+        let forced = forced.as_ref().expect("forced");
+        assert_eq!(forced.by, Skill::MatrixError);
+        assert_eq!(forced.roll.rolled, vec![1, 2]);
+        assert_eq!(winner, -1);
+        assert!(!r.attacker_out && !r.defender_out);
+        assert_eq!(dice.used(), 8);
+    }
+
+    /// Dirty tricks after a charge rerolls the attacker's 6 of a winning
+    /// 3+6 against 4+4 (rerolling the 3 would leave it ahead on 4 of 6).
+    #[test]
+    fn dirty_tricks_rerolls_the_best_die() {
+        let q =
+            query("kind='melee'\n[defender]\nskills=['dirty_tricks']\n[situation]\ncharged=true");
+        let mut dice = TypedDice::new(&[3, 6, 4, 4, 1, 1, 1]).unwrap();
+        let r = play(&q, &mut dice).unwrap();
+        let (_, forced, winner) = fight(&r);
+        let forced = forced.as_ref().expect("forced");
+        assert_eq!(forced.by, Skill::DirtyTricks);
+        assert_eq!(forced.roll.reroll, Some((1, 1)));
+        assert_eq!(forced.roll.kept, [1, 3]);
+        assert_eq!(winner, -1);
+        // Without the charge nothing is forced.
+        let q = query("kind='melee'\n[defender]\nskills=['dirty_tricks']");
+        let mut dice = TypedDice::new(&[3, 6, 4, 4, 6, 6]).unwrap();
+        let r = play(&q, &mut dice).unwrap();
+        assert!(fight(&r).1.is_none());
+        assert_eq!(fight(&r).2, 1);
+    }
+
+    /// The winner keeps Matrix error for the loser's test: a passed 2+2 is
+    /// rolled again; the new 6+6 fails.
+    #[test]
+    fn winner_forces_a_passed_test() {
+        let q = query("kind='melee'\n[attacker]\nfight=11\nskills=['matrix_error']");
+        let mut dice = TypedDice::new(&[1, 1, 6, 6, 2, 2, 6, 6]).unwrap();
+        let r = play(&q, &mut dice).unwrap();
+        assert!(r.defender_out);
+        match &r.events[1] {
+            Event::Save { forced, passed, .. } => {
+                assert!(!passed);
+                assert_eq!(forced.as_ref().unwrap().roll.kept, [6, 6]);
+            }
+            e => panic!("not a test: {e:?}"),
+        }
     }
 }

@@ -1,9 +1,9 @@
 //! Property tests over generated queries.
 
-use mortalis_rules::dice::{RngDice, TypedDice};
+use mortalis_rules::dice::{DiceError, DiceSource, RngDice, TypedDice};
 use mortalis_rules::equipment::{Armour, Item, WeaponSlot};
 use mortalis_rules::odds::{self, ActionKind, Prob, Query, Side, Situation};
-use mortalis_rules::play;
+use mortalis_rules::play::{self, Event, PlayError, Report};
 use mortalis_rules::skills::Skill;
 use num_traits::{One, Zero};
 use proptest::prelude::*;
@@ -108,6 +108,69 @@ prop_compose! {
     }
 }
 
+prop_compose! {
+    /// A melee query with own rerolls, extra dice and the forced rerolls.
+    fn forced_melee_query()(
+        m in melee_query(),
+        areroll: bool, dextra: bool,
+        amatrix: bool, dmatrix: bool, dirty: bool, charged: bool,
+        aimfine: bool, dimfine: bool,
+    ) -> Query {
+        let mut q = m;
+        q.attacker.reroll = areroll;
+        q.defender.extra_die = dextra;
+        let add = |side: &mut Side, on: bool, k: Skill| if on && !side.skills.contains(&k) { side.skills.push(k) };
+        add(&mut q.attacker, amatrix, Skill::MatrixError);
+        add(&mut q.attacker, aimfine, Skill::ImFine);
+        add(&mut q.defender, dmatrix, Skill::MatrixError);
+        add(&mut q.defender, dirty, Skill::DirtyTricks);
+        add(&mut q.defender, dimfine, Skill::ImFine);
+        q.situation.charged = charged;
+        q
+    }
+}
+
+prop_compose! {
+    /// A shooting query where either side may hold Matrix error.
+    fn forced_shoot_query()(q in shoot_query(), amatrix: bool, dmatrix: bool, imfine: bool) -> Query {
+        let mut q = q;
+        if amatrix { q.attacker.skills.push(Skill::MatrixError); }
+        if dmatrix { q.defender.skills.push(Skill::MatrixError); }
+        if imfine { q.defender.skills.push(Skill::ImFine); }
+        q
+    }
+}
+
+fn with(q: &Query, attacker: bool, k: Skill) -> Query {
+    let mut q = q.clone();
+    let side = if attacker {
+        &mut q.attacker
+    } else {
+        &mut q.defender
+    };
+    if !side.skills.contains(&k) {
+        side.skills.push(k);
+    }
+    q
+}
+
+fn without(q: &Query, attacker: bool, k: Skill) -> Query {
+    let mut q = q.clone();
+    let side = if attacker {
+        &mut q.attacker
+    } else {
+        &mut q.defender
+    };
+    side.skills.retain(|s| *s != k);
+    q
+}
+
+/// The attacker's objective in melee (ruling R44).
+fn melee_value(q: &Query) -> Prob {
+    let o = odds::melee_odds(q).unwrap();
+    o.defender_out - o.attacker_out
+}
+
 fn unit(p: &Prob) -> bool {
     *p >= Prob::zero() && *p <= Prob::one()
 }
@@ -166,6 +229,57 @@ proptest! {
     }
 
     #[test]
+    fn melee_with_forced_rerolls_is_consistent(m in forced_melee_query()) {
+        let o = odds::melee_odds(&m).unwrap();
+        prop_assert_eq!(o.attacker_hits + o.defender_hits + o.tie, Prob::one());
+        prop_assert!(unit(&o.attacker_hits) && unit(&o.defender_hits) && unit(&o.tie));
+        prop_assert!(o.defender_out <= o.attacker_hits && o.attacker_out <= o.defender_hits);
+    }
+
+    #[test]
+    fn shooting_with_forced_rerolls_is_consistent(q in forced_shoot_query()) {
+        let o = odds::shoot_odds(&q).unwrap();
+        let sum = o.hits_distribution.iter().fold(Prob::zero(), |a, x| a + *x);
+        prop_assert_eq!(sum, Prob::one());
+        prop_assert!(o.hit.iter().all(unit) && unit(&o.out_of_action) && unit(&o.master_shot));
+        let expected = o.hits_distribution.iter().enumerate()
+            .fold(Prob::zero(), |a, (k, x)| a + *x * Prob::from_integer(k as i128));
+        prop_assert_eq!(expected, o.expected_hits);
+    }
+
+    /// A forced reroll is an option of its user: it never helps the side it
+    /// is forced on, and an own reroll never hurts its roller (R44).
+    #[test]
+    fn forced_rerolls_never_help_their_victim(q in forced_shoot_query(), m in forced_melee_query()) {
+        let out = |q: &Query| odds::shoot_odds(q).unwrap().out_of_action;
+        prop_assert!(out(&with(&q, false, Skill::MatrixError)) <= out(&without(&q, false, Skill::MatrixError)));
+        prop_assert!(out(&with(&q, true, Skill::MatrixError)) >= out(&without(&q, true, Skill::MatrixError)));
+        prop_assert!(melee_value(&with(&m, false, Skill::MatrixError)) <= melee_value(&without(&m, false, Skill::MatrixError)));
+        prop_assert!(melee_value(&with(&m, false, Skill::DirtyTricks)) <= melee_value(&without(&m, false, Skill::DirtyTricks)));
+        prop_assert!(melee_value(&with(&m, true, Skill::MatrixError)) >= melee_value(&without(&m, true, Skill::MatrixError)));
+        let mut ar = m.clone();
+        ar.attacker.reroll = true;
+        let mut an = m.clone();
+        an.attacker.reroll = false;
+        prop_assert!(melee_value(&ar) >= melee_value(&an));
+        let mut dr = m.clone();
+        dr.defender.reroll = true;
+        let mut dn = m.clone();
+        dn.defender.reroll = false;
+        prop_assert!(melee_value(&dr) <= melee_value(&dn));
+    }
+
+    #[test]
+    fn played_forced_actions_are_reproducible(q in forced_shoot_query(), m in forced_melee_query(), seed: u64) {
+        for query in [&q, &m] {
+            let a = play::play(query, &mut RngDice::new(ChaCha8Rng::seed_from_u64(seed))).unwrap();
+            let b = play::play(query, &mut RngDice::new(ChaCha8Rng::seed_from_u64(seed))).unwrap();
+            prop_assert_eq!(&a, &b);
+            prop_assert!(!(a.attacker_out && a.defender_out));
+        }
+    }
+
+    #[test]
     fn played_actions_are_reproducible(q in shoot_query(), m in melee_query(), seed: u64) {
         for query in [&q, &m] {
             let a = play::play(query, &mut RngDice::new(ChaCha8Rng::seed_from_u64(seed))).unwrap();
@@ -203,4 +317,130 @@ fn typed_dice_play_melee_with_tie() {
     let r = play::play(&q, &mut dice).unwrap();
     assert!(!r.attacker_out && !r.defender_out);
     assert_eq!(dice.used(), 4);
+}
+
+/// Dice from a fixed prefix, then ones (to finish the tests after a fight).
+struct Prefix {
+    dice: Vec<u8>,
+    next: usize,
+}
+
+impl DiceSource for Prefix {
+    fn d6(&mut self) -> Result<u8, DiceError> {
+        let v = self.dice.get(self.next).copied().unwrap_or(1);
+        self.next += 1;
+        Ok(v)
+    }
+}
+
+/// How many dice the Fight roll took, rerolls and forced rerolls included.
+fn fight_dice(r: &Report) -> (usize, i32) {
+    match &r.events[0] {
+        Event::Fight {
+            attacker,
+            attacker_forced,
+            defender,
+            defender_forced,
+            winner,
+            ..
+        } => {
+            let forced = |f: &Option<play::Forced>| {
+                f.as_ref().map_or(0, |f| match f.roll.reroll {
+                    Some(_) => 1,
+                    None => f.roll.rolled.len(),
+                })
+            };
+            let n = attacker.rolled.len()
+                + defender.rolled.len()
+                + usize::from(attacker.reroll.is_some())
+                + usize::from(defender.reroll.is_some())
+                + forced(attacker_forced)
+                + forced(defender_forced);
+            (n, *winner)
+        }
+        e => panic!("not a fight: {e:?}"),
+    }
+}
+
+/// Play a melee exchange with every possible sequence of Fight dice (the
+/// tests get ones) and add up the exact chance of each winner.
+fn played_fight_chances(q: &Query) -> [Prob; 3] {
+    let game = odds::MeleeGame::new(&odds::melee_plan(q).unwrap());
+    let mut out = [Prob::zero(); 3];
+    let mut stack = vec![Vec::new()];
+    while let Some(prefix) = stack.pop() {
+        let mut src = Prefix {
+            dice: prefix.clone(),
+            next: 0,
+        };
+        let r = play::play_melee_game(&game, &mut src).unwrap();
+        let (n, winner) = fight_dice(&r);
+        if n > prefix.len() {
+            for v in 1..=6 {
+                let mut p = prefix.clone();
+                p.push(v);
+                stack.push(p);
+            }
+            continue;
+        }
+        out[(1 - winner) as usize] += Prob::new(1, 6i128.pow(prefix.len() as u32));
+    }
+    out
+}
+
+/// `mortalis roll` and `mortalis odds` make the same decisions: the exact
+/// chances of the played exchange equal the odds (the old "reroll when not
+/// ahead" rule gives other numbers, see `play::tests`).
+#[test]
+fn played_fights_follow_the_odds_policy() {
+    for text in [
+        "kind='melee'\n[attacker]\nweapon='hand_weapon'\nreroll=true\nskills=['critical_hit']\n[defender]\nweapon='two_handed_weapon'\narmour='light_armour'\nreroll=true",
+        "kind='melee'\n[attacker]\nweapon='hand_weapon'\nreroll=true\nskills=['critical_hit']\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['dirty_tricks']\n[situation]\ncharged=true",
+        "kind='melee'\n[attacker]\nweapon='hand_weapon'\nskills=['matrix_error']\n[defender]\nfight=1\nweapon='hand_weapon'\narmour='powered_armour'\nskills=['matrix_error','dirty_tricks']\n[situation]\ncharged=true",
+    ] {
+        let q: Query = toml::from_str(text).unwrap();
+        let o = odds::melee_odds(&q).unwrap();
+        let [a, t, d] = played_fight_chances(&q);
+        assert_eq!(
+            (a, t, d),
+            (o.attacker_hits, o.tie, o.defender_hits),
+            "{text}"
+        );
+    }
+}
+
+/// Every die of a single shot enumerated: the played chance to take the
+/// target out equals the odds (own reroll, both Matrix errors, "I'm fine!",
+/// Master shot).
+#[test]
+fn played_shots_follow_the_odds_policy() {
+    for text in [
+        "kind='shoot'\n[attacker]\naccuracy=8\nweapon='sniper_rifle'\nreroll=true\nskills=['master_shot','matrix_error']\n[defender]\narmour='light_armour'\nskills=['matrix_error']\n[situation]\nrange=9",
+        "kind='shoot'\n[attacker]\nweapon='flamer'\nskills=['matrix_error']\n[defender]\narmour='light_armour'\nskills=['im_fine']\n[situation]\nrange=6",
+    ] {
+        let q: Query = toml::from_str(text).unwrap();
+        let plan = odds::shoot_plan(&q).unwrap();
+        let (o, pol) = odds::shoot_odds_plan(&plan);
+        let mut out = Prob::zero();
+        let mut stack: Vec<Vec<i64>> = vec![Vec::new()];
+        while let Some(prefix) = stack.pop() {
+            let mut src = TypedDice::new(&prefix).unwrap();
+            match play::play_shoot_plan(&plan, &pol, &mut src) {
+                Ok(r) => {
+                    if r.defender_out {
+                        out += Prob::new(1, 6i128.pow(prefix.len() as u32));
+                    }
+                }
+                Err(PlayError::Dice(DiceError::Exhausted(_))) => {
+                    for v in 1..=6 {
+                        let mut p = prefix.clone();
+                        p.push(v);
+                        stack.push(p);
+                    }
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert_eq!(out, o.out_of_action, "{text}");
+    }
 }
