@@ -1,0 +1,131 @@
+//! `mortalis odds` and `mortalis roll` with forced rerolls (Dirty tricks,
+//! Matrix error; rulings R44-R49).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+use std::io::Write;
+
+fn mortalis() -> Command {
+    let mut c = Command::cargo_bin("mortalis").unwrap();
+    c.env_remove("LANG").current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+fn query_file(text: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::Builder::new().suffix(".toml").tempfile().unwrap();
+    f.write_all(text.as_bytes()).unwrap();
+    f
+}
+
+fn odds_json(text: &str) -> Value {
+    let f = query_file(text);
+    let out = mortalis()
+        .args(["odds", f.path().to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+const DIRTY: &str =
+    "kind = 'melee'\n[defender]\nskills = ['dirty_tricks']\n[situation]\ncharged = true\n";
+
+#[test]
+fn dirty_tricks_after_a_charge_keeps_the_melee_keys() {
+    let v = odds_json(DIRTY);
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    keys.sort_unstable();
+    let mut want = [
+        "attacker_hits",
+        "defender_hits",
+        "tie",
+        "defender_out",
+        "attacker_out",
+        "attacker_modifier",
+        "defender_modifier",
+        "defender_save_target",
+        "attacker_save_target",
+    ];
+    want.sort_unstable();
+    assert_eq!(keys, want);
+    assert_eq!(v["attacker_hits"], "1129/3888");
+    assert_eq!(v["defender_hits"], "1589/2592");
+    // Without the charge the skill does nothing: equal fighters.
+    let v = odds_json("kind = 'melee'\n[defender]\nskills = ['brudne_zagrywki']\n");
+    assert_eq!(v["attacker_hits"], "575/1296");
+    assert_eq!(v["tie"], "73/648");
+}
+
+#[test]
+fn matrix_error_in_a_shot_only_within_twelve_inches() {
+    let near = odds_json(
+        "kind = 'shoot'\n[attacker]\nweapon = 'sniper_rifle'\n[defender]\nskills = ['matrix_error']\n[situation]\nrange = 12\n",
+    );
+    assert_eq!(near["hit"], serde_json::json!(["25/144"]));
+    let far = odds_json(
+        "kind = 'shoot'\n[attacker]\nweapon = 'sniper_rifle'\n[defender]\nskills = ['blad_matrycy']\n[situation]\nrange = 12.5\n",
+    );
+    assert_eq!(far["hit"], serde_json::json!(["5/12"]));
+}
+
+#[test]
+fn a_misspelt_situation_key_is_still_an_error() {
+    let f = query_file("kind = 'melee'\n[situation]\ncharge = true\n");
+    mortalis()
+        .args(["odds", f.path().to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("charge"));
+}
+
+#[test]
+fn roll_prints_the_forced_reroll() {
+    // 3+6 against 4+4: the defender makes the attacker reroll the 6 (a 1).
+    let f = query_file(DIRTY);
+    mortalis()
+        .args([
+            "roll",
+            f.path().to_str().unwrap(),
+            "--dice",
+            "3,6,4,4,1,1,1",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("forced reroll (Dirty tricks)")
+                .and(predicate::str::contains("defender wins")),
+        );
+    mortalis()
+        .args([
+            "--lang",
+            "pl",
+            "roll",
+            f.path().to_str().unwrap(),
+            "--dice",
+            "3,6,4,4,1,1,1",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "wymuszony przerzut (Brudne zagrywki)",
+        ));
+    // The target's Matrix error rolls a hit again: 1+1 hits, then 6+6 misses.
+    let f = query_file(
+        "kind = 'shoot'\n[attacker]\nweapon = 'sniper_rifle'\n[defender]\nskills = ['matrix_error']\n[situation]\nrange = 6\n",
+    );
+    mortalis()
+        .args(["roll", f.path().to_str().unwrap(), "--dice", "1,1,6,6"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("forced whole reroll (Matrix error): [6, 6] = 12 — miss")
+                .and(predicate::str::contains("Nobody falls.")),
+        );
+}
