@@ -1501,10 +1501,11 @@ impl MeleeGame {
             let nr = sa.add.len();
             let mut ra = vec![Val::default(); nr * n_dkey];
             for (r, add) in sa.add.iter().enumerate() {
-                for dk in 0..n_dkey {
-                    let e = &mut ra[r * n_dkey + dk];
-                    for &mi in add {
-                        e.add(g.s3_at(g.akey(mi, true), dk), 1);
+                let row = &mut ra[r * n_dkey..(r + 1) * n_dkey];
+                for &mi in add {
+                    let ak = g.akey(mi, true);
+                    for (dk, e) in row.iter_mut().enumerate() {
+                        e.add(g.s3_at(ak, dk), 1);
                     }
                 }
             }
@@ -1677,14 +1678,20 @@ impl MeleeGame {
         dk: usize,
         option: impl Fn(usize) -> Val,
     ) -> (Option<u8>, Val) {
-        let mut best = (None, self.s3_at(self.akey(ai, false), dk).times(6));
+        let keep = self.s3_at(self.akey(ai, false), dk);
+        let mut best_v = keep.v * 6;
+        let mut best = None;
         for &(die, r) in &self.sa.opts[ai] {
             let e = option(r);
-            if e.v > best.1.v {
-                best = (Some(die), e);
+            if e.v > best_v {
+                best_v = e.v;
+                best = Some((die, e));
             }
         }
-        best
+        match best {
+            Some((die, e)) => (Some(die), e),
+            None => (None, keep.times(6)),
+        }
     }
 
     /// The attacker's own reroll, both first rolls seen: the value of the
