@@ -318,8 +318,8 @@ impl Skill {
                 "one-on-one: reroll one die of the Fight roll",
             ),
             DirtyTricks => (
-                "po szarży przeciwnika każe mu przerzucić wybraną kość",
-                "after being charged, makes the charger reroll a chosen die",
+                "po szarży przeciwnika każe mu przerzucić wybraną kość rzutu Walki",
+                "after being charged, makes the charger reroll a chosen die of its Fight roll",
             ),
             DefenceOrder => (
                 "akcją daje Pozycję obronną przyjaciołom w 3\"",
@@ -432,8 +432,8 @@ impl Skill {
                 "a victim within 14\" loses an action",
             ),
             MatrixError => (
-                "wymusza przerzut rzutu wroga w 12\"",
-                "forces an enemy within 12\" to reroll a roll",
+                "wymusza ponowny cały rzut wroga w 12\"",
+                "forces an enemy within 12\" to roll a whole roll again",
             ),
             Flash => (
                 "ofiara w 16\" nie strzela w tej rundzie",
