@@ -212,6 +212,7 @@ impl Skill {
                 | KillingBlow
                 | CriticalHit
                 | Duellist
+                | DirtyTricks
                 | Caution
                 | MasterShot
                 | HipShot
@@ -224,6 +225,7 @@ impl Skill {
                 | PointBlank
                 | ShortCircuit
                 | ProtectiveShield
+                | MatrixError
                 | DroneStrike
                 | Woohoo
                 | WhatYouGonnaDo
