@@ -335,7 +335,11 @@ fn r37_needing_care_is_set_by_the_first_roll() {
         result: Injury::LightWounds,
     })
     .unwrap();
-    assert_eq!(s.credits, 100 - 10, "serious injury care: 10 tk, no discount");
+    assert_eq!(
+        s.credits,
+        100 - 10,
+        "serious injury care: 10 tk, no discount"
+    );
     assert!(s.model("Doc").unwrap().needs_care);
     assert_eq!(
         care_price(&s, 15),
