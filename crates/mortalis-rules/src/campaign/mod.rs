@@ -398,8 +398,9 @@ impl CampaignState {
                     "{} {}",
                     t("poziom do wydania:", "level to spend:"),
                     match k {
-                        LevelKind::CharacteristicOrSkill => "characteristic_or_skill",
-                        LevelKind::SkillOnly => "skill_only",
+                        LevelKind::CharacteristicOrSkill =>
+                            t("cecha lub umiejętność", "characteristic or skill"),
+                        LevelKind::SkillOnly => t("tylko umiejętność", "skill only"),
                     }
                 ));
             }
