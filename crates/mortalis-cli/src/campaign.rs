@@ -54,10 +54,16 @@ pub enum CampaignCommand {
     Trade {
         /// Campaign file.
         campaign: PathBuf,
-        /// Decisions file (TOML, `[[purchase]]` entries) instead of commands
-        /// typed on the terminal.
+        /// Decisions file (TOML: `[choices]` for level rolls, `[[purchase]]`
+        /// entries) instead of questions and commands on the terminal.
         #[arg(long)]
         decisions: Option<PathBuf>,
+        /// `seeded`: the program rolls; `typed`: asks for every die.
+        #[arg(long, value_enum, default_value = "seeded")]
+        dice: DiceMode,
+        /// Seed for seeded dice (default: from the clock; kept in the log).
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Strengths before a battle and the volunteers each side may field.
     Matchup {
@@ -286,8 +292,8 @@ impl Decider for Interactive {
             self.lang.pick("Zakupy: kredyty", "Purchases: credits"),
             state.credits,
             self.lang.pick(
-                "Polecenia: buy ITEM [MODEL] | sell ITEM | fire MODEL | hire MODEL_TOML | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | shop | done",
-                "Commands: buy ITEM [MODEL] | sell ITEM | fire MODEL | hire MODEL_TOML | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | shop | done"
+                "Polecenia: buy ITEM [MODEL] | buy climbing_gear MODEL | sell ITEM | fire MODEL | hire MODEL_TOML | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | shop | done",
+                "Commands: buy ITEM [MODEL] | buy climbing_gear MODEL | sell ITEM | fire MODEL | hire MODEL_TOML | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | shop | done"
             )
         );
         loop {
@@ -324,7 +330,15 @@ impl Decider for Interactive {
                 "buy" => {
                     let (item, model) =
                         two().map_or((rest, None), |(a, b)| (a, Some(b.to_string())));
-                    goods(item).map(|item| Purchase::Buy { item, model })
+                    match (
+                        goods(item),
+                        mortalis_rules::equipment::Item::lookup(item),
+                        model,
+                    ) {
+                        (Some(item), _, model) => Some(Purchase::Buy { item, model }),
+                        (None, Some(item), Some(model)) => Some(Purchase::BuyGear { item, model }),
+                        _ => None,
+                    }
                 }
                 "sell" => goods(rest).map(|item| Purchase::Sell { item }),
                 "fire" => Some(Purchase::Fire { model: rest.into() }),
@@ -394,6 +408,24 @@ impl DiceSource for TypedPrompt {
                         .pick("Podaj liczbę od 1 do 6.", "Type a number from 1 to 6.")
                 ),
             }
+        }
+    }
+}
+
+/// Seeded dice (the seed from the flag or the clock) or typed at the prompt.
+fn dice_source(mode: DiceMode, seed: Option<u64>, lang: Lang) -> (DiceOrigin, Box<dyn DiceSource>) {
+    match mode {
+        DiceMode::Typed => (DiceOrigin::Typed, Box::new(TypedPrompt { lang, asked: 0 })),
+        DiceMode::Seeded => {
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64)
+            });
+            (
+                DiceOrigin::Seeded { seed },
+                Box::new(RngDice::new(ChaCha8Rng::seed_from_u64(seed))),
+            )
         }
     }
 }
@@ -522,20 +554,7 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
         } => {
             let (mut file, state) = load(&campaign, lang)?;
             let rep: BattleReport = parse_toml(&report, lang)?;
-            let (origin, mut src): (DiceOrigin, Box<dyn DiceSource>) = match dice {
-                DiceMode::Typed => (DiceOrigin::Typed, Box::new(TypedPrompt { lang, asked: 0 })),
-                DiceMode::Seeded => {
-                    let seed = seed.unwrap_or_else(|| {
-                        std::time::SystemTime::now()
-                            .duration_since(std::time::UNIX_EPOCH)
-                            .map_or(0, |d| d.as_nanos() as u64)
-                    });
-                    (
-                        DiceOrigin::Seeded { seed },
-                        Box::new(RngDice::new(ChaCha8Rng::seed_from_u64(seed))),
-                    )
-                }
-            };
+            let (origin, mut src) = dice_source(dice, seed, lang);
             let (events, text) = match decisions {
                 Some(path) => {
                     let d: DecisionsFile = parse_toml(&path, lang)?;
@@ -584,37 +603,40 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
         CampaignCommand::Trade {
             campaign,
             decisions,
+            dice,
+            seed,
         } => {
             let (mut file, state) = load(&campaign, lang)?;
+            let (origin, mut src) = dice_source(dice, seed, lang);
             let (events, text) = match decisions {
                 Some(path) => {
                     let d: DecisionsFile = parse_toml(&path, lang)?;
-                    if let Some(k) = d.choices.keys().next() {
-                        return Err(fail(format!(
-                            "{}: {} `{k}` {}",
-                            path.display(),
-                            lang.pick("decyzja", "decision"),
-                            lang.pick(
-                                "nie pada przy handlu między bitwami (tylko [[purchase]])",
-                                "is never asked when trading between battles (only [[purchase]])"
-                            )
-                        )));
-                    }
                     let mut s = Scripted {
-                        choices: BTreeMap::new(),
+                        choices: d.choices,
                         used: Vec::new(),
                         purchases: d.purchases.into_iter(),
                         transcript: String::new(),
                         lang,
                     };
-                    let ev = postbattle::trade(&state, &mut s)
+                    let ev = postbattle::trade(&state, origin, src.as_mut(), &mut s)
                         .map_err(|e| fail(format!("{}: {e}", path.display())))?;
+                    if let Some(k) = s.choices.keys().find(|k| !s.used.contains(k)) {
+                        return Err(fail(format!(
+                            "{}: {} `{k}` {}",
+                            path.display(),
+                            lang.pick("decyzja", "decision"),
+                            lang.pick(
+                                "nie padła przy tym handlu (literówka?)",
+                                "was never asked while trading (a typo?)"
+                            )
+                        )));
+                    }
                     (ev, s.transcript)
                 }
                 None => {
                     let mut i = Interactive { lang };
-                    let ev =
-                        postbattle::trade(&state, &mut i).map_err(|e| campaign_error(&e, lang))?;
+                    let ev = postbattle::trade(&state, origin, src.as_mut(), &mut i)
+                        .map_err(|e| campaign_error(&e, lang))?;
                     (ev, String::new())
                 }
             };

@@ -123,7 +123,20 @@ pub const HELP: &[(&str, &str)] = &[
     ("mortalis campaign trade:campaign", "Plik kampanii"),
     (
         "mortalis campaign trade:decisions",
-        "Plik decyzji (TOML, wpisy `[[purchase]]`) zamiast poleceń wpisywanych w terminalu",
+        "Plik decyzji (TOML: `[choices]` dla rzutów na poziom, wpisy `[[purchase]]`) zamiast pytań i poleceń w terminalu",
+    ),
+    (
+        "mortalis campaign trade:dice",
+        "`seeded`: rzuca program; `typed`: pyta o każdą kość",
+    ),
+    ("mortalis campaign trade:dice=seeded", "ChaCha8 z ziarna"),
+    (
+        "mortalis campaign trade:dice=typed",
+        "Wpisywane w terminalu",
+    ),
+    (
+        "mortalis campaign trade:seed",
+        "Ziarno kości `seeded` (domyślnie: z zegara; zapisywane w logu)",
     ),
     (
         "mortalis campaign matchup",

@@ -60,6 +60,7 @@ fn five_battles(dir: &Path) -> PathBuf {
         .arg(&c)
         .arg("--decisions")
         .arg(data("trade2.toml"))
+        .args(["--seed", "2"])
         .assert()
         .success()
         .stdout(predicate::str::contains("Buy: Stun grenade → Iga"));
@@ -98,11 +99,20 @@ fn golden(name: &str, got: &str) {
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, got).unwrap();
     }
-    assert_eq!(
-        got,
-        std::fs::read_to_string(&path).unwrap(),
-        "{name} differs (UPDATE_GOLDEN=1 rewrites it after a deliberate change)"
-    );
+    let want = std::fs::read_to_string(&path).unwrap();
+    if got != want {
+        let line = got
+            .lines()
+            .zip(want.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(got.lines().count().min(want.lines().count()));
+        panic!(
+            "{name} differs from line {} on: got {:?}, golden {:?} (UPDATE_GOLDEN=1 rewrites it after a deliberate change)",
+            line + 1,
+            got.lines().nth(line),
+            want.lines().nth(line)
+        );
+    }
 }
 
 #[test]
@@ -340,7 +350,7 @@ fn trading_and_matchup_between_battles() {
             "--decisions",
             d.to_str().unwrap(),
         ],
-        "never asked when trading",
+        "was never asked while trading",
     );
     let out = mortalis()
         .args(["campaign", "matchup", "--json"])

@@ -178,6 +178,7 @@ fn hurt(name: &str) -> ModelReport {
         escaped: false,
         xp: 0,
         object: false,
+        used: vec![],
     }
 }
 
@@ -409,19 +410,28 @@ fn random_campaign(seed: u64, battles: u32) -> CampaignFile {
         let models = s
             .fielded()
             .filter(|m| !m.misses_next)
-            .map(|m| ModelReport {
+            .map(|m| {
+                let out_of_action = rng.next_u32() % 3 == 0;
+                (m, out_of_action)
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|(m, out_of_action)| ModelReport {
                 name: m.name().to_string(),
                 took_out: rng.next_u32() % 3,
-                // Pets never carry markers.
-                markers: if m.entry.archetype == mortalis_rules::warband::Archetype::Pet {
+                // Pets never carry markers; a model taken out drops its own.
+                markers: if m.entry.archetype == mortalis_rules::warband::Archetype::Pet
+                    || out_of_action
+                {
                     0
                 } else {
                     rng.next_u32() % 2
                 },
-                out_of_action: rng.next_u32() % 3 == 0,
+                out_of_action,
                 escaped: false,
                 xp: 0,
                 object: false,
+                used: vec![],
             })
             .collect();
         let report = BattleReport {

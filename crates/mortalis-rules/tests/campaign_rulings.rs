@@ -73,6 +73,12 @@ fn run(
     postbattle::run(s, r, DiceOrigin::Typed, &mut dice, d)
 }
 
+fn trade(s: &CampaignState, dice: &[u8], d: &mut Answers) -> Result<Vec<Event>, CampaignError> {
+    let dice: Vec<i64> = dice.iter().map(|&d| i64::from(d)).collect();
+    let mut dice = TypedDice::new(&dice).unwrap();
+    postbattle::trade(s, DiceOrigin::Typed, &mut dice, d)
+}
+
 fn apply_all(s: &mut CampaignState, ev: &[Event]) {
     for e in ev {
         s.apply(e).unwrap();
@@ -253,7 +259,7 @@ fn r35_trade_skills_need_a_fielded_healthy_owner() {
     assert_eq!(buy_price(&s, grenade), Some(full * 4 / 5));
     // Selling found technologies: 15 tk, haggled to 18.
     let r = report(
-        "scenario = 'massacre'\nresult = 'win'\n[[model]]\nname = 'Kapo'\nmarkers = 1\nout_of_action = true\n[[model]]\nname = 'Vet'\nout_of_action = true",
+        "scenario = 'massacre'\nresult = 'win'\n[[model]]\nname = 'A'\nmarkers = 1\n[[model]]\nname = 'Kapo'\nout_of_action = true\n[[model]]\nname = 'Vet'\nout_of_action = true",
     );
     let before = s.credits;
     let b = battle(&s, &r);
@@ -460,7 +466,7 @@ fn r43_implant_levels_roll_at_the_next_advancement() {
         item: Implant::Memory,
         model: "A".into(),
     });
-    let ev = postbattle::trade(&later, &mut d).unwrap();
+    let ev = trade(&later, &[], &mut d).unwrap();
     apply_all(&mut later, &ev);
     let a = later.model("A").unwrap();
     assert_eq!((a.xp, a.levels), (2, 0));
@@ -486,12 +492,12 @@ fn trading_between_battles() {
     let buy = |item| Purchase::Buy { item, model: None };
     let mut d = Answers::new(&[]);
     d.purchases = vec![buy(Goods::Item(SpecialItem::FragGrenade))];
-    let ev = postbattle::trade(&s, &mut d).unwrap();
+    let ev = trade(&s, &[], &mut d).unwrap();
     apply_all(&mut s, &ev);
     let mut d = Answers::new(&[]);
     d.purchases = vec![buy(Goods::Item(SpecialItem::SmokeGrenade))];
     assert!(matches!(
-        postbattle::trade(&s, &mut d),
+        trade(&s, &[], &mut d),
         Err(CampaignError::Decision { key, message })
             if key == "purchase 1" && message.contains("one item from each table")
     ));
@@ -512,8 +518,231 @@ fn trading_between_battles() {
         ],
     );
     assert!(matches!(
-        postbattle::trade(&s, &mut Answers::new(&[])),
+        trade(&s, &[], &mut Answers::new(&[])),
         Err(CampaignError::Forbidden(m)) if m.contains("unfinished")
     ));
     let _ = Medicine::CombatMedkit;
+}
+
+fn purchase(s: &mut CampaignState, p: Purchase) -> Result<(), CampaignError> {
+    s.apply(&Event::Purchase { action: p })
+}
+
+/// R60: levels a model has but did not spend in the warband file (or bought
+/// with a recruit's experience) wait for the next advancement step, where
+/// they are rolled like any other level; advances made at creation count for
+/// the first break.
+#[test]
+fn r60_unspent_starting_levels_are_rolled_later() {
+    let mut w: WarbandFile = toml::from_str(MENAGERIE).unwrap();
+    w.models[0].skills.clear(); // the captain keeps both levels
+    w.models[3].skills.clear();
+    w.models[3].advances = vec![mortalis_rules::profile::Characteristic::Fight];
+    let s = CampaignState::replay(&CampaignFile::new(w).unwrap()).unwrap();
+    assert_eq!(s.model("Kapo").unwrap().levels, 0);
+    assert_eq!(s.model("Vet").unwrap().levels, 1);
+    assert_eq!(postbattle::pending_levels(&s), 2);
+    // Trading rolls them: 1+1 then 6+6 (characteristic or skill, skill only).
+    let mut d = Answers::new(&[("level.Kapo.1", "fight"), ("level.Kapo.2", "lucky")]);
+    let ev = trade(&s, &[1, 1, 6, 6], &mut d).unwrap();
+    assert!(matches!(ev[0], Event::Trade { .. }));
+    let mut t = s.clone();
+    apply_all(&mut t, &ev);
+    let kapo = t.model("Kapo").unwrap();
+    assert_eq!(kapo.levels, 2);
+    assert_eq!(kapo.entry.advances.len(), 1);
+    assert!(kapo.entry.skills.contains(&Skill::Lucky));
+    // The veteran's creation advance counts for this break: no second Fight.
+    let mut vet = s.model("Vet").unwrap().clone();
+    vet.xp = 4;
+    assert!(
+        !mortalis_rules::campaign::events::raisable(&vet)
+            .contains(&mortalis_rules::profile::Characteristic::Fight)
+    );
+    // Nothing pending and no purchase: nothing to record.
+    assert!(trade(&t, &[], &mut Answers::new(&[])).unwrap().is_empty());
+}
+
+/// R61: special equipment bought with a recruit counts against the
+/// one-item-per-table limit and gets the fence's discount.
+#[test]
+fn r61_equipment_of_a_recruit_is_a_purchase() {
+    let mut s = start();
+    s.credits = 300;
+    let recruit = |name: &str, item: &str| -> Purchase {
+        Purchase::Hire {
+            model: toml::from_str(&format!(
+                "name = '{name}'\narchetype = 'savage'\nitems = ['{item}']"
+            ))
+            .unwrap(),
+            stash: true,
+        }
+    };
+    let bare: mortalis_rules::warband::ModelEntry =
+        toml::from_str("name = 'X'\narchetype = 'savage'").unwrap();
+    let base = mortalis_rules::warband::check(&WarbandFile {
+        name: String::new(),
+        budget: 1000,
+        models: vec![bare],
+    })
+    .cost;
+    let before = s.credits;
+    purchase(&mut s, recruit("R1", "smoke_grenade")).unwrap();
+    // The fence (Vet) takes 20% off the grenade's 15 tk.
+    assert_eq!(before - s.credits, base + 12);
+    let e = purchase(&mut s.clone(), recruit("R2", "frag_grenade")).unwrap_err();
+    assert!(e.to_string().contains("Grenades table was used"), "{e}");
+    let e = purchase(
+        &mut s,
+        Purchase::Buy {
+            item: Goods::Item(SpecialItem::StunGrenade),
+            model: None,
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("one item from each table"), "{e}");
+}
+
+/// R62 and R63: any model may be fired, the captain too (then lost for
+/// good); climbing gear is bought for 5 tk at any time, a jetpack never
+/// after hiring.
+#[test]
+fn r62_r63_firing_the_captain_and_buying_gear() {
+    let mut s = start();
+    purchase(
+        &mut s,
+        Purchase::Fire {
+            model: "Kapo".into(),
+        },
+    )
+    .unwrap();
+    assert!(s.captain_lost);
+    assert!(s.model("Kapo").is_err());
+    let c = s.credits;
+    purchase(
+        &mut s,
+        Purchase::BuyGear {
+            item: mortalis_rules::equipment::Item::ClimbingGear,
+            model: "A".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(s.credits, c - 5);
+    assert_eq!(
+        s.model("A").unwrap().entry.gear,
+        vec![mortalis_rules::equipment::Item::ClimbingGear]
+    );
+    let e = purchase(
+        &mut s,
+        Purchase::BuyGear {
+            item: mortalis_rules::equipment::Item::Jetpack,
+            model: "B".into(),
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("hired"), "{e}");
+}
+
+/// R64: thrown grenades are struck off; ammunition carried into a battle is
+/// spent, ammunition in the stash or on a stashed model is kept.
+#[test]
+fn r64_grenades_and_ammunition_are_used_up() {
+    let mut s = start();
+    let give = |s: &mut CampaignState, n: &str, i: SpecialItem| {
+        let m = s.models.iter_mut().find(|m| m.name() == n).unwrap();
+        m.entry.items.push(i);
+    };
+    give(&mut s, "A", SpecialItem::FragGrenade);
+    give(&mut s, "A", SpecialItem::SmokeGrenade);
+    give(&mut s, "Doc", SpecialItem::ArmourPiercingRounds);
+    give(&mut s, "B", SpecialItem::ArmourPiercingRounds);
+    purchase(&mut s, Purchase::ToStash { model: "B".into() }).unwrap();
+    s.stash.push(Goods::Item(SpecialItem::HomingMissiles));
+    let too_many = report(
+        "scenario = 'massacre'\nresult = 'win'\n[[model]]\nname = 'A'\nused = ['frag_grenade', 'frag_grenade']",
+    );
+    assert!(forbidden(&s, &battle(&s, &too_many)).contains("carries 1"));
+    let r = report(
+        "scenario = 'massacre'\nresult = 'win'\n[[model]]\nname = 'A'\nused = ['frag_grenade']",
+    );
+    s.apply(&battle(&s, &r)).unwrap();
+    assert_eq!(
+        s.model("A").unwrap().entry.items,
+        vec![SpecialItem::SmokeGrenade]
+    );
+    assert!(s.model("Doc").unwrap().entry.items.is_empty());
+    assert_eq!(
+        s.model("B").unwrap().entry.items,
+        vec![SpecialItem::ArmourPiercingRounds]
+    );
+    assert_eq!(s.stash, vec![Goods::Item(SpecialItem::HomingMissiles)]);
+}
+
+/// R65: at most two different challenges; those that need their model on
+/// its feet refuse a model taken out; the egghead duel's experience goes to a
+/// specialist; no fireworks needs someone who knows tricks; pets gain none.
+#[test]
+fn r65_challenge_conditions() {
+    let s = start();
+    let refused = |extra: &str| {
+        let r = report(&format!(
+            "scenario = 'massacre'\nresult = 'win'\n[[model]]\nname = 'A'\nout_of_action = true\n{extra}"
+        ));
+        forbidden(&s, &battle(&s, &r))
+    };
+    let ch = |id: &str, model: &str| format!("[[challenge]]\nid = '{id}'\nmodel = '{model}'\n");
+    assert!(
+        refused(&(ch("lesson", "B") + &ch("stoicism", "B") + &ch("foresight", "B")))
+            .contains("at most two")
+    );
+    assert!(refused(&(ch("lesson", "B") + &ch("lesson", "C"))).contains("twice"));
+    for id in ["predator", "pacifist", "courier", "hunt"] {
+        assert!(refused(&ch(id, "A")).contains("taken out"), "{id}");
+    }
+    assert!(refused(&ch("egghead_duel", "B")).contains("not a specialist"));
+    assert!(refused(&ch("lesson", "Pies")).contains("pet"));
+    // The menagerie's technomancer knows a trick: no fireworks is possible,
+    // until the technomancer sits in the stash.
+    let ok = report(
+        "scenario = 'massacre'\nresult = 'win'\n[[challenge]]\nid = 'no_fireworks'\nmodel = 'Doc'\n[[challenge]]\nid = 'egghead_duel'\nmodel = 'Tech'",
+    );
+    s.clone().apply(&battle(&s, &ok)).unwrap();
+    let mut t = s.clone();
+    purchase(
+        &mut t,
+        Purchase::ToStash {
+            model: "Szczur".into(),
+        },
+    )
+    .unwrap();
+    purchase(
+        &mut t,
+        Purchase::ToStash {
+            model: "Tech".into(),
+        },
+    )
+    .unwrap();
+    let nf = report(
+        "scenario = 'massacre'\nresult = 'win'\n[[challenge]]\nid = 'no_fireworks'\nmodel = 'Doc'",
+    );
+    assert!(forbidden(&t, &battle(&t, &nf)).contains("technomancer tricks"));
+}
+
+/// R66: a model taken out carried nothing off and did not escape; pride has
+/// no markers.
+#[test]
+fn r66_report_consistency() {
+    let s = start();
+    for body in [
+        "scenario = 'massacre'\nresult = 'win'\n[[model]]\nname = 'A'\nout_of_action = true\nmarkers = 1",
+        "scenario = 'pride'\nresult = 'win'\n[[model]]\nname = 'A'\nout_of_action = true\nescaped = true",
+        "scenario = 'interception'\nresult = 'win'\n[[model]]\nname = 'A'\nout_of_action = true\nobject = true",
+    ] {
+        assert!(
+            forbidden(&s, &battle(&s, &report(body))).contains("taken out"),
+            "{body}"
+        );
+    }
+    let pride = report("scenario = 'pride'\nresult = 'win'\n[[model]]\nname = 'A'\nmarkers = 1");
+    assert!(forbidden(&s, &battle(&s, &pride)).contains("no technology markers"));
 }

@@ -9,6 +9,7 @@ use super::tables::{
     Wound,
 };
 use super::{CampaignError, CampaignModel, CampaignState, MAX_XP, XP_PRICE, forbid};
+use crate::equipment::{Item, SpecialItem};
 use crate::profile::{Characteristic, level_for_xp};
 use crate::skills::{Category, Skill};
 use crate::warband::{self, Archetype, ModelEntry, WarbandFile};
@@ -55,6 +56,9 @@ pub struct ModelReport {
     /// [`OBJECT_LOOT_ROLLS`] markers (ruling R50).
     #[serde(default, skip_serializing_if = "is_false")]
     pub object: bool,
+    /// Grenades thrown in the battle: single use, struck off the model.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used: Vec<SpecialItem>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -64,6 +68,9 @@ fn is_false(b: &bool) -> bool {
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
+
+/// Climbing gear always costs 5 tk.
+pub const CLIMBING_GEAR_PRICE: u32 = 5;
 
 /// Loot rolls for the interception object (it counts as four markers).
 pub const OBJECT_LOOT_ROLLS: u32 = 4;
@@ -184,6 +191,14 @@ pub enum Purchase {
         /// Carrier; the stash when absent.
         #[serde(default)]
         model: Option<String>,
+    },
+    /// Buy climbing gear (always 5 tk, no table) for a model. A jetpack is
+    /// bought only with the model, when it is hired.
+    BuyGear {
+        /// `climbing_gear`.
+        item: Item,
+        /// Carrier.
+        model: String,
     },
     /// Hire a model (bought experience at 15 tk a point).
     Hire {
@@ -345,6 +360,11 @@ pub enum Event {
     Purchase {
         /// The action.
         action: Purchase,
+    },
+    /// Trading between battles begins (its level rolls use these dice).
+    Trade {
+        /// Where the dice come from.
+        dice: DiceOrigin,
     },
 }
 
@@ -578,6 +598,16 @@ fn remove_dead(s: &mut CampaignState, name: &str) -> Result<(), CampaignError> {
     Ok(())
 }
 
+/// Ammunition: lasts one battle.
+pub fn is_ammunition(i: SpecialItem) -> bool {
+    matches!(
+        i,
+        SpecialItem::ArmourPiercingRounds
+            | SpecialItem::HighPressureTanks
+            | SpecialItem::HomingMissiles
+    )
+}
+
 fn model_checked(m: &CampaignModel) -> Result<(), CampaignError> {
     match m.problems().first() {
         Some(p) => forbid(format!("{}: {}", m.name(), p.message(crate::Lang::En))),
@@ -731,6 +761,19 @@ impl CampaignState {
                 free_trick,
             } => self.apply_advance(model, *characteristic, *skill, *free_trick),
             Event::Purchase { action } => self.apply_purchase(action),
+            Event::Trade { .. } => {
+                if let Some(m) = self
+                    .models
+                    .iter()
+                    .find(|m| m.injury.is_some() || m.level_roll.is_some())
+                {
+                    return forbid(format!(
+                        "{} has an unfinished injury or level: finish the post-battle sequence first",
+                        m.name()
+                    ));
+                }
+                Ok(())
+            }
         }
     }
 
@@ -800,6 +843,48 @@ impl CampaignState {
             if mr.escaped && r.scenario != Scenario::Pride {
                 return forbid(format!("{}: `escaped` only counts in pride", mr.name));
             }
+            if mr.markers > 0 && r.scenario == Scenario::Pride {
+                return forbid(format!(
+                    "{}: pride has no technology markers on the table",
+                    mr.name
+                ));
+            }
+            if mr.out_of_action && (mr.markers > 0 || mr.object || mr.escaped) {
+                return forbid(format!(
+                    "{}: a model taken out drops what it carries and never left the table safely (no markers, object or escape)",
+                    mr.name
+                ));
+            }
+            for g in &mr.used {
+                if !matches!(
+                    g,
+                    SpecialItem::SmokeGrenade | SpecialItem::StunGrenade | SpecialItem::FragGrenade
+                ) {
+                    return forbid(format!(
+                        "{}: only grenades are used up (`{g}` is not one)",
+                        mr.name
+                    ));
+                }
+                let carried = m.entry.items.iter().filter(|&&i| i == *g).count();
+                let thrown = mr.used.iter().filter(|&&i| i == *g).count();
+                if thrown > carried {
+                    return forbid(format!(
+                        "{} threw {thrown} `{g}` but carries {carried}",
+                        mr.name
+                    ));
+                }
+            }
+        }
+        if r.challenges.len() > 2 {
+            return forbid(format!(
+                "{} challenges, at most two per battle",
+                r.challenges.len()
+            ));
+        }
+        if let [a, b] = r.challenges.as_slice()
+            && a.id == b.id
+        {
+            return forbid(format!("challenge {} is listed twice", a.id));
         }
         for c in &r.challenges {
             match (&c.model, c.id.reward().0) {
@@ -821,6 +906,27 @@ impl CampaignState {
                     if m.in_stash || m.misses_next {
                         return forbid(format!("{n} did not fight this battle"));
                     }
+                    if m.entry.archetype == Archetype::Pet {
+                        return forbid(format!(
+                            "challenge {}: {n} is a pet and gains no experience",
+                            c.id
+                        ));
+                    }
+                    let taken_out = r.models.iter().any(|x| &x.name == n && x.out_of_action);
+                    if taken_out
+                        && matches!(
+                            c.id,
+                            Challenge::Predator
+                                | Challenge::Pacifist
+                                | Challenge::Courier
+                                | Challenge::Hunt
+                        )
+                    {
+                        return forbid(format!(
+                            "challenge {}: {n} was taken out, and this challenge needs it on its feet to the end",
+                            c.id
+                        ));
+                    }
                     if kind == tables::ChallengeXp::OneSpecialist
                         && !m.entry.archetype.is_specialist()
                     {
@@ -829,7 +935,32 @@ impl CampaignState {
                 }
             }
         }
+        if r.challenges.iter().any(|c| c.id == Challenge::NoFireworks)
+            && !self.fielded().any(|m| {
+                !m.misses_next
+                    && m.entry
+                        .skills
+                        .iter()
+                        .any(|s| s.category() == Category::Trick)
+            })
+        {
+            return forbid(
+                "challenge no_fireworks needs a fielded model that knows technomancer tricks",
+            );
+        }
+        for mr in &r.models {
+            let m = self.model_mut(&mr.name)?;
+            for g in &mr.used {
+                if let Some(i) = m.entry.items.iter().position(|x| x == g) {
+                    m.entry.items.remove(i);
+                }
+            }
+        }
         for m in &mut self.models {
+            // Ammunition lasts one battle: what the fighters carried is spent.
+            if !m.in_stash && !m.misses_next {
+                m.entry.items.retain(|i| !is_ammunition(*i));
+            }
             m.misses_next = false;
             m.needs_care = false;
             m.advanced.clear();
@@ -1086,17 +1217,53 @@ impl CampaignState {
                         e.problem.message(crate::Lang::En)
                     ));
                 }
-                let price = r.cost + XP_PRICE * model.xp;
+                // Special equipment bought with the recruit is a purchase like
+                // any other: one item per table per battle, the fence's 20% off.
+                let goods: Vec<Goods> = model
+                    .items
+                    .iter()
+                    .map(|&i| Goods::Item(i))
+                    .chain(model.mods.iter().map(|&m| Goods::Mod(m)))
+                    .collect();
+                let mut equipment = 0;
+                for g in &goods {
+                    let Some(table) = g.shop_table() else {
+                        return forbid(format!("`{g}` cannot be bought"));
+                    };
+                    if self.tables_used.contains(&table) {
+                        return forbid(format!(
+                            "one item from each table per battle: the {table:?} table was used already (`{g}`)"
+                        ));
+                    }
+                    self.tables_used.push(table);
+                    equipment += 3 * g.value().unwrap_or(0);
+                }
+                let discounted = goods
+                    .iter()
+                    .map(|&g| buy_price(self, g).unwrap_or(0))
+                    .sum::<u32>();
+                let price = r.cost - equipment.min(r.cost) + discounted + XP_PRICE * model.xp;
                 self.pay(&format!("hiring {}", model.name), price)?;
                 let mut cm = CampaignModel::new(model.clone());
                 cm.in_stash = *stash;
                 self.models.push(cm);
                 field_check(self)
             }
-            Purchase::Fire { model } => {
-                if self.model(model)?.entry.captain {
-                    return forbid("the captain cannot be fired");
+            Purchase::BuyGear { item, model } => {
+                match item {
+                    Item::ClimbingGear => {}
+                    Item::Jetpack => {
+                        return forbid("a jetpack is bought only with the model, when it is hired");
+                    }
+                    _ => return forbid(format!("`{item}` is not gear: buy it as an item")),
                 }
+                self.pay(item.id(), CLIMBING_GEAR_PRICE)?;
+                let m = self.model_mut(model)?;
+                m.entry.gear.push(*item);
+                model_checked(m)
+            }
+            Purchase::Fire { model } => {
+                // Any model may be fired; a fired captain is lost for good.
                 retire_or_remove(self, model, true)?;
                 field_check(self)
             }

@@ -152,16 +152,28 @@ impl CampaignModel {
             entry.skills.insert(0, tricks);
         }
         let xp = entry.xp + base_xp(&entry);
+        // Levels spent in the file (skills and advances beyond the free ones);
+        // the rest are rolled at the next advancement step (ruling R60).
+        let innate = usize::from(entry.archetype == warband::Archetype::Technomancer);
+        let free_trick = usize::from(
+            entry.skills.contains(&tricks)
+                && entry
+                    .skills
+                    .iter()
+                    .any(|s| s.category() == crate::skills::Category::Trick),
+        );
+        let spent = (entry.skills.len() + entry.advances.len()).saturating_sub(innate + free_trick);
         CampaignModel {
             xp,
-            levels: crate::profile::level_for_xp(xp),
+            levels: spent.min(crate::profile::level_for_xp(xp)),
+            // Advances made when the model joined belong to this break.
+            advanced: entry.advances.clone(),
             entry,
             wounds: Vec::new(),
             in_stash: false,
             misses_next: false,
             injury: None,
             needs_care: false,
-            advanced: Vec::new(),
             level_roll: None,
         }
     }
@@ -527,6 +539,19 @@ pub fn describe(e: &Event, lang: Lang) -> String {
                 ),
             )
         }
+        Event::Trade { dice } => {
+            let origin = match dice {
+                DiceOrigin::Seeded { seed } => t(
+                    format!("kości z ziarna {seed}"),
+                    format!("dice seeded {seed}"),
+                ),
+                DiceOrigin::Typed => t("kości wpisywane".into(), "dice typed in".into()),
+            };
+            t(
+                format!("Handel między bitwami ({origin})"),
+                format!("Trading between battles ({origin})"),
+            )
+        }
         Event::Income { amount, reason } => t(
             format!("Zysk {amount} tk ({reason})"),
             format!("Income {amount} tk ({reason})"),
@@ -678,6 +703,10 @@ pub fn describe(e: &Event, lang: Lang) -> String {
                 )
             }
             P::Fire { model } => t(format!("Zwolnienie: {model}"), format!("Fire: {model}")),
+            P::BuyGear { item, model } => t(
+                format!("Zakup: {} → {model}", item.name(lang)),
+                format!("Buy: {} → {model}", item.name(lang)),
+            ),
             P::Sell { item } => t(
                 format!("Sprzedaż: {}", item.name(lang)),
                 format!("Sell: {}", item.name(lang)),

@@ -775,41 +775,41 @@ pub fn run(
     Ok(r.events)
 }
 
-/// Dice for a phase that rolls none.
-struct NoDice;
-
-impl DiceSource for NoDice {
-    fn d6(&mut self) -> Result<u8, crate::dice::DiceError> {
-        Err(crate::dice::DiceError::Exhausted(0))
-    }
-}
-
-/// Trading between battles, outside a post-battle sequence: only the
-/// purchase phase (the one-item-per-table limit still counts the purchases
-/// made since the last battle). Returns the events to append.
+/// Trading between battles, outside a post-battle sequence: levels not yet
+/// rolled (a recruit's bought experience, a captain's unspent starting
+/// levels, an implant used after the last advancement) are rolled first, then
+/// the purchase phase (the one-item-per-table limit still counts the
+/// purchases made since the last battle). Returns the events to append; an
+/// empty list when nothing happened.
 pub fn trade(
     state: &CampaignState,
+    origin: DiceOrigin,
+    dice: &mut dyn DiceSource,
     decider: &mut dyn Decider,
 ) -> Result<Vec<Event>, CampaignError> {
-    if let Some(m) = state
-        .models
-        .iter()
-        .find(|m| m.injury.is_some() || m.level_roll.is_some())
-    {
-        return Err(CampaignError::Forbidden(format!(
-            "{} has an unfinished injury or level: finish the post-battle sequence first",
-            m.name()
-        )));
-    }
-    let mut dice = NoDice;
     let mut r = Run {
         state: state.clone(),
         events: Vec::new(),
-        dice: &mut dice,
+        dice,
         decider,
     };
+    r.push(Event::Trade { dice: origin })?;
+    r.levels()?;
     r.purchases()?;
+    if r.events.len() == 1 {
+        return Ok(Vec::new());
+    }
     Ok(r.events)
+}
+
+/// Levels waiting for a roll (fielded models only; stashed ones roll when
+/// fielded again).
+pub fn pending_levels(state: &CampaignState) -> usize {
+    state
+        .fielded()
+        .filter(|m| m.entry.archetype != Archetype::Pet)
+        .map(|m| level_for_xp(m.xp).saturating_sub(m.levels))
+        .sum()
 }
 
 /// Price list for the purchase phase (id, price now), for prompts.

@@ -450,7 +450,8 @@ impl Challenge {
             Extermination | Lesson | GetTheOldMan | Stoicism | Pacifist | Foresight => {
                 (ChallengeXp::One, 0)
             }
-            Courier | EggheadDuel | Hunt => (ChallengeXp::One, 1),
+            Courier | Hunt => (ChallengeXp::One, 1),
+            EggheadDuel => (ChallengeXp::OneSpecialist, 1),
             Predator => (ChallengeXp::PerTakeOutAfterFirst, 0),
             ExcludeEggheads => (ChallengeXp::None, 0),
             HiddenData | BountyHunters => (ChallengeXp::None, 1),
