@@ -435,6 +435,7 @@ impl CampaignState {
                         .iter()
                         .map(|s| s.id())
                         .chain(m.entry.mods.iter().map(|s| s.id()))
+                        .chain(m.entry.gear.iter().map(|s| s.id()))
                         .collect(),
                 ),
             );
