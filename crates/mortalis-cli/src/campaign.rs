@@ -292,8 +292,8 @@ impl Decider for Interactive {
             self.lang.pick("Zakupy: kredyty", "Purchases: credits"),
             state.credits,
             self.lang.pick(
-                "Polecenia: buy ITEM [MODEL] | buy climbing_gear MODEL | sell ITEM | fire MODEL | hire MODEL_TOML | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | shop | done",
-                "Commands: buy ITEM [MODEL] | buy climbing_gear MODEL | sell ITEM | fire MODEL | hire MODEL_TOML | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | shop | done"
+                "Polecenia: buy ITEM [MODEL] | buy climbing_gear MODEL | sell ITEM | fire MODEL | hire name = \"…\", archetype = \"…\" | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | shop | done",
+                "Commands: buy ITEM [MODEL] | buy climbing_gear MODEL | sell ITEM | fire MODEL | hire name = \"…\", archetype = \"…\" | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | shop | done"
             )
         );
         loop {
@@ -353,7 +353,7 @@ impl Decider for Interactive {
                             .map(|item| Purchase::UseImplant { item, model }),
                     }
                 }),
-                "hire" => match toml::from_str(rest) {
+                "hire" => match parse_hire(rest) {
                     Ok(model) => Some(Purchase::Hire {
                         model,
                         stash: false,
@@ -380,6 +380,22 @@ impl Decider for Interactive {
     fn tell(&mut self, pl: &str, en: &str) {
         println!("{}", self.lang.pick(pl, en));
     }
+}
+
+/// The model of an interactive `hire`: the keys of a warband file's
+/// `[[model]]` on one line, with or without braces
+/// (`name = "Zz", archetype = "savage", xp = 2`).
+fn parse_hire(line: &str) -> Result<mortalis_rules::warband::ModelEntry, toml::de::Error> {
+    #[derive(Deserialize)]
+    struct Line {
+        m: mortalis_rules::warband::ModelEntry,
+    }
+    let inner = line.trim();
+    let inner = inner
+        .strip_prefix('{')
+        .and_then(|x| x.strip_suffix('}'))
+        .unwrap_or(inner);
+    toml::from_str::<Line>(&format!("m = {{ {inner} }}")).map(|l| l.m)
 }
 
 /// Dice typed at the terminal, one per line.
@@ -455,6 +471,13 @@ fn roster(state: &CampaignState, lang: Lang) -> String {
         }
         if m.misses_next {
             flags.push(t("pauzuje", "misses next battle").to_string());
+        }
+        let waiting = mortalis_rules::profile::level_for_xp(m.xp).saturating_sub(m.levels);
+        if waiting > 0 && m.entry.archetype != mortalis_rules::warband::Archetype::Pet {
+            flags.push(format!(
+                "{} {waiting}",
+                t("poziomy do rzutu:", "levels to roll:")
+            ));
         }
         let _ = writeln!(
             s,

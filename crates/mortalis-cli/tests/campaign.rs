@@ -395,3 +395,45 @@ fn volunteers_beyond_the_strength_gap_are_refused() {
         "at most 1",
     );
 }
+
+/// A recruit hired at the prompt with bought experience: its levels wait,
+/// `show` says so, and the next trade rolls them with typed dice.
+#[test]
+fn hired_experience_is_rolled_at_the_next_trade() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = new_campaign(dir.path());
+    mortalis()
+        .args(["campaign", "trade"])
+        .arg(&c)
+        .args(["--seed", "1"])
+        .write_stdin("hire name = \"Zz\", archetype = \"savage\", xp = 2\ndone\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Hire: Zz (Savage)"))
+        .stdout(predicate::str::contains("credits: 45 tk → "));
+    mortalis()
+        .args(["campaign", "show"])
+        .arg(&c)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("levels to roll: 1"));
+    // 6+6: skill only; answer "runner".
+    mortalis()
+        .args(["campaign", "trade"])
+        .arg(&c)
+        .args(["--dice", "typed"])
+        .write_stdin("6\n6\nrunner\ndone\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("Advancement: Zz, level 1, 2d6"))
+        .stdout(predicate::str::contains(
+            "Trading between battles (dice typed in)",
+        ))
+        .stdout(predicate::str::contains("Advance: Zz Runner"));
+    mortalis()
+        .args(["campaign", "show"])
+        .arg(&c)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("levels to roll").not());
+}
