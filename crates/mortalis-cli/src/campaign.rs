@@ -82,6 +82,9 @@ pub enum CampaignCommand {
         /// Print the derived state as JSON.
         #[arg(long)]
         json: bool,
+        /// Also write a printable roster page (HTML) to this file.
+        #[arg(long)]
+        html: Option<PathBuf>,
     },
     /// Every event with what it changed.
     Log {
@@ -547,6 +550,114 @@ fn roster(state: &CampaignState, lang: Lang) -> String {
     s
 }
 
+fn esc(x: &str) -> String {
+    x.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A printable page of the campaign roster: every model with its profile
+/// (wounds applied), experience, levels, equipment, skills, wounds and
+/// status, then credits, stash and strength.
+fn roster_html(state: &CampaignState, lang: Lang) -> String {
+    let t = |pl, en| lang.pick(pl, en);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>\
+body{{font-family:sans-serif;margin:1.5cm}}table{{border-collapse:collapse;width:100%}}\
+th,td{{border:1px solid #333;padding:4px 6px;text-align:left;vertical-align:top}}\
+th{{background:#ddd}}@media print{{body{{margin:0}}}}</style></head><body>\n<h1>{}</h1>\n",
+        lang.pick("pl", "en"),
+        esc(&state.name),
+        esc(&state.name)
+    );
+    let _ = writeln!(
+        s,
+        "<p>{} {} tk — {} {} — {} {}</p>",
+        t("Kredyty", "Credits"),
+        state.credits,
+        t("bitwy", "battles"),
+        state.battles,
+        t("siła drużyny", "warband strength"),
+        state.strength()
+    );
+    let _ = writeln!(
+        s,
+        "<table><tr><th>{}</th><th>{}</th><th>S</th><th>W</th><th>C</th><th>O</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        t("Model", "Model"),
+        t("Archetyp", "Archetype"),
+        t("PD", "XP"),
+        t("Poziom", "Level"),
+        t("Ekwipunek", "Equipment"),
+        t("Umiejętności", "Skills"),
+        t("Rany", "Wounds"),
+        t("Status", "Status"),
+    );
+    for m in &state.models {
+        let sheet = m.sheet();
+        let mut eq: Vec<String> = sheet
+            .equipment
+            .iter()
+            .map(|i| i.name(lang).to_string())
+            .collect();
+        if let Some(a) = sheet.armour.item() {
+            eq.push(a.name(lang).to_string());
+        }
+        eq.extend(m.entry.items.iter().map(|i| i.name(lang).to_string()));
+        eq.extend(m.entry.mods.iter().map(|i| i.name(lang).to_string()));
+        eq.extend(m.entry.gear.iter().map(|i| i.name(lang).to_string()));
+        eq.dedup();
+        let skills: Vec<&str> = m.entry.skills.iter().map(|k| k.name(lang)).collect();
+        let wounds: Vec<&str> = m.wounds.iter().map(|w| w.name(lang)).collect();
+        let mut status = Vec::new();
+        if m.entry.captain {
+            status.push(t("kapitan", "captain"));
+        }
+        status.push(if m.in_stash {
+            t("w schowku", "in the stash")
+        } else {
+            t("w drużynie", "fielded")
+        });
+        if m.misses_next {
+            status.push(t("pauzuje w następnej bitwie", "misses the next battle"));
+        }
+        let p = sheet.profile;
+        let _ = writeln!(
+            s,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} ({})</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(m.name()),
+            esc(m.entry.archetype.name(lang)),
+            p.speed,
+            p.fight,
+            p.accuracy,
+            p.resilience,
+            sheet.armoured_resilience,
+            m.xp,
+            m.levels,
+            esc(&eq.join(", ")),
+            esc(&skills.join(", ")),
+            esc(&wounds.join(", ")),
+            esc(&status.join(", ")),
+        );
+    }
+    s.push_str("</table>\n");
+    let stash: Vec<&str> = state.stash.iter().map(|g| g.name(lang)).collect();
+    let _ = writeln!(
+        s,
+        "<p>{}: {}</p>",
+        t("Schowek", "Stash"),
+        esc(&if stash.is_empty() {
+            "—".to_string()
+        } else {
+            stash.join(", ")
+        })
+    );
+    s.push_str("</body></html>\n");
+    s
+}
+
 /// Run a campaign subcommand.
 pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
     match cmd {
@@ -741,8 +852,21 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
             }
             ok(s)
         }
-        CampaignCommand::Show { campaign, json } => {
+        CampaignCommand::Show {
+            campaign,
+            json,
+            html,
+        } => {
             let (_, state) = load(&campaign, lang)?;
+            if let Some(out) = html {
+                std::fs::write(&out, roster_html(&state, lang)).map_err(|e| {
+                    Failure::from(anyhow!(e).context(format!(
+                        "{} {}",
+                        lang.pick("nie można zapisać", "cannot write"),
+                        out.display()
+                    )))
+                })?;
+            }
             if json {
                 ok(serde_json::to_string_pretty(&state)? + "\n")
             } else {

@@ -158,6 +158,10 @@ pub const HELP: &[(&str, &str)] = &[
         "Wypisz wyliczony stan jako JSON",
     ),
     (
+        "mortalis campaign show:html",
+        "Zapisz też stronę ze składem do druku (HTML) w tym pliku",
+    ),
+    (
         "mortalis campaign log",
         "Wszystkie zdarzenia i to, co zmieniły",
     ),

@@ -437,3 +437,33 @@ fn hired_experience_is_rolled_at_the_next_trade() {
         .success()
         .stdout(predicate::str::contains("levels to roll").not());
 }
+
+#[test]
+fn show_writes_a_printable_roster() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("roster.html");
+    mortalis()
+        .args(["--lang", "pl", "campaign", "show"])
+        .arg(data("golden_campaign.json"))
+        .arg("--html")
+        .arg(&page)
+        .assert()
+        .success();
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("<html lang=\"pl\">"));
+    assert!(html.contains("<h1>Rdza i Krew</h1>"));
+    assert!(html.contains("<td>Rex</td>"));
+    assert!(html.contains("kapitan"));
+    assert!(html.contains("Schowek: Granat dymny"));
+    assert!(!html.contains("<td>Iga</td>"), "dead models are gone");
+    // An unwritable page is an error, exit 2.
+    mortalis()
+        .args(["campaign", "show"])
+        .arg(data("golden_campaign.json"))
+        .arg("--html")
+        .arg(dir.path().join("no/such/dir/x.html"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot write"));
+}
