@@ -658,6 +658,64 @@ th{{background:#ddd}}@media print{{body{{margin:0}}}}</style></head><body>\n<h1>
     s
 }
 
+/// A post-battle sequence or a trade, given who decides.
+type Sequence<'a> = dyn FnMut(&mut dyn Decider) -> Result<Vec<rules::Event>, CampaignError> + 'a;
+
+/// Runs a sequence with the answers of a decisions file, or at the terminal
+/// without one. Errors about decisions name the decisions file, the others
+/// name `other` (the report or the campaign); an answer never asked is an
+/// error (`never_asked`: Polish, English). Returns the events and, for a
+/// decisions file, the transcript to print.
+fn with_decider(
+    decisions: Option<&Path>,
+    other: &Path,
+    lang: Lang,
+    never_asked: (&str, &str),
+    run: &mut Sequence<'_>,
+) -> Result<(Vec<rules::Event>, String), Failure> {
+    let Some(path) = decisions else {
+        let ev = run(&mut Interactive { lang }).map_err(|e| campaign_error(&e, lang))?;
+        return Ok((ev, String::new()));
+    };
+    let d: DecisionsFile = parse_toml(path, lang)?;
+    let mut s = Scripted {
+        choices: d.choices,
+        used: Vec::new(),
+        purchases: d.purchases.into_iter(),
+        transcript: String::new(),
+        lang,
+    };
+    let ev = run(&mut s).map_err(|e| {
+        let file = match e {
+            CampaignError::Decision { .. } => path,
+            _ => other,
+        };
+        fail(format!("{}: {e}", file.display()))
+    })?;
+    if let Some(k) = s.choices.keys().find(|k| !s.used.contains(k)) {
+        return Err(fail(format!(
+            "{}: {} `{k}` {}",
+            path.display(),
+            lang.pick("decyzja", "decision"),
+            lang.pick(never_asked.0, never_asked.1)
+        )));
+    }
+    Ok((ev, s.transcript))
+}
+
+/// Appends events, checks that the whole log still replays, writes atomically.
+fn append(
+    path: &Path,
+    mut file: CampaignFile,
+    events: Vec<rules::Event>,
+    lang: Lang,
+) -> Result<(), Failure> {
+    file.events.extend(events);
+    // Never write a log that does not replay.
+    CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
+    save(path, &file, lang)
+}
+
 /// Run a campaign subcommand.
 pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
     match cmd {
@@ -686,52 +744,20 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
             dice,
             seed,
         } => {
-            let (mut file, state) = load(&campaign, lang)?;
+            let (file, state) = load(&campaign, lang)?;
             let rep: BattleReport = parse_toml(&report, lang)?;
             let (origin, mut src) = dice_source(dice, seed, lang);
-            let (events, text) = match decisions {
-                Some(path) => {
-                    let d: DecisionsFile = parse_toml(&path, lang)?;
-                    let mut s = Scripted {
-                        choices: d.choices,
-                        used: Vec::new(),
-                        purchases: d.purchases.into_iter(),
-                        transcript: String::new(),
-                        lang,
-                    };
-                    let ev = postbattle::run(&state, &rep, origin, src.as_mut(), &mut s).map_err(
-                        |e| {
-                            let file = match e {
-                                CampaignError::Decision { .. } => &path,
-                                _ => &report,
-                            };
-                            fail(format!("{}: {e}", file.display()))
-                        },
-                    )?;
-                    if let Some(k) = s.choices.keys().find(|k| !s.used.contains(k)) {
-                        return Err(fail(format!(
-                            "{}: {} `{k}` {}",
-                            path.display(),
-                            lang.pick("decyzja", "decision"),
-                            lang.pick(
-                                "nie padła w tej bitwie (literówka?)",
-                                "was never asked in this battle (a typo?)"
-                            )
-                        )));
-                    }
-                    (ev, s.transcript)
-                }
-                None => {
-                    let mut i = Interactive { lang };
-                    let ev = postbattle::run(&state, &rep, origin, src.as_mut(), &mut i)
-                        .map_err(|e| campaign_error(&e, lang))?;
-                    (ev, String::new())
-                }
-            };
-            file.events.extend(events);
-            // Never write a log that does not replay.
-            CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
-            save(&campaign, &file, lang)?;
+            let (events, text) = with_decider(
+                decisions.as_deref(),
+                &report,
+                lang,
+                (
+                    "nie padła w tej bitwie (literówka?)",
+                    "was never asked in this battle (a typo?)",
+                ),
+                &mut |d| postbattle::run(&state, &rep, origin, src.as_mut(), d),
+            )?;
+            append(&campaign, file, events, lang)?;
             ok(text)
         }
         CampaignCommand::Trade {
@@ -740,40 +766,18 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
             dice,
             seed,
         } => {
-            let (mut file, state) = load(&campaign, lang)?;
+            let (file, state) = load(&campaign, lang)?;
             let (origin, mut src) = dice_source(dice, seed, lang);
-            let (events, text) = match decisions {
-                Some(path) => {
-                    let d: DecisionsFile = parse_toml(&path, lang)?;
-                    let mut s = Scripted {
-                        choices: d.choices,
-                        used: Vec::new(),
-                        purchases: d.purchases.into_iter(),
-                        transcript: String::new(),
-                        lang,
-                    };
-                    let ev = postbattle::trade(&state, origin, src.as_mut(), &mut s)
-                        .map_err(|e| fail(format!("{}: {e}", path.display())))?;
-                    if let Some(k) = s.choices.keys().find(|k| !s.used.contains(k)) {
-                        return Err(fail(format!(
-                            "{}: {} `{k}` {}",
-                            path.display(),
-                            lang.pick("decyzja", "decision"),
-                            lang.pick(
-                                "nie padła przy tym handlu (literówka?)",
-                                "was never asked while trading (a typo?)"
-                            )
-                        )));
-                    }
-                    (ev, s.transcript)
-                }
-                None => {
-                    let mut i = Interactive { lang };
-                    let ev = postbattle::trade(&state, origin, src.as_mut(), &mut i)
-                        .map_err(|e| campaign_error(&e, lang))?;
-                    (ev, String::new())
-                }
-            };
+            let (events, text) = with_decider(
+                decisions.as_deref(),
+                &campaign,
+                lang,
+                (
+                    "nie padła przy tym handlu (literówka?)",
+                    "was never asked while trading (a typo?)",
+                ),
+                &mut |d| postbattle::trade(&state, origin, src.as_mut(), d),
+            )?;
             if events.is_empty() {
                 return ok(format!(
                     "{}\n",
@@ -783,9 +787,7 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
                     )
                 ));
             }
-            file.events.extend(events);
-            CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
-            save(&campaign, &file, lang)?;
+            append(&campaign, file, events, lang)?;
             ok(text)
         }
         CampaignCommand::Matchup {
