@@ -134,6 +134,17 @@ pub fn odds_table(q: &Query, o: &Odds, lang: Lang) -> String {
                 t("atakujący", "attacker"),
                 r.attacker_save_target
             );
+            if !r.ignored.is_empty() {
+                let _ = writeln!(
+                    s,
+                    "{}: {}",
+                    t(
+                        "Bez wpływu w walce wręcz (sztuczki związanych walką, Pokaż kotku broniącego)",
+                        "No effect in melee (tricks of engaged fighters, a defender's Show me what's inside)"
+                    ),
+                    r.ignored.join(", ")
+                );
+            }
         }
     }
     s
@@ -229,12 +240,32 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 };
                 let _ = writeln!(s, "{w}");
             }
+            Event::Dispel {
+                trick,
+                dice,
+                dispelled,
+            } => {
+                let v = if *dispelled {
+                    t("sztuczka rozproszona", "trick dispelled")
+                } else {
+                    t("sztuczka działa", "the trick holds")
+                };
+                let _ = writeln!(
+                    s,
+                    "{} ({}, 8+): {:?} = {} — {v}",
+                    t("Rozproszenie", "Dispel"),
+                    trick.name(lang),
+                    dice,
+                    u32::from(dice[0]) + u32::from(dice[1])
+                );
+            }
             Event::Save {
                 who,
                 target,
                 roll,
                 forced,
                 passed,
+                plays,
             } => {
                 let label = if *who == "attacker" {
                     t("Odporność atakującego", "Attacker's Resilience")
@@ -246,9 +277,15 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 } else {
                     t("nieudany", "failed")
                 };
+                let used = if plays.is_empty() {
+                    String::new()
+                } else {
+                    let names: Vec<&str> = plays.iter().map(|k| k.name(lang)).collect();
+                    format!(" [{}]", names.join(", "))
+                };
                 let _ = writeln!(
                     s,
-                    "{label} (≤ {target}, 11-12 {}): {}{} — {v}",
+                    "{label} (≤ {target}, 11-12 {}): {}{}{used} — {v}",
                     t("zawsze porażka", "always fail"),
                     roll_text(roll, lang),
                     forced_text(forced, lang)

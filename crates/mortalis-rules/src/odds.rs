@@ -90,6 +90,12 @@ pub struct Side {
     pub mods: Vec<Modification>,
     /// What the model has done this round (for the masking protocol).
     pub acted: Acted,
+    /// Within 1" of a friendly shield-bearer with Protector, not closer to
+    /// the shooter than it: +1 Resilience against shots (ruling R58).
+    pub protected: bool,
+    /// Other weapons the model has with it besides `weapon` (a heavy ranged
+    /// or two-handed weapon makes the opponent's Nimble count, R61).
+    pub carries: Vec<Item>,
 }
 
 /// A model's actions so far this round.
@@ -126,6 +132,8 @@ impl Default for Side {
             items: Vec::new(),
             mods: Vec::new(),
             acted: Acted::Nothing,
+            protected: false,
+            carries: Vec::new(),
         }
     }
 }
@@ -141,6 +149,16 @@ impl Side {
 
     fn carries_heavy(&self) -> bool {
         self.weapon.0.is_some_and(Item::is_heavy)
+    }
+
+    /// Has a two-handed or heavy ranged weapon, used or only carried
+    /// (what the opponent's Nimble looks at, R61).
+    fn has_slow_weapon(&self) -> bool {
+        self.weapon
+            .0
+            .into_iter()
+            .chain(self.carries.iter().copied())
+            .any(|w| w == Item::TwoHandedWeapon || w.is_heavy())
     }
 
     fn item(&self, i: SpecialItem) -> bool {
@@ -168,6 +186,21 @@ impl Side {
 
     /// Check that every modification and item suits the side's equipment.
     fn check_fit(&self, name: &'static str) -> Result<(), ActionError> {
+        // One modification per item (R56): the side has one weapon in use
+        // and one armour.
+        for armour in [false, true] {
+            let on: Vec<&Modification> = self
+                .mods
+                .iter()
+                .filter(|m| (m.target() == ModTarget::Armour) == armour)
+                .collect();
+            if on.len() > 1 {
+                return Err(ActionError::ModStacking(
+                    name,
+                    on.iter().map(|m| m.id()).collect::<Vec<_>>().join(", "),
+                ));
+            }
+        }
         for m in &self.mods {
             let ok = match m.target() {
                 ModTarget::Ranged | ModTarget::Melee => self.weapon.0.is_some_and(|w| m.fits(w)),
@@ -264,6 +297,11 @@ pub enum ActionError {
     /// A modification or item that does not suit the side's equipment.
     #[error("rule not_fit: {0}: `{1}` does not suit its weapon or armour")]
     NotFit(&'static str, String),
+    /// Two modifications on one weapon or one armour.
+    #[error(
+        "rule one_mod_per_item: {0}: `{1}` are fitted to the same item; each weapon or armour takes one modification"
+    )]
+    ModStacking(&'static str, String),
 }
 
 impl ActionError {
@@ -279,6 +317,7 @@ impl ActionError {
             ActionError::BadTrick(_) => "bad_trick",
             ActionError::NoShots => "no_shots",
             ActionError::NotFit(..) => "not_fit",
+            ActionError::ModStacking(..) => "one_mod_per_item",
         }
     }
 
@@ -312,6 +351,9 @@ impl ActionError {
                 ActionError::NotFit(side, what) => {
                     format!("zasada not_fit: {side}: `{what}` nie pasuje do broni ani pancerza")
                 }
+                ActionError::ModStacking(side, what) => format!(
+                    "zasada one_mod_per_item: {side}: `{what}` na tym samym przedmiocie; broń lub pancerz przyjmuje jedną modyfikację"
+                ),
             },
         }
     }
@@ -511,6 +553,45 @@ pub enum RerollMode {
     EveryShot,
 }
 
+/// The target's once-per-battle help on its Resilience tests during a volley
+/// (rulings R34, R55, R59): each may be used on one test of the volley.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Heroics {
+    /// "I'm fine!": reroll one die of a failed test.
+    pub im_fine: bool,
+    /// "What are you gonna do?!": Resilience 7 for one test, declared before it.
+    pub what_you_gonna_do: bool,
+    /// "Woohoo!": one extra die on the test of one overwatch shot.
+    pub woohoo: bool,
+    /// Adrenaline (a trick of the target or a friend within 8"): one failed
+    /// test counts as passed.
+    pub adrenaline: bool,
+}
+
+/// Which tricks of a shooting action face the opponent's Dispel roll
+/// (2d6, 8 or more cancels the trick; ruling R60).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Dispels {
+    /// The attack itself (Short circuit, Drone strike), by the target.
+    pub attack: bool,
+    /// The target's Protective shield, by the shooter.
+    pub shield: bool,
+    /// The target's Adrenaline, by the shooter.
+    pub adrenaline: bool,
+    /// The shooter's Matrix error, by the target.
+    pub attacker_matrix: bool,
+    /// The target's Matrix error, by the shooter.
+    pub defender_matrix: bool,
+}
+
+/// Chance that a trick survives a Dispel roll: 2d6 below 8.
+pub fn survives_dispel(dispel: bool) -> Prob {
+    if dispel { p(21, 36) } else { Prob::one() }
+}
+
+/// A Dispel roll of 2d6 cancels the trick on 8 or more.
+pub const DISPEL_ON: i32 = 8;
+
 /// Everything that decides a shooting action's odds.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShootPlan {
@@ -520,9 +601,12 @@ pub struct ShootPlan {
     pub auto_hits: u32,
     /// Rerolls.
     pub reroll: RerollMode,
-    /// The target's Resilience test against one hit.
+    /// The target's Resilience test against one hit, before heroic plays
+    /// (only `target` and `auto_pass` are used in shooting).
     pub save: SaveSpec,
-    /// Any removal is prevented (protective trick).
+    /// The target's once-per-battle help on its tests.
+    pub heroics: Heroics,
+    /// Any removal is prevented (Protective shield).
     pub immune: bool,
     /// Id of what is fired.
     pub source: String,
@@ -532,6 +616,8 @@ pub struct ShootPlan {
     /// The target has Matrix error and the shooter is within 12": it may
     /// force one attack roll of the volley to be rerolled.
     pub defender_matrix: bool,
+    /// Tricks that face a Dispel roll.
+    pub dispels: Dispels,
 }
 
 /// Exact odds of a shooting action.
@@ -542,7 +628,8 @@ pub struct ShootOdds {
     /// Chance that each shot hits.
     #[serde(serialize_with = "ser_fracs")]
     pub hit: Vec<Prob>,
-    /// Chance that one hit fails the Resilience test.
+    /// Chance that the first hit's test fails (the target's heroic plays
+    /// and Adrenaline still at hand, no forced reroll).
     #[serde(serialize_with = "ser_frac")]
     pub fail_save: Prob,
     /// Chance that the target is out of action after the volley.
@@ -575,6 +662,9 @@ pub fn to_f64(p: &Prob) -> f64 {
 /// Range of Matrix error in inches.
 pub const MATRIX_RANGE: f64 = 12.0;
 
+/// Range of Dispel and of Adrenaline in inches.
+pub const DISPEL_RANGE: f64 = 8.0;
+
 /// Build the shooting plan of a query (applies every modifier).
 pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     let a = &q.attacker;
@@ -586,9 +676,9 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     if !(range.is_finite() && range > 0.0) {
         return Err(ActionError::BadRange(range));
     }
-    // What is fired.
-    let (source, max_range, shots, target_res, long_ok, auto_hit, base_acc, shield_counts) = match a
-        .trick
+    // What is fired; `is_shot`: resolved with an Accuracy roll and the
+    // shooting modifiers (not Drone strike, an automatic hit, R13, R57).
+    let (source, max_range, shots, target_res, long_ok, auto_hit, base_acc, is_shot) = match a.trick
     {
         Some(Skill::ShortCircuit) => ("short_circuit".to_string(), 8, 1, 1, false, false, 12, true),
         Some(Skill::DroneStrike) => ("drone_strike".to_string(), 14, 1, 0, true, true, 0, false),
@@ -703,7 +793,10 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     };
     // The target's Resilience against one hit.
     let mut res = t.resilience + t.armour.bonus() + t.armour_mod_res(true) + target_res;
-    if t.shield && shield_counts && !a.has(Skill::ShieldBreaker) {
+    if t.shield && is_shot && !a.has(Skill::ShieldBreaker) {
+        res += 1;
+    }
+    if t.protected && is_shot {
         res += 1;
     }
     if t.defensive {
@@ -712,14 +805,17 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     if s.elevated && a.has(Skill::Sentinel) {
         res -= 1;
     }
-    if t.has(Skill::WhatYouGonnaDo) {
-        res = 7;
-    }
     let save = SaveSpec {
         target: res,
-        extra_die: t.has(Skill::Woohoo) && s.overwatch,
-        reroll: t.has(Skill::ImFine),
+        extra_die: false,
+        reroll: false,
         auto_pass: false,
+    };
+    let heroics = Heroics {
+        im_fine: t.has(Skill::ImFine),
+        what_you_gonna_do: t.has(Skill::WhatYouGonnaDo),
+        woohoo: t.has(Skill::Woohoo) && s.overwatch,
+        adrenaline: t.has(Skill::Adrenaline),
     };
     let reroll = if a.has(Skill::PointBlank) && range < 6.0 {
         RerollMode::EveryShot
@@ -728,39 +824,442 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     } else {
         RerollMode::None
     };
+    let immune = t.has(Skill::ProtectiveShield) && is_shot;
+    let attacker_matrix = a.has(Skill::MatrixError) && range <= MATRIX_RANGE;
+    let defender_matrix = t.has(Skill::MatrixError) && range <= MATRIX_RANGE;
+    let (ad, td) = (a.has(Skill::Dispel), t.has(Skill::Dispel));
+    let near = range <= DISPEL_RANGE;
     Ok(ShootPlan {
         shots: shots_v,
         auto_hits: if auto_hit { shots } else { 0 },
         reroll,
         save,
-        immune: t.has(Skill::ProtectiveShield),
+        heroics,
+        immune,
         source,
-        attacker_matrix: a.has(Skill::MatrixError) && range <= MATRIX_RANGE,
-        defender_matrix: t.has(Skill::MatrixError) && range <= MATRIX_RANGE,
+        attacker_matrix,
+        defender_matrix,
+        dispels: Dispels {
+            attack: td && a.trick.is_some(),
+            shield: ad && near && immune,
+            adrenaline: ad && near && heroics.adrenaline,
+            attacker_matrix: td && attacker_matrix,
+            defender_matrix: ad && defender_matrix,
+        },
     })
 }
 
-/// Index of a state of a volley between two steps: whether the
-/// once-per-action reroll is still unused (`token`), and whether the
-/// shooter's (`ma`) and the target's (`md`) Matrix error are still unused.
-pub fn shoot_state(token: bool, ma: bool, md: bool) -> usize {
-    usize::from(token) * 4 + usize::from(ma) * 2 + usize::from(md)
+/// Bits of a state of a volley between two steps: what is still unused.
+pub mod state {
+    /// The once-per-action reroll.
+    pub const TOKEN: usize = 1;
+    /// The shooter's Matrix error.
+    pub const MA: usize = 2;
+    /// The target's Matrix error.
+    pub const MD: usize = 4;
+    /// "I'm fine!".
+    pub const FINE: usize = 8;
+    /// "What are you gonna do?!".
+    pub const WYG: usize = 16;
+    /// "Woohoo!".
+    pub const WOO: usize = 32;
+    /// Adrenaline.
+    pub const ADR: usize = 64;
+    /// Number of states.
+    pub const N: usize = 128;
 }
 
-/// Decisions of the optimal policy of a volley (rulings R6, R44-R48), by
-/// shot and by state (`shoot_state`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Index of a state of a volley: the once-per-action reroll (`token`), the
+/// shooter's (`ma`) and the target's (`md`) Matrix error still unused, and
+/// every heroic play of `h` still unused.
+pub fn shoot_state(token: bool, ma: bool, md: bool, h: Heroics) -> usize {
+    use state::*;
+    let b = |x: bool, bit: usize| if x { bit } else { 0 };
+    b(token, TOKEN)
+        | b(ma, MA)
+        | b(md, MD)
+        | b(h.im_fine, FINE)
+        | b(h.what_you_gonna_do, WYG)
+        | b(h.woohoo, WOO)
+        | b(h.adrenaline, ADR)
+}
+
+/// Counts over all rolls of one Resilience test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct TestCounts {
+    total: i128,
+    pass: i128,
+    /// Failed rolls by how many of the six results of the best single-die
+    /// reroll ("I'm fine!") pass.
+    fail_by_reroll: [i128; 7],
+}
+
+fn test_counts(target: i32, extra_die: bool) -> TestCounts {
+    let n = if extra_die { 3 } else { 2 };
+    let mut c = TestCounts {
+        total: 6i128.pow(n as u32),
+        pass: 0,
+        fail_by_reroll: [0; 7],
+    };
+    for_each_tuple(n, |dice| {
+        if save_passes(keep_two(dice, Keep::Low), target) {
+            c.pass += 1;
+            return;
+        }
+        let mut best = 0;
+        for j in 0..n {
+            let mut d = [dice[0], dice[1], *dice.get(2).unwrap_or(&0)];
+            let mut k = 0;
+            for v in 1..=6 {
+                d[j] = v;
+                if save_passes(keep_two(&d[..n], Keep::Low), target) {
+                    k += 1;
+                }
+            }
+            best = best.max(k);
+        }
+        c.fail_by_reroll[best] += 1;
+    });
+    c
+}
+
+/// The target's declaration before a test: which test it rolls
+/// (`wyg`: Resilience 7; `woohoo`: one extra die).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Declared {
+    /// "What are you gonna do?!" declared.
+    pub wyg: bool,
+    /// "Woohoo!" declared.
+    pub woohoo: bool,
+}
+
+impl Declared {
+    fn index(self) -> usize {
+        usize::from(self.wyg) * 2 + usize::from(self.woohoo)
+    }
+}
+
+/// The optimal policy of a volley (rulings R6, R44-R49, R55-R60): the value
+/// of every state before every step, from which each decision is read.
+#[derive(Debug, Clone, PartialEq)]
 pub struct ShootPolicy {
-    /// `spend[shot][state][h]`: a miss whose best single-die reroll hits on
-    /// `h` of six results spends the once-per-action reroll.
-    pub spend: Vec<[[bool; 7]; 8]>,
-    /// `force_roll[shot][state][c]`: once the shooter's own reroll is done
-    /// (state after it), the target forces the attack roll to be rolled
-    /// again when it is a hit (`c = 0`) or a Master shot (`c = 1`).
-    pub force_roll: Vec<[[bool; 2]; 8]>,
-    /// `force_save[shot][state]`: the shooter forces a passed Resilience test
-    /// to be rolled again (state after the attack roll).
-    pub force_save: Vec<[bool; 8]>,
+    plan: ShootPlan,
+    steps: Vec<Option<ShotCounts>>,
+    /// Test counts by `Declared::index`.
+    tests: [TestCounts; 4],
+    /// `v[i][s]`: chance the target is out from step `i` on, in state `s`.
+    v: Vec<Vec<Prob>>,
+    /// `hitv[i][s]`: value of a hit of step `i` before the declarations.
+    hitv: Vec<Vec<Prob>>,
+}
+
+impl ShootPolicy {
+    fn k_am(&self) -> Prob {
+        survives_dispel(self.plan.dispels.attacker_matrix)
+    }
+
+    fn k_md(&self) -> Prob {
+        survives_dispel(self.plan.dispels.defender_matrix)
+    }
+
+    fn k_adr(&self) -> Prob {
+        survives_dispel(self.plan.dispels.adrenaline)
+    }
+
+    /// Value of a test that stands failed once "I'm fine!" is out of the
+    /// question: Adrenaline, when at hand, is always cast (R59).
+    fn stand_failed(&self, i: usize, s: usize) -> Prob {
+        if s & state::ADR == 0 {
+            return Prob::one();
+        }
+        let k = self.k_adr();
+        k * self.v[i + 1][s & !state::ADR] + (Prob::one() - k)
+    }
+
+    fn fresh_fail(&self, d: Declared) -> Prob {
+        let c = self.tests[d.index()];
+        p(c.total - c.pass, c.total)
+    }
+
+    /// A passed test of shot `i` in state `s`: whether the shooter forces it
+    /// to be rolled again (Matrix error, strictly better only), and the value.
+    fn passed(&self, i: usize, s: usize, d: Declared) -> (bool, Prob) {
+        let nx = &self.v[i + 1];
+        if s & state::MA == 0 || self.plan.save.auto_pass {
+            return (false, nx[s]);
+        }
+        let s2 = s & !state::MA;
+        let (k, q) = (self.k_am(), self.fresh_fail(d));
+        let one = Prob::one();
+        let force = k * (q * self.stand_failed(i, s2) + (one - q) * nx[s2]) + (one - k) * nx[s2];
+        if force > nx[s] {
+            (true, force)
+        } else {
+            (false, nx[s])
+        }
+    }
+
+    /// Whether the shooter forces a passed test of shot `i` (state `s` after
+    /// the target's own plays on that test, `d` its declaration).
+    pub fn force_save(&self, i: usize, s: usize, d: Declared) -> bool {
+        self.passed(i, s, d).0
+    }
+
+    /// A failed test whose best single-die reroll passes on `h` of six:
+    /// whether "I'm fine!" is used (strictly better only), and the value.
+    fn failed(&self, i: usize, s: usize, d: Declared, h: usize) -> (bool, Prob) {
+        let stand = self.stand_failed(i, s);
+        if s & state::FINE == 0 {
+            return (false, stand);
+        }
+        let s2 = s & !state::FINE;
+        let ph = p(h as i128, 6);
+        let fine = ph * self.passed(i, s2, d).1 + (Prob::one() - ph) * self.stand_failed(i, s2);
+        if fine < stand {
+            (true, fine)
+        } else {
+            (false, stand)
+        }
+    }
+
+    /// Whether the target uses "I'm fine!" on a failed test (see `failed`).
+    pub fn use_im_fine(&self, i: usize, s: usize, d: Declared, h: usize) -> bool {
+        self.failed(i, s, d, h).0
+    }
+
+    fn test_value(&self, i: usize, s: usize, d: Declared) -> Prob {
+        if self.plan.save.auto_pass {
+            return self.v[i + 1][s];
+        }
+        let c = self.tests[d.index()];
+        let mut x = p(c.pass, c.total) * self.passed(i, s, d).1;
+        for (h, &m) in c.fail_by_reroll.iter().enumerate() {
+            if m > 0 {
+                x += p(m, c.total) * self.failed(i, s, d, h).1;
+            }
+        }
+        x
+    }
+
+    /// The target's declaration before the test of a hit of step `i` in
+    /// state `s` (the least chance to be out; on equal values nothing, then
+    /// Woohoo, then What are you gonna do), the state after it and the value.
+    pub fn declare(&self, i: usize, s: usize) -> (Declared, usize, Prob) {
+        let mut best: Option<(Declared, usize, Prob)> = None;
+        for (wyg, woohoo) in [(false, false), (false, true), (true, false), (true, true)] {
+            if (wyg && s & state::WYG == 0) || (woohoo && s & state::WOO == 0) {
+                continue;
+            }
+            let d = Declared { wyg, woohoo };
+            let mut s2 = s;
+            if wyg {
+                s2 &= !state::WYG;
+            }
+            if woohoo {
+                s2 &= !state::WOO;
+            }
+            let val = self.test_value(i, s2, d);
+            if best.as_ref().is_none_or(|b| val < b.2) {
+                best = Some((d, s2, val));
+            }
+        }
+        best.expect("declaring nothing is always possible")
+    }
+
+    /// Modified Resilience of a test after the declaration.
+    pub fn test_target(&self, d: Declared) -> i32 {
+        if d.wyg { 7 } else { self.plan.save.target }
+    }
+
+    fn hit_value(&self, i: usize, s: usize) -> Prob {
+        self.hitv[i][s]
+    }
+
+    /// Value of an attack-roll class in state `s` before the target's forced
+    /// reroll: 0 miss, 1 hit, 2 Master shot.
+    fn class_value(&self, i: usize, s: usize, class: usize) -> Prob {
+        match class {
+            0 => self.v[i + 1][s],
+            1 => self.hit_value(i, s),
+            _ => Prob::one(),
+        }
+    }
+
+    /// Whether the target forces a hit (`class` 1) or a Master shot (2) of
+    /// step `i` to be rolled again (strictly better only), and the value.
+    fn after_own(&self, i: usize, s: usize, class: usize) -> (bool, Prob) {
+        let keep = self.class_value(i, s, class);
+        let Some(c) = &self.steps[i] else {
+            return (false, keep);
+        };
+        if class == 0 || s & state::MD == 0 {
+            return (false, keep);
+        }
+        let s0 = s & !state::MD;
+        let one = Prob::one();
+        let ph = p(c.plain_hit, c.total);
+        let k = self.k_md();
+        let forced = k * (ph * self.hit_value(i, s0) + (one - ph) * self.v[i + 1][s0])
+            + (one - k) * self.class_value(i, s0, class);
+        if forced < keep {
+            (true, forced)
+        } else {
+            (false, keep)
+        }
+    }
+
+    /// Whether the target forces the attack roll of shot `i` to be rolled
+    /// again once the shooter's own reroll is done (state `s` after it):
+    /// `master` says whether the roll is a Master shot.
+    pub fn force_roll(&self, i: usize, s: usize, master: bool) -> bool {
+        self.after_own(i, s, 1 + usize::from(master)).0
+    }
+
+    /// Whether a miss of shot `i` whose best single-die reroll hits on `h` of
+    /// six spends the once-per-action reroll (state `s` holds it; spent on
+    /// equal values, R44).
+    pub fn spend(&self, i: usize, s: usize, h: usize) -> bool {
+        if s & state::TOKEN == 0 || h == 0 {
+            return false;
+        }
+        let s2 = s & !state::TOKEN;
+        let ph = p(h as i128, 6);
+        let spend = ph * self.after_own(i, s2, 1).1 + (Prob::one() - ph) * self.v[i + 1][s2];
+        spend >= self.v[i + 1][s]
+    }
+
+    /// The state at the start of the volley.
+    pub fn start(&self) -> usize {
+        let pl = &self.plan;
+        shoot_state(
+            pl.reroll == RerollMode::Once,
+            pl.attacker_matrix,
+            pl.defender_matrix,
+            pl.heroics,
+        )
+    }
+
+    /// Value of step `i` in state `s`.
+    fn step_value(&self, i: usize, s: usize) -> Prob {
+        let Some(c) = &self.steps[i] else {
+            return self.hit_value(i, s);
+        };
+        let one = Prob::one();
+        let every = self.plan.reroll == RerollMode::EveryShot;
+        let miss = self.v[i + 1][s];
+        let mut val = p(c.master, c.total) * self.after_own(i, s, 2).1
+            + p(c.hit, c.total) * self.after_own(i, s, 1).1;
+        for (h, &m) in c.miss_by_reroll_hits.iter().enumerate() {
+            if m == 0 {
+                continue;
+            }
+            let ph = p(h as i128, 6);
+            let mv = if every && h > 0 {
+                ph * self.after_own(i, s, 1).1 + (one - ph) * miss
+            } else if self.spend(i, s, h) {
+                let s2 = s & !state::TOKEN;
+                ph * self.after_own(i, s2, 1).1 + (one - ph) * self.v[i + 1][s2]
+            } else {
+                miss
+            };
+            val += p(m, c.total) * mv;
+        }
+        val
+    }
+
+    /// Next states after a test that stands failed, with their chances.
+    fn stand_failed_branches(&self, s: usize, w: Prob, out: &mut Vec<(Prob, usize)>) {
+        out.push((w, s & !state::ADR));
+    }
+
+    fn passed_branches(
+        &self,
+        i: usize,
+        s: usize,
+        d: Declared,
+        w: Prob,
+        out: &mut Vec<(Prob, usize)>,
+    ) {
+        if self.passed(i, s, d).0 {
+            let s2 = s & !state::MA;
+            let k = self.k_am();
+            let q = self.fresh_fail(d);
+            self.stand_failed_branches(s2, w * k * q, out);
+            out.push((w * (Prob::one() - k * q), s2));
+        } else {
+            out.push((w, s));
+        }
+    }
+
+    /// Next states after the test of a hit of step `i` in state `s`,
+    /// whatever its result (R15: later shots are counted as if fired).
+    fn test_branches(&self, i: usize, s: usize) -> Vec<(Prob, usize)> {
+        let mut out = Vec::new();
+        if self.plan.save.auto_pass {
+            out.push((Prob::one(), s));
+            return out;
+        }
+        let (d, s2, _) = self.declare(i, s);
+        let c = self.tests[d.index()];
+        self.passed_branches(i, s2, d, p(c.pass, c.total), &mut out);
+        for (h, &m) in c.fail_by_reroll.iter().enumerate() {
+            if m == 0 {
+                continue;
+            }
+            let w = p(m, c.total);
+            if self.failed(i, s2, d, h).0 {
+                let s3 = s2 & !state::FINE;
+                let ph = p(h as i128, 6);
+                self.passed_branches(i, s3, d, w * ph, &mut out);
+                self.stand_failed_branches(s3, w * (Prob::one() - ph), &mut out);
+            } else {
+                self.stand_failed_branches(s2, w, &mut out);
+            }
+        }
+        out
+    }
+}
+
+/// Solve a volley backwards (the shooter maximises the chance that the
+/// target is out of action, the target minimises it; R44).
+fn solve(plan: &ShootPlan) -> ShootPolicy {
+    let steps: Vec<Option<ShotCounts>> = if plan.shots.is_empty() {
+        vec![None; plan.auto_hits as usize]
+    } else {
+        plan.shots.iter().map(|r| Some(shot_counts(*r))).collect()
+    };
+    let n = steps.len();
+    let t = plan.save.target;
+    let mut pol = ShootPolicy {
+        plan: plan.clone(),
+        steps,
+        tests: [
+            test_counts(t, false),
+            test_counts(t, true),
+            test_counts(7, false),
+            test_counts(7, true),
+        ],
+        v: vec![vec![Prob::zero(); state::N]; n + 1],
+        hitv: vec![vec![Prob::zero(); state::N]; n],
+    };
+    let all = pol.start();
+    for i in (0..n).rev() {
+        let mut hits = vec![Prob::zero(); state::N];
+        for (s, x) in hits.iter_mut().enumerate() {
+            if s & !all == 0 {
+                *x = pol.declare(i, s).2;
+            }
+        }
+        pol.hitv[i] = hits;
+        let mut row = vec![Prob::zero(); state::N];
+        for (s, x) in row.iter_mut().enumerate() {
+            if s & !all == 0 {
+                *x = pol.step_value(i, s);
+            }
+        }
+        pol.v[i] = row;
+    }
+    pol
 }
 
 /// Exact odds of a shooting plan, with the policy used.
@@ -769,214 +1268,138 @@ pub struct ShootPolicy {
 /// is out of action, the target minimises it. A backward pass over the
 /// steps of the volley gives that chance and every decision; a forward pass
 /// then follows the decisions to get the hit chances and the distribution of
-/// hits (as if every shot were fired, R15).
+/// hits (as if every shot were fired, R15). A Protective shield or a Dispel
+/// of the attacking trick scales the results (R14, R60).
 pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, ShootPolicy) {
     let one = Prob::one();
-    let f0 = save_fail(plan.save);
-    let pass0 = one - f0;
-    let q = fresh_save_fail(plan.save);
-    let steps: Vec<Option<ShotCounts>> = if plan.shots.is_empty() {
-        vec![None; plan.auto_hits as usize]
+    let pol = solve(plan);
+    let n = pol.steps.len();
+    let start = pol.start();
+    // The attack happens at all (a dispelled trick does nothing), and the
+    // shield does not stop it.
+    let k_attack = survives_dispel(plan.dispels.attack);
+    let k_through = if plan.immune {
+        one - survives_dispel(plan.dispels.shield)
     } else {
-        plan.shots.iter().map(|r| Some(shot_counts(*r))).collect()
+        one
     };
-    let n = steps.len();
-    let once = plan.reroll == RerollMode::Once;
-    let every = plan.reroll == RerollMode::EveryShot;
-    let mut states = Vec::with_capacity(8);
-    for token in [false, true] {
-        for ma in [false, true] {
-            for md in [false, true] {
-                if (!token || once)
-                    && (!ma || plan.attacker_matrix)
-                    && (!md || plan.defender_matrix)
-                {
-                    states.push((token, ma, md));
-                }
-            }
-        }
-    }
-    let sixth = |h: usize| p(h as i128, 6);
-    let mut pol = ShootPolicy {
-        spend: vec![[[false; 7]; 8]; n],
-        force_roll: vec![[[false; 2]; 8]; n],
-        force_save: vec![[false; 8]; n],
-    };
-    // v[i][state]: chance the target is out from step i on.
-    let mut v = vec![[Prob::zero(); 8]; n + 1];
-    // cls[i][state]: values of [miss, hit, master] once the shooter's own
-    // reroll is done (the target's forced reroll and the test included).
-    let mut cls = vec![[[Prob::zero(); 3]; 8]; n];
-    for i in (0..n).rev() {
-        let nx = v[i + 1];
-        let mut hitv = [Prob::zero(); 8];
-        for &(t, ma, md) in &states {
-            let s = shoot_state(t, ma, md);
-            let after_pass = if ma {
-                let keep = nx[s];
-                let force = q + (one - q) * nx[shoot_state(t, false, md)];
-                if force > keep {
-                    pol.force_save[i][s] = true;
-                    force
-                } else {
-                    keep
-                }
-            } else {
-                nx[s]
-            };
-            hitv[s] = f0 + pass0 * after_pass;
-        }
-        for &(t, ma, md) in &states {
-            let s = shoot_state(t, ma, md);
-            let (mut hit, mut master) = (hitv[s], one);
-            if md && let Some(c) = &steps[i] {
-                let ph = p(c.plain_hit, c.total);
-                let s0 = shoot_state(t, ma, false);
-                let forced = ph * hitv[s0] + (one - ph) * nx[s0];
-                if forced < hit {
-                    hit = forced;
-                    pol.force_roll[i][s][0] = true;
-                }
-                if forced < master {
-                    master = forced;
-                    pol.force_roll[i][s][1] = true;
-                }
-            }
-            cls[i][s] = [nx[s], hit, master];
-        }
-        for &(t, ma, md) in &states {
-            let s = shoot_state(t, ma, md);
-            let Some(c) = &steps[i] else {
-                v[i][s] = cls[i][s][1];
-                continue;
-            };
-            let [miss, hit, master] = cls[i][s];
-            let mut val = p(c.master, c.total) * master + p(c.hit, c.total) * hit;
-            for (h, &m) in c.miss_by_reroll_hits.iter().enumerate() {
-                if m == 0 {
-                    continue;
-                }
-                let mv = if every && h > 0 {
-                    sixth(h) * hit + (one - sixth(h)) * miss
-                } else if t && h > 0 {
-                    let [miss2, hit2, _] = cls[i][shoot_state(false, ma, md)];
-                    let spend = sixth(h) * hit2 + (one - sixth(h)) * miss2;
-                    if spend >= miss {
-                        pol.spend[i][s][h] = true;
-                        spend
-                    } else {
-                        miss
-                    }
-                } else {
-                    miss
-                };
-                val += p(m, c.total) * mv;
-            }
-            v[i][s] = val;
-        }
-    }
-    let start = shoot_state(once, plan.attacker_matrix, plan.defender_matrix);
-    let out = if plan.immune {
-        Prob::zero()
-    } else {
-        v[0][start]
-    };
+    let out = k_attack * k_through * pol.v[0][start];
     // Forward pass over (state, hits so far, a Master shot happened).
     let idx = |s: usize, k: usize, m: bool| (s * (n + 1) + k) * 2 + usize::from(m);
-    let mut mass = vec![Prob::zero(); 8 * (n + 1) * 2];
+    let mut mass = vec![Prob::zero(); state::N * (n + 1) * 2];
     mass[idx(start, 0, false)] = one;
+    let every = plan.reroll == RerollMode::EveryShot;
     let mut hit = Vec::with_capacity(n);
-    for (i, step) in steps.iter().enumerate() {
+    for (i, step) in pol.steps.iter().enumerate() {
         let mut next = vec![Prob::zero(); mass.len()];
         let mut hit_i = Prob::zero();
-        for &(t, ma, md) in &states {
-            let s = shoot_state(t, ma, md);
-            // After the shooter's own reroll: (chance, token left, class).
-            let mut own: Vec<(Prob, bool, usize)> = Vec::with_capacity(16);
+        for s in 0..state::N {
+            if s & !start != 0 {
+                continue;
+            }
+            let live: Vec<(usize, bool, Prob)> = (0..=i)
+                .flat_map(|k| [(k, false), (k, true)])
+                .map(|(k, m)| (k, m, mass[idx(s, k, m)]))
+                .filter(|x| !x.2.is_zero())
+                .collect();
+            if live.is_empty() {
+                continue;
+            }
+            // After the shooter's own reroll: (chance, state, class).
+            let mut own: Vec<(Prob, usize, usize)> = Vec::with_capacity(16);
             match step {
-                None => own.push((one, t, 1)),
+                None => own.push((one, s, 1)),
                 Some(c) => {
-                    own.push((p(c.master, c.total), t, 2));
-                    own.push((p(c.hit, c.total), t, 1));
+                    own.push((p(c.master, c.total), s, 2));
+                    own.push((p(c.hit, c.total), s, 1));
                     for (h, &m) in c.miss_by_reroll_hits.iter().enumerate() {
-                        let pm = p(m, c.total);
                         if m == 0 {
                             continue;
                         }
-                        if (every && h > 0) || (t && pol.spend[i][s][h]) {
-                            let t2 = t && every;
-                            own.push((pm * sixth(h), t2, 1));
-                            own.push((pm * (one - sixth(h)), t2, 0));
+                        let pm = p(m, c.total);
+                        let ph = p(h as i128, 6);
+                        if (every && h > 0) || pol.spend(i, s, h) {
+                            let s2 = if every { s } else { s & !state::TOKEN };
+                            own.push((pm * ph, s2, 1));
+                            own.push((pm * (one - ph), s2, 0));
                         } else {
-                            own.push((pm, t, 0));
+                            own.push((pm, s, 0));
                         }
                     }
                 }
             }
-            for (pr, t2, class) in own {
+            // The target's forced reroll: (chance, state, class).
+            let mut fin: Vec<(Prob, usize, usize)> = Vec::with_capacity(32);
+            for (pr, s2, class) in own {
                 if pr.is_zero() {
                     continue;
                 }
-                let s2 = shoot_state(t2, ma, md);
-                // The target's forced reroll: (chance, target's charge left, class).
-                let mut fin: [(Prob, bool, usize); 2] = [(pr, md, class), (Prob::zero(), md, 0)];
-                if class > 0
-                    && let Some(c) = step
-                    && pol.force_roll[i][s2][class - 1]
-                {
-                    let ph = p(c.plain_hit, c.total);
-                    fin = [(pr * ph, false, 1), (pr * (one - ph), false, 0)];
+                match step {
+                    Some(c) if class > 0 && pol.after_own(i, s2, class).0 => {
+                        let s0 = s2 & !state::MD;
+                        let k = pol.k_md();
+                        let ph = p(c.plain_hit, c.total);
+                        fin.push((pr * k * ph, s0, 1));
+                        fin.push((pr * k * (one - ph), s0, 0));
+                        fin.push((pr * (one - k), s0, class));
+                    }
+                    _ => fin.push((pr, s2, class)),
                 }
-                for (pf, md2, cl) in fin {
-                    if pf.is_zero() {
+            }
+            for (pf, s2, cl) in fin {
+                if pf.is_zero() {
+                    continue;
+                }
+                let after: Vec<(Prob, usize)> = if cl == 1 {
+                    pol.test_branches(i, s2)
+                } else {
+                    vec![(one, s2)]
+                };
+                for &(k, m, x) in &live {
+                    let xf = x * pf;
+                    if cl == 0 {
+                        next[idx(s2, k, m)] += xf;
                         continue;
                     }
-                    for k in 0..=i {
-                        for m in [false, true] {
-                            let x = mass[idx(s, k, m)];
-                            if x.is_zero() {
-                                continue;
-                            }
-                            let xf = x * pf;
-                            if cl == 0 {
-                                next[idx(shoot_state(t2, ma, md2), k, m)] += xf;
-                                continue;
-                            }
-                            hit_i += xf;
-                            let m2 = m || cl == 2;
-                            if cl == 1 && ma && pol.force_save[i][shoot_state(t2, ma, md2)] {
-                                // A passed test spends the shooter's charge.
-                                next[idx(shoot_state(t2, false, md2), k + 1, m2)] += xf * pass0;
-                                next[idx(shoot_state(t2, true, md2), k + 1, m2)] += xf * f0;
-                            } else {
-                                next[idx(shoot_state(t2, ma, md2), k + 1, m2)] += xf;
-                            }
-                        }
+                    hit_i += xf;
+                    for &(pb, s3) in &after {
+                        next[idx(s3, k + 1, m || cl == 2)] += xf * pb;
                     }
                 }
             }
         }
-        hit.push(hit_i);
+        hit.push(k_attack * hit_i);
         mass = next;
     }
     let mut dist = vec![Prob::zero(); n + 1];
     let mut master = Prob::zero();
-    for s in 0..8 {
+    for s in 0..state::N {
         for (k, dk) in dist.iter_mut().enumerate() {
-            *dk += mass[idx(s, k, false)] + mass[idx(s, k, true)];
+            *dk += k_attack * (mass[idx(s, k, false)] + mass[idx(s, k, true)]);
             master += mass[idx(s, k, true)];
         }
     }
+    dist[0] += one - k_attack;
     let expected = hit.iter().fold(Prob::zero(), |acc, h| acc + *h);
+    // One hit's test with the target's own plays at hand.
+    let single = solve(&ShootPlan {
+        shots: Vec::new(),
+        auto_hits: 1,
+        attacker_matrix: false,
+        defender_matrix: false,
+        immune: false,
+        ..plan.clone()
+    });
+    let fail_save = single.v[0][single.start()];
     (
         ShootOdds {
             shots: n as u32,
             hit,
-            fail_save: f0,
+            fail_save,
             out_of_action: out,
             expected_hits: expected,
             hits_distribution: dist,
-            master_shot: if plan.immune { Prob::zero() } else { master },
+            master_shot: k_attack * k_through * master,
             accuracy: plan.shots.iter().map(|s| s.accuracy).collect(),
             save_target: plan.save.target,
         },
@@ -988,7 +1411,6 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, ShootPolicy) {
 pub fn shoot_odds(q: &Query) -> Result<ShootOdds, ActionError> {
     Ok(shoot_odds_plan(&shoot_plan(q)?).0)
 }
-
 // ---------------------------------------------------------------- melee
 
 /// How one fighter rolls in a melee exchange.
@@ -1052,6 +1474,10 @@ pub struct MeleeOdds {
     pub defender_save_target: i32,
     /// Modified Resilience of the attacker when hit.
     pub attacker_save_target: i32,
+    /// Listed skills that have no effect in this exchange, as `side.skill`
+    /// (tricks of an engaged fighter, a defender's Show me what's inside).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ignored: Vec<String>,
 }
 
 fn fighter(me: &Side, opp: &Side, attacking: bool) -> FightRoll {
@@ -1071,7 +1497,7 @@ fn fighter(me: &Side, opp: &Side, attacking: bool) -> FightRoll {
     if attacking && me.has(Skill::BattleFrenzy) {
         m += 1;
     }
-    if opp.has(Skill::Nimble) && (me.weapon_is(Item::TwoHandedWeapon) || me.carries_heavy()) {
+    if opp.has(Skill::Nimble) && me.has_slow_weapon() {
         m -= 1;
     }
     if !attacking && me.defensive {
@@ -1080,7 +1506,8 @@ fn fighter(me: &Side, opp: &Side, attacking: bool) -> FightRoll {
     if !attacking && me.has(Skill::Parry) && me.shield {
         m += 1;
     }
-    if me.has(Skill::ShowMeKitty) && opp.armour == Armour::Sarcophagus {
+    // Show me what's inside: only for the model making the Attack (R54a).
+    if attacking && me.has(Skill::ShowMeKitty) && opp.armour == Armour::Sarcophagus {
         m += 2;
     }
     FightRoll {
@@ -1110,7 +1537,7 @@ fn melee_save(me: &Side, opp: &Side, attacking: bool) -> SaveSpec {
     if attacking && me.has(Skill::KillingBlow) {
         r -= 1;
     }
-    if opp.has(Skill::ShowMeKitty) && me.armour == Armour::Sarcophagus {
+    if !attacking && opp.has(Skill::ShowMeKitty) && me.armour == Armour::Sarcophagus {
         r -= 2;
     }
     SaveSpec {
@@ -1136,8 +1563,11 @@ pub fn melee_plan(q: &Query) -> Result<MeleePlan, ActionError> {
         defender_save: melee_save(d, a, false),
         attacker_save: melee_save(a, d, true),
         defender_harmless: d.has(Skill::Parry),
-        attacker_matrix: a.has(Skill::MatrixError),
-        defender_matrix: d.has(Skill::MatrixError),
+        // Tricks cannot be cast by models engaged in melee (R20, R45): a
+        // fighter's own Matrix error does nothing here. The game keeps the
+        // fields for a Matrix error cast by a third model.
+        attacker_matrix: false,
+        defender_matrix: false,
         defender_dirty: d.has(Skill::DirtyTricks) && q.situation.charged,
     })
 }
@@ -1779,6 +2209,7 @@ impl MeleeGame {
             defender_modifier: self.plan.defender.modifier,
             defender_save_target: self.plan.defender_save.target,
             attacker_save_target: self.plan.attacker_save.target,
+            ignored: Vec::new(),
         }
     }
 }
@@ -1790,7 +2221,31 @@ pub fn melee_odds_plan(plan: &MeleePlan) -> MeleeOdds {
 
 /// Exact odds of a melee query.
 pub fn melee_odds(q: &Query) -> Result<MeleeOdds, ActionError> {
-    Ok(melee_odds_plan(&melee_plan(q)?))
+    let mut o = melee_odds_plan(&melee_plan(q)?);
+    o.ignored = melee_ignored(q);
+    Ok(o)
+}
+
+/// Listed skills a melee query does not use (rulings R20, R54a, R59):
+/// tricks of the engaged fighters (Matrix error, Adrenaline, Protective
+/// shield) and a defender's Show me what's inside.
+pub fn melee_ignored(q: &Query) -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, s, attacking) in [
+        ("attacker", &q.attacker, true),
+        ("defender", &q.defender, false),
+    ] {
+        for &k in &s.skills {
+            let idle = matches!(
+                k,
+                Skill::MatrixError | Skill::Adrenaline | Skill::ProtectiveShield
+            ) || (k == Skill::ShowMeKitty && !attacking);
+            if idle {
+                out.push(format!("{name}.{}", k.id()));
+            }
+        }
+    }
+    out
 }
 
 /// Odds of either kind.

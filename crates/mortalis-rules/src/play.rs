@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use crate::dice::{DiceError, DiceSource, Keep, RollRecord, keep_two, roll_judged};
 use crate::odds::{
-    ActionError, ActionKind, DefenderForce, MeleeGame, Query, RerollMode, SaveSpec, ShootPlan,
-    ShootPolicy, melee_plan, shoot_odds_plan, shoot_plan, shoot_state,
+    ActionError, ActionKind, DISPEL_ON, DefenderForce, MeleeGame, Query, RerollMode, SaveSpec,
+    ShootPlan, ShootPolicy, melee_plan, shoot_odds_plan, shoot_plan, state,
 };
 use crate::skills::Skill;
 
@@ -84,6 +84,18 @@ pub enum Event {
         forced: Option<Forced>,
         /// Passed (after every reroll).
         passed: bool,
+        /// Heroic plays and tricks used on this test (What are you gonna
+        /// do, Woohoo, I'm fine, Adrenaline).
+        plays: Vec<Skill>,
+    },
+    /// A Dispel roll against a trick (2d6, 8 or more cancels it).
+    Dispel {
+        /// The trick.
+        trick: Skill,
+        /// The two dice.
+        dice: [u8; 2],
+        /// The trick is cancelled.
+        dispelled: bool,
     },
 }
 
@@ -101,8 +113,8 @@ pub struct Report {
 const MATRIX: Skill = Skill::MatrixError;
 const DIRTY: Skill = Skill::DirtyTricks;
 
-fn reroll_hits(dice: &[u8], accuracy: i32) -> (usize, usize) {
-    // Best die to reroll and how many results would then hit.
+/// Best die to reroll and how many of its six results then succeed.
+fn best_reroll(dice: &[u8], good: &dyn Fn(&[u8]) -> bool) -> (usize, usize) {
     let n = dice.len();
     let mut best = (0, 0);
     for j in 0..n {
@@ -110,8 +122,7 @@ fn reroll_hits(dice: &[u8], accuracy: i32) -> (usize, usize) {
         let mut k = 0;
         for v in 1..=6 {
             d[j] = v;
-            let kept = keep_two(&d, Keep::Low);
-            if i32::from(kept[0]) + i32::from(kept[1]) < accuracy {
+            if good(&d) {
                 k += 1;
             }
         }
@@ -161,6 +172,7 @@ fn save_roll(
         let s = i32::from(k[0]) + i32::from(k[1]);
         s <= spec.target && s <= 10
     };
+    let mut plays = Vec::new();
     let roll = roll_judged(src, spec.extra_die, Keep::Low, &mut |d| {
         if spec.reroll && !passes(d) {
             // Reroll the highest die.
@@ -186,12 +198,16 @@ fn save_roll(
         });
     }
     let used = forced.is_some();
+    if roll.reroll.is_some() {
+        plays.push(Skill::ImFine);
+    }
     events.push(Event::Save {
         who,
         target: spec.target,
         roll,
         forced,
         passed,
+        plays,
     });
     Ok((passed, used))
 }
@@ -218,6 +234,100 @@ fn own_roll(
     })
 }
 
+/// A Dispel roll against a trick: 2d6, 8 or more cancels it (R60).
+fn dispel_roll(
+    src: &mut dyn DiceSource,
+    trick: Skill,
+    events: &mut Vec<Event>,
+) -> Result<bool, DiceError> {
+    src.label(
+        "Rozproszenie: 2k6, 8+ znosi sztuczkę",
+        "Dispel: 2d6, 8+ cancels the trick",
+    );
+    let dice = [src.d6()?, src.d6()?];
+    let dispelled = i32::from(dice[0]) + i32::from(dice[1]) >= DISPEL_ON;
+    events.push(Event::Dispel {
+        trick,
+        dice,
+        dispelled,
+    });
+    Ok(dispelled)
+}
+
+/// The target's Resilience test against a hit of step `i` in volley state
+/// `s`, with its declarations, "I'm fine!", the shooter's Matrix error and
+/// Adrenaline as the policy says (R55, R59). Returns (passed, new state).
+fn shoot_test(
+    plan: &ShootPlan,
+    pol: &ShootPolicy,
+    i: usize,
+    s: usize,
+    src: &mut dyn DiceSource,
+    events: &mut Vec<Event>,
+) -> Result<(bool, usize), DiceError> {
+    let (d, mut s, _) = pol.declare(i, s);
+    let target = pol.test_target(d);
+    let mut plays = Vec::new();
+    if d.wyg {
+        plays.push(Skill::WhatYouGonnaDo);
+    }
+    if d.woohoo {
+        plays.push(Skill::Woohoo);
+    }
+    let passes = |dice: &[u8]| {
+        let k = keep_two(dice, Keep::Low);
+        let t = i32::from(k[0]) + i32::from(k[1]);
+        t <= target && t <= 10
+    };
+    let mut fine = false;
+    let s_now = s;
+    let roll = roll_judged(src, d.woohoo, Keep::Low, &mut |dice| {
+        if passes(dice) {
+            return None;
+        }
+        let (j, h) = best_reroll(dice, &passes);
+        fine = pol.use_im_fine(i, s_now, d, h);
+        fine.then_some(j)
+    })?;
+    if fine {
+        s &= !state::FINE;
+        plays.push(Skill::ImFine);
+    }
+    let mut passed = passes(&roll.kept);
+    let mut forced = None;
+    if passed && pol.force_save(i, s, d) {
+        s &= !state::MA;
+        if !(plan.dispels.attacker_matrix && dispel_roll(src, MATRIX, events)?) {
+            let again = forced_roll(
+                src,
+                d.woohoo,
+                Keep::Low,
+                "Błąd matrycy: test Odporności od nowa",
+                "Matrix error: the Resilience test again",
+            )?;
+            passed = passes(&again.kept);
+            forced = Some(Forced {
+                by: MATRIX,
+                roll: again,
+            });
+        }
+    }
+    if !passed && s & state::ADR != 0 {
+        s &= !state::ADR;
+        plays.push(Skill::Adrenaline);
+        passed = !(plan.dispels.adrenaline && dispel_roll(src, Skill::Adrenaline, events)?);
+    }
+    events.push(Event::Save {
+        who: "defender",
+        target,
+        roll,
+        forced,
+        passed,
+        plays,
+    });
+    Ok((passed, s))
+}
+
 /// Play one shooting action of a plan with the policy the odds engine
 /// computed for it (`shoot_odds_plan`).
 pub fn play_shoot_plan(
@@ -226,95 +336,109 @@ pub fn play_shoot_plan(
     src: &mut dyn DiceSource,
 ) -> Result<Report, PlayError> {
     let mut events = Vec::new();
-    let mut out = false;
-    let (mut ma, mut md) = (plan.attacker_matrix, plan.defender_matrix);
-    if plan.shots.is_empty() {
-        for i in 0..plan.auto_hits as usize {
-            events.push(Event::AutoHit);
-            if plan.immune {
-                continue;
-            }
-            let force = ma && pol.force_save[i][shoot_state(false, ma, md)];
-            let (passed, used) = save_roll(src, plan.save, "defender", force, &mut events)?;
-            ma &= !used;
-            if !passed {
-                out = true;
-                break;
-            }
+    let report = |events: Vec<Event>, out: bool| Report {
+        events,
+        defender_out: out,
+        attacker_out: false,
+    };
+    if plan.dispels.attack {
+        let trick = if plan.source == Skill::ShortCircuit.id() {
+            Skill::ShortCircuit
+        } else {
+            Skill::DroneStrike
+        };
+        if dispel_roll(src, trick, &mut events)? {
+            return Ok(report(events, false));
         }
     }
-    let mut token = plan.reroll == RerollMode::Once;
-    for (i, shot) in plan.shots.iter().enumerate() {
+    let mut shielded = plan.immune;
+    if shielded && plan.dispels.shield && dispel_roll(src, Skill::ProtectiveShield, &mut events)? {
+        shielded = false;
+    }
+    let mut out = false;
+    let mut s = pol.start();
+    let n = if plan.shots.is_empty() {
+        plan.auto_hits as usize
+    } else {
+        plan.shots.len()
+    };
+    for i in 0..n {
         if out {
             break;
         }
-        let hits = |d: &[u8]| {
-            let k = keep_two(d, Keep::Low);
-            i32::from(k[0]) + i32::from(k[1]) < shot.accuracy
-        };
-        let master_now = |d: &[u8]| shot.master_shot && keep_two(d, Keep::Low) == [1, 1];
-        let state = shoot_state(token, ma, md);
-        let mut spent = false;
-        let roll = roll_judged(src, shot.extra_die, Keep::Low, &mut |d| {
-            if hits(d) || master_now(d) {
-                return None;
+        let (hit, master) = match plan.shots.get(i) {
+            None => {
+                events.push(Event::AutoHit);
+                (true, false)
             }
-            let (j, h) = reroll_hits(d, shot.accuracy);
-            let go = match plan.reroll {
-                RerollMode::EveryShot => h > 0,
-                RerollMode::Once => token && pol.spend[i][state][h],
-                RerollMode::None => false,
-            };
-            spent = go;
-            go.then_some(j)
-        })?;
-        if spent && plan.reroll == RerollMode::Once {
-            token = false;
-        }
-        let mut master = shot.master_shot && roll.natural(1, 1);
-        let mut hit = master || roll.sum() < shot.accuracy;
-        let mut forced = None;
-        if md && hit && pol.force_roll[i][shoot_state(token, ma, md)][usize::from(master)] {
-            let again = forced_roll(
-                src,
-                shot.extra_die,
-                Keep::Low,
-                "Błąd matrycy: rzut na trafienie od nowa",
-                "Matrix error: the attack roll again",
-            )?;
-            hit = again.sum() < shot.accuracy;
-            master = false;
-            md = false;
-            forced = Some(Forced {
-                by: MATRIX,
-                roll: again,
-            });
-        }
-        events.push(Event::Shot {
-            number: i + 1,
-            accuracy: shot.accuracy,
-            roll,
-            forced,
-            hit,
-            master,
-        });
-        if plan.immune || !hit {
+            Some(shot) => {
+                let hits = |d: &[u8]| {
+                    let k = keep_two(d, Keep::Low);
+                    i32::from(k[0]) + i32::from(k[1]) < shot.accuracy
+                };
+                let master_now = |d: &[u8]| shot.master_shot && keep_two(d, Keep::Low) == [1, 1];
+                let mut spent = false;
+                let s_now = s;
+                let roll = roll_judged(src, shot.extra_die, Keep::Low, &mut |d| {
+                    if hits(d) || master_now(d) {
+                        return None;
+                    }
+                    let (j, h) = best_reroll(d, &hits);
+                    let go = match plan.reroll {
+                        RerollMode::EveryShot => h > 0,
+                        RerollMode::Once => pol.spend(i, s_now, h),
+                        RerollMode::None => false,
+                    };
+                    spent = go;
+                    go.then_some(j)
+                })?;
+                if spent && plan.reroll == RerollMode::Once {
+                    s &= !state::TOKEN;
+                }
+                let mut master = shot.master_shot && roll.natural(1, 1);
+                let mut hit = master || roll.sum() < shot.accuracy;
+                let mut forced = None;
+                if hit && s & state::MD != 0 && pol.force_roll(i, s, master) {
+                    s &= !state::MD;
+                    if !(plan.dispels.defender_matrix && dispel_roll(src, MATRIX, &mut events)?) {
+                        let again = forced_roll(
+                            src,
+                            shot.extra_die,
+                            Keep::Low,
+                            "Błąd matrycy: rzut na trafienie od nowa",
+                            "Matrix error: the attack roll again",
+                        )?;
+                        hit = again.sum() < shot.accuracy;
+                        master = false;
+                        forced = Some(Forced {
+                            by: MATRIX,
+                            roll: again,
+                        });
+                    }
+                }
+                events.push(Event::Shot {
+                    number: i + 1,
+                    accuracy: shot.accuracy,
+                    roll,
+                    forced,
+                    hit,
+                    master,
+                });
+                (hit, master)
+            }
+        };
+        if shielded || !hit {
             continue;
         }
         if master {
             out = true;
             continue;
         }
-        let force = ma && pol.force_save[i][shoot_state(token, ma, md)];
-        let (passed, used) = save_roll(src, plan.save, "defender", force, &mut events)?;
-        ma &= !used;
+        let (passed, s2) = shoot_test(plan, pol, i, s, src, &mut events)?;
+        s = s2;
         out = !passed;
     }
-    Ok(Report {
-        events,
-        defender_out: out,
-        attacker_out: false,
-    })
+    Ok(report(events, out))
 }
 
 /// Play one melee exchange of a solved game (so that many exchanges of the
@@ -483,14 +607,23 @@ mod tests {
         assert_eq!(dice.used(), 5);
     }
 
-    /// A 12 against a 4: the defender's Matrix error makes the attacker roll
-    /// again (R45, R46); the new 1+2 loses, and the attacker's test is not
-    /// forced since the charge is spent.
+    /// A melee game with a Matrix error cast by a third model (R20): the
+    /// fighters' own cannot be cast while engaged, so only a plan has it.
+    fn with_matrix(text: &str, attacker: bool, defender: bool) -> MeleeGame {
+        let mut plan = melee_plan(&query(text)).unwrap();
+        plan.attacker_matrix = attacker;
+        plan.defender_matrix = defender;
+        MeleeGame::new(&plan)
+    }
+
+    /// A 12 against a 4: the defender's side's Matrix error makes the
+    /// attacker roll again (R45, R46); the new 1+2 loses, and the attacker's
+    /// test is not forced since the charge is spent.
     #[test]
     fn defender_matrix_rerolls_the_winning_roll() {
-        let q = query("kind='melee'\n[defender]\nskills=['matrix_error']");
+        let game = with_matrix("kind='melee'", false, true);
         let mut dice = TypedDice::new(&[6, 6, 2, 2, 1, 2, 1, 1]).unwrap();
-        let r = play(&q, &mut dice).unwrap();
+        let r = play_melee_game(&game, &mut dice).unwrap();
         let (_, forced, winner) = fight(&r);
         let forced = forced.as_ref().expect("forced");
         assert_eq!(forced.by, Skill::MatrixError);
@@ -526,9 +659,9 @@ mod tests {
     /// rolled again; the new 6+6 fails.
     #[test]
     fn winner_forces_a_passed_test() {
-        let q = query("kind='melee'\n[attacker]\nfight=11\nskills=['matrix_error']");
+        let game = with_matrix("kind='melee'\n[attacker]\nfight=11", true, false);
         let mut dice = TypedDice::new(&[1, 1, 6, 6, 2, 2, 6, 6]).unwrap();
-        let r = play(&q, &mut dice).unwrap();
+        let r = play_melee_game(&game, &mut dice).unwrap();
         assert!(r.defender_out);
         match &r.events[1] {
             Event::Save { forced, passed, .. } => {
@@ -537,5 +670,39 @@ mod tests {
             }
             e => panic!("not a test: {e:?}"),
         }
+    }
+
+    /// "I'm fine!" is once per battle (R55): the first failed test of the
+    /// volley is rerolled and passes; the second hit's failed test stands.
+    #[test]
+    fn im_fine_only_once_in_a_volley() {
+        let q = query(
+            "kind='shoot'\n[attacker]\naccuracy=12\nweapon='assault_pistol'\n[defender]\nresilience=4\nskills=['im_fine']\n[situation]\nrange=6",
+        );
+        // Shot 1 hits (1+1), test 6+3 fails, "I'm fine!" rerolls the 6 to 1;
+        // shot 2 hits (1+2), test 6+3 fails and stands.
+        let mut dice = TypedDice::new(&[1, 1, 6, 3, 1, 1, 2, 6, 3]).unwrap();
+        let r = play(&q, &mut dice).unwrap();
+        let saves: Vec<(&RollRecord, &Vec<Skill>, bool)> = r
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Save {
+                    roll,
+                    plays,
+                    passed,
+                    ..
+                } => Some((roll, plays, *passed)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(saves.len(), 2);
+        assert_eq!(saves[0].0.reroll, Some((0, 1)));
+        assert_eq!(saves[0].1, &vec![Skill::ImFine]);
+        assert!(saves[0].2);
+        assert_eq!(saves[1].0.reroll, None);
+        assert!(!saves[1].2);
+        assert!(r.defender_out);
+        assert_eq!(dice.used(), 9);
     }
 }

@@ -243,7 +243,7 @@ pub enum Problem {
     GearForbidden { item: Item },
     /// A special item the model cannot use.
     ItemForbidden { item: SpecialItem },
-    /// A modification with nothing to fit it to, or a second one on a ranged weapon.
+    /// A modification with no free weapon or armour it fits (one per item).
     ModNotFit { item: Modification },
     /// More than two special items.
     SpecialItems { count: usize },
@@ -424,9 +424,11 @@ impl Problem {
                 format!("`{item}` does not suit the model's weapons or armour"),
             ),
             ModNotFit { item } => l(
-                format!("modyfikacja `{item}` nie ma do czego pasować (lub druga na tę samą broń)"),
                 format!(
-                    "modification `{item}` has nothing to fit (or is a second one on the same weapon)"
+                    "modyfikacja `{item}` nie ma wolnego przedmiotu, do którego pasuje (jedna na broń lub pancerz)"
+                ),
+                format!(
+                    "modification `{item}` has no free item it fits (one per weapon or armour)"
                 ),
             ),
             SpecialItems { count } => l(
@@ -859,20 +861,21 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
         }
         sheet.cost += it.price();
     }
-    // Modifications: one per ranged weapon, each needs something to fit.
-    let ranged_count = equipment.iter().filter(|i| i.is_ranged()).count();
-    let mut ranged_mods = 0;
+    // Modifications: each replaces one item by its special counterpart, so
+    // every modification needs its own fitting weapon or armour (at most one
+    // per item; the second weapon takes none, ruling R30b).
+    let mut slots: Vec<Item> = equipment
+        .iter()
+        .copied()
+        .filter(|&i| i != Item::ExtraWeapon)
+        .collect();
+    slots.extend(armour.item());
+    for (k, ok) in assign_mods(&m.mods, &slots).into_iter().enumerate() {
+        if !ok {
+            errs.push(Problem::ModNotFit { item: m.mods[k] });
+        }
+    }
     for &md in &m.mods {
-        let fits = match md.target() {
-            crate::equipment::ModTarget::Armour => armour.item().is_some_and(|a| md.fits(a)),
-            _ => equipment.iter().any(|&i| md.fits(i)),
-        };
-        if md.target() == crate::equipment::ModTarget::Ranged {
-            ranged_mods += 1;
-        }
-        if !fits || ranged_mods > ranged_count {
-            errs.push(Problem::ModNotFit { item: md });
-        }
         sheet.cost += md.price();
     }
     sheet.mods = m.mods.clone();
@@ -1142,4 +1145,35 @@ pub fn matchup(a: u32, b: u32) -> Matchup {
         volunteers_a: volunteers(a, b),
         volunteers_b: volunteers(b, a),
     }
+}
+/// Fit modifications to distinct items (a bipartite matching by augmenting
+/// paths): `true` for each modification that got an item of its own. A
+/// modification left over is reported, the earlier ones keep their items.
+fn assign_mods(mods: &[Modification], slots: &[Item]) -> Vec<bool> {
+    fn augment(
+        k: usize,
+        mods: &[Modification],
+        slots: &[Item],
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for (j, &item) in slots.iter().enumerate() {
+            if seen[j] || !mods[k].fits(item) {
+                continue;
+            }
+            seen[j] = true;
+            if owner[j].is_none_or(|o| augment(o, mods, slots, owner, seen)) {
+                owner[j] = Some(k);
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = vec![None; slots.len()];
+    (0..mods.len())
+        .map(|k| {
+            let mut seen = vec![false; slots.len()];
+            augment(k, mods, slots, &mut owner, &mut seen)
+        })
+        .collect()
 }

@@ -102,50 +102,99 @@ fn bf_save_fail(s: SaveSpec) -> Prob {
 
 // ------------------------------------------------------------ shooting
 
+// What is still unused between two steps of a volley (bits of a key).
+const TOKEN: u8 = 1;
+const MA: u8 = 2;
+const MD: u8 = 4;
+const FINE: u8 = 8;
+const WYG: u8 = 16;
+const WOO: u8 = 32;
+const ADR: u8 = 64;
+
+fn survives(dispel: bool) -> Prob {
+    if dispel {
+        // 2d6 below 8, counted die by die.
+        let mut k = 0;
+        for a in 1..=6 {
+            for b in 1..=6 {
+                if a + b < 8 {
+                    k += 1;
+                }
+            }
+        }
+        Prob::new(k, 36)
+    } else {
+        Prob::one()
+    }
+}
+
 /// Brute-force volley: every die of every roll, expectimax over every
 /// decision (the shooter maximises the chance the target is out, the target
-/// minimises it), memoised on the state between shots.
+/// minimises it), memoised on the state between shots. Heroic plays and
+/// Adrenaline are once per volley; a Dispel makes a trick work with the
+/// chance of a 2d6 below 8.
 struct BfShoot<'a> {
     plan: &'a ShootPlan,
-    memo: HashMap<(usize, bool, bool, bool), Prob>,
+    memo: HashMap<(usize, u8), Prob>,
+    memo_hit: HashMap<(usize, u8), Prob>,
 }
 
 impl BfShoot<'_> {
-    /// Chance the target is out from step `i` on.
-    fn out(&mut self, i: usize, token: bool, ma: bool, md: bool) -> Prob {
-        let steps = if self.plan.shots.is_empty() {
+    fn steps(&self) -> usize {
+        if self.plan.shots.is_empty() {
             self.plan.auto_hits as usize
         } else {
             self.plan.shots.len()
-        };
-        if i == steps {
+        }
+    }
+
+    fn start(&self) -> u8 {
+        let p = self.plan;
+        let h = p.heroics;
+        let b = |x: bool, bit: u8| if x { bit } else { 0 };
+        b(p.reroll == RerollMode::Once, TOKEN)
+            | b(p.attacker_matrix, MA)
+            | b(p.defender_matrix, MD)
+            | b(h.im_fine, FINE)
+            | b(h.what_you_gonna_do, WYG)
+            | b(h.woohoo, WOO)
+            | b(h.adrenaline, ADR)
+    }
+
+    /// Chance the target is out from step `i` on.
+    fn out(&mut self, i: usize, st: u8) -> Prob {
+        if i == self.steps() {
             return Prob::zero();
         }
-        if let Some(v) = self.memo.get(&(i, token, ma, md)) {
+        if let Some(v) = self.memo.get(&(i, st)) {
             return *v;
         }
         let v = if self.plan.shots.is_empty() {
-            self.hit_value(i, token, ma, md)
+            self.hit_value(i, st)
         } else {
             let s = self.plan.shots[i];
             let n = if s.extra_die { 3 } else { 2 };
             let mut total = Prob::zero();
             for d in tuples(n) {
-                let keep = self.after_own(i, &d, false, token, ma, md);
+                let keep = self.after_own(i, &d, false, st);
                 let can = match self.plan.reroll {
                     RerollMode::EveryShot => true,
-                    RerollMode::Once => token,
+                    RerollMode::Once => st & TOKEN != 0,
                     RerollMode::None => false,
                 };
                 let mut best = keep;
                 if can {
-                    let t2 = self.plan.reroll == RerollMode::EveryShot && token;
+                    let st2 = if self.plan.reroll == RerollMode::Once {
+                        st & !TOKEN
+                    } else {
+                        st
+                    };
                     for j in 0..n {
                         let mut v_sum = Prob::zero();
                         for v in 1..=6 {
                             let mut e = d.clone();
                             e[j] = v;
-                            v_sum += Prob::new(1, 6) * self.after_own(i, &e, true, t2, ma, md);
+                            v_sum += Prob::new(1, 6) * self.after_own(i, &e, true, st2);
                         }
                         if v_sum > best {
                             best = v_sum;
@@ -156,7 +205,7 @@ impl BfShoot<'_> {
             }
             total
         };
-        self.memo.insert((i, token, ma, md), v);
+        self.memo.insert((i, st), v);
         v
     }
 
@@ -173,147 +222,163 @@ impl BfShoot<'_> {
         }
     }
 
-    fn class_value(&mut self, i: usize, c: usize, token: bool, ma: bool, md: bool) -> Prob {
+    fn class_value(&mut self, i: usize, c: usize, st: u8) -> Prob {
         match c {
             2 => Prob::one(),
-            1 => self.hit_value(i, token, ma, md),
-            _ => self.out(i + 1, token, ma, md),
+            1 => self.hit_value(i, st),
+            _ => self.out(i + 1, st),
         }
     }
 
     /// Value of a roll once the shooter's own reroll is done: the target may
-    /// force the whole roll again.
-    fn after_own(
-        &mut self,
-        i: usize,
-        d: &[u8],
-        rerolled: bool,
-        token: bool,
-        ma: bool,
-        md: bool,
-    ) -> Prob {
+    /// force the whole roll again (the charge is spent even if dispelled).
+    fn after_own(&mut self, i: usize, d: &[u8], rerolled: bool, st: u8) -> Prob {
         let c = self.class(i, d, rerolled);
-        let keep = self.class_value(i, c, token, ma, md);
-        if !md {
+        let keep = self.class_value(i, c, st);
+        if st & MD == 0 {
             return keep;
         }
         let n = d.len();
-        let mut forced = Prob::zero();
+        let mut again = Prob::zero();
         for e in tuples(n) {
             let c2 = self.class(i, &e, true);
-            forced += each(n) * self.class_value(i, c2, token, ma, false);
+            again += each(n) * self.class_value(i, c2, st & !MD);
         }
+        let k = survives(self.plan.dispels.defender_matrix);
+        let forced = k * again + (Prob::one() - k) * self.class_value(i, c, st & !MD);
         if forced < keep { forced } else { keep }
     }
 
-    /// Value of a hit: the target's test, every die enumerated.
-    fn hit_value(&mut self, i: usize, token: bool, ma: bool, md: bool) -> Prob {
-        let s = self.plan.save;
-        let n = if s.extra_die { 3 } else { 2 };
-        let next_keep = self.out(i + 1, token, ma, md);
-        let next_used = self.out(i + 1, token, false, md);
-        let fresh_fail = tuples(n)
-            .iter()
-            .filter(|d| !passes(d, &s))
-            .fold(Prob::zero(), |acc, _| acc + each(n));
-        let pass_val = if ma {
-            let force = fresh_fail + (Prob::one() - fresh_fail) * next_used;
-            if force > next_keep { force } else { next_keep }
-        } else {
-            next_keep
-        };
-        let mut total = Prob::zero();
-        for d in tuples(n) {
-            if passes(&d, &s) {
-                total += each(n) * pass_val;
+    /// A test that stands failed: Adrenaline if at hand (it may be dispelled).
+    fn stand(&mut self, i: usize, st: u8) -> Prob {
+        if st & ADR == 0 {
+            return Prob::one();
+        }
+        let k = survives(self.plan.dispels.adrenaline);
+        k * self.out(i + 1, st & !ADR) + (Prob::one() - k)
+    }
+
+    /// A test that stands passed: the shooter may force it again.
+    fn pass_val(&mut self, i: usize, st: u8, target: i32, n: usize) -> Prob {
+        let keep = self.out(i + 1, st);
+        if st & MA == 0 {
+            return keep;
+        }
+        let s2 = st & !MA;
+        let mut again = Prob::zero();
+        for e in tuples(n) {
+            again += each(n)
+                * if test_passes(&e, target) {
+                    self.out(i + 1, s2)
+                } else {
+                    self.stand(i, s2)
+                };
+        }
+        let k = survives(self.plan.dispels.attacker_matrix);
+        let force = k * again + (Prob::one() - k) * self.out(i + 1, s2);
+        if force > keep { force } else { keep }
+    }
+
+    /// Value of a hit: the target's declarations, then its test with every
+    /// die enumerated.
+    fn hit_value(&mut self, i: usize, st: u8) -> Prob {
+        if let Some(v) = self.memo_hit.get(&(i, st)) {
+            return *v;
+        }
+        let mut best = Prob::one();
+        for (wyg, woo) in [(false, false), (false, true), (true, false), (true, true)] {
+            if (wyg && st & WYG == 0) || (woo && st & WOO == 0) {
                 continue;
             }
-            let mut best = Prob::one();
-            if s.reroll {
-                for j in 0..n {
-                    let mut v_sum = Prob::zero();
-                    for v in 1..=6 {
-                        let mut e = d.clone();
-                        e[j] = v;
-                        v_sum += Prob::new(1, 6)
-                            * if passes(&e, &s) {
-                                pass_val
-                            } else {
-                                Prob::one()
-                            };
+            let st2 = st & !(if wyg { WYG } else { 0 }) & !(if woo { WOO } else { 0 });
+            let target = if wyg { 7 } else { self.plan.save.target };
+            let n = if woo { 3 } else { 2 };
+            let mut total = Prob::zero();
+            for d in tuples(n) {
+                let v = if test_passes(&d, target) {
+                    self.pass_val(i, st2, target, n)
+                } else {
+                    let mut b = self.stand(i, st2);
+                    if st2 & FINE != 0 {
+                        let s3 = st2 & !FINE;
+                        for j in 0..n {
+                            let mut v_sum = Prob::zero();
+                            for v in 1..=6 {
+                                let mut e = d.clone();
+                                e[j] = v;
+                                v_sum += Prob::new(1, 6)
+                                    * if test_passes(&e, target) {
+                                        self.pass_val(i, s3, target, n)
+                                    } else {
+                                        self.stand(i, s3)
+                                    };
+                            }
+                            if v_sum < b {
+                                b = v_sum;
+                            }
+                        }
                     }
-                    if v_sum < best {
-                        best = v_sum;
-                    }
-                }
+                    b
+                };
+                total += each(n) * v;
             }
-            total += each(n) * best;
+            if total < best {
+                best = total;
+            }
         }
-        total
+        self.memo_hit.insert((i, st), best);
+        best
     }
 
     /// Chance that each shot hits, following the brute-force decisions
     /// (only for volleys without the shooter's own reroll, whose tie rule is
-    /// not modelled here); forced rerolls are used only when strictly better.
+    /// not modelled here, and without heroic plays); forced rerolls are used
+    /// only when strictly better.
     fn hits(&mut self) -> (Vec<Prob>, Vec<Prob>) {
         assert_eq!(self.plan.reroll, RerollMode::None);
         let f0 = bf_save_fail(self.plan.save);
-        // (ma, md, hits so far) -> chance
-        let mut mass: HashMap<(bool, bool, usize), Prob> = HashMap::new();
-        mass.insert(
-            (self.plan.attacker_matrix, self.plan.defender_matrix, 0),
-            Prob::one(),
-        );
+        let mut mass: HashMap<(u8, usize), Prob> = HashMap::new();
+        mass.insert((self.start(), 0), Prob::one());
         let mut hit = Vec::new();
         for i in 0..self.plan.shots.len() {
             let s = self.plan.shots[i];
             let n = if s.extra_die { 3 } else { 2 };
-            let mut next: HashMap<(bool, bool, usize), Prob> = HashMap::new();
+            let mut next: HashMap<(u8, usize), Prob> = HashMap::new();
             let mut hit_i = Prob::zero();
             let states: Vec<_> = mass.iter().map(|(k, v)| (*k, *v)).collect();
-            for ((ma, md, k), x) in states {
+            for ((st, k), x) in states {
                 for d in tuples(n) {
                     let c = self.class(i, &d, false);
-                    // (chance, class, target's charge left)
-                    let mut fin = vec![(each(n), c, md)];
-                    if c > 0 && md {
-                        let keep = self.class_value(i, c, false, ma, true);
-                        let mut forced = Prob::zero();
-                        for e in tuples(n) {
-                            let c2 = self.class(i, &e, true);
-                            forced += each(n) * self.class_value(i, c2, false, ma, false);
-                        }
-                        if forced < keep {
+                    // (chance, class, state)
+                    let mut fin = vec![(each(n), c, st)];
+                    if c > 0 && st & MD != 0 {
+                        let keep = self.class_value(i, c, st);
+                        if self.after_own(i, &d, false, st) < keep {
+                            let kd = survives(self.plan.dispels.defender_matrix);
                             fin = tuples(n)
                                 .iter()
-                                .map(|e| (each(n) * each(n), self.class(i, e, true), false))
+                                .map(|e| (each(n) * each(n) * kd, self.class(i, e, true), st & !MD))
                                 .collect();
+                            fin.push((each(n) * (Prob::one() - kd), c, st & !MD));
                         }
                     }
-                    for (pf, c2, md2) in fin {
+                    for (pf, c2, st2) in fin {
                         let w = x * pf;
                         if c2 == 0 {
-                            *next.entry((ma, md2, k)).or_insert(Prob::zero()) += w;
+                            *next.entry((st2, k)).or_insert(Prob::zero()) += w;
                             continue;
                         }
                         hit_i += w;
-                        let force_save = c2 == 1 && ma && {
-                            let keep = self.out(i + 1, false, true, md2);
-                            let q = bf_test_fail(
-                                SaveSpec {
-                                    reroll: false,
-                                    ..self.plan.save
-                                },
-                                false,
-                            );
-                            q + (Prob::one() - q) * self.out(i + 1, false, false, md2) > keep
-                        };
+                        let target = self.plan.save.target;
+                        let force_save = c2 == 1
+                            && st2 & MA != 0
+                            && self.pass_val(i, st2, target, 2) > self.out(i + 1, st2);
                         if force_save {
-                            *next.entry((false, md2, k + 1)).or_insert(Prob::zero()) +=
+                            *next.entry((st2 & !MA, k + 1)).or_insert(Prob::zero()) +=
                                 w * (Prob::one() - f0);
-                            *next.entry((true, md2, k + 1)).or_insert(Prob::zero()) += w * f0;
+                            *next.entry((st2, k + 1)).or_insert(Prob::zero()) += w * f0;
                         } else {
-                            *next.entry((ma, md2, k + 1)).or_insert(Prob::zero()) += w;
+                            *next.entry((st2, k + 1)).or_insert(Prob::zero()) += w;
                         }
                     }
                 }
@@ -322,11 +387,17 @@ impl BfShoot<'_> {
             mass = next;
         }
         let mut dist = vec![Prob::zero(); self.plan.shots.len() + 1];
-        for ((_, _, k), x) in mass {
+        for ((_, k), x) in mass {
             dist[k] += x;
         }
         (hit, dist)
     }
+}
+
+fn test_passes(d: &[u8], target: i32) -> bool {
+    let k = keep_two(d, Keep::Low);
+    let t = i32::from(k[0]) + i32::from(k[1]);
+    t <= target && t <= 10
 }
 
 /// Per-shot hit chances and hit-count distribution without rerolls.
@@ -591,20 +662,42 @@ fn check_brute_force(q: &Query) -> usize {
     match odds::odds(q).expect("legal query") {
         Odds::Shoot(o) => {
             let plan = odds::shoot_plan(q).unwrap();
-            let f = bf_save_fail(plan.save);
-            assert_eq!(o.fail_save, f, "fail_save {q:?}");
-            let start = plan.reroll == RerollMode::Once;
             let mut bf = BfShoot {
                 plan: &plan,
                 memo: HashMap::new(),
+                memo_hit: HashMap::new(),
             };
-            let out = if plan.immune {
-                Prob::zero()
+            let start = bf.start();
+            let k_attack = survives(plan.dispels.attack);
+            let k_through = if plan.immune {
+                Prob::one() - survives(plan.dispels.shield)
             } else {
-                bf.out(0, start, plan.attacker_matrix, plan.defender_matrix)
+                Prob::one()
             };
+            let out = k_attack * k_through * bf.out(0, start);
             assert_eq!(o.out_of_action, out, "out_of_action {q:?}");
-            if !plan.shots.is_empty() && plan.reroll == RerollMode::None {
+            // One hit with the target's own plays, no Matrix error.
+            let one_hit = ShootPlan {
+                shots: Vec::new(),
+                auto_hits: 1,
+                attacker_matrix: false,
+                defender_matrix: false,
+                immune: false,
+                ..plan.clone()
+            };
+            let mut bf1 = BfShoot {
+                plan: &one_hit,
+                memo: HashMap::new(),
+                memo_hit: HashMap::new(),
+            };
+            let s1 = bf1.start();
+            assert_eq!(o.fail_save, bf1.out(0, s1), "fail_save {q:?}");
+            let heroic = plan.heroics != odds::Heroics::default();
+            if !plan.shots.is_empty()
+                && plan.reroll == RerollMode::None
+                && !plan.dispels.attack
+                && (!heroic || !plan.defender_matrix)
+            {
                 let (hit, dist) = if plan.attacker_matrix || plan.defender_matrix {
                     bf.hits()
                 } else {
@@ -771,6 +864,14 @@ const FORCED: &[&str] = &[
     "kind='melee'\n[attacker]\nweapon='two_handed_weapon'\nreroll=true\nskills=['matrix_error']\n[defender]\nweapon='hand_weapon'\narmour='powered_armour'\nreroll=true",
     "kind='melee'\n[attacker]\nweapon='hand_weapon'\nextra_die=true\nreroll=true\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['dirty_tricks','critical_hit']\n[situation]\ncharged=true",
     "kind='melee'\n[attacker]\nweapon='hand_weapon'\nskills=['critical_hit']\n[defender]\nweapon='hand_weapon'\nshield=true\nskills=['parry','matrix_error','dirty_tricks']\n[situation]\ncharged=true",
+    // once-per-battle plays over a volley (R55, R59) and Dispel (R60)
+    "kind='shoot'\n[attacker]\naccuracy=12\nweapon='assault_rifle'\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','woohoo']\n[situation]\nrange=10\noverwatch=true",
+    "kind='shoot'\n[attacker]\naccuracy=10\nweapon='assault_pistol'\nskills=['matrix_error']\n[defender]\narmour='light_armour'\nskills=['im_fine','adrenaline','what_you_gonna_do']\n[situation]\nrange=6",
+    "kind='shoot'\n[attacker]\naccuracy=10\nweapon='assault_pistol'\nskills=['matrix_error','dispel']\n[defender]\narmour='light_armour'\nskills=['matrix_error','dispel','adrenaline','im_fine']\n[situation]\nrange=6",
+    "kind='shoot'\n[attacker]\naccuracy=9\nweapon='assault_pistol'\nreroll=true\nskills=['dispel']\n[defender]\nshield=true\nskills=['matrix_error','woohoo','im_fine']\n[situation]\nrange=7\noverwatch=true",
+    "kind='shoot'\n[attacker]\nweapon='flamer'\nskills=['matrix_error']\n[defender]\narmour='light_armour'\nskills=['dispel','adrenaline','im_fine','what_you_gonna_do']\n[situation]\nrange=6",
+    "kind='shoot'\n[attacker]\ntrick='short_circuit'\nskills=['matrix_error']\n[defender]\narmour='light_armour'\nskills=['dispel','matrix_error']\n[situation]\nrange=8",
+    "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nskills=['dispel','master_shot']\n[defender]\nskills=['protective_shield','adrenaline']\n[situation]\nrange=8",
     "kind='melee'\n[attacker]\nfight=2\nweapon='hand_weapon'\nskills=['matrix_error','critical_hit']\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nreroll=true\nskills=['critical_hit','dirty_tricks']\n[situation]\ncharged=true",
 ];
 
