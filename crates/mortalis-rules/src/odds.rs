@@ -91,10 +91,10 @@ pub struct Side {
     /// What the model has done this round (for the masking protocol).
     pub acted: Acted,
     /// Within 1" of a friendly shield-bearer with Protector, not closer to
-    /// the shooter than it: +1 Resilience against shots (ruling R58).
+    /// the shooter than it: +1 Resilience against shots (ruling R57).
     pub protected: bool,
     /// Other weapons the model has with it besides `weapon` (a heavy ranged
-    /// or two-handed weapon makes the opponent's Nimble count, R61).
+    /// or two-handed weapon makes the opponent's Nimble count, R59).
     pub carries: Vec<Item>,
 }
 
@@ -152,7 +152,7 @@ impl Side {
     }
 
     /// Has a two-handed or heavy ranged weapon, used or only carried
-    /// (what the opponent's Nimble looks at, R61).
+    /// (what the opponent's Nimble looks at, R59).
     fn has_slow_weapon(&self) -> bool {
         self.weapon
             .0
@@ -554,7 +554,7 @@ pub enum RerollMode {
 }
 
 /// The target's once-per-battle help on its Resilience tests during a volley
-/// (rulings R34, R55, R59): each may be used on one test of the volley.
+/// (rulings R34, R55): each may be used on one test of the volley.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Heroics {
     /// "I'm fine!": reroll one die of a failed test.
@@ -569,7 +569,7 @@ pub struct Heroics {
 }
 
 /// Which tricks of a shooting action face the opponent's Dispel roll
-/// (2d6, 8 or more cancels the trick; ruling R60).
+/// (2d6, 8 or more cancels the trick; ruling R58).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Dispels {
     /// The attack itself (Short circuit, Drone strike), by the target.
@@ -939,7 +939,7 @@ impl Declared {
     }
 }
 
-/// The optimal policy of a volley (rulings R6, R44-R49, R55-R60): the value
+/// The optimal policy of a volley (rulings R6, R44-R49, R55-R58): the value
 /// of every state before every step, from which each decision is read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShootPolicy {
@@ -967,7 +967,7 @@ impl ShootPolicy {
     }
 
     /// Value of a test that stands failed once "I'm fine!" is out of the
-    /// question: Adrenaline, when at hand, is always cast (R59).
+    /// question: Adrenaline, when at hand, is always cast (R55).
     fn stand_failed(&self, i: usize, s: usize) -> Prob {
         if s & state::ADR == 0 {
             return Prob::one();
@@ -1269,7 +1269,7 @@ fn solve(plan: &ShootPlan) -> ShootPolicy {
 /// steps of the volley gives that chance and every decision; a forward pass
 /// then follows the decisions to get the hit chances and the distribution of
 /// hits (as if every shot were fired, R15). A Protective shield or a Dispel
-/// of the attacking trick scales the results (R14, R60).
+/// of the attacking trick scales the results (R14, R58).
 pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, ShootPolicy) {
     let one = Prob::one();
     let pol = solve(plan);
@@ -1506,7 +1506,7 @@ fn fighter(me: &Side, opp: &Side, attacking: bool) -> FightRoll {
     if !attacking && me.has(Skill::Parry) && me.shield {
         m += 1;
     }
-    // Show me what's inside: only for the model making the Attack (R54a).
+    // Show me what's inside: only for the model making the Attack (R59).
     if attacking && me.has(Skill::ShowMeKitty) && opp.armour == Armour::Sarcophagus {
         m += 2;
     }
@@ -2226,7 +2226,7 @@ pub fn melee_odds(q: &Query) -> Result<MeleeOdds, ActionError> {
     Ok(o)
 }
 
-/// Listed skills a melee query does not use (rulings R20, R54a, R59):
+/// Listed skills a melee query does not use (rulings R20, R55, R59):
 /// tricks of the engaged fighters (Matrix error, Adrenaline, Protective
 /// shield) and a defender's Show me what's inside.
 pub fn melee_ignored(q: &Query) -> Vec<String> {

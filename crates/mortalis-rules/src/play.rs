@@ -234,7 +234,7 @@ fn own_roll(
     })
 }
 
-/// A Dispel roll against a trick: 2d6, 8 or more cancels it (R60).
+/// A Dispel roll against a trick: 2d6, 8 or more cancels it (R58).
 fn dispel_roll(
     src: &mut dyn DiceSource,
     trick: Skill,
@@ -256,7 +256,7 @@ fn dispel_roll(
 
 /// The target's Resilience test against a hit of step `i` in volley state
 /// `s`, with its declarations, "I'm fine!", the shooter's Matrix error and
-/// Adrenaline as the policy says (R55, R59). Returns (passed, new state).
+/// Adrenaline as the policy says (R55). Returns (passed, new state).
 fn shoot_test(
     plan: &ShootPlan,
     pol: &ShootPolicy,

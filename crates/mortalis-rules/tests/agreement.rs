@@ -864,7 +864,7 @@ const FORCED: &[&str] = &[
     "kind='melee'\n[attacker]\nweapon='two_handed_weapon'\nreroll=true\nskills=['matrix_error']\n[defender]\nweapon='hand_weapon'\narmour='powered_armour'\nreroll=true",
     "kind='melee'\n[attacker]\nweapon='hand_weapon'\nextra_die=true\nreroll=true\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nskills=['dirty_tricks','critical_hit']\n[situation]\ncharged=true",
     "kind='melee'\n[attacker]\nweapon='hand_weapon'\nskills=['critical_hit']\n[defender]\nweapon='hand_weapon'\nshield=true\nskills=['parry','matrix_error','dirty_tricks']\n[situation]\ncharged=true",
-    // once-per-battle plays over a volley (R55, R59) and Dispel (R60)
+    // once-per-battle plays over a volley (R55) and Dispel (R58)
     "kind='shoot'\n[attacker]\naccuracy=12\nweapon='assault_rifle'\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','woohoo']\n[situation]\nrange=10\noverwatch=true",
     "kind='shoot'\n[attacker]\naccuracy=10\nweapon='assault_pistol'\nskills=['matrix_error']\n[defender]\narmour='light_armour'\nskills=['im_fine','adrenaline','what_you_gonna_do']\n[situation]\nrange=6",
     "kind='shoot'\n[attacker]\naccuracy=10\nweapon='assault_pistol'\nskills=['matrix_error','dispel']\n[defender]\narmour='light_armour'\nskills=['matrix_error','dispel','adrenaline','im_fine']\n[situation]\nrange=6",
