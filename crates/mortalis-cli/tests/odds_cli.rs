@@ -129,3 +129,62 @@ fn roll_prints_the_forced_reroll() {
                 .and(predicate::str::contains("Nobody falls.")),
         );
 }
+
+/// Two modifications on one weapon are a forbidden action (R56): exit 2,
+/// nothing on stdout, the rule named.
+#[test]
+fn two_modifications_on_one_weapon_exit_2() {
+    let f = query_file(
+        "kind = 'shoot'\n[attacker]\nweapon = 'assault_rifle'\nmods = ['precision_sight', 'fire_stabiliser']\n[situation]\nrange = 10\n",
+    );
+    mortalis()
+        .args(["odds", f.path().to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("one_mod_per_item"));
+}
+
+/// A fighter's own Matrix error does nothing in melee and is reported as
+/// ignored (R20, R59), in JSON and under the table.
+#[test]
+fn matrix_error_in_melee_is_ignored_and_noted() {
+    let text = "kind = 'melee'\n[attacker]\nskills = ['matrix_error']\n";
+    let v = odds_json(text);
+    assert_eq!(v["ignored"], serde_json::json!(["attacker.matrix_error"]));
+    assert_eq!(v["attacker_hits"], "575/1296");
+    let f = query_file(text);
+    mortalis()
+        .args(["odds", f.path().to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("No effect in melee")
+                .and(predicate::str::contains("attacker.matrix_error")),
+        );
+}
+
+/// `roll` names the heroic play used on a test and prints Dispel rolls.
+#[test]
+fn roll_prints_plays_and_dispel() {
+    // Short circuit dispelled by the target: 4+4 = 8.
+    let f = query_file(
+        "kind = 'shoot'\n[attacker]\ntrick = 'short_circuit'\n[defender]\nskills = ['dispel']\n[situation]\nrange = 8\n",
+    );
+    mortalis()
+        .args(["roll", f.path().to_str().unwrap(), "--dice", "4,4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Dispel (Short circuit, 8+): [4, 4] = 8 — trick dispelled",
+        ));
+    // One hit (1+1), the test 6+3 on 4 fails, "I'm fine!" turns the 6 into 1.
+    let f = query_file(
+        "kind = 'shoot'\n[attacker]\nweapon = 'sniper_rifle'\n[defender]\nskills = ['im_fine']\n[situation]\nrange = 8\n",
+    );
+    mortalis()
+        .args(["roll", f.path().to_str().unwrap(), "--dice", "1,1,6,3,1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("[I'm fine!] — passed"));
+}

@@ -1147,15 +1147,15 @@ impl ShootPolicy {
         let one = Prob::one();
         let every = self.plan.reroll == RerollMode::EveryShot;
         let miss = self.v[i + 1][s];
-        let mut val = p(c.master, c.total) * self.after_own(i, s, 2).1
-            + p(c.hit, c.total) * self.after_own(i, s, 1).1;
+        let hit_s = self.after_own(i, s, 1).1;
+        let mut val = p(c.master, c.total) * self.after_own(i, s, 2).1 + p(c.hit, c.total) * hit_s;
         for (h, &m) in c.miss_by_reroll_hits.iter().enumerate() {
             if m == 0 {
                 continue;
             }
             let ph = p(h as i128, 6);
             let mv = if every && h > 0 {
-                ph * self.after_own(i, s, 1).1 + (one - ph) * miss
+                ph * hit_s + (one - ph) * miss
             } else if self.spend(i, s, h) {
                 let s2 = s & !state::TOKEN;
                 ph * self.after_own(i, s2, 1).1 + (one - ph) * self.v[i + 1][s2]
@@ -1230,14 +1230,20 @@ fn solve(plan: &ShootPlan) -> ShootPolicy {
     };
     let n = steps.len();
     let t = plan.save.target;
+    let (wyg, woo) = (plan.heroics.what_you_gonna_do, plan.heroics.woohoo);
+    // Only the tests the target can declare are counted.
+    let base = test_counts(t, false);
+    let pick = |ok: bool, target: i32, extra: bool| {
+        if ok { test_counts(target, extra) } else { base }
+    };
     let mut pol = ShootPolicy {
         plan: plan.clone(),
         steps,
         tests: [
-            test_counts(t, false),
-            test_counts(t, true),
-            test_counts(7, false),
-            test_counts(7, true),
+            base,
+            pick(woo, t, true),
+            pick(wyg, 7, false),
+            pick(wyg && woo, 7, true),
         ],
         v: vec![vec![Prob::zero(); state::N]; n + 1],
         hitv: vec![vec![Prob::zero(); state::N]; n],
@@ -1291,6 +1297,7 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, ShootPolicy) {
     let every = plan.reroll == RerollMode::EveryShot;
     let mut hit = Vec::with_capacity(n);
     for (i, step) in pol.steps.iter().enumerate() {
+        let mut branches: Vec<Option<Vec<(Prob, usize)>>> = vec![None; state::N];
         let mut next = vec![Prob::zero(); mass.len()];
         let mut hit_i = Prob::zero();
         for s in 0..state::N {
@@ -1351,7 +1358,9 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, ShootPolicy) {
                     continue;
                 }
                 let after: Vec<(Prob, usize)> = if cl == 1 {
-                    pol.test_branches(i, s2)
+                    branches[s2]
+                        .get_or_insert_with(|| pol.test_branches(i, s2))
+                        .clone()
                 } else {
                     vec![(one, s2)]
                 };
