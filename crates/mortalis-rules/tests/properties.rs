@@ -417,7 +417,7 @@ fn played_shots_follow_the_odds_policy() {
     for text in [
         "kind='shoot'\n[attacker]\naccuracy=8\nweapon='sniper_rifle'\nreroll=true\nskills=['master_shot','matrix_error']\n[defender]\narmour='light_armour'\nskills=['matrix_error']\n[situation]\nrange=9",
         "kind='shoot'\n[attacker]\nweapon='flamer'\nskills=['matrix_error']\n[defender]\narmour='light_armour'\nskills=['im_fine']\n[situation]\nrange=6",
-        // heroic plays, Adrenaline and Dispel on one shot (R55, R55, R58)
+        // heroic plays, Adrenaline and Dispel on one shot (R55, R58)
         "kind='shoot'\n[attacker]\naccuracy=9\nweapon='sniper_rifle'\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','adrenaline']\n[situation]\nrange=6",
         "kind='shoot'\n[attacker]\nweapon='flamer'\nskills=['dispel']\n[defender]\nskills=['adrenaline','woohoo']\n[situation]\nrange=6",
         "kind='shoot'\n[attacker]\ntrick='short_circuit'\n[defender]\nskills=['dispel','protective_shield']\n[situation]\nrange=8",
