@@ -550,29 +550,12 @@ fn roster(state: &CampaignState, lang: Lang) -> String {
     s
 }
 
-fn esc(x: &str) -> String {
-    x.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// A printable page of the campaign roster: every model with its profile
 /// (wounds applied), experience, levels, equipment, skills, wounds and
 /// status, then credits, stash and strength.
 fn roster_html(state: &CampaignState, lang: Lang) -> String {
     let t = |pl, en| lang.pick(pl, en);
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>\
-body{{font-family:sans-serif;margin:1.5cm}}table{{border-collapse:collapse;width:100%}}\
-th,td{{border:1px solid #333;padding:4px 6px;text-align:left;vertical-align:top}}\
-th{{background:#ddd}}@media print{{body{{margin:0}}}}</style></head><body>\n<h1>{}</h1>\n",
-        lang.pick("pl", "en"),
-        esc(&state.name),
-        esc(&state.name)
-    );
+    let mut s = crate::render::html_start(&state.name, lang);
     let _ = writeln!(
         s,
         "<p>{} {} tk — {} {} — {} {}</p>",
@@ -627,8 +610,8 @@ th{{background:#ddd}}@media print{{body{{margin:0}}}}</style></head><body>\n<h1>
         let _ = writeln!(
             s,
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} ({})</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            esc(m.name()),
-            esc(m.entry.archetype.name(lang)),
+            crate::render::esc(m.name()),
+            crate::render::esc(m.entry.archetype.name(lang)),
             p.speed,
             p.fight,
             p.accuracy,
@@ -636,10 +619,10 @@ th{{background:#ddd}}@media print{{body{{margin:0}}}}</style></head><body>\n<h1>
             sheet.armoured_resilience,
             m.xp,
             m.levels,
-            esc(&eq.join(", ")),
-            esc(&skills.join(", ")),
-            esc(&wounds.join(", ")),
-            esc(&status.join(", ")),
+            crate::render::esc(&eq.join(", ")),
+            crate::render::esc(&skills.join(", ")),
+            crate::render::esc(&wounds.join(", ")),
+            crate::render::esc(&status.join(", ")),
         );
     }
     s.push_str("</table>\n");
@@ -648,7 +631,7 @@ th{{background:#ddd}}@media print{{body{{margin:0}}}}</style></head><body>\n<h1>
         s,
         "<p>{}: {}</p>",
         t("Schowek", "Stash"),
-        esc(&if stash.is_empty() {
+        crate::render::esc(&if stash.is_empty() {
             "—".to_string()
         } else {
             stash.join(", ")

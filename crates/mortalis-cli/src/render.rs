@@ -481,27 +481,32 @@ pub fn roster_text(r: &Roster, lang: Lang) -> String {
     s
 }
 
-fn esc(x: &str) -> String {
+/// Escapes text for HTML.
+pub fn esc(x: &str) -> String {
     x.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
 
-/// Printable HTML roster.
-pub fn roster_html(r: &Roster, lang: Lang) -> String {
-    let t = |pl, en| lang.pick(pl, en);
-    let mut s = String::new();
-    let _ = write!(
-        s,
+/// The start of a printable page: doctype, language, title, print styles
+/// and the heading.
+pub fn html_start(title: &str, lang: Lang) -> String {
+    format!(
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>\
 body{{font-family:sans-serif;margin:1.5cm}}table{{border-collapse:collapse;width:100%}}\
 th,td{{border:1px solid #333;padding:4px 6px;text-align:left;vertical-align:top}}\
 th{{background:#ddd}}@media print{{body{{margin:0}}}}</style></head><body>\n<h1>{}</h1>\n",
         lang.pick("pl", "en"),
-        esc(&r.name),
-        esc(&r.name)
-    );
+        esc(title),
+        esc(title)
+    )
+}
+
+/// Printable HTML roster.
+pub fn roster_html(r: &Roster, lang: Lang) -> String {
+    let t = |pl, en| lang.pick(pl, en);
+    let mut s = html_start(&r.name, lang);
     let _ = writeln!(
         s,
         "<table><tr><th>{}</th><th>{}</th><th>S</th><th>W</th><th>C</th><th>O</th><th>{}</th><th>{}</th><th>{}</th><th>tk</th></tr>",
