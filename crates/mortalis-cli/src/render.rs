@@ -63,7 +63,7 @@ pub fn odds_table(q: &Query, o: &Odds, lang: Lang) -> String {
             );
             let _ = writeln!(
                 s,
-                "\n{:<8} {:>24} {:>24}",
+                "\n{:<8} {:<27} {}",
                 t("Trafień", "Hits"),
                 t("dokładnie", "exactly"),
                 t("co najmniej", "at least")
@@ -75,7 +75,9 @@ pub fn odds_table(q: &Query, o: &Odds, lang: Lang) -> String {
                 at_least[k] = tail;
             }
             for (k, pk) in r.hits_distribution.iter().enumerate() {
-                let _ = writeln!(s, "{:<8} {:>24} {:>24}", k, both(pk), both(&at_least[k]));
+                // Percentages line up; fractions follow in their own column.
+                let cell = |p: &Prob| format!("{:>7}  {:<18}", pct(p), format!("({})", frac(p)));
+                let _ = writeln!(s, "{:<8} {} {}", k, cell(pk), cell(&at_least[k]).trim_end());
             }
             let _ = writeln!(
                 s,

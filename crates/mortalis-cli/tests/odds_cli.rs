@@ -188,3 +188,19 @@ fn roll_prints_plays_and_dispel() {
         .success()
         .stdout(predicate::str::contains("[I'm fine!] — passed"));
 }
+
+/// The readable table: the distribution of hits with "exactly" and "at
+/// least" columns, percentages aligned and exact fractions beside them.
+#[test]
+fn hits_table_has_exact_and_at_least_columns() {
+    mortalis()
+        .args(["odds", "tests/data/shoot.toml"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "0         55.17%  (715/1296)         100.00%  (1/1)\n",
+        ))
+        .stdout(predicates::str::contains(
+            "3          0.39%  (5/1296)             0.39%  (5/1296)\n",
+        ));
+}
