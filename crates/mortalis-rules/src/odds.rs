@@ -939,82 +939,168 @@ impl Declared {
     }
 }
 
-/// The optimal policy of a volley (rulings R6, R44-R49, R55-R58): the value
-/// of every state before every step, from which each decision is read.
+/// Numbers the volley solver counts with: an integer numerator over one
+/// common denominator for the whole query when it fits in `i128` (every
+/// chance in the game has a denominator built from 6, 36, 216 and the
+/// Dispel roll's 12), exact fractions otherwise. Both are exact, so the
+/// decisions and the results are the same.
+trait Num: Copy + PartialOrd + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self> {
+    fn nil() -> Self;
+    /// `self / d`, exact (for integers, the scheme makes it divide).
+    fn div_int(self, d: i128) -> Self;
+    fn mul_int(self, m: i128) -> Self;
+    /// The probability, `one` being the value of certainty.
+    fn ratio(self, one: Self) -> Prob;
+    /// `self * num / den`.
+    fn scale(self, num: i128, den: i128) -> Self {
+        if num == den {
+            self
+        } else {
+            self.div_int(den).mul_int(num)
+        }
+    }
+}
+
+impl Num for i128 {
+    fn nil() -> Self {
+        0
+    }
+    fn div_int(self, d: i128) -> Self {
+        debug_assert_eq!(self % d, 0);
+        self / d
+    }
+    fn mul_int(self, m: i128) -> Self {
+        self * m
+    }
+    fn ratio(self, one: Self) -> Prob {
+        Ratio::new(self, one)
+    }
+}
+
+impl Num for Prob {
+    fn nil() -> Self {
+        <Prob as Zero>::zero()
+    }
+    fn div_int(self, d: i128) -> Self {
+        self / d
+    }
+    fn mul_int(self, m: i128) -> Self {
+        self * m
+    }
+    fn ratio(self, _one: Self) -> Prob {
+        self
+    }
+}
+
+/// A Dispel roll against a trick: the trick survives with 7/12 (21/36).
+const DISPEL_KEEP: (i128, i128) = (7, 12);
+
+/// The non-empty submasks of `all` and `all`'s empty submask, i.e. every
+/// state a volley starting in `all` can reach (bits are only ever cleared).
+fn submasks(all: usize) -> impl Iterator<Item = usize> {
+    let mut next = Some(all);
+    std::iter::from_fn(move || {
+        let s = next?;
+        next = if s == 0 { None } else { Some((s - 1) & all) };
+        Some(s)
+    })
+}
+
+/// The solver of a volley over numbers `N` (see `Num`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct ShootPolicy {
-    plan: ShootPlan,
+struct Solver<N> {
+    reroll: RerollMode,
+    auto_pass: bool,
+    save_target: i32,
+    dispels: Dispels,
     steps: Vec<Option<ShotCounts>>,
     /// Test counts by `Declared::index`.
     tests: [TestCounts; 4],
-    /// `v[i][s]`: chance the target is out from step `i` on, in state `s`.
-    v: Vec<Vec<Prob>>,
-    /// `hitv[i][s]`: value of a hit of step `i` before the declarations.
-    hitv: Vec<Vec<Prob>>,
+    /// The state at the start of the volley.
+    start: usize,
+    /// Certainty.
+    one: N,
+    /// Denominator of the attack-roll part of each step (own roll, the
+    /// reroll, the target's forced reroll): the forward pass's weights.
+    shot_den: Vec<i128>,
+    /// Denominator of the test part of a hit (test, "I'm fine!", the
+    /// shooter's forced reroll, Adrenaline's Dispel roll).
+    test_den: i128,
+    /// `v[i * state::N + s]`: chance the target is out from step `i` on, in state `s`.
+    v: Vec<N>,
+    /// `hitv[i * state::N + s]`: value of a hit of step `i` before the declarations.
+    hitv: Vec<N>,
 }
 
-impl ShootPolicy {
-    fn k_am(&self) -> Prob {
-        survives_dispel(self.plan.dispels.attacker_matrix)
+/// Multiply an integer weight (over a product of the chances' denominators)
+/// by a chance `num / den`.
+fn w_scale(w: i128, num: i128, den: i128) -> i128 {
+    w / den * num
+}
+
+impl<N: Num> Solver<N> {
+    fn nx(&self, i: usize, s: usize) -> N {
+        self.v[(i + 1) * state::N + s]
     }
 
-    fn k_md(&self) -> Prob {
-        survives_dispel(self.plan.dispels.defender_matrix)
-    }
-
-    fn k_adr(&self) -> Prob {
-        survives_dispel(self.plan.dispels.adrenaline)
+    /// `k * a + (1 - k) * b` where `k` is the chance a trick survives Dispel.
+    fn dispel_mix(&self, a: N, b: N, dispel: bool) -> N {
+        if dispel {
+            a.scale(DISPEL_KEEP.0, DISPEL_KEEP.1)
+                + b.scale(DISPEL_KEEP.1 - DISPEL_KEEP.0, DISPEL_KEEP.1)
+        } else {
+            a
+        }
     }
 
     /// Value of a test that stands failed once "I'm fine!" is out of the
     /// question: Adrenaline, when at hand, is always cast (R55).
-    fn stand_failed(&self, i: usize, s: usize) -> Prob {
+    fn stand_failed(&self, i: usize, s: usize) -> N {
         if s & state::ADR == 0 {
-            return Prob::one();
+            return self.one;
         }
-        let k = self.k_adr();
-        k * self.v[i + 1][s & !state::ADR] + (Prob::one() - k)
+        self.dispel_mix(
+            self.nx(i, s & !state::ADR),
+            self.one,
+            self.dispels.adrenaline,
+        )
     }
 
-    fn fresh_fail(&self, d: Declared) -> Prob {
+    /// Chance that a test rolled afresh fails: (failing rolls, total).
+    fn fresh_fail(&self, d: Declared) -> (i128, i128) {
         let c = self.tests[d.index()];
-        p(c.total - c.pass, c.total)
+        (c.total - c.pass, c.total)
     }
 
     /// A passed test of shot `i` in state `s`: whether the shooter forces it
     /// to be rolled again (Matrix error, strictly better only), and the value.
-    fn passed(&self, i: usize, s: usize, d: Declared) -> (bool, Prob) {
-        let nx = &self.v[i + 1];
-        if s & state::MA == 0 || self.plan.save.auto_pass {
-            return (false, nx[s]);
+    fn passed(&self, i: usize, s: usize, d: Declared) -> (bool, N) {
+        let keep = self.nx(i, s);
+        if s & state::MA == 0 || self.auto_pass {
+            return (false, keep);
         }
         let s2 = s & !state::MA;
-        let (k, q) = (self.k_am(), self.fresh_fail(d));
-        let one = Prob::one();
-        let force = k * (q * self.stand_failed(i, s2) + (one - q) * nx[s2]) + (one - k) * nx[s2];
-        if force > nx[s] {
+        let (qn, qd) = self.fresh_fail(d);
+        let nx2 = self.nx(i, s2);
+        let inner = self.stand_failed(i, s2).scale(qn, qd) + nx2.scale(qd - qn, qd);
+        let force = self.dispel_mix(inner, nx2, self.dispels.attacker_matrix);
+        if force > keep {
             (true, force)
         } else {
-            (false, nx[s])
+            (false, keep)
         }
-    }
-
-    /// Whether the shooter forces a passed test of shot `i` (state `s` after
-    /// the target's own plays on that test, `d` its declaration).
-    pub fn force_save(&self, i: usize, s: usize, d: Declared) -> bool {
-        self.passed(i, s, d).0
     }
 
     /// A failed test whose best single-die reroll passes on `h` of six:
     /// whether "I'm fine!" is used (strictly better only), and the value.
-    fn failed(&self, i: usize, s: usize, d: Declared, h: usize) -> (bool, Prob) {
+    fn failed(&self, i: usize, s: usize, d: Declared, h: usize) -> (bool, N) {
         let stand = self.stand_failed(i, s);
         if s & state::FINE == 0 {
             return (false, stand);
         }
         let s2 = s & !state::FINE;
-        let ph = p(h as i128, 6);
-        let fine = ph * self.passed(i, s2, d).1 + (Prob::one() - ph) * self.stand_failed(i, s2);
+        let h = h as i128;
+        let fine = self.passed(i, s2, d).1.scale(h, 6) + self.stand_failed(i, s2).scale(6 - h, 6);
         if fine < stand {
             (true, fine)
         } else {
@@ -1022,30 +1108,23 @@ impl ShootPolicy {
         }
     }
 
-    /// Whether the target uses "I'm fine!" on a failed test (see `failed`).
-    pub fn use_im_fine(&self, i: usize, s: usize, d: Declared, h: usize) -> bool {
-        self.failed(i, s, d, h).0
-    }
-
-    fn test_value(&self, i: usize, s: usize, d: Declared) -> Prob {
-        if self.plan.save.auto_pass {
-            return self.v[i + 1][s];
+    fn test_value(&self, i: usize, s: usize, d: Declared) -> N {
+        if self.auto_pass {
+            return self.nx(i, s);
         }
         let c = self.tests[d.index()];
-        let mut x = p(c.pass, c.total) * self.passed(i, s, d).1;
+        let mut x = self.passed(i, s, d).1.scale(c.pass, c.total);
         for (h, &m) in c.fail_by_reroll.iter().enumerate() {
             if m > 0 {
-                x += p(m, c.total) * self.failed(i, s, d, h).1;
+                x = x + self.failed(i, s, d, h).1.scale(m, c.total);
             }
         }
         x
     }
 
-    /// The target's declaration before the test of a hit of step `i` in
-    /// state `s` (the least chance to be out; on equal values nothing, then
-    /// Woohoo, then What are you gonna do), the state after it and the value.
-    pub fn declare(&self, i: usize, s: usize) -> (Declared, usize, Prob) {
-        let mut best: Option<(Declared, usize, Prob)> = None;
+    /// See `ShootPolicy::declare`.
+    fn declare(&self, i: usize, s: usize) -> (Declared, usize, N) {
+        let mut best: Option<(Declared, usize, N)> = None;
         for (wyg, woohoo) in [(false, false), (false, true), (true, false), (true, true)] {
             if (wyg && s & state::WYG == 0) || (woohoo && s & state::WOO == 0) {
                 continue;
@@ -1066,28 +1145,23 @@ impl ShootPolicy {
         best.expect("declaring nothing is always possible")
     }
 
-    /// Modified Resilience of a test after the declaration.
-    pub fn test_target(&self, d: Declared) -> i32 {
-        if d.wyg { 7 } else { self.plan.save.target }
-    }
-
-    fn hit_value(&self, i: usize, s: usize) -> Prob {
-        self.hitv[i][s]
+    fn hit_value(&self, i: usize, s: usize) -> N {
+        self.hitv[i * state::N + s]
     }
 
     /// Value of an attack-roll class in state `s` before the target's forced
     /// reroll: 0 miss, 1 hit, 2 Master shot.
-    fn class_value(&self, i: usize, s: usize, class: usize) -> Prob {
+    fn class_value(&self, i: usize, s: usize, class: usize) -> N {
         match class {
-            0 => self.v[i + 1][s],
+            0 => self.nx(i, s),
             1 => self.hit_value(i, s),
-            _ => Prob::one(),
+            _ => self.one,
         }
     }
 
     /// Whether the target forces a hit (`class` 1) or a Master shot (2) of
     /// step `i` to be rolled again (strictly better only), and the value.
-    fn after_own(&self, i: usize, s: usize, class: usize) -> (bool, Prob) {
+    fn after_own(&self, i: usize, s: usize, class: usize) -> (bool, N) {
         let keep = self.class_value(i, s, class);
         let Some(c) = &self.steps[i] else {
             return (false, keep);
@@ -1096,11 +1170,13 @@ impl ShootPolicy {
             return (false, keep);
         }
         let s0 = s & !state::MD;
-        let one = Prob::one();
-        let ph = p(c.plain_hit, c.total);
-        let k = self.k_md();
-        let forced = k * (ph * self.hit_value(i, s0) + (one - ph) * self.v[i + 1][s0])
-            + (one - k) * self.class_value(i, s0, class);
+        let inner = self.hit_value(i, s0).scale(c.plain_hit, c.total)
+            + self.nx(i, s0).scale(c.total - c.plain_hit, c.total);
+        let forced = self.dispel_mix(
+            inner,
+            self.class_value(i, s0, class),
+            self.dispels.defender_matrix,
+        );
         if forced < keep {
             (true, forced)
         } else {
@@ -1108,67 +1184,50 @@ impl ShootPolicy {
         }
     }
 
-    /// Whether the target forces the attack roll of shot `i` to be rolled
-    /// again once the shooter's own reroll is done (state `s` after it):
-    /// `master` says whether the roll is a Master shot.
-    pub fn force_roll(&self, i: usize, s: usize, master: bool) -> bool {
-        self.after_own(i, s, 1 + usize::from(master)).0
-    }
-
-    /// Whether a miss of shot `i` whose best single-die reroll hits on `h` of
-    /// six spends the once-per-action reroll (state `s` holds it; spent on
-    /// equal values, R44).
-    pub fn spend(&self, i: usize, s: usize, h: usize) -> bool {
+    /// Whether the once-per-action reroll is spent (see `ShootPolicy::spend`)
+    /// and the value of the miss.
+    fn spend(&self, i: usize, s: usize, h: usize) -> (bool, N) {
+        let miss = self.nx(i, s);
         if s & state::TOKEN == 0 || h == 0 {
-            return false;
+            return (false, miss);
         }
         let s2 = s & !state::TOKEN;
-        let ph = p(h as i128, 6);
-        let spend = ph * self.after_own(i, s2, 1).1 + (Prob::one() - ph) * self.v[i + 1][s2];
-        spend >= self.v[i + 1][s]
-    }
-
-    /// The state at the start of the volley.
-    pub fn start(&self) -> usize {
-        let pl = &self.plan;
-        shoot_state(
-            pl.reroll == RerollMode::Once,
-            pl.attacker_matrix,
-            pl.defender_matrix,
-            pl.heroics,
-        )
+        let h = h as i128;
+        let spend = self.after_own(i, s2, 1).1.scale(h, 6) + self.nx(i, s2).scale(6 - h, 6);
+        if spend >= miss {
+            (true, spend)
+        } else {
+            (false, miss)
+        }
     }
 
     /// Value of step `i` in state `s`.
-    fn step_value(&self, i: usize, s: usize) -> Prob {
+    fn step_value(&self, i: usize, s: usize) -> N {
         let Some(c) = &self.steps[i] else {
             return self.hit_value(i, s);
         };
-        let one = Prob::one();
-        let every = self.plan.reroll == RerollMode::EveryShot;
-        let miss = self.v[i + 1][s];
+        let every = self.reroll == RerollMode::EveryShot;
+        let miss = self.nx(i, s);
         let hit_s = self.after_own(i, s, 1).1;
-        let mut val = p(c.master, c.total) * self.after_own(i, s, 2).1 + p(c.hit, c.total) * hit_s;
+        let mut val =
+            self.after_own(i, s, 2).1.scale(c.master, c.total) + hit_s.scale(c.hit, c.total);
         for (h, &m) in c.miss_by_reroll_hits.iter().enumerate() {
             if m == 0 {
                 continue;
             }
-            let ph = p(h as i128, 6);
             let mv = if every && h > 0 {
-                ph * hit_s + (one - ph) * miss
-            } else if self.spend(i, s, h) {
-                let s2 = s & !state::TOKEN;
-                ph * self.after_own(i, s2, 1).1 + (one - ph) * self.v[i + 1][s2]
+                let h = h as i128;
+                hit_s.scale(h, 6) + miss.scale(6 - h, 6)
             } else {
-                miss
+                self.spend(i, s, h).1
             };
-            val += p(m, c.total) * mv;
+            val = val + mv.scale(m, c.total);
         }
         val
     }
 
-    /// Next states after a test that stands failed, with their chances.
-    fn stand_failed_branches(&self, s: usize, w: Prob, out: &mut Vec<(Prob, usize)>) {
+    /// Next states after a test that stands failed, with their weights.
+    fn stand_failed_branches(&self, s: usize, w: i128, out: &mut Vec<(i128, usize)>) {
         out.push((w, s & !state::ADR));
     }
 
@@ -1177,58 +1236,252 @@ impl ShootPolicy {
         i: usize,
         s: usize,
         d: Declared,
-        w: Prob,
-        out: &mut Vec<(Prob, usize)>,
+        w: i128,
+        out: &mut Vec<(i128, usize)>,
     ) {
         if self.passed(i, s, d).0 {
             let s2 = s & !state::MA;
-            let k = self.k_am();
-            let q = self.fresh_fail(d);
-            self.stand_failed_branches(s2, w * k * q, out);
-            out.push((w * (Prob::one() - k * q), s2));
+            let (qn, qd) = self.fresh_fail(d);
+            let mut wf = w;
+            if self.dispels.attacker_matrix {
+                wf = w_scale(wf, DISPEL_KEEP.0, DISPEL_KEEP.1);
+            }
+            let wf = w_scale(wf, qn, qd);
+            self.stand_failed_branches(s2, wf, out);
+            out.push((w - wf, s2));
         } else {
             out.push((w, s));
         }
     }
 
     /// Next states after the test of a hit of step `i` in state `s`,
-    /// whatever its result (R15: later shots are counted as if fired).
-    fn test_branches(&self, i: usize, s: usize) -> Vec<(Prob, usize)> {
+    /// whatever its result (R15: later shots are counted as if fired), with
+    /// integer weights over `test_den`.
+    fn test_branches(&self, i: usize, s: usize) -> Vec<(i128, usize)> {
         let mut out = Vec::new();
-        if self.plan.save.auto_pass {
-            out.push((Prob::one(), s));
+        if self.auto_pass {
+            out.push((self.test_den, s));
             return out;
         }
         let (d, s2, _) = self.declare(i, s);
         let c = self.tests[d.index()];
-        self.passed_branches(i, s2, d, p(c.pass, c.total), &mut out);
+        let w0 = self.test_den;
+        self.passed_branches(i, s2, d, w_scale(w0, c.pass, c.total), &mut out);
         for (h, &m) in c.fail_by_reroll.iter().enumerate() {
             if m == 0 {
                 continue;
             }
-            let w = p(m, c.total);
+            let w = w_scale(w0, m, c.total);
             if self.failed(i, s2, d, h).0 {
                 let s3 = s2 & !state::FINE;
-                let ph = p(h as i128, 6);
-                self.passed_branches(i, s3, d, w * ph, &mut out);
-                self.stand_failed_branches(s3, w * (Prob::one() - ph), &mut out);
+                let wh = w_scale(w, h as i128, 6);
+                self.passed_branches(i, s3, d, wh, &mut out);
+                self.stand_failed_branches(s3, w - wh, &mut out);
             } else {
                 self.stand_failed_branches(s2, w, &mut out);
             }
         }
         out
     }
+
+    /// The backward pass (the shooter maximises the chance that the target
+    /// is out of action, the target minimises it; R44).
+    fn solve(&mut self) {
+        let n = self.steps.len();
+        for i in (0..n).rev() {
+            for s in submasks(self.start) {
+                self.hitv[i * state::N + s] = self.declare(i, s).2;
+            }
+            for s in submasks(self.start) {
+                self.v[i * state::N + s] = self.step_value(i, s);
+            }
+        }
+    }
+
+    /// The forward pass: hit chances, the distribution of hits (as if every
+    /// shot were fired, R15) and the chance of a Master shot, all before
+    /// the Dispel of the attack and the shield.
+    fn forward(&self) -> (Vec<N>, Vec<N>, N) {
+        let n = self.steps.len();
+        let start = self.start;
+        let every = self.reroll == RerollMode::EveryShot;
+        let idx = |s: usize, k: usize, m: bool| (s * (n + 1) + k) * 2 + usize::from(m);
+        let mut mass = vec![N::nil(); state::N * (n + 1) * 2];
+        mass[idx(start, 0, false)] = self.one;
+        let mut hit = Vec::with_capacity(n);
+        let td = self.test_den;
+        let mut branches: Vec<Option<Vec<(i128, usize)>>> = vec![None; state::N];
+        let mut own: Vec<(i128, usize, usize)> = Vec::with_capacity(16);
+        let mut fin: Vec<(i128, usize, usize)> = Vec::with_capacity(32);
+        let mut live: Vec<(usize, bool, N)> = Vec::with_capacity(2 * (n + 1));
+        for (i, step) in self.steps.iter().enumerate() {
+            branches.iter_mut().for_each(|b| *b = None);
+            let sd = self.shot_den[i];
+            // Weights of a step are over `sd * td`.
+            let m_i = sd * td;
+            let mut next = vec![N::nil(); mass.len()];
+            let mut hit_i = N::nil();
+            for s in submasks(start) {
+                live.clear();
+                for k in 0..=i {
+                    for m in [false, true] {
+                        let x = mass[idx(s, k, m)];
+                        if x != N::nil() {
+                            live.push((k, m, x.div_int(m_i)));
+                        }
+                    }
+                }
+                if live.is_empty() {
+                    continue;
+                }
+                // After the shooter's own reroll: (weight, state, class).
+                own.clear();
+                let Some(c) = step else {
+                    own.push((sd, s, 1));
+                    fin.clear();
+                    fin.extend(own.iter().copied());
+                    self.forward_fin(i, &fin, &live, &mut branches, &mut next, &mut hit_i, idx);
+                    continue;
+                };
+                let w0 = sd;
+                own.push((w_scale(w0, c.master, c.total), s, 2));
+                own.push((w_scale(w0, c.hit, c.total), s, 1));
+                for (h, &m) in c.miss_by_reroll_hits.iter().enumerate() {
+                    if m == 0 {
+                        continue;
+                    }
+                    let wm = w_scale(w0, m, c.total);
+                    if (every && h > 0) || self.spend(i, s, h).0 {
+                        let s2 = if every { s } else { s & !state::TOKEN };
+                        let wh = w_scale(wm, h as i128, 6);
+                        own.push((wh, s2, 1));
+                        own.push((wm - wh, s2, 0));
+                    } else {
+                        own.push((wm, s, 0));
+                    }
+                }
+                // The target's forced reroll: (weight, state, class).
+                fin.clear();
+                for &(w, s2, class) in &own {
+                    if w == 0 {
+                        continue;
+                    }
+                    if class > 0 && self.after_own(i, s2, class).0 {
+                        let s0 = s2 & !state::MD;
+                        let wk = self.keep_weight(w, self.dispels.defender_matrix);
+                        let wh = w_scale(wk, c.plain_hit, c.total);
+                        fin.push((wh, s0, 1));
+                        fin.push((wk - wh, s0, 0));
+                        fin.push((w - wk, s0, class));
+                    } else {
+                        fin.push((w, s2, class));
+                    }
+                }
+                self.forward_fin(i, &fin, &live, &mut branches, &mut next, &mut hit_i, idx);
+            }
+            hit.push(hit_i);
+            mass = next;
+        }
+        let mut dist = vec![N::nil(); n + 1];
+        let mut master = N::nil();
+        for s in submasks(start) {
+            for (k, dk) in dist.iter_mut().enumerate() {
+                *dk = *dk + mass[idx(s, k, false)] + mass[idx(s, k, true)];
+                master = master + mass[idx(s, k, true)];
+            }
+        }
+        (hit, dist, master)
+    }
+
+    fn keep_weight(&self, w: i128, dispel: bool) -> i128 {
+        if dispel {
+            w_scale(w, DISPEL_KEEP.0, DISPEL_KEEP.1)
+        } else {
+            w
+        }
+    }
+
+    /// Spread the live mass of one state over the outcomes `fin` (weights
+    /// over the step's attack-roll denominator), through the test of a hit.
+    #[allow(clippy::too_many_arguments)]
+    fn forward_fin(
+        &self,
+        i: usize,
+        fin: &[(i128, usize, usize)],
+        live: &[(usize, bool, N)],
+        branches: &mut [Option<Vec<(i128, usize)>>],
+        next: &mut [N],
+        hit_i: &mut N,
+        idx: impl Fn(usize, usize, bool) -> usize,
+    ) {
+        let td = self.test_den;
+        for &(pf, s2, cl) in fin {
+            if pf == 0 {
+                continue;
+            }
+            if cl == 0 {
+                for &(k, m, xq) in live {
+                    let j = idx(s2, k, m);
+                    next[j] = next[j] + xq.mul_int(pf * td);
+                }
+                continue;
+            }
+            let after: &[(i128, usize)] = if cl == 1 {
+                branches[s2].get_or_insert_with(|| self.test_branches(i, s2))
+            } else {
+                &[(td, s2)][..]
+            };
+            let master_now = cl == 2;
+            for &(k, m, xq) in live {
+                *hit_i = *hit_i + xq.mul_int(pf * td);
+                for &(pb, s3) in after {
+                    let j = idx(s3, k + 1, m || master_now);
+                    next[j] = next[j] + xq.mul_int(pf * pb);
+                }
+            }
+        }
+    }
 }
 
-/// Solve a volley backwards (the shooter maximises the chance that the
-/// target is out of action, the target minimises it; R44).
-fn solve(plan: &ShootPlan) -> ShootPolicy {
+/// Build the solver of a plan over numbers `N`, certainty being `one`.
+fn solver<N: Num>(plan: &ShootPlan, one: N) -> Solver<N> {
+    let (steps, tests, start, shot_den, test_den) = layout(plan);
+    let n = steps.len();
+    let mut sv = Solver {
+        reroll: plan.reroll,
+        auto_pass: plan.save.auto_pass,
+        save_target: plan.save.target,
+        dispels: plan.dispels,
+        steps,
+        tests,
+        start,
+        one,
+        shot_den,
+        test_den,
+        v: vec![N::nil(); (n + 1) * state::N],
+        hitv: vec![N::nil(); n * state::N],
+    };
+    sv.solve();
+    sv
+}
+
+type Layout = (
+    Vec<Option<ShotCounts>>,
+    [TestCounts; 4],
+    usize,
+    Vec<i128>,
+    i128,
+);
+
+/// What a plan's solver counts over: the steps, the declarable tests, the
+/// start state and the denominators of each step's chances (a product of
+/// every denominator a chain of chances within one step can meet).
+fn layout(plan: &ShootPlan) -> Layout {
     let steps: Vec<Option<ShotCounts>> = if plan.shots.is_empty() {
         vec![None; plan.auto_hits as usize]
     } else {
         plan.shots.iter().map(|r| Some(shot_counts(*r))).collect()
     };
-    let n = steps.len();
     let t = plan.save.target;
     let (wyg, woo) = (plan.heroics.what_you_gonna_do, plan.heroics.woohoo);
     // Only the tests the target can declare are counted.
@@ -1236,36 +1489,162 @@ fn solve(plan: &ShootPlan) -> ShootPolicy {
     let pick = |ok: bool, target: i32, extra: bool| {
         if ok { test_counts(target, extra) } else { base }
     };
-    let mut pol = ShootPolicy {
-        plan: plan.clone(),
-        steps,
-        tests: [
-            base,
-            pick(woo, t, true),
-            pick(wyg, 7, false),
-            pick(wyg && woo, 7, true),
-        ],
-        v: vec![vec![Prob::zero(); state::N]; n + 1],
-        hitv: vec![vec![Prob::zero(); state::N]; n],
+    let tests = [
+        base,
+        pick(woo, t, true),
+        pick(wyg, 7, false),
+        pick(wyg && woo, 7, true),
+    ];
+    let start = shoot_state(
+        plan.reroll == RerollMode::Once,
+        plan.attacker_matrix,
+        plan.defender_matrix,
+        plan.heroics,
+    );
+    let dk = |d: bool| if d { DISPEL_KEEP.1 } else { 1 };
+    let test_den = if plan.save.auto_pass {
+        1
+    } else {
+        let roll = tests.iter().map(|c| c.total).max().unwrap_or(1);
+        let mut d = roll;
+        if plan.heroics.im_fine {
+            d *= 6;
+        }
+        if plan.attacker_matrix {
+            d *= dk(plan.dispels.attacker_matrix) * roll;
+        }
+        if plan.heroics.adrenaline {
+            d *= dk(plan.dispels.adrenaline);
+        }
+        d
     };
-    let all = pol.start();
-    for i in (0..n).rev() {
-        let mut hits = vec![Prob::zero(); state::N];
-        for (s, x) in hits.iter_mut().enumerate() {
-            if s & !all == 0 {
-                *x = pol.declare(i, s).2;
+    let shot_den = steps
+        .iter()
+        .map(|st| match st {
+            None => 1,
+            Some(c) => {
+                let mut d = c.total;
+                if plan.reroll != RerollMode::None {
+                    d *= 6;
+                }
+                if plan.defender_matrix {
+                    d *= dk(plan.dispels.defender_matrix) * c.total;
+                }
+                d
             }
-        }
-        pol.hitv[i] = hits;
-        let mut row = vec![Prob::zero(); state::N];
-        for (s, x) in row.iter_mut().enumerate() {
-            if s & !all == 0 {
-                *x = pol.step_value(i, s);
-            }
-        }
-        pol.v[i] = row;
+        })
+        .collect();
+    (steps, tests, start, shot_den, test_den)
+}
+
+/// The common denominator of a whole plan, when it leaves room in `i128`.
+fn common_den(plan: &ShootPlan) -> Option<i128> {
+    let (steps, _, _, shot_den, test_den) = layout(plan);
+    let mut d: i128 = 1;
+    for sd in shot_den.iter().take(steps.len()) {
+        d = d.checked_mul(sd.checked_mul(test_den)?)?;
     }
-    pol
+    (d <= i128::MAX / 8).then_some(d)
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Policy {
+    /// Integer numerators over one common denominator.
+    Int(Solver<i128>),
+    /// Exact fractions (the common denominator would not fit).
+    Exact(Solver<Prob>),
+}
+
+/// The optimal policy of a volley (rulings R6, R44-R49, R55-R58): the value
+/// of every state before every step, from which each decision is read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShootPolicy {
+    inner: Policy,
+}
+
+macro_rules! with_solver {
+    ($pol:expr, $sv:ident => $e:expr) => {
+        match &$pol.inner {
+            Policy::Int($sv) => $e,
+            Policy::Exact($sv) => $e,
+        }
+    };
+}
+
+impl ShootPolicy {
+    /// The policy of a plan; `exact` forces exact fractions (tests).
+    fn new(plan: &ShootPlan, exact: bool) -> ShootPolicy {
+        let inner = match common_den(plan).filter(|_| !exact) {
+            Some(d) => Policy::Int(solver(plan, d)),
+            None => Policy::Exact(solver(plan, Prob::one())),
+        };
+        ShootPolicy { inner }
+    }
+
+    /// Whether the shooter forces a passed test of shot `i` (state `s` after
+    /// the target's own plays on that test, `d` its declaration).
+    pub fn force_save(&self, i: usize, s: usize, d: Declared) -> bool {
+        with_solver!(self, sv => sv.passed(i, s, d).0)
+    }
+
+    /// Whether the target uses "I'm fine!" on a failed test whose best
+    /// single-die reroll passes on `h` of six (strictly better only).
+    pub fn use_im_fine(&self, i: usize, s: usize, d: Declared, h: usize) -> bool {
+        with_solver!(self, sv => sv.failed(i, s, d, h).0)
+    }
+
+    /// The target's declaration before the test of a hit of step `i` in
+    /// state `s` (the least chance to be out; on equal values nothing, then
+    /// Woohoo, then What are you gonna do), the state after it and the value.
+    pub fn declare(&self, i: usize, s: usize) -> (Declared, usize, Prob) {
+        with_solver!(self, sv => {
+            let (d, s2, x) = sv.declare(i, s);
+            (d, s2, x.ratio(sv.one))
+        })
+    }
+
+    /// Modified Resilience of a test after the declaration.
+    pub fn test_target(&self, d: Declared) -> i32 {
+        let target = with_solver!(self, sv => sv.save_target);
+        if d.wyg { 7 } else { target }
+    }
+
+    /// Whether the target forces the attack roll of shot `i` to be rolled
+    /// again once the shooter's own reroll is done (state `s` after it):
+    /// `master` says whether the roll is a Master shot.
+    pub fn force_roll(&self, i: usize, s: usize, master: bool) -> bool {
+        with_solver!(self, sv => sv.after_own(i, s, 1 + usize::from(master)).0)
+    }
+
+    /// Whether a miss of shot `i` whose best single-die reroll hits on `h` of
+    /// six spends the once-per-action reroll (state `s` holds it; spent on
+    /// equal values, R44).
+    pub fn spend(&self, i: usize, s: usize, h: usize) -> bool {
+        with_solver!(self, sv => sv.spend(i, s, h).0)
+    }
+
+    /// The state at the start of the volley.
+    pub fn start(&self) -> usize {
+        with_solver!(self, sv => sv.start)
+    }
+
+    /// Chance that the target is out of action over the whole volley
+    /// (before the Dispel of the attack and the shield).
+    fn value(&self) -> Prob {
+        with_solver!(self, sv => sv.v[sv.start].ratio(sv.one))
+    }
+
+    /// Hit chances, distribution of hits and chance of a Master shot.
+    fn forward(&self) -> (Vec<Prob>, Vec<Prob>, Prob) {
+        with_solver!(self, sv => {
+            let (hit, dist, master) = sv.forward();
+            (
+                hit.into_iter().map(|x| x.ratio(sv.one)).collect(),
+                dist.into_iter().map(|x| x.ratio(sv.one)).collect(),
+                master.ratio(sv.one),
+            )
+        })
+    }
 }
 
 /// Exact odds of a shooting plan, with the policy used.
@@ -1275,12 +1654,17 @@ fn solve(plan: &ShootPlan) -> ShootPolicy {
 /// steps of the volley gives that chance and every decision; a forward pass
 /// then follows the decisions to get the hit chances and the distribution of
 /// hits (as if every shot were fired, R15). A Protective shield or a Dispel
-/// of the attacking trick scales the results (R14, R58).
+/// of the attacking trick scales the results (R14, R58). Only the states the
+/// query can reach are visited (a play, reroll or charge it does not have is
+/// never in a state), and all chances are counted as integers over one
+/// common denominator when it fits (`Num`).
 pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, ShootPolicy) {
+    shoot_odds_with(plan, false)
+}
+
+fn shoot_odds_with(plan: &ShootPlan, exact: bool) -> (ShootOdds, ShootPolicy) {
     let one = Prob::one();
-    let pol = solve(plan);
-    let n = pol.steps.len();
-    let start = pol.start();
+    let pol = ShootPolicy::new(plan, exact);
     // The attack happens at all (a dispelled trick does nothing), and the
     // shield does not stop it.
     let k_attack = survives_dispel(plan.dispels.attack);
@@ -1289,117 +1673,27 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, ShootPolicy) {
     } else {
         one
     };
-    let out = k_attack * k_through * pol.v[0][start];
-    // Forward pass over (state, hits so far, a Master shot happened).
-    let idx = |s: usize, k: usize, m: bool| (s * (n + 1) + k) * 2 + usize::from(m);
-    let mut mass = vec![Prob::zero(); state::N * (n + 1) * 2];
-    mass[idx(start, 0, false)] = one;
-    let every = plan.reroll == RerollMode::EveryShot;
-    let mut hit = Vec::with_capacity(n);
-    for (i, step) in pol.steps.iter().enumerate() {
-        let mut branches: Vec<Option<Vec<(Prob, usize)>>> = vec![None; state::N];
-        let mut next = vec![Prob::zero(); mass.len()];
-        let mut hit_i = Prob::zero();
-        for s in 0..state::N {
-            if s & !start != 0 {
-                continue;
-            }
-            let live: Vec<(usize, bool, Prob)> = (0..=i)
-                .flat_map(|k| [(k, false), (k, true)])
-                .map(|(k, m)| (k, m, mass[idx(s, k, m)]))
-                .filter(|x| !x.2.is_zero())
-                .collect();
-            if live.is_empty() {
-                continue;
-            }
-            // After the shooter's own reroll: (chance, state, class).
-            let mut own: Vec<(Prob, usize, usize)> = Vec::with_capacity(16);
-            match step {
-                None => own.push((one, s, 1)),
-                Some(c) => {
-                    own.push((p(c.master, c.total), s, 2));
-                    own.push((p(c.hit, c.total), s, 1));
-                    for (h, &m) in c.miss_by_reroll_hits.iter().enumerate() {
-                        if m == 0 {
-                            continue;
-                        }
-                        let pm = p(m, c.total);
-                        let ph = p(h as i128, 6);
-                        if (every && h > 0) || pol.spend(i, s, h) {
-                            let s2 = if every { s } else { s & !state::TOKEN };
-                            own.push((pm * ph, s2, 1));
-                            own.push((pm * (one - ph), s2, 0));
-                        } else {
-                            own.push((pm, s, 0));
-                        }
-                    }
-                }
-            }
-            // The target's forced reroll: (chance, state, class).
-            let mut fin: Vec<(Prob, usize, usize)> = Vec::with_capacity(32);
-            for (pr, s2, class) in own {
-                if pr.is_zero() {
-                    continue;
-                }
-                match step {
-                    Some(c) if class > 0 && pol.after_own(i, s2, class).0 => {
-                        let s0 = s2 & !state::MD;
-                        let k = pol.k_md();
-                        let ph = p(c.plain_hit, c.total);
-                        fin.push((pr * k * ph, s0, 1));
-                        fin.push((pr * k * (one - ph), s0, 0));
-                        fin.push((pr * (one - k), s0, class));
-                    }
-                    _ => fin.push((pr, s2, class)),
-                }
-            }
-            for (pf, s2, cl) in fin {
-                if pf.is_zero() {
-                    continue;
-                }
-                let after: Vec<(Prob, usize)> = if cl == 1 {
-                    branches[s2]
-                        .get_or_insert_with(|| pol.test_branches(i, s2))
-                        .clone()
-                } else {
-                    vec![(one, s2)]
-                };
-                for &(k, m, x) in &live {
-                    let xf = x * pf;
-                    if cl == 0 {
-                        next[idx(s2, k, m)] += xf;
-                        continue;
-                    }
-                    hit_i += xf;
-                    for &(pb, s3) in &after {
-                        next[idx(s3, k + 1, m || cl == 2)] += xf * pb;
-                    }
-                }
-            }
-        }
-        hit.push(k_attack * hit_i);
-        mass = next;
-    }
-    let mut dist = vec![Prob::zero(); n + 1];
-    let mut master = Prob::zero();
-    for s in 0..state::N {
-        for (k, dk) in dist.iter_mut().enumerate() {
-            *dk += k_attack * (mass[idx(s, k, false)] + mass[idx(s, k, true)]);
-            master += mass[idx(s, k, true)];
-        }
-    }
+    let out = k_attack * k_through * pol.value();
+    let (hit0, dist0, master0) = pol.forward();
+    let n = hit0.len();
+    let hit: Vec<Prob> = hit0.into_iter().map(|h| k_attack * h).collect();
+    let mut dist: Vec<Prob> = dist0.into_iter().map(|d| k_attack * d).collect();
     dist[0] += one - k_attack;
     let expected = hit.iter().fold(Prob::zero(), |acc, h| acc + *h);
     // One hit's test with the target's own plays at hand.
-    let single = solve(&ShootPlan {
-        shots: Vec::new(),
-        auto_hits: 1,
-        attacker_matrix: false,
-        defender_matrix: false,
-        immune: false,
-        ..plan.clone()
-    });
-    let fail_save = single.v[0][single.start()];
+    let single = ShootPolicy::new(
+        &ShootPlan {
+            shots: Vec::new(),
+            auto_hits: 1,
+            attacker_matrix: false,
+            defender_matrix: false,
+            immune: false,
+            source: String::new(),
+            ..plan.clone()
+        },
+        exact,
+    );
+    let fail_save = single.value();
     (
         ShootOdds {
             shots: n as u32,
@@ -1408,7 +1702,7 @@ pub fn shoot_odds_plan(plan: &ShootPlan) -> (ShootOdds, ShootPolicy) {
             out_of_action: out,
             expected_hits: expected,
             hits_distribution: dist,
-            master_shot: k_attack * k_through * master,
+            master_shot: k_attack * k_through * master0,
             accuracy: plan.shots.iter().map(|s| s.accuracy).collect(),
             save_target: plan.save.target,
         },
@@ -2272,5 +2566,75 @@ pub fn odds(q: &Query) -> Result<Odds, ActionError> {
     match q.kind {
         ActionKind::Shoot => shoot_odds(q).map(Odds::Shoot),
         ActionKind::Melee => melee_odds(q).map(Odds::Melee),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every shooting query of the data-driven cases, and heavy volleys
+    /// with every play, charge and Dispel: the integer solver over a common
+    /// denominator and the exact-fraction one give the same odds and the
+    /// same decisions in every reachable state.
+    #[test]
+    fn integer_and_fraction_solvers_agree() {
+        #[derive(Deserialize)]
+        struct Case {
+            query: Query,
+        }
+        #[derive(Deserialize)]
+        struct Cases {
+            case: Vec<Case>,
+        }
+        let mut queries: Vec<Query> = Vec::new();
+        for text in [
+            include_str!("../tests/data/odds_cases.toml"),
+            include_str!("../tests/data/modifiers.toml"),
+        ] {
+            let cases: Cases = toml::from_str(text).expect("cases");
+            queries.extend(cases.case.into_iter().map(|c| c.query));
+        }
+        for text in [
+            "kind='shoot'\n[attacker]\nweapon='heavy_rifle'\nreroll=true\nextra_die=true\nskills=['master_shot','matrix_error']\n[defender]\narmour='powered_armour'\nskills=['im_fine','matrix_error']\n[situation]\nrange=11",
+            "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nreroll=true\nskills=['master_shot','matrix_error','dispel']\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','woohoo','adrenaline','matrix_error','dispel']\n[situation]\nrange=7\noverwatch=true",
+            "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nextra_die=true\nreroll=true\nskills=['master_shot','matrix_error']\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','woohoo','adrenaline','matrix_error','dispel']\n[situation]\nrange=9\noverwatch=true",
+        ] {
+            queries.push(toml::from_str(text).expect("query"));
+        }
+        let (mut int, mut exact) = (0, 0);
+        for q in queries
+            .iter()
+            .filter(|q| matches!(q.kind, ActionKind::Shoot))
+        {
+            let Ok(plan) = shoot_plan(q) else { continue };
+            let (a, pa) = shoot_odds_with(&plan, false);
+            let (b, pb) = shoot_odds_with(&plan, true);
+            assert_eq!(a, b, "{q:?}");
+            match pa.inner {
+                Policy::Int(_) => int += 1,
+                Policy::Exact(_) => exact += 1,
+            }
+            for i in 0..a.shots as usize {
+                for s in submasks(pa.start()) {
+                    assert_eq!(pa.declare(i, s), pb.declare(i, s));
+                    assert_eq!(pa.force_roll(i, s, false), pb.force_roll(i, s, false));
+                    assert_eq!(pa.force_roll(i, s, true), pb.force_roll(i, s, true));
+                    for h in 0..=6 {
+                        assert_eq!(pa.spend(i, s, h), pb.spend(i, s, h));
+                        for d in [(false, false), (false, true), (true, false), (true, true)] {
+                            let d = Declared {
+                                wyg: d.0,
+                                woohoo: d.1,
+                            };
+                            assert_eq!(pa.use_im_fine(i, s, d, h), pb.use_im_fine(i, s, d, h));
+                            assert_eq!(pa.force_save(i, s, d), pb.force_save(i, s, d));
+                        }
+                    }
+                }
+            }
+        }
+        // Both kinds of numbers are exercised.
+        assert!(int > 10 && exact > 0, "{int} {exact}");
     }
 }
