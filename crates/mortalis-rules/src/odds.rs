@@ -542,6 +542,33 @@ pub fn shot_counts(roll: ShotRoll) -> ShotCounts {
     c
 }
 
+/// `shot_counts` from a table built once: a roll's counts depend only on
+/// the Accuracy clamped to 2..=13 (kept totals are 2..=12), the extra die and
+/// Master shot.
+fn shot_counts_cached(roll: ShotRoll) -> ShotCounts {
+    static TABLE: OnceLock<Vec<ShotCounts>> = OnceLock::new();
+    let key = |acc: i32, extra: bool, master: bool| {
+        ((acc - 2) as usize * 2 + usize::from(extra)) * 2 + usize::from(master)
+    };
+    let table = TABLE.get_or_init(|| {
+        let mut t = Vec::with_capacity(48);
+        for accuracy in 2..=13 {
+            for extra_die in [false, true] {
+                for master_shot in [false, true] {
+                    debug_assert_eq!(t.len(), key(accuracy, extra_die, master_shot));
+                    t.push(shot_counts(ShotRoll {
+                        accuracy,
+                        extra_die,
+                        master_shot,
+                    }));
+                }
+            }
+        }
+        t
+    });
+    table[key(roll.accuracy.clamp(2, 13), roll.extra_die, roll.master_shot)]
+}
+
 /// Reroll available during a volley.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RerollMode {
@@ -921,6 +948,18 @@ fn test_counts(target: i32, extra_die: bool) -> TestCounts {
         c.fail_by_reroll[best] += 1;
     });
     c
+}
+
+/// `test_counts` from a table built once: a test's counts depend only on
+/// the target clamped to 1..=10 (11-12 always fail) and the extra die.
+fn test_counts_cached(target: i32, extra_die: bool) -> TestCounts {
+    static TABLE: OnceLock<Vec<TestCounts>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (1..=10)
+            .flat_map(|t| [test_counts(t, false), test_counts(t, true)])
+            .collect()
+    });
+    table[(target.clamp(1, 10) - 1) as usize * 2 + usize::from(extra_die)]
 }
 
 /// The target's declaration before a test: which test it rolls
@@ -1480,14 +1519,21 @@ fn layout(plan: &ShootPlan) -> Layout {
     let steps: Vec<Option<ShotCounts>> = if plan.shots.is_empty() {
         vec![None; plan.auto_hits as usize]
     } else {
-        plan.shots.iter().map(|r| Some(shot_counts(*r))).collect()
+        plan.shots
+            .iter()
+            .map(|r| Some(shot_counts_cached(*r)))
+            .collect()
     };
     let t = plan.save.target;
     let (wyg, woo) = (plan.heroics.what_you_gonna_do, plan.heroics.woohoo);
     // Only the tests the target can declare are counted.
-    let base = test_counts(t, false);
+    let base = test_counts_cached(t, false);
     let pick = |ok: bool, target: i32, extra: bool| {
-        if ok { test_counts(target, extra) } else { base }
+        if ok {
+            test_counts_cached(target, extra)
+        } else {
+            base
+        }
     };
     let tests = [
         base,
@@ -2572,6 +2618,26 @@ pub fn odds(q: &Query) -> Result<Odds, ActionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cached_counts_match_the_dice() {
+        for accuracy in -3..=20 {
+            for extra_die in [false, true] {
+                for master_shot in [false, true] {
+                    let r = ShotRoll {
+                        accuracy,
+                        extra_die,
+                        master_shot,
+                    };
+                    assert_eq!(shot_counts_cached(r), shot_counts(r));
+                }
+                assert_eq!(
+                    test_counts_cached(accuracy - 5, extra_die),
+                    test_counts(accuracy - 5, extra_die)
+                );
+            }
+        }
+    }
 
     /// Every shooting query of the data-driven cases, and heavy volleys
     /// with every play, charge and Dispel: the integer solver over a common
