@@ -1005,8 +1005,7 @@ impl Num for i128 {
         0
     }
     fn div_int(self, d: i128) -> Self {
-        debug_assert_eq!(self % d, 0);
-        self / d
+        exact_div(self, d)
     }
     fn mul_int(self, m: i128) -> Self {
         self * m
@@ -1028,6 +1027,37 @@ impl Num for Prob {
     }
     fn ratio(self, _one: Self) -> Prob {
         self
+    }
+}
+
+/// Inverse of an odd `m` modulo 2^128 (Newton's iteration, each step
+/// doubles the correct low bits: 3, 6, ..., 192).
+const fn odd_inverse(m: i128) -> i128 {
+    let mut inv = m;
+    let mut k = 0;
+    while k < 6 {
+        inv = inv.wrapping_mul(2i128.wrapping_sub(m.wrapping_mul(inv)));
+        k += 1;
+    }
+    inv
+}
+
+/// `x / d` for a positive `d` that divides `x`: a shift for the power of
+/// two in `d` and a multiplication by the inverse of its odd part (every
+/// denominator here is `2^a * 3^b`), much cheaper than a 128-bit division.
+fn exact_div(x: i128, d: i128) -> i128 {
+    const INV3: i128 = odd_inverse(3);
+    const INV9: i128 = odd_inverse(9);
+    const INV27: i128 = odd_inverse(27);
+    debug_assert!(d > 0 && x % d == 0, "{x} / {d}");
+    let k = d.trailing_zeros();
+    let shifted = x >> k;
+    match d >> k {
+        1 => shifted,
+        3 => shifted.wrapping_mul(INV3),
+        9 => shifted.wrapping_mul(INV9),
+        27 => shifted.wrapping_mul(INV27),
+        m => shifted.wrapping_mul(odd_inverse(m)),
     }
 }
 
@@ -1074,7 +1104,7 @@ struct Solver<N> {
 /// Multiply an integer weight (over a product of the chances' denominators)
 /// by a chance `num / den`.
 fn w_scale(w: i128, num: i128, den: i128) -> i128 {
-    w / den * num
+    exact_div(w, den) * num
 }
 
 impl<N: Num> Solver<N> {
@@ -2618,6 +2648,27 @@ pub fn odds(q: &Query) -> Result<Odds, ActionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn exact_division() {
+        for d in [
+            1i128,
+            2,
+            3,
+            6,
+            7,
+            12,
+            27,
+            36,
+            216,
+            216 * 216 * 12,
+            5 * 6i128.pow(20),
+        ] {
+            for q in [0i128, 1, 5, 7, 1 << 40, 6i128.pow(20) + 1, -3, -(1 << 50)] {
+                assert_eq!(exact_div(q * d, d), q, "{q} * {d}");
+            }
+        }
+    }
 
     #[test]
     fn cached_counts_match_the_dice() {
