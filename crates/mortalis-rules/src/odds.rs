@@ -1099,6 +1099,9 @@ struct Solver<N> {
     v: Vec<N>,
     /// `hitv[i * state::N + s]`: value of a hit of step `i` before the declarations.
     hitv: Vec<N>,
+    /// `decl[i * state::N + s]`: the declaration before the test of a hit
+    /// of step `i` in state `s`, and the state after it.
+    decl: Vec<(Declared, usize)>,
 }
 
 /// Multiply an integer weight (over a product of the chances' denominators)
@@ -1332,7 +1335,7 @@ impl<N: Num> Solver<N> {
             out.push((self.test_den, s));
             return out;
         }
-        let (d, s2, _) = self.declare(i, s);
+        let (d, s2) = self.decl[i * state::N + s];
         let c = self.tests[d.index()];
         let w0 = self.test_den;
         self.passed_branches(i, s2, d, w_scale(w0, c.pass, c.total), &mut out);
@@ -1359,7 +1362,9 @@ impl<N: Num> Solver<N> {
         let n = self.steps.len();
         for i in (0..n).rev() {
             for s in submasks(self.start) {
-                self.hitv[i * state::N + s] = self.declare(i, s).2;
+                let (d, s2, x) = self.declare(i, s);
+                self.hitv[i * state::N + s] = x;
+                self.decl[i * state::N + s] = (d, s2);
             }
             for s in submasks(self.start) {
                 self.v[i * state::N + s] = self.step_value(i, s);
@@ -1529,6 +1534,7 @@ fn solver<N: Num>(plan: &ShootPlan, one: N) -> Solver<N> {
         test_den,
         v: vec![N::nil(); (n + 1) * state::N],
         hitv: vec![N::nil(); n * state::N],
+        decl: vec![(Declared::default(), 0); n * state::N],
     };
     sv.solve();
     sv
@@ -1674,8 +1680,13 @@ impl ShootPolicy {
     /// Woohoo, then What are you gonna do), the state after it and the value.
     pub fn declare(&self, i: usize, s: usize) -> (Declared, usize, Prob) {
         with_solver!(self, sv => {
-            let (d, s2, x) = sv.declare(i, s);
-            (d, s2, x.ratio(sv.one))
+            if s & !sv.start == 0 && i < sv.steps.len() {
+                let (d, s2) = sv.decl[i * state::N + s];
+                (d, s2, sv.hit_value(i, s).ratio(sv.one))
+            } else {
+                let (d, s2, x) = sv.declare(i, s);
+                (d, s2, x.ratio(sv.one))
+            }
         })
     }
 
@@ -1752,8 +1763,9 @@ fn shoot_odds_with(plan: &ShootPlan, exact: bool) -> (ShootOdds, ShootPolicy) {
     let out = k_attack * k_through * pol.value();
     let (hit0, dist0, master0) = pol.forward();
     let n = hit0.len();
-    let hit: Vec<Prob> = hit0.into_iter().map(|h| k_attack * h).collect();
-    let mut dist: Vec<Prob> = dist0.into_iter().map(|d| k_attack * d).collect();
+    let attack = |x: Prob| if plan.dispels.attack { k_attack * x } else { x };
+    let hit: Vec<Prob> = hit0.into_iter().map(attack).collect();
+    let mut dist: Vec<Prob> = dist0.into_iter().map(attack).collect();
     dist[0] += one - k_attack;
     let expected = hit.iter().fold(Prob::zero(), |acc, h| acc + *h);
     // One hit's test with the target's own plays at hand.
