@@ -1110,6 +1110,29 @@ fn w_scale(w: i128, num: i128, den: i128) -> i128 {
     exact_div(w, den) * num
 }
 
+/// Add a weighted outcome (weight, state, class) to a list, merging it
+/// with an outcome of the same state and class (fewer branches to follow).
+fn merge(v: &mut Vec<(i128, usize, usize)>, e: (i128, usize, usize)) {
+    if e.0 == 0 {
+        return;
+    }
+    match v.iter_mut().find(|x| x.1 == e.1 && x.2 == e.2) {
+        Some(x) => x.0 += e.0,
+        None => v.push(e),
+    }
+}
+
+/// `merge` for outcomes without a class.
+fn merge2(v: &mut Vec<(i128, usize)>, e: (i128, usize)) {
+    if e.0 == 0 {
+        return;
+    }
+    match v.iter_mut().find(|x| x.1 == e.1) {
+        Some(x) => x.0 += e.0,
+        None => v.push(e),
+    }
+}
+
 impl<N: Num> Solver<N> {
     fn nx(&self, i: usize, s: usize) -> N {
         self.v[(i + 1) * state::N + s]
@@ -1300,7 +1323,7 @@ impl<N: Num> Solver<N> {
 
     /// Next states after a test that stands failed, with their weights.
     fn stand_failed_branches(&self, s: usize, w: i128, out: &mut Vec<(i128, usize)>) {
-        out.push((w, s & !state::ADR));
+        merge2(out, (w, s & !state::ADR));
     }
 
     fn passed_branches(
@@ -1320,9 +1343,9 @@ impl<N: Num> Solver<N> {
             }
             let wf = w_scale(wf, qn, qd);
             self.stand_failed_branches(s2, wf, out);
-            out.push((w - wf, s2));
+            merge2(out, (w - wf, s2));
         } else {
-            out.push((w, s));
+            merge2(out, (w, s));
         }
     }
 
@@ -1411,15 +1434,15 @@ impl<N: Num> Solver<N> {
                 // After the shooter's own reroll: (weight, state, class).
                 own.clear();
                 let Some(c) = step else {
-                    own.push((sd, s, 1));
+                    merge(&mut own, (sd, s, 1));
                     fin.clear();
                     fin.extend(own.iter().copied());
                     self.forward_fin(i, &fin, &live, &mut branches, &mut next, &mut hit_i, idx);
                     continue;
                 };
                 let w0 = sd;
-                own.push((w_scale(w0, c.master, c.total), s, 2));
-                own.push((w_scale(w0, c.hit, c.total), s, 1));
+                merge(&mut own, (w_scale(w0, c.master, c.total), s, 2));
+                merge(&mut own, (w_scale(w0, c.hit, c.total), s, 1));
                 for (h, &m) in c.miss_by_reroll_hits.iter().enumerate() {
                     if m == 0 {
                         continue;
@@ -1428,10 +1451,10 @@ impl<N: Num> Solver<N> {
                     if (every && h > 0) || self.spend(i, s, h).0 {
                         let s2 = if every { s } else { s & !state::TOKEN };
                         let wh = w_scale(wm, h as i128, 6);
-                        own.push((wh, s2, 1));
-                        own.push((wm - wh, s2, 0));
+                        merge(&mut own, (wh, s2, 1));
+                        merge(&mut own, (wm - wh, s2, 0));
                     } else {
-                        own.push((wm, s, 0));
+                        merge(&mut own, (wm, s, 0));
                     }
                 }
                 // The target's forced reroll: (weight, state, class).
@@ -1444,11 +1467,11 @@ impl<N: Num> Solver<N> {
                         let s0 = s2 & !state::MD;
                         let wk = self.keep_weight(w, self.dispels.defender_matrix);
                         let wh = w_scale(wk, c.plain_hit, c.total);
-                        fin.push((wh, s0, 1));
-                        fin.push((wk - wh, s0, 0));
-                        fin.push((w - wk, s0, class));
+                        merge(&mut fin, (wh, s0, 1));
+                        merge(&mut fin, (wk - wh, s0, 0));
+                        merge(&mut fin, (w - wk, s0, class));
                     } else {
-                        fin.push((w, s2, class));
+                        merge(&mut fin, (w, s2, class));
                     }
                 }
                 self.forward_fin(i, &fin, &live, &mut branches, &mut next, &mut hit_i, idx);
