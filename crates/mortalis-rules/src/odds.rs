@@ -1095,11 +1095,16 @@ struct Solver<N> {
     /// Denominator of the test part of a hit (test, "I'm fine!", the
     /// shooter's forced reroll, Adrenaline's Dispel roll).
     test_den: i128,
-    /// `v[i * state::N + s]`: chance the target is out from step `i` on, in state `s`.
+    /// Number of reachable states (the submasks of `start`).
+    ns: usize,
+    /// Compact index of each reachable state: its bits gathered from the
+    /// positions of `start`'s bits.
+    ixs: [u8; state::N],
+    /// `v[i * ns + ix(s)]`: chance the target is out from step `i` on, in state `s`.
     v: Vec<N>,
-    /// `hitv[i * state::N + s]`: value of a hit of step `i` before the declarations.
+    /// `hitv[i * ns + ix(s)]`: value of a hit of step `i` before the declarations.
     hitv: Vec<N>,
-    /// `decl[i * state::N + s]`: the declaration before the test of a hit
+    /// `decl[i * ns + ix(s)]`: the declaration before the test of a hit
     /// of step `i` in state `s`, and the state after it.
     decl: Vec<(Declared, usize)>,
 }
@@ -1134,8 +1139,14 @@ fn merge2(v: &mut Vec<(i128, usize)>, e: (i128, usize)) {
 }
 
 impl<N: Num> Solver<N> {
+    /// Compact index of a reachable state.
+    fn ix(&self, s: usize) -> usize {
+        debug_assert_eq!(s & !self.start, 0, "unreachable state");
+        usize::from(self.ixs[s])
+    }
+
     fn nx(&self, i: usize, s: usize) -> N {
-        self.v[(i + 1) * state::N + s]
+        self.v[(i + 1) * self.ns + self.ix(s)]
     }
 
     /// `k * a + (1 - k) * b` where `k` is the chance a trick survives Dispel.
@@ -1241,7 +1252,7 @@ impl<N: Num> Solver<N> {
     }
 
     fn hit_value(&self, i: usize, s: usize) -> N {
-        self.hitv[i * state::N + s]
+        self.hitv[i * self.ns + self.ix(s)]
     }
 
     /// Value of an attack-roll class in state `s` before the target's forced
@@ -1358,7 +1369,7 @@ impl<N: Num> Solver<N> {
             out.push((self.test_den, s));
             return out;
         }
-        let (d, s2) = self.decl[i * state::N + s];
+        let (d, s2) = self.decl[i * self.ns + self.ix(s)];
         let c = self.tests[d.index()];
         let w0 = self.test_den;
         self.passed_branches(i, s2, d, w_scale(w0, c.pass, c.total), &mut out);
@@ -1386,11 +1397,14 @@ impl<N: Num> Solver<N> {
         for i in (0..n).rev() {
             for s in submasks(self.start) {
                 let (d, s2, x) = self.declare(i, s);
-                self.hitv[i * state::N + s] = x;
-                self.decl[i * state::N + s] = (d, s2);
+                let j = i * self.ns + self.ix(s);
+                self.hitv[j] = x;
+                self.decl[j] = (d, s2);
             }
             for s in submasks(self.start) {
-                self.v[i * state::N + s] = self.step_value(i, s);
+                let x = self.step_value(i, s);
+                let j = i * self.ns + self.ix(s);
+                self.v[j] = x;
             }
         }
     }
@@ -1402,12 +1416,12 @@ impl<N: Num> Solver<N> {
         let n = self.steps.len();
         let start = self.start;
         let every = self.reroll == RerollMode::EveryShot;
-        let idx = |s: usize, k: usize, m: bool| (s * (n + 1) + k) * 2 + usize::from(m);
-        let mut mass = vec![N::nil(); state::N * (n + 1) * 2];
+        let idx = |s: usize, k: usize, m: bool| (self.ix(s) * (n + 1) + k) * 2 + usize::from(m);
+        let mut mass = vec![N::nil(); self.ns * (n + 1) * 2];
         mass[idx(start, 0, false)] = self.one;
         let mut hit = Vec::with_capacity(n);
         let td = self.test_den;
-        let mut branches: Vec<Option<Vec<(i128, usize)>>> = vec![None; state::N];
+        let mut branches: Vec<Option<Vec<(i128, usize)>>> = vec![None; self.ns];
         let mut own: Vec<(i128, usize, usize)> = Vec::with_capacity(16);
         let mut fin: Vec<(i128, usize, usize)> = Vec::with_capacity(32);
         let mut live: Vec<(usize, bool, N)> = Vec::with_capacity(2 * (n + 1));
@@ -1524,7 +1538,7 @@ impl<N: Num> Solver<N> {
                 continue;
             }
             let after: &[(i128, usize)] = if cl == 1 {
-                branches[s2].get_or_insert_with(|| self.test_branches(i, s2))
+                branches[self.ix(s2)].get_or_insert_with(|| self.test_branches(i, s2))
             } else {
                 &[(td, s2)][..]
             };
@@ -1540,10 +1554,29 @@ impl<N: Num> Solver<N> {
     }
 }
 
+/// Compact indices of the submasks of `start` (see `Solver::ixs`).
+fn compact_indices(start: usize) -> [u8; state::N] {
+    let mut ixs = [0u8; state::N];
+    for s in submasks(start) {
+        let (mut r, mut bit, mut m) = (0u8, 0, start);
+        while m != 0 {
+            let low = m & m.wrapping_neg();
+            if s & low != 0 {
+                r |= 1 << bit;
+            }
+            bit += 1;
+            m &= m - 1;
+        }
+        ixs[s] = r;
+    }
+    ixs
+}
+
 /// Build the solver of a plan over numbers `N`, certainty being `one`.
 fn solver<N: Num>(plan: &ShootPlan, one: N) -> Solver<N> {
     let (steps, tests, start, shot_den, test_den) = layout(plan);
     let n = steps.len();
+    let ns = 1usize << start.count_ones();
     let mut sv = Solver {
         reroll: plan.reroll,
         auto_pass: plan.save.auto_pass,
@@ -1555,9 +1588,11 @@ fn solver<N: Num>(plan: &ShootPlan, one: N) -> Solver<N> {
         one,
         shot_den,
         test_den,
-        v: vec![N::nil(); (n + 1) * state::N],
-        hitv: vec![N::nil(); n * state::N],
-        decl: vec![(Declared::default(), 0); n * state::N],
+        ns,
+        ixs: compact_indices(start),
+        v: vec![N::nil(); (n + 1) * ns],
+        hitv: vec![N::nil(); n * ns],
+        decl: vec![(Declared::default(), 0); n * ns],
     };
     sv.solve();
     sv
@@ -1704,7 +1739,7 @@ impl ShootPolicy {
     pub fn declare(&self, i: usize, s: usize) -> (Declared, usize, Prob) {
         with_solver!(self, sv => {
             if s & !sv.start == 0 && i < sv.steps.len() {
-                let (d, s2) = sv.decl[i * state::N + s];
+                let (d, s2) = sv.decl[i * sv.ns + sv.ix(s)];
                 (d, s2, sv.hit_value(i, s).ratio(sv.one))
             } else {
                 let (d, s2, x) = sv.declare(i, s);
@@ -1741,7 +1776,7 @@ impl ShootPolicy {
     /// Chance that the target is out of action over the whole volley
     /// (before the Dispel of the attack and the shield).
     fn value(&self) -> Prob {
-        with_solver!(self, sv => sv.v[sv.start].ratio(sv.one))
+        with_solver!(self, sv => sv.v[sv.ix(sv.start)].ratio(sv.one))
     }
 
     /// Hit chances, distribution of hits and chance of a Master shot.
