@@ -1200,13 +1200,30 @@ impl<N: Num> Solver<N> {
     /// A failed test whose best single-die reroll passes on `h` of six:
     /// whether "I'm fine!" is used (strictly better only), and the value.
     fn failed(&self, i: usize, s: usize, d: Declared, h: usize) -> (bool, N) {
+        Self::failed_with(self.failed_parts(i, s, d), h)
+    }
+
+    /// What `failed` needs whatever `h`: the value of the test standing
+    /// failed, and when "I'm fine!" is at hand, the values of its reroll
+    /// passing and failing.
+    fn failed_parts(&self, i: usize, s: usize, d: Declared) -> (N, Option<(N, N)>) {
         let stand = self.stand_failed(i, s);
         if s & state::FINE == 0 {
-            return (false, stand);
+            return (stand, None);
         }
         let s2 = s & !state::FINE;
+        (
+            stand,
+            Some((self.passed(i, s2, d).1, self.stand_failed(i, s2))),
+        )
+    }
+
+    fn failed_with((stand, fine): (N, Option<(N, N)>), h: usize) -> (bool, N) {
+        let Some((pass, fail)) = fine else {
+            return (false, stand);
+        };
         let h = h as i128;
-        let fine = self.passed(i, s2, d).1.scale(h, 6) + self.stand_failed(i, s2).scale(6 - h, 6);
+        let fine = pass.scale(h, 6) + fail.scale(6 - h, 6);
         if fine < stand {
             (true, fine)
         } else {
@@ -1220,9 +1237,10 @@ impl<N: Num> Solver<N> {
         }
         let c = self.tests[d.index()];
         let mut x = self.passed(i, s, d).1.scale(c.pass, c.total);
+        let parts = self.failed_parts(i, s, d);
         for (h, &m) in c.fail_by_reroll.iter().enumerate() {
             if m > 0 {
-                x = x + self.failed(i, s, d, h).1.scale(m, c.total);
+                x = x + Self::failed_with(parts, h).1.scale(m, c.total);
             }
         }
         x
@@ -1293,13 +1311,29 @@ impl<N: Num> Solver<N> {
     /// Whether the once-per-action reroll is spent (see `ShootPolicy::spend`)
     /// and the value of the miss.
     fn spend(&self, i: usize, s: usize, h: usize) -> (bool, N) {
+        Self::spend_with(self.spend_parts(i, s), h)
+    }
+
+    /// What `spend` needs whatever `h`: the value of the miss, and when the
+    /// reroll is at hand, the values of a hit and a miss after spending it.
+    fn spend_parts(&self, i: usize, s: usize) -> (N, Option<(N, N)>) {
         let miss = self.nx(i, s);
-        if s & state::TOKEN == 0 || h == 0 {
-            return (false, miss);
+        if s & state::TOKEN == 0 {
+            return (miss, None);
         }
         let s2 = s & !state::TOKEN;
+        (miss, Some((self.after_own(i, s2, 1).1, self.nx(i, s2))))
+    }
+
+    fn spend_with((miss, after): (N, Option<(N, N)>), h: usize) -> (bool, N) {
+        let Some((hit2, miss2)) = after else {
+            return (false, miss);
+        };
+        if h == 0 {
+            return (false, miss);
+        }
         let h = h as i128;
-        let spend = self.after_own(i, s2, 1).1.scale(h, 6) + self.nx(i, s2).scale(6 - h, 6);
+        let spend = hit2.scale(h, 6) + miss2.scale(6 - h, 6);
         if spend >= miss {
             (true, spend)
         } else {
@@ -1317,6 +1351,7 @@ impl<N: Num> Solver<N> {
         let hit_s = self.after_own(i, s, 1).1;
         let mut val =
             self.after_own(i, s, 2).1.scale(c.master, c.total) + hit_s.scale(c.hit, c.total);
+        let parts = self.spend_parts(i, s);
         for (h, &m) in c.miss_by_reroll_hits.iter().enumerate() {
             if m == 0 {
                 continue;
@@ -1325,7 +1360,7 @@ impl<N: Num> Solver<N> {
                 let h = h as i128;
                 hit_s.scale(h, 6) + miss.scale(6 - h, 6)
             } else {
-                self.spend(i, s, h).1
+                Self::spend_with(parts, h).1
             };
             val = val + mv.scale(m, c.total);
         }
