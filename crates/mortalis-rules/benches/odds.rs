@@ -37,6 +37,17 @@ fn bench(c: &mut Criterion) {
             "shoot_volley_both_matrix",
             "kind='shoot'\n[attacker]\nweapon='heavy_rifle'\nreroll=true\nextra_die=true\nskills=['master_shot','matrix_error']\n[defender]\narmour='powered_armour'\nskills=['im_fine','matrix_error']\n[situation]\nrange=11",
         ),
+        (
+            // every play, charge and Dispel in the state (2^7 states)
+            "shoot_volley_every_play",
+            "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nreroll=true\nskills=['master_shot','matrix_error','dispel']\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','woohoo','adrenaline','matrix_error','dispel']\n[situation]\nrange=7\noverwatch=true",
+        ),
+        (
+            // the same with three dice: the common denominator would not fit
+            // in i128, so the solver counts with exact fractions
+            "shoot_volley_every_play_extra_die",
+            "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nextra_die=true\nreroll=true\nskills=['master_shot','matrix_error','dispel']\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','woohoo','adrenaline','matrix_error','dispel']\n[situation]\nrange=7\noverwatch=true",
+        ),
     ];
     let mut g = c.benchmark_group("odds");
     g.measurement_time(Duration::from_secs(3))
