@@ -43,8 +43,8 @@ fn bench(c: &mut Criterion) {
             "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nreroll=true\nskills=['master_shot','matrix_error','dispel']\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','woohoo','adrenaline','matrix_error','dispel']\n[situation]\nrange=7\noverwatch=true",
         ),
         (
-            // the same with three dice: the common denominator would not fit
-            // in i128, so the solver counts with exact fractions
+            // the same with three dice: the common denominator does not fit
+            // in i128, so the solver counts in 256 bits
             "shoot_volley_every_play_extra_die",
             "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nextra_die=true\nreroll=true\nskills=['master_shot','matrix_error','dispel']\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','woohoo','adrenaline','matrix_error','dispel']\n[situation]\nrange=7\noverwatch=true",
         ),

@@ -979,10 +979,10 @@ impl Declared {
 }
 
 /// Numbers the volley solver counts with: an integer numerator over one
-/// common denominator for the whole query when it fits in `i128` (every
-/// chance in the game has a denominator built from 6, 36, 216 and the
-/// Dispel roll's 12), exact fractions otherwise. Both are exact, so the
-/// decisions and the results are the same.
+/// common denominator for the whole query (every chance in the game has a
+/// denominator built from 6, 36, 216 and the Dispel roll's 12), in `i128`
+/// when it fits, else in 256 bits (`U256`), exact fractions as a last
+/// resort. All are exact, so the decisions and the results are the same.
 trait Num: Copy + PartialOrd + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self> {
     fn nil() -> Self;
     /// `self / d`, exact (for integers, the scheme makes it divide).
@@ -1058,6 +1058,126 @@ fn exact_div(x: i128, d: i128) -> i128 {
         9 => shifted.wrapping_mul(INV9),
         27 => shifted.wrapping_mul(INV27),
         m => shifted.wrapping_mul(odd_inverse(m)),
+    }
+}
+
+/// An unsigned 256-bit integer for the volleys whose common denominator
+/// does not fit in `i128` (three shots with three dice and every play,
+/// charge and Dispel: about 2^141); only what the solver needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct U256 {
+    hi: u128,
+    lo: u128,
+}
+
+impl U256 {
+    const ZERO: U256 = U256 { hi: 0, lo: 0 };
+
+    fn from_u128(x: u128) -> U256 {
+        U256 { hi: 0, lo: x }
+    }
+
+    fn limbs(self) -> [u64; 4] {
+        [
+            self.lo as u64,
+            (self.lo >> 64) as u64,
+            self.hi as u64,
+            (self.hi >> 64) as u64,
+        ]
+    }
+
+    fn from_limbs(l: [u64; 4]) -> U256 {
+        U256 {
+            lo: u128::from(l[0]) | (u128::from(l[1]) << 64),
+            hi: u128::from(l[2]) | (u128::from(l[3]) << 64),
+        }
+    }
+
+    /// `self * m`, or `None` when it does not fit.
+    fn checked_mul_small(self, m: u128) -> Option<U256> {
+        let a = self.limbs();
+        let b = [m as u64, (m >> 64) as u64];
+        let mut r = [0u64; 6];
+        for (j, &bj) in b.iter().enumerate() {
+            let mut carry = 0u128;
+            for (i, &ai) in a.iter().enumerate() {
+                let t = u128::from(ai) * u128::from(bj) + u128::from(r[i + j]) + carry;
+                r[i + j] = t as u64;
+                carry = t >> 64;
+            }
+            r[j + 4] = carry as u64;
+        }
+        (r[4] == 0 && r[5] == 0).then(|| U256::from_limbs([r[0], r[1], r[2], r[3]]))
+    }
+
+    /// `(self / d, self % d)` for `0 < d < 2^64`.
+    fn divrem_small(self, d: u64) -> (U256, u64) {
+        let a = self.limbs();
+        let d = u128::from(d);
+        let mut q = [0u64; 4];
+        let mut r = 0u128;
+        for i in (0..4).rev() {
+            let cur = (r << 64) | u128::from(a[i]);
+            q[i] = (cur / d) as u64;
+            r = cur % d;
+        }
+        (U256::from_limbs(q), r as u64)
+    }
+
+    fn to_i128(self) -> i128 {
+        assert!(
+            self.hi == 0 && self.lo <= i128::MAX as u128,
+            "an exact chance does not fit in i128"
+        );
+        self.lo as i128
+    }
+}
+
+impl std::ops::Add for U256 {
+    type Output = U256;
+    fn add(self, o: U256) -> U256 {
+        let (lo, carry) = self.lo.overflowing_add(o.lo);
+        U256 {
+            lo,
+            hi: self.hi + o.hi + u128::from(carry),
+        }
+    }
+}
+
+impl std::ops::Sub for U256 {
+    type Output = U256;
+    fn sub(self, o: U256) -> U256 {
+        let (lo, borrow) = self.lo.overflowing_sub(o.lo);
+        U256 {
+            lo,
+            hi: self.hi - o.hi - u128::from(borrow),
+        }
+    }
+}
+
+impl Num for U256 {
+    fn nil() -> Self {
+        U256::ZERO
+    }
+    fn div_int(self, d: i128) -> Self {
+        let (q, r) = self.divrem_small(d as u64);
+        debug_assert!(r == 0 && d > 0 && d <= i128::from(u64::MAX));
+        q
+    }
+    fn mul_int(self, m: i128) -> Self {
+        self.checked_mul_small(m as u128)
+            .expect("no number exceeds the common denominator")
+    }
+    fn ratio(self, one: Self) -> Prob {
+        // The common denominator is 2^a * 3^b (see `layout`).
+        let (mut x, mut d) = (self, one);
+        for f in [2, 3] {
+            while x.divrem_small(f).1 == 0 && d.divrem_small(f).1 == 0 {
+                x = x.divrem_small(f).0;
+                d = d.divrem_small(f).0;
+            }
+        }
+        Ratio::new(x.to_i128(), d.to_i128())
     }
 }
 
@@ -1712,15 +1832,20 @@ fn layout(plan: &ShootPlan) -> Layout {
     (steps, tests, start, shot_den, test_den)
 }
 
-/// The common denominator of a whole plan, when it fits in `i128`.
-fn common_den(plan: &ShootPlan) -> Option<i128> {
+/// The common denominator of a whole plan (every step's denominator being
+/// below 2^64), when it fits in 256 bits: always, for up to three shots.
+fn common_den(plan: &ShootPlan) -> Option<U256> {
     let (steps, _, _, shot_den, test_den) = layout(plan);
-    let mut d: i128 = 1;
+    let mut d = U256::from_u128(1);
     for sd in shot_den.iter().take(steps.len()) {
-        d = d.checked_mul(sd.checked_mul(test_den)?)?;
+        let m = sd.checked_mul(test_den)?;
+        if m > i128::from(u64::MAX) {
+            return None;
+        }
+        // Every number the solver holds is a chance times `d` (sums of
+        // weighted chances, weights summing to one), so none exceeds `d`.
+        d = d.checked_mul_small(m as u128)?;
     }
-    // Every number the solver holds is a chance times `d` (sums of weighted
-    // chances, weights summing to one), so none exceeds `d`.
     Some(d)
 }
 
@@ -1728,6 +1853,8 @@ fn common_den(plan: &ShootPlan) -> Option<i128> {
 enum Policy {
     /// Integer numerators over one common denominator.
     Int(Solver<i128>),
+    /// The same in 256 bits, when the denominator does not fit in `i128`.
+    Wide(Solver<U256>),
     /// Exact fractions (the common denominator would not fit).
     Exact(Solver<Prob>),
 }
@@ -1743,6 +1870,7 @@ macro_rules! with_solver {
     ($pol:expr, $sv:ident => $e:expr) => {
         match &$pol.inner {
             Policy::Int($sv) => $e,
+            Policy::Wide($sv) => $e,
             Policy::Exact($sv) => $e,
         }
     };
@@ -1752,7 +1880,10 @@ impl ShootPolicy {
     /// The policy of a plan; `exact` forces exact fractions (tests).
     fn new(plan: &ShootPlan, exact: bool) -> ShootPolicy {
         let inner = match common_den(plan).filter(|_| !exact) {
-            Some(d) => Policy::Int(solver(plan, d)),
+            Some(d) if d.hi == 0 && d.lo <= i128::MAX as u128 => {
+                Policy::Int(solver(plan, d.lo as i128))
+            }
+            Some(d) => Policy::Wide(solver(plan, d)),
             None => Policy::Exact(solver(plan, Prob::one())),
         };
         ShootPolicy { inner }
@@ -2778,6 +2909,26 @@ mod tests {
     }
 
     #[test]
+    fn wide_integers() {
+        let big = U256::from_u128(u128::MAX)
+            .checked_mul_small(6u128.pow(20))
+            .unwrap();
+        let (q, r) = big.divrem_small(6u64.pow(10));
+        assert_eq!(r, 0);
+        assert_eq!(
+            q.divrem_small(6u64.pow(10)),
+            (U256::from_u128(u128::MAX), 0)
+        );
+        assert_eq!((big + big) - big, big);
+        assert!(big > U256::from_u128(u128::MAX));
+        assert_eq!(big.checked_mul_small(u128::MAX), None);
+        let one = U256::from_u128(6).checked_mul_small(6u128.pow(30)).unwrap();
+        let x = U256::from_u128(7 * 6u128.pow(29));
+        assert_eq!(x.ratio(one), Prob::new(7, 36));
+        assert_eq!(U256::ZERO.ratio(one), Prob::zero());
+    }
+
+    #[test]
     fn cached_counts_match_the_dice() {
         for accuracy in -3..=20 {
             for extra_die in [false, true] {
@@ -2823,12 +2974,12 @@ mod tests {
             "kind='shoot'\n[attacker]\nweapon='heavy_rifle'\nreroll=true\nextra_die=true\nskills=['master_shot','matrix_error']\n[defender]\narmour='powered_armour'\nskills=['im_fine','matrix_error']\n[situation]\nrange=11",
             "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nreroll=true\nskills=['master_shot','matrix_error','dispel']\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','woohoo','adrenaline','matrix_error','dispel']\n[situation]\nrange=7\noverwatch=true",
             "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nextra_die=true\nreroll=true\nskills=['master_shot','matrix_error']\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','woohoo','adrenaline','matrix_error','dispel']\n[situation]\nrange=9\noverwatch=true",
-            // too many denominators for i128: counted with fractions
+            // too many denominators for i128: counted in 256 bits
             "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nextra_die=true\nreroll=true\nskills=['master_shot','matrix_error','dispel']\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','woohoo','adrenaline','matrix_error','dispel']\n[situation]\nrange=7\noverwatch=true",
         ] {
             queries.push(toml::from_str(text).expect("query"));
         }
-        let (mut int, mut exact) = (0, 0);
+        let (mut int, mut wide) = (0, 0);
         for q in queries
             .iter()
             .filter(|q| matches!(q.kind, ActionKind::Shoot))
@@ -2839,7 +2990,8 @@ mod tests {
             assert_eq!(a, b, "{q:?}");
             match pa.inner {
                 Policy::Int(_) => int += 1,
-                Policy::Exact(_) => exact += 1,
+                Policy::Wide(_) => wide += 1,
+                Policy::Exact(_) => unreachable!("three shots fit in 256 bits"),
             }
             for i in 0..a.shots as usize {
                 for s in submasks(pa.start()) {
@@ -2860,7 +3012,7 @@ mod tests {
                 }
             }
         }
-        // Both kinds of numbers are exercised.
-        assert!(int > 10 && exact > 0, "{int} {exact}");
+        // Both integer widths are exercised.
+        assert!(int > 10 && wide > 0, "{int} {wide}");
     }
 }
