@@ -657,7 +657,10 @@ fn with_decider(
     run: &mut Sequence<'_>,
 ) -> Result<(Vec<rules::Event>, String), Failure> {
     let Some(path) = decisions else {
-        let ev = run(&mut Interactive { lang }).map_err(|e| campaign_error(&e, lang))?;
+        let ev = run(&mut Interactive { lang }).map_err(|e| match e {
+            CampaignError::Decision { .. } | CampaignError::Dice(_) => campaign_error(&e, lang),
+            _ => fail(format!("{}: {e}", other.display())),
+        })?;
         return Ok((ev, String::new()));
     };
     let d: DecisionsFile = parse_toml(path, lang)?;

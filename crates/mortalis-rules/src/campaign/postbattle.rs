@@ -330,7 +330,9 @@ impl Run<'_> {
         Ok(())
     }
 
-    fn roll2(&mut self) -> Result<[u8; 2], CampaignError> {
+    /// 2d6, after telling a typed-dice prompt what the roll is for.
+    fn roll2(&mut self, pl: &str, en: &str) -> Result<[u8; 2], CampaignError> {
+        self.label(pl, en);
         Ok([self.d6()?, self.d6()?])
     }
 
@@ -342,11 +344,10 @@ impl Run<'_> {
             .map(|m| m.name.clone())
             .collect();
         for name in &hurt {
-            self.label(
+            let dice = self.roll2(
                 &format!("Straty po bitwie: {name}, 2k6"),
                 &format!("Injury roll for {name}: 2d6"),
-            );
-            let dice = self.roll2()?;
+            )?;
             let result = tables::injury(dice[0] + dice[1]);
             self.push(Event::InjuryRoll {
                 model: name.clone(),
@@ -437,11 +438,10 @@ impl Run<'_> {
                     CareBy::MedicalNanobots => (None, Injury::LessonLearnt),
                     _ if p.result == Injury::Amnesia => (None, Injury::LightWounds),
                     _ => {
-                        self.label(
+                        let d = self.roll2(
                             &format!("Opieka medyczna: {name} rzuca ponownie 2k6"),
                             &format!("Medical care: {name} rolls 2d6 again"),
-                        );
-                        let d = self.roll2()?;
+                        )?;
                         (Some(d), tables::injury(d[0] + d[1]))
                     }
                 };
@@ -589,11 +589,10 @@ impl Run<'_> {
                     break;
                 }
                 let level = m.levels + 1;
-                self.label(
+                let dice = self.roll2(
                     &format!("Awans: {name}, poziom {level}, 2k6"),
                     &format!("Advancement: {name}, level {level}, 2d6"),
-                );
-                let dice = self.roll2()?;
+                )?;
                 let result = tables::level(dice[0] + dice[1]);
                 self.push(Event::LevelRoll {
                     model: name.clone(),
