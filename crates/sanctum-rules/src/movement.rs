@@ -48,7 +48,8 @@ pub struct Phase {
 }
 
 /// What happened to a group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// No order (or a bot stop): it stayed where it was.
     Stood,
