@@ -9,6 +9,7 @@ pub mod combat;
 pub mod events;
 pub mod log;
 pub mod orders;
+pub mod scenario;
 pub mod spells;
 pub mod start;
 pub mod state;

@@ -178,9 +178,9 @@ fn produce_novices(state: &mut GameState, captured: &[crate::Square], events: &m
         }
         let due = match st.kind {
             StructureKind::Sanctum => (turn - 1).is_multiple_of(stats::SANCTUM_EVERY),
-            StructureKind::Town | StructureKind::Colony => state
-                .town(at)
-                .is_some_and(|t| turn > t.captured && (turn - t.captured).is_multiple_of(stats::TOWN_EVERY)),
+            StructureKind::Town | StructureKind::Colony => state.town(at).is_some_and(|t| {
+                turn > t.captured && (turn - t.captured).is_multiple_of(stats::TOWN_EVERY)
+            }),
             StructureKind::Entrance => false,
         };
         if due && state.field.novices(at) < stats::MAX_NOVICES {
