@@ -178,11 +178,11 @@ const fn card(
 /// Boggart: the rules site's example of a 3-mana monster (H3 A0 HP15 L1).
 pub const BOGGART: MonsterDef = monster("boggart", 3, 0, 15, 1, 1, 1);
 /// A 4–5 mana monster that should usually kill a group of two (our numbers, C12).
-pub const STALKING_BLYK: MonsterDef = monster("stalking_blyk", 4, 1, 20, 2, 1, 1);
+pub const STALKING_BLYK: MonsterDef = monster("stalking_blyk", 5, 0, 16, 2, 1, 1);
 /// A 6–7 mana monster that should usually kill a group of three (our numbers, C12).
-pub const HUNTSMAN: MonsterDef = monster("huntsman", 4, 1, 22, 2, 2, 1);
+pub const HUNTSMAN: MonsterDef = monster("huntsman", 3, 2, 24, 2, 2, 1);
 /// A "horde-crusher" that should kill most of a group of four and live (our numbers, C12).
-pub const HELLION: MonsterDef = monster("hellion", 5, 2, 30, 2, 2, 1);
+pub const HELLION: MonsterDef = monster("hellion", 4, 2, 30, 1, 2, 1);
 
 use SpellType::{Alteration, Manifestation, Summoning};
 use TargetType::{Globe, Group, Minion, Square};
@@ -267,7 +267,7 @@ pub const CATALOGUE: [CardDef; 12] = [
         Effect::Summon {
             monster: STALKING_BLYK,
         },
-        "Summons a Stalking Blyk (H4 A1 HP20 L2) that hunts the nearest foe.",
+        "Summons a Stalking Blyk (H5 A0 HP16 L2) that hunts the nearest foe.",
     ),
     card(
         "huntsman",
@@ -278,7 +278,7 @@ pub const CATALOGUE: [CardDef; 12] = [
         Summoning,
         Square,
         Effect::Summon { monster: HUNTSMAN },
-        "Summons a Huntsman (H4 x2 A1 HP22 L2) that hunts the nearest foe.",
+        "Summons a Huntsman (H3 x2 A2 HP24 L2) that hunts the nearest foe.",
     ),
     card(
         "hellion",
@@ -289,7 +289,7 @@ pub const CATALOGUE: [CardDef; 12] = [
         Summoning,
         Square,
         Effect::Summon { monster: HELLION },
-        "Summons a Hellion (H5 x2 A2 HP30 L2), a crusher of whole groups.",
+        "Summons a Hellion (H4 x2 A2 HP30 L1), a crusher of whole groups.",
     ),
     card(
         "fireball",
