@@ -57,8 +57,10 @@ pub fn all_combats(state: &mut GameState, events: &mut Vec<Event>) {
             fight(state, g, h, events);
         }
     }
-    for g in state.bury() {
-        events.push(Event::GroupDied { group: g });
+    if !fought.is_empty() {
+        for g in state.bury() {
+            events.push(Event::GroupDied { group: g });
+        }
     }
 }
 

@@ -14,13 +14,13 @@ pub mod spells;
 pub mod start;
 pub mod state;
 pub mod turn;
+pub mod validate;
 pub mod view;
 
 pub use events::{AttackMode, Event};
 pub use log::{GameLog, ReplayError, state_hash};
-pub use orders::{
-    Order, OrderBuilder, OrderError, Rejected, Target, TrainAs, legal_targets, validate,
-};
+pub use orders::{Order, OrderBuilder, OrderError, Rejected, Target, TrainAs, legal_targets};
 pub use state::{DeckChoice, EndReason, GameOutcome, GameState, Setup, SetupError, Unit};
 pub use turn::{TurnOrders, resolve_turn};
+pub use validate::validate;
 pub use view::{PlayerView, view};

@@ -153,20 +153,16 @@ pub enum OrderError {
     CannotJoin(Square),
     #[error("no group at {0}")]
     NoGroupAt(Square),
-    #[error("group {0} is not yours")]
-    NotYourGroup(u32),
-    #[error("group {0} is run by the computer")]
-    NotPlayerControlled(u32),
-    #[error("group {0} already has a movement order")]
-    SecondMove(u32),
+    #[error("the group at {0} is not yours")]
+    NotYourGroup(Square),
+    #[error("the group at {0} is run by the computer")]
+    NotPlayerControlled(Square),
+    #[error("the group at {0} already has a movement order")]
+    SecondMove(Square),
     #[error(
-        "group {group} cannot be ordered from {from} to {to} (one square orthogonally; two in a line from ice)"
+        "a group cannot be ordered from {from} to {to} (one square orthogonally; two in a line from ice)"
     )]
-    NotReachable {
-        group: u32,
-        from: Square,
-        to: Square,
-    },
+    NotReachable { from: Square, to: Square },
     #[error("{0} is not a town or colony you could capture")]
     NotATown(Square),
 }
@@ -198,14 +194,6 @@ pub struct Applied {
     /// Movement orders in the order given: the player's movement-orders sequence.
     pub moves: Vec<(u32, Square)>,
     pub conceded: bool,
-}
-
-/// Checks a player's orders against the state, as the orders phase would, without
-/// changing it. Refuses the first bad order.
-pub fn validate(state: &GameState, side: Side, orders: &[Order]) -> Result<(), Rejected> {
-    let mut draft = state.clone();
-    let mut sink = Vec::new();
-    apply(&mut draft, side, orders, true, &mut sink).map(|_| ())
 }
 
 /// Applies a player's orders in sequence: pays for casts, discards, trains (the recruit
@@ -283,13 +271,7 @@ pub fn apply(
                 out.moves.push((group, to));
             }
             Order::TownMana { at, mana } => {
-                let capturable = state.field.structure(at).is_some_and(|s| {
-                    matches!(s.kind, StructureKind::Town | StructureKind::Colony)
-                        && s.owner != Player::from(side)
-                });
-                if !capturable {
-                    return Err(reject(OrderError::NotATown(at)));
-                }
+                check_town(state, side, at).map_err(reject)?;
                 let wishes = &mut state.players[side.index()].town_mana;
                 wishes.retain(|(s, _)| *s != at);
                 wishes.push((at, mana));
@@ -300,8 +282,21 @@ pub fn apply(
     Ok(out)
 }
 
+/// Whether a side may wish a mana type for the town or colony at `at`.
+pub(crate) fn check_town(state: &GameState, side: Side, at: Square) -> Result<(), OrderError> {
+    let capturable = state.field.structure(at).is_some_and(|s| {
+        matches!(s.kind, StructureKind::Town | StructureKind::Colony)
+            && s.owner != Player::from(side)
+    });
+    if capturable {
+        Ok(())
+    } else {
+        Err(OrderError::NotATown(at))
+    }
+}
+
 /// Checks a movement order; returns the id of the group it moves.
-fn check_move(
+pub(crate) fn check_move(
     state: &GameState,
     side: Side,
     from: Square,
@@ -311,37 +306,37 @@ fn check_move(
     let unit = state.unit_at(from).ok_or(OrderError::NoGroupAt(from))?;
     let group = unit.id;
     if unit.group.owner != Player::from(side) {
-        return Err(OrderError::NotYourGroup(group));
+        return Err(OrderError::NotYourGroup(from));
     }
     if unit.group.control != Control::Player {
-        return Err(OrderError::NotPlayerControlled(group));
+        return Err(OrderError::NotPlayerControlled(from));
     }
     if earlier.iter().any(|(g, _)| *g == group) {
-        return Err(OrderError::SecondMove(group));
+        return Err(OrderError::SecondMove(from));
     }
     if !reachable(&state.field, unit.at, to) {
-        return Err(OrderError::NotReachable {
-            group,
-            from: unit.at,
-            to,
-        });
+        return Err(OrderError::NotReachable { from, to });
     }
     Ok(group)
 }
 
-/// Trains one novice; returns the group the recruit joined or formed.
-fn train(
-    state: &mut GameState,
+/// The checks of a training order, given the novices already used and the recruits
+/// already added at the square by earlier orders of the same list (both 0 when those
+/// orders have been applied to `state`).
+pub(crate) fn check_train(
+    state: &GameState,
     side: Side,
     at: Square,
     into: TrainAs,
-) -> Result<Option<u32>, OrderError> {
+    used: u8,
+    added: usize,
+) -> Result<(), OrderError> {
     let st = state
         .field
         .structure(at)
         .filter(|s| s.owner == Player::from(side))
         .ok_or(OrderError::NotYourStructure(at))?;
-    if state.field.novices(at) == 0 {
+    if state.field.novices(at) <= used {
         return Err(OrderError::NoNovice(at));
     }
     let house = state.players[side.index()].house;
@@ -356,23 +351,46 @@ fn train(
                 secondary: house.secondary().name(),
             });
         }
-        state.field.set_novices(at, state.field.novices(at) - 1);
+        return Ok(());
+    }
+    let room = match state.unit_at(at) {
+        Some(u) => {
+            let joinable = u.group.owner == Player::from(side)
+                && u.group.is_recruit_group()
+                && u.group.control == Control::Player
+                && !u.group.effects.no_join;
+            if joinable {
+                crate::groups::MAX_GROUP.saturating_sub(u.group.size())
+            } else {
+                0
+            }
+        }
+        None => crate::groups::MAX_GROUP,
+    };
+    if added >= room {
+        return Err(OrderError::CannotJoin(at));
+    }
+    Ok(())
+}
+
+/// Trains one novice; returns the group the recruit joined or formed.
+fn train(
+    state: &mut GameState,
+    side: Side,
+    at: Square,
+    into: TrainAs,
+) -> Result<Option<u32>, OrderError> {
+    check_train(state, side, at, into, 0, 0)?;
+    state.field.set_novices(at, state.field.novices(at) - 1);
+    let house = state.players[side.index()].house;
+    if let Some(mana) = into.mana() {
         state.players[side.index()].sanctum_mana.add(mana, 1);
         return Ok(None);
     }
     let class = into.class().unwrap_or(RecruitClass::Swordsman);
     let recruit = Minion::recruit(class, Some(house.nation()), stats::START_LEVEL, false);
-    let group = match state.unit_at(at) {
-        Some(u) => {
-            let joinable = u.group.owner == Player::from(side)
-                && u.group.is_recruit_group()
-                && u.group.control == Control::Player
-                && u.group.size() < crate::groups::MAX_GROUP
-                && !u.group.effects.no_join;
-            if !joinable {
-                return Err(OrderError::CannotJoin(at));
-            }
-            let id = u.id;
+    let group = match state.unit_at(at).map(|u| u.id) {
+        Some(id) => {
             let m = state.enlist(recruit);
             if let Some(u) = state.unit_mut(id) {
                 u.group.add(m).map_err(|_| OrderError::CannotJoin(at))?;
@@ -381,7 +399,6 @@ fn train(
         }
         None => state.create_group(side.into(), Control::Player, at, vec![recruit]),
     };
-    state.field.set_novices(at, state.field.novices(at) - 1);
     Ok(Some(group))
 }
 
@@ -450,14 +467,7 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
                         .map(|m| (u, m))
                 })
                 .ok_or_else(|| format!("no minion {minion}"))?;
-            let fits = match want {
-                TargetType::Recruit => m.is_recruit(),
-                TargetType::Swordsman => m.class() == Some(RecruitClass::Swordsman),
-                TargetType::Archer => m.class() == Some(RecruitClass::Archer),
-                TargetType::Monster => !m.is_recruit(),
-                _ => true,
-            };
-            if !fits {
+            if !fits(want, m.class()) {
                 Err(format!("minion {minion} is not a {want:?}").to_lowercase())
             } else if concealed_from(state, side, u.id) {
                 Err(format!("minion {minion} is concealed"))
@@ -466,6 +476,18 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
             }
         }
         _ => Err(format!("it is cast on a {want:?}, not on this target").to_lowercase()),
+    }
+}
+
+/// Whether an individual spell of target type `want` may name a minion of this class
+/// (`None`: a monster).
+pub(crate) fn fits(want: TargetType, class: Option<RecruitClass>) -> bool {
+    match want {
+        TargetType::Recruit => class.is_some(),
+        TargetType::Swordsman => class == Some(RecruitClass::Swordsman),
+        TargetType::Archer => class == Some(RecruitClass::Archer),
+        TargetType::Monster => class.is_none(),
+        _ => true,
     }
 }
 

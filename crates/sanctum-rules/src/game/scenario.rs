@@ -629,7 +629,7 @@ impl TurnScenario {
             crate::game::start::start_of_turn(&mut state, &mut events);
         }
         for side in Side::BOTH {
-            crate::game::orders::validate(&state, side, &self.orders[side.index()])?;
+            crate::game::validate::validate(&state, side, &self.orders[side.index()])?;
         }
         state.resolve_orders(&self.orders, &mut events);
         Ok((state, events))

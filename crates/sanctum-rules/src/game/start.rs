@@ -63,6 +63,7 @@ fn expire_spells(state: &mut GameState, events: &mut Vec<Event>) {
 /// Step 3, "after start of turn": damaging and fatal terrain hurts the groups on it.
 fn terrain_after_start(state: &mut GameState, events: &mut Vec<Event>) {
     let rules = StandardRules;
+    let mut hurt = false;
     for u in &mut state.units {
         let hazard = rules.hazard_on_enter(&state.field, &u.group, u.at);
         let (damage, killed) = match hazard {
@@ -70,6 +71,7 @@ fn terrain_after_start(state: &mut GameState, events: &mut Vec<Event>) {
             Hazard::Damage(n) => (n, u.group.damage_each(n)),
             Hazard::Kill => (u8::MAX, u.group.kill_all()),
         };
+        hurt |= killed > 0;
         events.push(Event::TerrainDamage {
             group: u.id,
             at: u.at,
@@ -77,8 +79,10 @@ fn terrain_after_start(state: &mut GameState, events: &mut Vec<Event>) {
             killed,
         });
     }
-    for g in state.bury() {
-        events.push(Event::GroupDied { group: g });
+    if hurt {
+        for g in state.bury() {
+            events.push(Event::GroupDied { group: g });
+        }
     }
 }
 

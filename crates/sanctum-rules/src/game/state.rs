@@ -376,12 +376,17 @@ impl GameState {
             .map(|u| u.id)
             .collect();
         self.units.retain(|u| !u.group.is_dead());
-        let units = &self.units;
+        let mut groups: Vec<u32> = self.units.iter().map(|u| u.id).collect();
+        let mut minions: Vec<u32> = self
+            .units
+            .iter()
+            .flat_map(|u| u.group.minions().iter().map(|m| m.id))
+            .collect();
+        groups.sort_unstable();
+        minions.sort_unstable();
         self.active.retain(|a| match a.host {
-            Host::Group { group } => units.iter().any(|u| u.id == group),
-            Host::Minion { minion } => units
-                .iter()
-                .any(|u| u.group.minions().iter().any(|m| m.id == minion)),
+            Host::Group { group } => groups.binary_search(&group).is_ok(),
+            Host::Minion { minion } => minions.binary_search(&minion).is_ok(),
             Host::Globe | Host::Square { .. } => true,
         });
         dead

@@ -5,7 +5,7 @@ use crate::game::events::Event;
 use crate::game::orders::{self, Applied, Order, OrderError, Rejected};
 use crate::game::spells;
 use crate::game::start::{self, end_game, start_of_turn, turn_limit_winner};
-use crate::game::state::{EndReason, GameState, Setup, SetupError};
+use crate::game::state::{EndReason, GameState, Setup, SetupError, Unit};
 use crate::movement::{Outcome, Phase, PhaseGroup};
 use crate::player::{Player, Side};
 use crate::square::Square;
@@ -35,7 +35,7 @@ impl GameState {
             });
         }
         for side in Side::BOTH {
-            orders::validate(self, side, &orders[side.index()])?;
+            crate::game::validate::validate(self, side, &orders[side.index()])?;
         }
         let mut events = Vec::new();
         self.resolve_orders(orders, &mut events);
@@ -95,26 +95,35 @@ pub fn resolve_turn(
 /// The movement phase: the groups in each player's movement-orders sequence (ordered
 /// groups in the order given, then the rest, oldest first), through the pipeline.
 fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Vec<Event>) {
-    let mut ids: Vec<u32> = Vec::with_capacity(state.units.len());
-    let mut groups = Vec::with_capacity(state.units.len());
+    let mut units: Vec<Option<Unit>> = std::mem::take(&mut state.units)
+        .into_iter()
+        .map(Some)
+        .collect();
+    let mut ids: Vec<u32> = Vec::with_capacity(units.len());
+    let mut groups = Vec::with_capacity(units.len());
     for player in Player::ALL {
         let ordered: &[(u32, Square)] = player.side().map_or(&[], |s| moves[s.index()]);
-        let mut seq: Vec<u32> = ordered
+        let rest: Vec<u32> = units
             .iter()
-            .map(|(g, _)| *g)
-            .filter(|g| state.unit(*g).is_some())
+            .flatten()
+            .filter(|u| u.group.owner == player && !ordered.iter().any(|(g, _)| *g == u.id))
+            .map(|u| u.id)
             .collect();
-        for u in &state.units {
-            if u.group.owner == player && !seq.contains(&u.id) {
-                seq.push(u.id);
-            }
-        }
-        for id in seq {
-            let Some(u) = state.unit(id) else { continue };
-            let order = ordered.iter().find(|(g, _)| *g == id).map(|(_, to)| *to);
+        let sequence = ordered
+            .iter()
+            .map(|&(g, to)| (g, Some(to)))
+            .chain(rest.into_iter().map(|g| (g, None)));
+        for (id, order) in sequence {
+            let Some(slot) = units
+                .iter_mut()
+                .find(|u| u.as_ref().is_some_and(|u| u.id == id))
+            else {
+                continue;
+            };
+            let Some(u) = slot.take() else { continue };
             ids.push(id);
             groups.push(PhaseGroup {
-                group: u.group.clone(),
+                group: u.group,
                 at: u.at,
                 order,
                 spell: None,
@@ -129,7 +138,8 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
         groups,
     };
     let res = phase.resolve(false);
-    let mut by_id: Vec<(u32, crate::game::state::Unit)> = Vec::new();
+    let losses = res.groups.iter().any(|g| g.killed > 0 || g.at.is_none());
+    let mut next: Vec<Unit> = Vec::with_capacity(ids.len());
     for (k, (outcome, final_group)) in res.groups.iter().zip(res.final_groups).enumerate() {
         let id = ids[k];
         let from = phase.groups[k].at;
@@ -143,22 +153,15 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
                 killed: outcome.killed,
             });
         }
-        if let (Some(group), Some(at)) = (final_group, outcome.at) {
-            by_id.push((id, crate::game::state::Unit { id, at, group }));
+        match (final_group, outcome.at) {
+            (Some(group), Some(at)) => next.push(Unit { id, at, group }),
+            _ if outcome.outcome != Outcome::Joined => events.push(Event::GroupDied { group: id }),
+            _ => {}
         }
     }
-    by_id.sort_by_key(|(id, _)| *id);
-    let before: Vec<u32> = state.units.iter().map(|u| u.id).collect();
-    state.units = by_id.into_iter().map(|(_, u)| u).collect();
-    for id in before {
-        if state.unit(id).is_none() {
-            let joined = events.iter().rev().any(
-                |e| matches!(e, Event::Moved { group, outcome: Outcome::Joined, .. } if *group == id),
-            );
-            if !joined {
-                events.push(Event::GroupDied { group: id });
-            }
-        }
+    next.sort_by_key(|u| u.id);
+    state.units = next;
+    if losses {
+        state.bury();
     }
-    state.bury();
 }
