@@ -69,7 +69,7 @@ fn random_order(state: &GameState, side: Side, pick: &[u32]) -> Order {
     let sq = |i: u32| squares[i as usize % squares.len()];
     let hand = &state.player(side).hand;
     let card = |i: u32| {
-        if hand.is_empty() || i % 5 == 0 {
+        if hand.is_empty() || i.is_multiple_of(5) {
             CardId::all().nth(i as usize % 12).expect("a card")
         } else {
             hand[i as usize % hand.len()]
