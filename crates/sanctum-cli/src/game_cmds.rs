@@ -156,6 +156,23 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             }
         }
         Event::Forfeit { minion } => format!("    {minion} forfeits its attacks"),
+        Event::Gazed {
+            minion,
+            gazes,
+            killed,
+        } => format!(
+            "    {minion} carries {gazes} gaze(s){}",
+            if *killed { " and is killed" } else { "" }
+        ),
+        Event::Deflected {
+            minion,
+            attacker,
+            damage,
+            killed,
+        } => format!(
+            "    {minion} deflects {damage} damage onto {attacker}{}",
+            if *killed { ", killed" } else { "" }
+        ),
         Event::CombatEnded { rounds, .. } => format!("  combat over after {rounds} rounds"),
         Event::Experience { minion, xp } => format!("  minion {minion} gains {xp} experience"),
         Event::MinionDied { minion, .. } => format!("  minion {minion} dies"),

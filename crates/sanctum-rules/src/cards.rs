@@ -84,6 +84,18 @@ pub struct MonsterDef {
     pub attacks: u8,
     /// How many minions the group starts with.
     pub count: u8,
+    /// Its hits give a Cockatrice's Gaze (combat.md C15).
+    pub gaze: bool,
+}
+
+/// Combat abilities an alteration gives its minion (combat.md C15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatAbility {
+    /// +1 hand damage each time it is hit in a combat, until the combat ends.
+    BerserkerBlade,
+    /// Damage it takes after armor in combat is dealt back to the attacker, ignoring armor.
+    Deflection,
 }
 
 /// What a spell does when it executes.
@@ -99,6 +111,8 @@ pub enum Effect {
     DamageEach { amount: u8 },
     /// The target minion's armor rises by this much while the spell is active.
     Armor { amount: u8 },
+    /// The target minion has a combat ability while the spell is active.
+    Combat { ability: CombatAbility },
 }
 
 /// One card.
@@ -143,6 +157,7 @@ const fn monster(
         level,
         attacks,
         count,
+        gaze: false,
     }
 }
 
@@ -181,14 +196,19 @@ pub const BOGGART: MonsterDef = monster("boggart", 3, 0, 15, 1, 1, 1);
 pub const STALKING_BLYK: MonsterDef = monster("stalking_blyk", 5, 0, 16, 2, 1, 1);
 /// A 6–7 mana monster that should usually kill a group of three (our numbers, C12).
 pub const HUNTSMAN: MonsterDef = monster("huntsman", 3, 2, 24, 2, 2, 1);
+/// Cockatrice: H3 A0 HP12 L1 (stated), its hits give a Gaze.
+pub const COCKATRICE: MonsterDef = MonsterDef {
+    gaze: true,
+    ..monster("cockatrice", 3, 0, 12, 1, 1, 1)
+};
 /// A "horde-crusher" that should kill most of a group of four and live (our numbers, C12).
 pub const HELLION: MonsterDef = monster("hellion", 4, 2, 30, 1, 2, 1);
 
 use SpellType::{Alteration, Manifestation, Summoning};
-use TargetType::{Globe, Group, Minion, Square};
+use TargetType::{Globe, Group, Minion, Recruit, Square, Swordsman};
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 12] = [
+pub const CATALOGUE: [CardDef; 15] = [
     card(
         "burst_of_order",
         "Burst of Order",
@@ -334,6 +354,48 @@ pub const CATALOGUE: [CardDef; 12] = [
         Minion,
         Effect::Armor { amount: 1 },
         "The target minion gains 1 armor; more than one may be cast on it.",
+    ),
+    card(
+        "cockatrice",
+        "Cockatrice",
+        House::Unmaking,
+        3,
+        1,
+        Summoning,
+        Square,
+        Effect::Summon {
+            monster: COCKATRICE,
+        },
+        "Summons a Cockatrice (H3 A0 HP12 L1). Each wounding hit leaves a Gaze on its victim: \
+         1 less damage, 1 more armor; a third Gaze kills.",
+    ),
+    card(
+        "berserker_blade",
+        "Berserker Blade",
+        House::War,
+        2,
+        0,
+        Alteration,
+        Swordsman,
+        Effect::Combat {
+            ability: CombatAbility::BerserkerBlade,
+        },
+        "Each time the swordsman is hit in a combat, its hand damage rises by 1 until the \
+         combat ends.",
+    ),
+    card(
+        "deflection",
+        "Deflection",
+        House::Making,
+        3,
+        1,
+        Alteration,
+        Recruit,
+        Effect::Combat {
+            ability: CombatAbility::Deflection,
+        },
+        "Combat damage the recruit takes past its armor strikes its attacker too, through \
+         any armor.",
     ),
 ];
 

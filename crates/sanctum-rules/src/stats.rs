@@ -96,6 +96,9 @@ pub fn hit_twelfths(attacker_level: u8, victim_level: u8, misses: u8) -> u32 {
     t.clamp(HIT_MIN, HIT_MAX) as u32
 }
 
+/// Gazes (of any kind) that kill a minion (stated for the Cockatrice).
+pub const GAZES_TO_KILL: u8 = 3;
+
 /// Cards in a full hand (stated).
 pub const HAND_SIZE: usize = 5;
 /// Fewest cards in a deck (stated).

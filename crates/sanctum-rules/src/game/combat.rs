@@ -2,9 +2,11 @@
 //! precedence order, through rounds of attacks. `docs/rules/combat.md` states each
 //! step and the rulings (C1–C14) that fill what the sources lost.
 
+use crate::cards::{CombatAbility, Effect};
 use crate::game::events::{AttackMode, Event};
-use crate::game::state::GameState;
-use crate::groups::{Group, Nation};
+use crate::game::scenario::monster_def;
+use crate::game::state::{GameState, Host, SpellRef};
+use crate::groups::{Group, Minion, MinionKind, Nation};
 use crate::player::{Player, Side};
 use crate::rng::GameRng;
 use crate::stats;
@@ -85,6 +87,15 @@ struct Fighter {
     misses: u8,
     attacked: bool,
     kills: u16,
+    /// Berserker Blades on it: +1 hand damage per blade each time it is hit.
+    berserker: u8,
+    /// Deflection: damage past its armor strikes the attacker too.
+    deflection: bool,
+    /// Its hits give a Cockatrice's Gaze.
+    gaze_giver: bool,
+    /// Gazes it carries, and how many this combat gave it.
+    gazes: u8,
+    new_gazes: u8,
 }
 
 impl Fighter {
@@ -144,6 +155,7 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
         let Some(u) = state.unit(id) else { return };
         withdraw[side] = u.group.effects.withdraw_round;
         for m in u.group.minions() {
+            let abilities = abilities(state, m);
             f.push(Fighter {
                 side,
                 id: m.id,
@@ -161,6 +173,11 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
                 misses: 0,
                 attacked: false,
                 kills: 0,
+                berserker: abilities.berserker,
+                deflection: abilities.deflection,
+                gaze_giver: abilities.gaze_giver,
+                gazes: abilities.gazes,
+                new_gazes: 0,
             });
         }
     }
@@ -184,8 +201,58 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
     });
 }
 
-/// Applies the combat's damage and experience to the groups and removes the dead.
+/// What a minion's active spells and its kind give it in combat: the hook point
+/// where card effects enter the pipeline (combat.md C14, C15).
+#[derive(Default)]
+struct Abilities {
+    berserker: u8,
+    deflection: bool,
+    gaze_giver: bool,
+    gazes: u8,
+}
+
+fn abilities(state: &GameState, m: &Minion) -> Abilities {
+    let mut a = Abilities {
+        gaze_giver: match &m.kind {
+            MinionKind::Monster { kind } => monster_def(kind).is_some_and(|d| d.gaze),
+            MinionKind::Recruit { .. } => false,
+        },
+        ..Abilities::default()
+    };
+    for s in &state.active {
+        if s.host != (Host::Minion { minion: m.id }) {
+            continue;
+        }
+        match s.spell {
+            SpellRef::CockatricesGaze => a.gazes = a.gazes.saturating_add(1),
+            SpellRef::Card(card) => match card.def().effect {
+                Effect::Combat {
+                    ability: CombatAbility::BerserkerBlade,
+                } => a.berserker = a.berserker.saturating_add(1),
+                Effect::Combat {
+                    ability: CombatAbility::Deflection,
+                } => a.deflection = true,
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    a
+}
+
+/// Applies the combat's damage, gazes and experience to the groups and removes the dead.
 fn write_back(state: &mut GameState, f: &[Fighter], groups: [u32; 2], events: &mut Vec<Event>) {
+    for x in f.iter().filter(|x| x.new_gazes > 0 && x.alive()) {
+        for _ in 0..x.new_gazes {
+            state.add_active(
+                SpellRef::CockatricesGaze,
+                Player::Neutral,
+                Host::Minion { minion: x.id },
+                None,
+                true,
+            );
+        }
+    }
     for (side, id) in groups.into_iter().enumerate() {
         let Some(u) = state.unit_mut(id) else {
             continue;
@@ -195,6 +262,11 @@ fn write_back(state: &mut GameState, f: &[Fighter], groups: [u32; 2], events: &m
                 continue;
             };
             m.damage = m.hit_points.saturating_sub(x.health);
+            if x.new_gazes > 0 {
+                m.armor = m.armor.saturating_add(x.new_gazes);
+                m.hand = m.hand.saturating_sub(x.new_gazes);
+                m.missile = m.missile.saturating_sub(x.new_gazes);
+            }
             if x.recruit && x.alive() && x.attacked {
                 let xp = stats::XP_PER_COMBAT + stats::XP_PER_KILL * x.kills;
                 m.xp = m.xp.saturating_add(xp);
@@ -367,8 +439,10 @@ impl Combat<'_> {
         }
         self.f[i].misses = 0;
         let damage = self.f[i].damage(mode, self.round);
-        // Takes damage: D1 (before armor: no effects yet), D2 armor soaks, D3 hit points.
+        // Takes damage. D1, before armor: "when hit" effects (Berserker Blade).
         let vic = &mut self.f[v];
+        vic.hand = vic.hand.saturating_add(vic.berserker);
+        // D2: armor soaks; D3: the rest comes off hit points.
         let soaked = damage.min(vic.armor);
         vic.armor -= soaked;
         let taken = (damage - soaked).min(vic.health);
@@ -385,6 +459,52 @@ impl Combat<'_> {
             damage,
             soaked,
             taken,
+            killed,
+        });
+        // After armor: "hits give" (every hit, even one the armor soaked: C15) and
+        // "when damaged" (Deflection, only when damage got through).
+        if !killed && self.f[i].gaze_giver {
+            self.give_gaze(i, v);
+        }
+        if taken > 0 && self.f[v].deflection {
+            self.deflect(v, i, taken);
+        }
+    }
+
+    /// A Cockatrice's hit leaves a Gaze: 1 less damage, 1 more armor (from the next
+    /// round), and the third kills.
+    fn give_gaze(&mut self, giver: usize, v: usize) {
+        let vic = &mut self.f[v];
+        vic.gazes = vic.gazes.saturating_add(1);
+        vic.new_gazes += 1;
+        vic.max_armor = vic.max_armor.saturating_add(1);
+        vic.hand = vic.hand.saturating_sub(1);
+        vic.missile = vic.missile.saturating_sub(1);
+        let killed = vic.gazes >= crate::stats::GAZES_TO_KILL;
+        if killed {
+            vic.health = 0;
+            self.f[giver].kills += 1;
+        }
+        self.events.push(Event::Gazed {
+            minion: self.f[v].id,
+            gazes: self.f[v].gazes,
+            killed,
+        });
+    }
+
+    /// Deflection: the attacker takes the damage its victim took, ignoring armor.
+    fn deflect(&mut self, v: usize, attacker: usize, damage: u8) {
+        let a = &mut self.f[attacker];
+        let taken = damage.min(a.health);
+        a.health -= taken;
+        let killed = taken > 0 && a.health == 0;
+        if killed {
+            self.f[v].kills += 1;
+        }
+        self.events.push(Event::Deflected {
+            minion: self.f[v].id,
+            attacker: self.f[attacker].id,
+            damage: taken,
             killed,
         });
     }

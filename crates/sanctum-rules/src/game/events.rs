@@ -144,6 +144,19 @@ pub enum Event {
     Forfeit {
         minion: u32,
     },
+    /// A hit left a Cockatrice's Gaze; the third kills.
+    Gazed {
+        minion: u32,
+        gazes: u8,
+        killed: bool,
+    },
+    /// Deflection struck the attacker back.
+    Deflected {
+        minion: u32,
+        attacker: u32,
+        damage: u8,
+        killed: bool,
+    },
     CombatEnded {
         first: u32,
         second: u32,

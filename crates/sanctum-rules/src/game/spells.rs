@@ -74,6 +74,11 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
                 damage_each(state, group, amount, events);
             }
         }
+        Effect::Combat { .. } => {
+            if let Aim::Minion { minion } = aim {
+                activate(state, side, card, Host::Minion { minion }, events);
+            }
+        }
         Effect::Armor { amount } => {
             if let Aim::Minion { minion } = aim {
                 if let Some(m) = minion_mut(state, minion) {

@@ -99,6 +99,8 @@ pub enum SpellRef {
     Terrain,
     /// A recruit's nation ability.
     Nation,
+    /// A Cockatrice's Gaze, given by a hit (visible, cumulative).
+    CockatricesGaze,
 }
 
 /// One side's hidden and public holdings.
