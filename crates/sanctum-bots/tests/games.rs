@@ -32,13 +32,41 @@ fn setup(seed: u64, realm: &str, layout: Layout, houses: [House; 2]) -> Setup {
 /// card pool grows.
 fn fixed_deck() -> Vec<CardId> {
     let names = [
-        "boggart", "boggart", "boggart", "fireball", "fireball", "carapace", "carapace",
-        "burst_of_strife", "burst_of_strife", "stalking_blyk", "stalking_blyk", "huntsman",
-        "hellion", "barkskin", "barkskin", "belvarios_trap", "burst_of_order", "burst_of_world",
-        "burst_of_will", "boggart", "fireball", "carapace", "stalking_blyk", "huntsman",
-        "hellion", "barkskin", "belvarios_trap", "boggart", "fireball", "carapace",
+        "boggart",
+        "boggart",
+        "boggart",
+        "fireball",
+        "fireball",
+        "carapace",
+        "carapace",
+        "burst_of_strife",
+        "burst_of_strife",
+        "stalking_blyk",
+        "stalking_blyk",
+        "huntsman",
+        "hellion",
+        "barkskin",
+        "barkskin",
+        "belvarios_trap",
+        "burst_of_order",
+        "burst_of_world",
+        "burst_of_will",
+        "boggart",
+        "fireball",
+        "carapace",
+        "stalking_blyk",
+        "huntsman",
+        "hellion",
+        "barkskin",
+        "belvarios_trap",
+        "boggart",
+        "fireball",
+        "carapace",
     ];
-    names.iter().map(|n| CardId::from_name(n).expect("a card of the pool")).collect()
+    names
+        .iter()
+        .map(|n| CardId::from_name(n).expect("a card of the pool"))
+        .collect()
 }
 
 /// The invariants that hold after every turn.
@@ -74,7 +102,12 @@ fn check_invariants(state: &GameState) -> Result<(), String> {
 }
 
 fn play(seed: u64, red: &str, blue: &str, realm: &str, layout: Layout) -> (GameState, GameLog) {
-    play_setup(seed, red, blue, setup(seed, realm, layout, [House::War, House::Body]))
+    play_setup(
+        seed,
+        red,
+        blue,
+        setup(seed, realm, layout, [House::War, House::Body]),
+    )
 }
 
 fn play_setup(seed: u64, red: &str, blue: &str, s: Setup) -> (GameState, GameLog) {

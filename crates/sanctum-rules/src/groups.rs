@@ -367,6 +367,19 @@ impl Group {
         &self.minions
     }
 
+    /// An empty stand-in that costs nothing to make, left behind when a group is moved
+    /// out of a list it cannot be removed from. It is never a real group.
+    pub(crate) fn vacant() -> Group {
+        Group {
+            name: String::new(),
+            owner: Player::Neutral,
+            control: Control::Computer,
+            age: 0,
+            minions: Vec::new(),
+            effects: Effects::default(),
+        }
+    }
+
     /// The minions, to change their numbers (never their count: see [`Group::add`] and
     /// [`Group::remove_dead`]).
     pub fn minions_mut(&mut self) -> &mut [Minion] {

@@ -137,7 +137,7 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
         seed: state.rng.next_u64(),
         groups,
     };
-    let res = phase.resolve(false);
+    let (res, phase) = phase.resolve_owned(false);
     let losses = res.groups.iter().any(|g| g.killed > 0 || g.at.is_none());
     let mut next: Vec<Unit> = Vec::with_capacity(ids.len());
     for (k, (outcome, final_group)) in res.groups.iter().zip(res.final_groups).enumerate() {
