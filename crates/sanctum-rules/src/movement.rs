@@ -760,8 +760,8 @@ impl<'a, C: Capabilities> Work<'a, C> {
         let n = self.groups.len();
         let mut out = Vec::with_capacity(n);
         let mut final_groups = Vec::with_capacity(n);
-        let mut groups = std::mem::take(&mut self.groups);
-        for g in 0..n {
+        let groups = std::mem::take(&mut self.groups);
+        for (g, group) in groups.into_iter().enumerate() {
             let outcome = match self.done[g] {
                 Some(o) => o,
                 None => match self.pos[g] {
@@ -771,7 +771,6 @@ impl<'a, C: Capabilities> Work<'a, C> {
                 },
             };
             let alive = self.pos[g].is_some();
-            let group = std::mem::replace(&mut groups[g], Group::vacant());
             out.push(GroupOutcome {
                 name: group.name.clone(),
                 at: self.pos[g],
