@@ -50,7 +50,20 @@ fn replay_all(games: Vec<(GameState, Vec<TurnOrders>)>) -> usize {
 }
 
 fn main() {
+    // REPEAT=n replays the same games n times (for timing with `time`).
+    let repeat: usize = std::env::var("REPEAT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
     let games: Vec<_> = (0..8).map(recorded).collect();
-    let turns = replay_all(games);
-    println!("{turns} turns");
+    let mut turns = 0;
+    let t = std::time::Instant::now();
+    for _ in 0..repeat {
+        turns += replay_all(games.clone());
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "{turns} turns in {secs:.3} s: {:.0} turns per second",
+        turns as f64 / secs
+    );
 }

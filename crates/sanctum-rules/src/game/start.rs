@@ -46,6 +46,13 @@ fn award_levels(state: &mut GameState, events: &mut Vec<Event>) {
 /// Step 2, "at start of turn" effects: conjurations whose last turn has passed end.
 fn expire_spells(state: &mut GameState, events: &mut Vec<Event>) {
     let turn = state.turn;
+    if !state
+        .active
+        .iter()
+        .any(|a| a.until.is_some_and(|l| l < turn))
+    {
+        return;
+    }
     let mut kept = Vec::with_capacity(state.active.len());
     for a in std::mem::take(&mut state.active) {
         match (a.until, a.spell) {
