@@ -756,6 +756,20 @@ impl<'a, C: Capabilities> Work<'a, C> {
         }
     }
 
+    /// The group a joined group's minions ended in: a group that absorbed others may
+    /// itself join a third group when it bounces home (M24), so joins are followed to
+    /// the end of the chain.
+    fn final_host(&self, g: usize) -> Option<usize> {
+        let mut k = self.into[g]?;
+        for _ in 0..self.groups.len().max(self.into.len()) {
+            match self.into[k] {
+                Some(next) if self.done[k] == Some(Outcome::Joined) => k = next,
+                _ => break,
+            }
+        }
+        Some(k)
+    }
+
     fn finish(mut self) -> Resolution {
         let n = self.groups.len();
         let mut out = Vec::with_capacity(n);
@@ -775,7 +789,7 @@ impl<'a, C: Capabilities> Work<'a, C> {
                 name: group.name.clone(),
                 at: self.pos[g],
                 outcome,
-                into: self.into[g],
+                into: self.final_host(g),
                 size: if alive { group.size() } else { 0 },
                 killed: self.killed[g],
                 removed: self.removed[g],
