@@ -888,7 +888,7 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
         CampaignCommand::Undo { campaign } => {
             let (mut file, _) = load(&campaign, lang)?;
             let i = file.events.len();
-            let e = file.undo().ok_or_else(|| {
+            let e = file.undo_event().ok_or_else(|| {
                 fail(
                     lang.pick(
                         "log jest pusty: nie ma czego cofnąć",

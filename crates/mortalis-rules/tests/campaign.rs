@@ -1,17 +1,20 @@
 //! Campaign: tables at their boundaries, rulings, undo and replay properties.
 
 use mortalis_rules::campaign::events::{BattleResult, CareBy, ModelReport, loot_find};
-use mortalis_rules::campaign::postbattle::{self, Decider, Question};
+use mortalis_rules::campaign::postbattle;
 use mortalis_rules::campaign::tables::{self, *};
 use mortalis_rules::campaign::{
     BattleReport, CampaignError, CampaignFile, CampaignState, DiceOrigin, Event, Purchase,
 };
-use mortalis_rules::dice::{RngDice, TypedDice};
+use mortalis_rules::dice::TypedDice;
 use mortalis_rules::equipment::{Modification as M, SpecialItem as S};
 use mortalis_rules::warband::WarbandFile;
 use proptest::prelude::*;
+
+mod common;
+use common::RandomDecider;
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 
 const WARBAND: &str = include_str!("../../mortalis-cli/tests/data/campaign/warband.toml");
 
@@ -375,81 +378,8 @@ fn ruling_one_item_per_table_and_one_raise_per_break() {
     ));
 }
 
-/// Picks answers and purchases at random from a seeded generator.
-struct RandomDecider(ChaCha8Rng, u32);
-
-impl Decider for RandomDecider {
-    fn choose(&mut self, q: &Question) -> Result<String, CampaignError> {
-        let i = self.0.next_u32() as usize % q.choices.len();
-        Ok(q.choices[i].id.clone())
-    }
-    fn next_purchase(&mut self, s: &CampaignState) -> Result<Option<Purchase>, CampaignError> {
-        if self.1 == 0 {
-            return Ok(None);
-        }
-        self.1 -= 1;
-        let shop = postbattle::shop(s);
-        let (item, _) = shop[self.0.next_u32() as usize % shop.len()];
-        let models: Vec<String> = s.fielded().map(|m| m.name().to_string()).collect();
-        let model = match self.0.next_u32() % 3 {
-            0 => None,
-            _ => Some(models[self.0.next_u32() as usize % models.len()].clone()),
-        };
-        Ok(Some(Purchase::Buy { item, model }))
-    }
-    fn refused(&mut self, _: &CampaignError) -> bool {
-        true
-    }
-}
-
 fn random_campaign(seed: u64, battles: u32) -> CampaignFile {
-    let mut f = file();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for _ in 0..battles {
-        let s = CampaignState::replay(&f).unwrap();
-        let models = s
-            .fielded()
-            .filter(|m| !m.misses_next)
-            .map(|m| {
-                let out_of_action = rng.next_u32() % 3 == 0;
-                (m, out_of_action)
-            })
-            .collect::<Vec<_>>()
-            .into_iter()
-            .map(|(m, out_of_action)| ModelReport {
-                name: m.name().to_string(),
-                took_out: rng.next_u32() % 3,
-                // Pets never carry markers; a model taken out drops its own.
-                markers: if m.entry.archetype == mortalis_rules::warband::Archetype::Pet
-                    || out_of_action
-                {
-                    0
-                } else {
-                    rng.next_u32() % 2
-                },
-                out_of_action,
-                escaped: false,
-                xp: 0,
-                object: false,
-                used: vec![],
-            })
-            .collect();
-        let report = BattleReport {
-            scenario: Scenario::Massacre,
-            result: BattleResult::Win,
-            extra_loot: 0,
-            models,
-            challenges: vec![],
-            volunteers: 0,
-            opponent_strength: None,
-        };
-        let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(rng.next_u64()));
-        let mut d = RandomDecider(ChaCha8Rng::seed_from_u64(rng.next_u64()), 3);
-        let ev =
-            postbattle::run(&s, &report, DiceOrigin::Seeded { seed }, &mut dice, &mut d).unwrap();
-        f.events.extend(ev);
-    }
-    f
+    common::random_campaign(file(), seed, battles, false)
 }
 
 proptest! {
@@ -472,7 +402,7 @@ proptest! {
         let mut g = f.clone();
         while !g.events.is_empty() {
             prop_assert_eq!(&CampaignState::replay(&g).unwrap(), &states[g.events.len()]);
-            g.undo();
+            g.undo_event();
         }
         prop_assert_eq!(&CampaignState::replay(&g).unwrap(), &states[0]);
         // The log survives JSON.
@@ -540,7 +470,7 @@ fn golden_campaign_undo_restores_every_previous_state() {
         CampaignState::replay(&f).unwrap()
     );
     let mut g = f.clone();
-    while g.undo().is_some() {
+    while g.undo_event().is_some() {
         assert_eq!(CampaignState::replay(&g).unwrap(), states[g.events.len()]);
     }
     assert_eq!(states.last().unwrap().battles, 5);

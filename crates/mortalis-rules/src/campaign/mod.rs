@@ -6,6 +6,7 @@
 pub mod events;
 pub mod postbattle;
 pub mod tables;
+pub mod verify;
 
 pub use events::{BattleReport, DiceOrigin, Event, Purchase};
 
@@ -76,12 +77,33 @@ pub enum CampaignError {
         expected: String,
     },
     /// A replay failed at this event.
-    #[error("event {index}: {source}")]
+    #[error("event {index} ({kind}): {source}")]
     Replay {
         /// Index in the log (from 0).
         index: usize,
+        /// The event's name in the file (`loot`, `xp`, ...).
+        kind: String,
         /// What went wrong.
         source: Box<CampaignError>,
+    },
+    /// A recorded field differs from what the rules derive from the
+    /// recorded inputs (a hand-edited log).
+    #[error("`{field}` is {recorded} in the log, the rules give {expected}")]
+    Mismatch {
+        /// The field, as named in the file.
+        field: String,
+        /// In the log (JSON).
+        recorded: String,
+        /// What the rules give (JSON, or what they need).
+        expected: String,
+    },
+    /// The log has an event where the rules expect another one.
+    #[error("the log has a `{found}` event here, the rules expect {expected}")]
+    Unexpected {
+        /// The event's name in the log.
+        found: String,
+        /// What the rules expect.
+        expected: String,
     },
     /// Dice ran out or were out of range.
     #[error("dice: {0}")]
@@ -292,8 +314,8 @@ impl CampaignState {
         }
     }
 
-    /// Replay a whole file; an error names the failing event's index.
-    pub fn replay(file: &CampaignFile) -> Result<Self, CampaignError> {
+    /// The state before the file's first event (its credits checked).
+    pub(crate) fn begin(file: &CampaignFile) -> Result<Self, CampaignError> {
         let (_, credits) = Self::start(&file.warband)?;
         if credits != file.credits {
             return Err(CampaignError::Inconsistent {
@@ -301,14 +323,15 @@ impl CampaignState {
                 expected: format!("credits {credits}"),
             });
         }
-        let mut s = Self::initial(&file.warband, credits);
-        for (index, e) in file.events.iter().enumerate() {
-            s.apply(e).map_err(|source| CampaignError::Replay {
-                index,
-                source: Box::new(source),
-            })?;
-        }
-        Ok(s)
+        Ok(Self::initial(&file.warband, credits))
+    }
+
+    /// Replay a whole file, re-deriving every event from the rules and the
+    /// recorded inputs ([`verify`]); an error names the failing event's index
+    /// and kind. A last step cut short replays to where it stops (see
+    /// [`verify::replay`] for what comes next).
+    pub fn replay(file: &CampaignFile) -> Result<Self, CampaignError> {
+        verify::replay(file).map(|(s, _)| s)
     }
 
     /// A model by name.
@@ -490,9 +513,23 @@ impl CampaignFile {
         })
     }
 
-    /// Drop the last event; `None` when the log is empty.
-    pub fn undo(&mut self) -> Option<Event> {
+    /// Drop the last event; `None` when the log is empty. This may leave a
+    /// step cut short: `undo_step` is what players use.
+    pub fn undo_event(&mut self) -> Option<Event> {
         self.events.pop()
+    }
+
+    /// Index of the first event of the last step (a battle with its
+    /// post-battle sequence, or a trade).
+    pub fn last_step(&self) -> Option<usize> {
+        self.events.iter().rposition(Event::opens_step)
+    }
+
+    /// Drop the last whole step and return its events (empty when the log
+    /// is empty).
+    pub fn undo_step(&mut self) -> Vec<Event> {
+        let from = self.last_step().unwrap_or(0);
+        self.events.split_off(from)
     }
 }
 

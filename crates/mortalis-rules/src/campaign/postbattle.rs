@@ -72,6 +72,15 @@ pub trait Decider {
     }
     /// Something happened (a roll, an event with its changes).
     fn tell(&mut self, _pl: &str, _en: &str) {}
+    /// The sequence produced this event, before applying it; an error stops
+    /// the sequence (a replay compares it with the recorded event).
+    fn produced(&mut self, _e: &Event) -> Result<(), CampaignError> {
+        Ok(())
+    }
+    /// True when `tell` is not wanted (saves describing every change).
+    fn quiet(&self) -> bool {
+        false
+    }
 }
 
 struct Run<'a> {
@@ -87,6 +96,12 @@ fn fmt_dice(d: &[u8]) -> String {
 
 impl Run<'_> {
     fn push(&mut self, e: Event) -> Result<(), CampaignError> {
+        self.decider.produced(&e)?;
+        if self.decider.quiet() {
+            self.state.apply(&e)?;
+            self.events.push(e);
+            return Ok(());
+        }
         let before = self.state.clone();
         self.state.apply(&e)?;
         let show = |lang| {
@@ -528,7 +543,9 @@ impl Run<'_> {
         };
         for mr in &report.models {
             let object = if mr.object { report.object_xp() } else { 0 };
-            let amount = mr.took_out + mr.markers + u32::from(mr.escaped) + mr.xp + object;
+            let amount = [mr.markers, u32::from(mr.escaped), mr.xp, object]
+                .into_iter()
+                .fold(mr.took_out, u32::saturating_add);
             if amount > 0 && alive(&self.state, &mr.name) {
                 let mut why = Vec::new();
                 if mr.took_out > 0 {
