@@ -166,8 +166,15 @@ pub const HELP: &[(&str, &str)] = &[
         "Wszystkie zdarzenia i to, co zmieniły",
     ),
     ("mortalis campaign log:campaign", "Plik kampanii"),
-    ("mortalis campaign undo", "Usuń ostatnie zdarzenie"),
+    (
+        "mortalis campaign undo",
+        "Usuń ostatni krok: bitwę z sekwencją po bitwie albo handel",
+    ),
     ("mortalis campaign undo:campaign", "Plik kampanii"),
+    (
+        "mortalis campaign undo:events",
+        "Usuń zamiast tego tyle ostatnich zdarzeń (odmowa, gdy sekwencja po bitwie lub handel zostałyby przerwane w połowie)",
+    ),
 ];
 
 /// Polish value names (`<PLIK>`), keyed by the English value name clap shows.
@@ -180,6 +187,7 @@ pub const VALUE_NAMES: &[(&str, &str)] = &[
     ("FILE", "PLIK"),
     ("HTML", "HTML"),
     ("LANG", "JĘZYK"),
+    ("N", "N"),
     ("OPPONENT", "PRZECIWNIK"),
     ("OUT", "PLIK"),
     ("QUERY", "ZAPYTANIE"),

@@ -2,52 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn mortalis() -> Command {
-    let mut c = Command::cargo_bin("mortalis").unwrap();
-    c.env_remove("LANG").current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
-
-fn data(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/campaign")
-        .join(p)
-}
-
-fn new_campaign(dir: &Path) -> PathBuf {
-    let c = dir.join("c.json");
-    mortalis()
-        .args(["campaign", "new"])
-        .arg(data("warband.toml"))
-        .arg("--out")
-        .arg(&c)
-        .assert()
-        .success();
-    c
-}
-
-fn scripted_battle(c: &Path, report: &str, decisions: &str, seed: &str) {
-    mortalis()
-        .args(["campaign", "battle"])
-        .arg(c)
-        .arg(data(report))
-        .arg("--decisions")
-        .arg(data(decisions))
-        .args(["--seed", seed])
-        .assert()
-        .success();
-}
-
-/// A campaign after two scripted battles (seeds 3 and 11).
-fn two_battles(dir: &Path) -> PathBuf {
-    let c = new_campaign(dir);
-    scripted_battle(&c, "report1.toml", "decisions1.toml", "3");
-    scripted_battle(&c, "report2.toml", "decisions2.toml", "11");
-    c
-}
+mod common;
+use common::{data, mortalis, new_campaign, scripted_battle, two_battles};
 
 /// Five battles: massacre and pride (seeded), a trade between battles,
 /// interception with a volunteer and the object, pride again (a technomancer
@@ -148,27 +106,34 @@ fn scripted_campaign_matches_golden_log_and_state() {
         ));
 }
 
+/// `undo` removes whole steps: two battles, two undos, and the file is the
+/// new campaign again.
 #[test]
 fn undo_walks_back_to_the_start() {
     let dir = tempfile::tempdir().unwrap();
     let c = two_battles(dir.path());
-    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&c).unwrap()).unwrap();
-    let n = v["events"].as_array().unwrap().len();
-    for _ in 0..n {
+    for (n, next) in [(2, "Battle 2: Pride"), (1, "Battle 1: Massacre")] {
         mortalis()
             .args(["campaign", "undo"])
             .arg(&c)
             .assert()
-            .success();
+            .success()
+            .stdout(predicate::str::contains(next))
+            .stdout(predicate::str::contains(
+                "Next: a battle (campaign battle) or trading (campaign trade).",
+            ));
+        let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&c).unwrap()).unwrap();
+        let battles = v["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["event"] == "battle")
+            .count();
+        assert_eq!(battles, n - 1);
     }
-    let fresh = dir.path().join("fresh.json");
-    mortalis()
-        .args(["campaign", "new"])
-        .arg(data("warband.toml"))
-        .arg("--out")
-        .arg(&fresh)
-        .assert()
-        .success();
+    let fresh = dir.path().join("fresh");
+    std::fs::create_dir(&fresh).unwrap();
+    let fresh = new_campaign(&fresh);
     assert_eq!(std::fs::read(&c).unwrap(), std::fs::read(&fresh).unwrap());
     mortalis()
         .args(["campaign", "undo"])
@@ -191,14 +156,7 @@ fn refused(c: &Path, args: &[&str], message: &str) {
 #[test]
 fn bad_input_exits_2_and_leaves_the_file_unchanged() {
     let dir = tempfile::tempdir().unwrap();
-    let c = dir.path().join("c.json");
-    mortalis()
-        .args(["campaign", "new"])
-        .arg(data("warband.toml"))
-        .arg("--out")
-        .arg(&c)
-        .assert()
-        .success();
+    let c = new_campaign(dir.path());
     let cs = c.to_str().unwrap().to_string();
     let d = |p: &str| data(p).to_str().unwrap().to_string();
     let battle = |report: &str, dec: &str| {
