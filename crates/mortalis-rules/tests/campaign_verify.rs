@@ -366,3 +366,18 @@ fn a_loot_roll_with_two_rerolls_and_a_nudge_replays() {
         "{msg}"
     );
 }
+
+/// A report edited to absurd numbers is refused without overflowing: the
+/// sequence it asks for is not the recorded one.
+#[test]
+fn a_report_with_absurd_numbers_is_refused_cleanly() {
+    for (markers, took_out) in [(u32::MAX, 0), (0, u32::MAX), (u32::MAX, u32::MAX)] {
+        let mut f = golden();
+        if let Event::Battle { report, .. } = &mut f.events[0] {
+            report.models[0].markers = markers;
+            report.models[0].took_out = took_out;
+            report.extra_loot = u32::MAX;
+        }
+        assert!(CampaignState::replay(&f).is_err());
+    }
+}

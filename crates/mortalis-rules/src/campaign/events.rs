@@ -116,16 +116,23 @@ impl BattleReport {
     /// Loot rolls: markers carried, challenge technologies, scenario rolls
     /// and agreed extras.
     pub fn loot_rolls(&self) -> u32 {
-        let markers: u32 = self.models.iter().map(|m| m.markers).sum::<u32>()
-            + if self.models.iter().any(|m| m.object) {
+        // Saturating: a report's numbers are not trusted to be small.
+        let markers = self
+            .models
+            .iter()
+            .map(|m| m.markers)
+            .fold(0, u32::saturating_add)
+            .saturating_add(if self.models.iter().any(|m| m.object) {
                 OBJECT_LOOT_ROLLS
             } else {
                 0
-            };
+            });
         let challenges: u32 = self.challenges.iter().map(|c| c.id.reward().1).sum();
         let (_, scenario) =
             tables::scenario_income(self.scenario, self.result == BattleResult::Win);
-        markers + challenges + scenario + self.extra_loot
+        [challenges, scenario, self.extra_loot]
+            .into_iter()
+            .fold(markers, u32::saturating_add)
     }
 
     /// Experience for carrying the interception object: 2 alone, 1 each
@@ -731,7 +738,7 @@ impl CampaignState {
                 if m.entry.archetype == Archetype::Pet {
                     return forbid(format!("{model} is a pet and gains no experience"));
                 }
-                m.xp = (m.xp + amount).min(MAX_XP);
+                m.xp = m.xp.saturating_add(*amount).min(MAX_XP);
                 Ok(())
             }
             Event::LevelRoll {
@@ -1242,7 +1249,9 @@ impl CampaignState {
                     .iter()
                     .map(|&g| buy_price(self, g).unwrap_or(0))
                     .sum::<u32>();
-                let price = r.cost - equipment.min(r.cost) + discounted + XP_PRICE * model.xp;
+                let price = (r.cost - equipment.min(r.cost))
+                    .saturating_add(discounted)
+                    .saturating_add(XP_PRICE.saturating_mul(model.xp));
                 self.pay(&format!("hiring {}", model.name), price)?;
                 let mut cm = CampaignModel::new(model.clone());
                 cm.in_stash = *stash;

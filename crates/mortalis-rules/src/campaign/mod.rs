@@ -1,7 +1,8 @@
 //! The campaign between battles (rulebook: "Kampania" to "Zakupy"): a
 //! starting warband plus an append-only log of events. The state is always
-//! derived by replaying the log; undo drops the last event. Pure: dice and
-//! decisions come from traits (see [`postbattle`]).
+//! derived by replaying the log, which re-derives every event from the
+//! recorded inputs ([`verify`]); undo drops the last whole step. Pure: dice
+//! and decisions come from traits (see [`postbattle`]).
 
 pub mod events;
 pub mod postbattle;
