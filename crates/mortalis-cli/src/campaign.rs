@@ -237,7 +237,8 @@ fn append(
     save(target, shown, &file, lang)
 }
 
-/// What the campaign can do next, in a sentence.
+/// What the campaign can do next, in a sentence (with the way on, for an
+/// unfinished step).
 fn next_text(next: &Next, lang: Lang) -> String {
     match next {
         Next::BattleOrTrade => lang
@@ -246,33 +247,43 @@ fn next_text(next: &Next, lang: Lang) -> String {
                 "Next: a battle (campaign battle) or trading (campaign trade).",
             )
             .to_string(),
-        Next::Unfinished {
-            battle,
-            next: (pl, en),
-            ..
-        } => {
-            let step = match battle {
-                Some(n) => lang
-                    .pick(
-                        &format!("Sekwencja po bitwie {n} jest niedokończona"),
-                        &format!("The post-battle sequence of battle {n} is unfinished"),
-                    )
-                    .to_string(),
-                None => lang
-                    .pick("Handel jest niedokończony", "The trade is unfinished")
-                    .to_string(),
-            };
-            format!(
-                "{step} ({} {}); {}",
-                lang.pick("dalej byłoby:", "next would be:"),
-                lang.pick(pl, en),
-                lang.pick(
-                    "`campaign undo` usuwa ten krok, potem bitwa lub handel.",
-                    "`campaign undo` removes that step, then a battle or trading."
-                )
+        Next::Unfinished { .. } => format!(
+            "{} {}",
+            unfinished_text(next, lang),
+            lang.pick(
+                "`campaign undo` usuwa ten krok, potem bitwa lub handel.",
+                "`campaign undo` removes that step, then a battle or trading."
             )
-        }
+        ),
     }
+}
+
+/// Which step stops part-way and what would come next.
+fn unfinished_text(next: &Next, lang: Lang) -> String {
+    let Next::Unfinished {
+        battle,
+        next: (pl, en),
+        ..
+    } = next
+    else {
+        return String::new();
+    };
+    let step = match battle {
+        Some(n) => lang
+            .pick(
+                &format!("Sekwencja po bitwie {n} jest niedokończona"),
+                &format!("The post-battle sequence of battle {n} is unfinished"),
+            )
+            .to_string(),
+        None => lang
+            .pick("Handel jest niedokończony", "The trade is unfinished")
+            .to_string(),
+    };
+    format!(
+        "{step} ({} {}).",
+        lang.pick("dalej byłoby:", "next would be:"),
+        lang.pick(pl, en)
+    )
 }
 
 /// Refuses to add to a log whose last step stops part-way.
@@ -307,8 +318,11 @@ fn undo(campaign: &Path, events: Option<usize>, lang: Lang) -> Result<Output, Fa
             Some(n) if (1..=len).contains(&n) => len - n,
             Some(n) => {
                 return Err(fail(format!(
-                    "--events {n}: {} {len}",
-                    lang.pick("log ma zdarzeń:", "the log has events:")
+                    "--events {n}: {} 1-{len}",
+                    lang.pick(
+                        "liczba zdarzeń do cofnięcia:",
+                        "the number of events to undo:"
+                    )
                 )));
             }
         };
@@ -320,7 +334,7 @@ fn undo(campaign: &Path, events: Option<usize>, lang: Lang) -> Result<Output, Fa
                 campaign.display(),
                 lang.pick(
                     &format!(
-                        "cofnięcie {} zdarzeń zostawiłoby niedokończony krok. ",
+                        "cofnięcie tylu zdarzeń ({}) zostawiłoby niedokończony krok. ",
                         removed.len()
                     ),
                     &format!(
@@ -328,7 +342,7 @@ fn undo(campaign: &Path, events: Option<usize>, lang: Lang) -> Result<Output, Fa
                         removed.len()
                     ),
                 ),
-                next_text(&next, lang),
+                unfinished_text(&next, lang),
                 lang.pick(
                     &format!(
                         "Cofnij cały krok (bez --events) albo --events {}.",
@@ -351,8 +365,8 @@ fn undo(campaign: &Path, events: Option<usize>, lang: Lang) -> Result<Output, Fa
             lang.pick("Cofnięto", "Undone"),
             from,
             len - 1,
+            lang.pick("zdarzeń:", "events:"),
             removed.len(),
-            lang.pick("zdarzeń", "events"),
             next_text(&next, lang)
         ))
     })
@@ -366,7 +380,7 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
             let file =
                 CampaignFile::new(w).map_err(|e| fail(format!("{}: {e}", warband.display())))?;
             let state = CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
-            with_lock(&out, lang, |target| {
+            store::with_new_lock(&out, lang, |target| {
                 if out.exists() {
                     return Err(fail(format!(
                         "{}: {}",

@@ -296,7 +296,7 @@ fn undo_events_never_stops_a_sequence_part_way() {
         .arg(&c)
         .assert()
         .success()
-        .stdout(predicate::str::contains("Undone #29–#30 (2 events): Sell"));
+        .stdout(predicate::str::contains("Undone #29–#30 (events: 2): Sell"));
     assert_eq!(events(&c).len(), 29);
 }
 
@@ -351,8 +351,22 @@ fn an_unfinished_sequence_is_shown_and_undone() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "Undone #16–#26 (11 events): Battle 2",
+            "Undone #16–#26 (events: 11): Battle 2",
         ))
         .stdout(predicate::str::contains("Next: a battle"));
     trade(&c, &d).assert().success();
+}
+
+/// A mistyped campaign name is an error (exit 2) and leaves no lock file.
+#[test]
+fn a_missing_campaign_makes_no_lock_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("typo.json");
+    mortalis()
+        .args(["campaign", "undo"])
+        .arg(&c)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read"));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }

@@ -115,9 +115,22 @@ fn cannot(what: (&str, &str), path: &Path, lang: Lang, e: std::io::Error) -> Fai
     Failure::from(anyhow!(e).context(format!("{} {}", lang.pick(what.0, what.1), path.display())))
 }
 
-/// Runs `work` (given the real file) while holding the campaign's lock.
-/// When another process holds it, refuses at once (exit 1), naming the file.
+/// Runs `work` (given the real file) while holding the lock of the
+/// existing campaign `path`. When another process holds it, refuses at once
+/// (exit 1), naming the file. A missing campaign is an error before any
+/// lock file is made.
 pub fn with_lock<T>(
+    path: &Path,
+    lang: Lang,
+    work: impl FnOnce(&Path) -> Result<T, Failure>,
+) -> Result<T, Failure> {
+    std::fs::metadata(path)
+        .map_err(|e| cannot(("nie można odczytać", "cannot read"), path, lang, e))?;
+    with_new_lock(path, lang, work)
+}
+
+/// [`with_lock`] for a campaign that may not exist yet (`campaign new`).
+pub fn with_new_lock<T>(
     path: &Path,
     lang: Lang,
     work: impl FnOnce(&Path) -> Result<T, Failure>,
