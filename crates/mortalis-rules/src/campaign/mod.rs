@@ -4,8 +4,10 @@
 //! recorded inputs ([`verify`]); undo drops the last whole step. Pure: dice
 //! and decisions come from traits (see [`postbattle`]).
 
+mod apply;
 pub mod events;
 pub mod postbattle;
+mod purchase;
 pub mod tables;
 pub mod verify;
 
