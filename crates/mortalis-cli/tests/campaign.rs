@@ -91,7 +91,10 @@ fn scripted_campaign_matches_golden_log_and_state() {
         .arg(&c)
         .assert()
         .success()
-        .stdout(predicate::str::contains("bitwy 5"));
+        .stdout(predicate::str::contains("bitwy 5"))
+        .stdout(predicate::str::contains(
+            "Dalej: bitwa (campaign battle) lub handel (campaign trade).",
+        ));
     mortalis()
         .args(["campaign", "log"])
         .arg(&c)
