@@ -185,6 +185,12 @@ pub fn save(target: &Path, shown: &Path, file: &CampaignFile, lang: Lang) -> Res
     let text = serde_json::to_string_pretty(file)? + "\n";
     let tmp = beside(target, ".tmp");
     let write = || -> std::io::Result<()> {
+        // A leftover of a killed save may be read-only (it had the
+        // campaign's permissions): remove it rather than open it.
+        match std::fs::remove_file(&tmp) {
+            Err(e) if e.kind() != ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
         let mut f = File::create(&tmp)?;
         // Before any content: a private campaign is never readable as the
         // temporary file either.
