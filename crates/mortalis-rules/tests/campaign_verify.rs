@@ -381,3 +381,33 @@ fn a_report_with_absurd_numbers_is_refused_cleanly() {
         assert!(CampaignState::replay(&f).is_err());
     }
 }
+
+/// A recorded decision the rules do not offer at that point is refused,
+/// naming the field: care with a medicine the stash does not hold, a level
+/// spent on a skill the model knows already.
+#[test]
+fn edited_decisions_the_rules_do_not_allow_are_refused() {
+    use mortalis_rules::campaign::events::CareBy;
+    let is_care = |e: &Event| matches!(e, Event::Care { .. });
+    let (kind, msg) = edit_refused(0, is_care, |e| {
+        if let Event::Care { by, dice, .. } = e {
+            *by = CareBy::MedicalNanobots;
+            *dice = None;
+        }
+    });
+    assert_eq!(kind, "care");
+    assert!(
+        msg.contains("`by` is \"medical_nanobots\" in the log, the rules give an answer allowed here (none, pay)"),
+        "{msg}"
+    );
+    // Rex's second level spent on a skill he knows from the start.
+    let is_skill = |e: &Event| matches!(e, Event::Advance { skill: Some(_), .. });
+    let (kind, msg) = edit_refused(0, is_skill, |e| {
+        if let Event::Advance { model, skill, .. } = e {
+            assert_eq!(model, "Rex");
+            *skill = Some(mortalis_rules::skills::Skill::EagleEye);
+        }
+    });
+    assert_eq!(kind, "advance");
+    assert!(msg.contains("`skill` is \"eagle_eye\" in the log"), "{msg}");
+}

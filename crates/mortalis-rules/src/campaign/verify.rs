@@ -236,9 +236,13 @@ impl<'a> Tape<'a> {
             Some((_, a)) if allowed(&a) => Ok(a),
             Some((field, a)) => Err(CampaignError::Mismatch {
                 field: field.into(),
-                recorded: a,
+                // As written in the file.
+                recorded: serde_json::to_value(e)
+                    .ok()
+                    .and_then(|v| v.get(field).map(ToString::to_string))
+                    .unwrap_or(a),
                 expected: format!(
-                    "one of {}",
+                    "an answer allowed here ({})",
                     q.choices
                         .iter()
                         .map(|c| c.id.as_str())
