@@ -370,3 +370,39 @@ fn a_missing_campaign_makes_no_lock_file() {
         .stderr(predicate::str::contains("cannot read"));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+/// The reproductions by hand, on the file: the battle's income
+/// 20 → 2000, 3 XP → 300, the first event after a battle deleted. Each is
+/// refused (exit 2) naming the event and the field; nothing is written.
+#[test]
+fn hand_edits_of_the_file_are_refused_naming_event_and_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = two_battles(dir.path());
+    let text = std::fs::read_to_string(&c).unwrap();
+    let refused = |edited: String, message: &str| {
+        std::fs::write(&c, &edited).unwrap();
+        for cmd in ["show", "undo"] {
+            mortalis()
+                .args(["campaign", cmd])
+                .arg(&c)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(message));
+        }
+        assert_eq!(std::fs::read_to_string(&c).unwrap(), edited);
+    };
+    refused(
+        text.replacen("\"amount\": 20,", "\"amount\": 2000,", 1),
+        "event 1 (income): `amount` is 2000 in the log, the rules give 20",
+    );
+    refused(
+        text.replacen("\"amount\": 3,", "\"amount\": 300,", 1),
+        "event 9 (xp): `amount` is 300 in the log, the rules give 3",
+    );
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["events"].as_array_mut().unwrap().remove(17);
+    refused(
+        serde_json::to_string_pretty(&v).unwrap(),
+        "event 17 (loot): the log has a `loot` event here, the rules expect `income`",
+    );
+}
