@@ -238,8 +238,9 @@ fn hunters_campaign(seed: u64, battles: u32) -> CampaignFile {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
-    /// Every log the sequence writes replays whole, and each prefix replays
-    /// to the state the events give one by one.
+    /// Every log the sequence writes replays whole, each prefix replays to
+    /// the state the events give one by one, and undoing a prefix's last
+    /// step leaves a whole campaign.
     #[test]
     fn written_logs_replay_and_prefixes_match(seed in any::<u64>()) {
         let f = hunters_campaign(seed, 3);
@@ -254,6 +255,12 @@ proptest! {
             if f.events.get(n + 1).is_none_or(Event::opens_step) {
                 prop_assert_eq!(next, Next::BattleOrTrade);
             }
+            // Undoing the last step of any prefix, cut or whole, leaves a
+            // campaign that can go on.
+            let mut undone = prefix.clone();
+            let removed = undone.undo_step();
+            prop_assert!(!removed.is_empty() && removed[0].opens_step());
+            prop_assert_eq!(verify::replay(&undone).unwrap().1, Next::BattleOrTrade);
         }
         prop_assert_eq!(&end, &s);
     }
