@@ -8,8 +8,10 @@
 //! - `gone = ["ID", …]`: groups that no longer exist;
 //! - `[[expect.group]]` with `id` and any of `at`, `size`, `owner`, `levels`, `damage`,
 //!   `hit_points`, `xp` (lists per minion), `types` (list of class or monster names);
+//!   without `id`, the group standing on `at` (for groups the turn created);
 //! - `[[expect.structure]]` with `at` and any of `owner`, `novices`, `mana`;
-//! - `[expect.player.red]` / `.blue` with any of `mana`, `sanctum_mana` (tables),
+//! - `[expect.player.red]` / `.blue` with any of `mana`, `sanctum_mana`,
+//!   `next_turn_mana` (tables),
 //!   `hand_size`, `deck_size`, `whirlpool_size`, `hand` (list);
 //! - `events = ["kind", …]` must appear, `no_events = ["kind", …]` must not;
 //! - `event_counts = { kind = N }` exact counts.
@@ -86,8 +88,20 @@ fn check(path: &Path) -> Result<(), String> {
         }
     }
     for want in get("group").and_then(T::as_array).into_iter().flatten() {
-        let id = want.get("id").and_then(T::as_str).unwrap_or_default();
-        let Some(g) = find_group(id) else {
+        // A group the turn created (trained, summoned) has no id in the file: it is
+        // found by the square it stands on.
+        let (id, g) = match (want.get("id").and_then(T::as_str), want.get("at")) {
+            (Some(id), _) => (id.to_string(), find_group(id)),
+            (None, Some(at)) => (
+                format!("at {at}"),
+                groups.iter().find(|g| g["at"] == toml_to_json(at)),
+            ),
+            (None, None) => {
+                problems.push("an [[expect.group]] needs `id` or `at`".into());
+                continue;
+            }
+        };
+        let Some(g) = g else {
             problems.push(format!("group {id} is gone"));
             continue;
         };
