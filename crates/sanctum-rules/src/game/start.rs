@@ -24,6 +24,9 @@ pub fn start_of_turn(state: &mut GameState, events: &mut Vec<Event>) {
 }
 
 /// Step 1: recruits whose experience qualifies them rise to the level it gives.
+/// Experience gives levels 2 to 4 only: level 1 is where recruits start, not a level
+/// earned, so a recruit brought down to level 0 does not climb back without the
+/// experience for level 2.
 fn award_levels(state: &mut GameState, events: &mut Vec<Event>) {
     for u in &mut state.units {
         for m in u.group.minions_mut() {
@@ -31,7 +34,7 @@ fn award_levels(state: &mut GameState, events: &mut Vec<Event>) {
                 continue;
             }
             let earned = stats::level_for_xp(m.xp);
-            if earned > m.level {
+            if earned > m.level && earned > stats::START_LEVEL {
                 m.level = earned;
                 events.push(Event::LevelUp {
                     group: u.id,
