@@ -26,6 +26,15 @@ fn toml_to_json(v: &T) -> J {
     serde_json::to_value(v).expect("TOML values convert to JSON")
 }
 
+/// A square as the report writes it (`[c, r]`) in the files' form (`"c,r"`); any
+/// other value as it is.
+fn square_text(v: &J) -> J {
+    match v.as_array().map(Vec::as_slice) {
+        Some([J::Number(c), J::Number(r)]) => J::String(format!("{c},{r}")),
+        _ => v.clone(),
+    }
+}
+
 fn check(path: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let sc = TurnScenario::parse(&text).map_err(|e| format!("parse: {e}"))?;
@@ -94,7 +103,9 @@ fn check(path: &Path) -> Result<(), String> {
             (Some(id), _) => (id.to_string(), find_group(id)),
             (None, Some(at)) => (
                 format!("at {at}"),
-                groups.iter().find(|g| g["at"] == toml_to_json(at)),
+                groups
+                    .iter()
+                    .find(|g| square_text(&g["at"]) == toml_to_json(at)),
             ),
             (None, None) => {
                 problems.push("an [[expect.group]] needs `id` or `at`".into());
@@ -118,7 +129,8 @@ fn check(path: &Path) -> Result<(), String> {
         for (k, v) in want.as_table().into_iter().flatten() {
             let found = match k.as_str() {
                 "id" => continue,
-                "at" | "size" | "owner" => g[k.as_str()].clone(),
+                "at" => square_text(&g["at"]),
+                "size" | "owner" => g[k.as_str()].clone(),
                 "levels" => minion_list("level"),
                 "damage" => minion_list("damage"),
                 "hit_points" => minion_list("hit_points"),
@@ -140,7 +152,10 @@ fn check(path: &Path) -> Result<(), String> {
     let structures = report["structures"].as_array().cloned().unwrap_or_default();
     for want in get("structure").and_then(T::as_array).into_iter().flatten() {
         let at = want.get("at").and_then(T::as_str).unwrap_or_default();
-        let Some(s) = structures.iter().find(|s| s["at"] == J::String(at.into())) else {
+        let Some(s) = structures
+            .iter()
+            .find(|s| square_text(&s["at"]) == J::String(at.into()))
+        else {
             problems.push(format!("no structure at {at}"));
             continue;
         };
