@@ -234,25 +234,24 @@ fn generate_mana(state: &mut GameState, events: &mut Vec<Event>) {
     }
 }
 
-/// Step 9: a Sanctum held by an enemy player's recruit group has fallen.
+/// Step 9: a Sanctum held by an enemy player's recruit group has fallen. When both
+/// fall at the same moment neither player took the other's first: a draw.
 pub(crate) fn sanctum_captured(state: &mut GameState, events: &mut Vec<Event>) {
-    for side in Side::BOTH {
+    let fallen = Side::BOTH.map(|side| {
         let at = state.field.sanctum(side);
-        let taken = state.unit_at(at).is_some_and(|u| {
+        state.unit_at(at).is_some_and(|u| {
             u.group.owner == Player::from(side.opponent())
                 && u.group.is_recruit_group()
                 && u.group.control == Control::Player
-        });
-        if taken {
-            end_game(
-                state,
-                Some(side.opponent()),
-                EndReason::SanctumCaptured,
-                events,
-            );
-            return;
-        }
-    }
+        })
+    });
+    let winner = match fallen {
+        [false, false] => return,
+        [true, true] => None,
+        [true, false] => Some(Side::Blue),
+        [false, true] => Some(Side::Red),
+    };
+    end_game(state, winner, EndReason::SanctumCaptured, events);
 }
 
 /// Ends the game.
