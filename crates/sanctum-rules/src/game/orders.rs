@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, TargetType};
 use crate::game::events::Event;
-use crate::game::state::GameState;
+use crate::game::state::{ActiveSpell, GameState, Host, SpellRef};
 use crate::groups::{Control, Minion, RecruitClass};
 use crate::mana::ManaType;
 use crate::map::StructureKind;
@@ -457,10 +457,15 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
                 TargetType::Monster => !m.is_recruit(),
                 _ => true,
             };
+            let has_it = |a: &ActiveSpell| {
+                a.spell == SpellRef::Card(card) && a.host == Host::Minion { minion }
+            };
             if !fits {
                 Err(format!("minion {minion} is not a {want:?}").to_lowercase())
             } else if concealed_from(state, side, u.id) {
                 Err(format!("minion {minion} is concealed"))
+            } else if !card.def().stacks && state.active.iter().any(has_it) {
+                Err(format!("minion {minion} already has '{card}'"))
             } else {
                 Ok(())
             }
