@@ -3,6 +3,12 @@
 //! movement phase") with players, hands, decks, mana, structures with owners and
 //! novices, groups with levels, damage and nations, and `[[order]]` tables.
 //!
+//! Beyond the movement format: `start_of_turn = false` skips the turn's opening nine
+//! steps; `next_turn = true` ends the turn with the next start of turn, as a played
+//! turn does; a player's `next_turn_mana` is mana waiting from a Burst cast last turn.
+//! An order names a group by its `id`, or by its square (`"c,r"`) for a group trained
+//! in the same orders (`group = "5,4"`, `target = "minion:3,2:4"`).
+//!
 //! Reading the file is the caller's business; every error names the TOML line and,
 //! where there is one, the group.
 
