@@ -129,6 +129,9 @@ pub struct CardDef {
     pub effect: Effect,
     /// Whether an active copy is shown to both players (an enchantment).
     pub visible: bool,
+    /// Whether more than one copy may be active on the same host. Most alterations
+    /// may not: a second copy on a host that has one squanders.
+    pub stacks: bool,
     /// Our own one-line text.
     pub text: &'static str,
 }
@@ -136,6 +139,14 @@ pub struct CardDef {
 impl CardDef {
     pub fn cost(&self) -> Mana {
         self.house.cost(self.primary, self.secondary)
+    }
+
+    /// The same card, allowed more than once on one host.
+    const fn stacking(self) -> CardDef {
+        CardDef {
+            stacks: true,
+            ..self
+        }
     }
 }
 
@@ -186,6 +197,7 @@ const fn card(
             spell_type,
             SpellType::Manifestation | SpellType::Summoning | SpellType::Hero
         ),
+        stacks: false,
         text,
     }
 }
@@ -354,7 +366,8 @@ pub const CATALOGUE: [CardDef; 15] = [
         Minion,
         Effect::Armor { amount: 1 },
         "The target minion gains 1 armor; more than one may be cast on it.",
-    ),
+    )
+    .stacking(),
     card(
         "cockatrice",
         "Cockatrice",

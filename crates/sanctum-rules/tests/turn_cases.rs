@@ -8,8 +8,10 @@
 //! - `gone = ["ID", …]`: groups that no longer exist;
 //! - `[[expect.group]]` with `id` and any of `at`, `size`, `owner`, `levels`, `damage`,
 //!   `hit_points`, `xp` (lists per minion), `types` (list of class or monster names);
+//!   without `id`, the group standing on `at` (for groups the turn created);
 //! - `[[expect.structure]]` with `at` and any of `owner`, `novices`, `mana`;
-//! - `[expect.player.red]` / `.blue` with any of `mana`, `sanctum_mana` (tables),
+//! - `[expect.player.red]` / `.blue` with any of `mana`, `sanctum_mana`,
+//!   `next_turn_mana` (tables),
 //!   `hand_size`, `deck_size`, `whirlpool_size`, `hand` (list);
 //! - `events = ["kind", …]` must appear, `no_events = ["kind", …]` must not;
 //! - `event_counts = { kind = N }` exact counts.
@@ -22,6 +24,15 @@ use toml::Value as T;
 
 fn toml_to_json(v: &T) -> J {
     serde_json::to_value(v).expect("TOML values convert to JSON")
+}
+
+/// A square as the report writes it (`[c, r]`) in the files' form (`"c,r"`); any
+/// other value as it is.
+fn square_text(v: &J) -> J {
+    match v.as_array().map(Vec::as_slice) {
+        Some([J::Number(c), J::Number(r)]) => J::String(format!("{c},{r}")),
+        _ => v.clone(),
+    }
 }
 
 fn check(path: &Path) -> Result<(), String> {
@@ -86,8 +97,22 @@ fn check(path: &Path) -> Result<(), String> {
         }
     }
     for want in get("group").and_then(T::as_array).into_iter().flatten() {
-        let id = want.get("id").and_then(T::as_str).unwrap_or_default();
-        let Some(g) = find_group(id) else {
+        // A group the turn created (trained, summoned) has no id in the file: it is
+        // found by the square it stands on.
+        let (id, g) = match (want.get("id").and_then(T::as_str), want.get("at")) {
+            (Some(id), _) => (id.to_string(), find_group(id)),
+            (None, Some(at)) => (
+                format!("at {at}"),
+                groups
+                    .iter()
+                    .find(|g| square_text(&g["at"]) == toml_to_json(at)),
+            ),
+            (None, None) => {
+                problems.push("an [[expect.group]] needs `id` or `at`".into());
+                continue;
+            }
+        };
+        let Some(g) = g else {
             problems.push(format!("group {id} is gone"));
             continue;
         };
@@ -104,7 +129,8 @@ fn check(path: &Path) -> Result<(), String> {
         for (k, v) in want.as_table().into_iter().flatten() {
             let found = match k.as_str() {
                 "id" => continue,
-                "at" | "size" | "owner" => g[k.as_str()].clone(),
+                "at" => square_text(&g["at"]),
+                "size" | "owner" => g[k.as_str()].clone(),
                 "levels" => minion_list("level"),
                 "damage" => minion_list("damage"),
                 "hit_points" => minion_list("hit_points"),
@@ -126,7 +152,10 @@ fn check(path: &Path) -> Result<(), String> {
     let structures = report["structures"].as_array().cloned().unwrap_or_default();
     for want in get("structure").and_then(T::as_array).into_iter().flatten() {
         let at = want.get("at").and_then(T::as_str).unwrap_or_default();
-        let Some(s) = structures.iter().find(|s| s["at"] == J::String(at.into())) else {
+        let Some(s) = structures
+            .iter()
+            .find(|s| square_text(&s["at"]) == J::String(at.into()))
+        else {
             problems.push(format!("no structure at {at}"));
             continue;
         };

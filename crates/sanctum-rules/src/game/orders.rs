@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, TargetType};
 use crate::game::events::Event;
-use crate::game::state::GameState;
+use crate::game::state::{ActiveSpell, GameState, Host, SpellRef};
 use crate::groups::{Control, Minion, RecruitClass};
 use crate::mana::ManaType;
 use crate::map::StructureKind;
@@ -467,10 +467,15 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
                         .map(|m| (u, m))
                 })
                 .ok_or_else(|| format!("no minion {minion}"))?;
+            let has_it = |a: &ActiveSpell| {
+                a.spell == SpellRef::Card(card) && a.host == Host::Minion { minion }
+            };
             if !fits(want, m.class()) {
                 Err(format!("minion {minion} is not a {want:?}").to_lowercase())
             } else if concealed_from(state, side, u.id) {
                 Err(format!("minion {minion} is concealed"))
+            } else if !card.def().stacks && state.active.iter().any(has_it) {
+                Err(format!("minion {minion} already has '{card}'"))
             } else {
                 Ok(())
             }

@@ -3,6 +3,12 @@
 //! movement phase") with players, hands, decks, mana, structures with owners and
 //! novices, groups with levels, damage and nations, and `[[order]]` tables.
 //!
+//! Beyond the movement format: `start_of_turn = false` skips the turn's opening nine
+//! steps; `next_turn = true` ends the turn with the next start of turn, as a played
+//! turn does; a player's `next_turn_mana` is mana waiting from a Burst cast last turn.
+//! An order names a group by its `id`, or by its square (`"c,r"`) for a group trained
+//! in the same orders (`group = "5,4"`, `target = "minion:3,2:4"`).
+//!
 //! Reading the file is the caller's business; every error names the TOML line and,
 //! where there is one, the group.
 
@@ -38,6 +44,9 @@ pub struct TurnScenario {
     pub orders: TurnOrders,
     /// Whether the turn starts with the nine start-of-turn steps.
     pub start_of_turn: bool,
+    /// Whether the turn ends with the next turn's start of turn, as a played turn does
+    /// (so that what carries into the next turn can be seen).
+    pub next_turn: bool,
     pub name: Option<String>,
     pub rule: Option<String>,
     /// The `[expect]` table, for test harnesses.
@@ -55,6 +64,8 @@ struct Raw {
     seed: u64,
     #[serde(default = "yes")]
     start_of_turn: bool,
+    #[serde(default)]
+    next_turn: bool,
     #[serde(default)]
     terrain: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
     #[serde(default)]
@@ -108,6 +119,9 @@ struct RawPlayer {
     discarded: bool,
     #[serde(default)]
     delta: i32,
+    /// Extra mana waiting for the next generation (Bursts cast last turn).
+    #[serde(default)]
+    next_turn_mana: BTreeMap<Spanned<String>, u16>,
 }
 
 #[derive(Deserialize)]
@@ -321,6 +335,7 @@ impl TurnScenario {
             state,
             orders,
             start_of_turn: raw.start_of_turn,
+            next_turn: raw.next_turn,
             name: raw.name,
             rule: raw.rule,
             expect: raw.expect,
@@ -413,6 +428,7 @@ fn player(
 ) -> Result<(), TurnScenarioError> {
     let mana = cx.mana(&p.mana)?;
     let sanctum = p.sanctum_mana.as_ref().map(|m| cx.mana(m)).transpose()?;
+    let next_turn_mana = cx.mana(&p.next_turn_mana)?;
     let hand = p
         .hand
         .iter()
@@ -431,6 +447,7 @@ fn player(
     }
     ps.hand = hand;
     ps.deck = deck;
+    ps.next_turn_mana = next_turn_mana;
     ps.discarded = p.discarded;
     ps.delta = p.delta;
     Ok(())
@@ -561,11 +578,14 @@ fn order(
     names: &BTreeMap<String, Square>,
     layout: Layout,
 ) -> Result<Order, TurnScenarioError> {
+    // A group is named by its id, or by the square it will stand on (`c,r`): a group
+    // trained this turn has no id in the file.
     let group_at = |s: &Spanned<String>| -> Result<Square, TurnScenarioError> {
-        names.get(s.get_ref()).copied().map_or_else(
-            || cx.err(s.span(), format!("no group '{}'", s.get_ref())),
-            Ok,
-        )
+        match names.get(s.get_ref()) {
+            Some(&at) => Ok(at),
+            None if s.get_ref().parse::<Square>().is_ok() => cx.square(s, "group", layout),
+            None => cx.err(s.span(), format!("no group '{}'", s.get_ref())),
+        }
     };
     Ok(match o.kind.get_ref().as_str() {
         "cast" => {
@@ -621,7 +641,7 @@ fn serde_name(t: &TrainAs) -> String {
 
 impl TurnScenario {
     /// Runs the turn: the start of turn (unless switched off), the orders, spell
-    /// execution, movement and combat. Refuses bad orders before changing anything.
+    /// execution, movement and combat, and with `next_turn` the next start of turn. Refuses bad orders before changing anything.
     pub fn run(&self) -> Result<(GameState, Vec<crate::game::Event>), crate::game::Rejected> {
         let mut state = self.state.clone();
         let mut events = Vec::new();
@@ -632,6 +652,10 @@ impl TurnScenario {
             crate::game::validate::validate(&state, side, &self.orders[side.index()])?;
         }
         state.resolve_orders(&self.orders, &mut events);
+        if self.next_turn && state.outcome.is_none() {
+            state.turn += 1;
+            crate::game::start::start_of_turn(&mut state, &mut events);
+        }
         Ok((state, events))
     }
 }
@@ -674,6 +698,7 @@ pub struct StructureReport {
 pub struct PlayerReport {
     pub mana: Mana,
     pub sanctum_mana: Mana,
+    pub next_turn_mana: Mana,
     pub hand: Vec<CardId>,
     pub hand_size: usize,
     pub deck_size: usize,
@@ -745,6 +770,7 @@ impl TurnReport {
                     PlayerReport {
                         mana: p.mana,
                         sanctum_mana: p.sanctum_mana,
+                        next_turn_mana: p.next_turn_mana,
                         hand: p.hand.clone(),
                         hand_size: p.hand.len(),
                         deck_size: p.deck.len(),

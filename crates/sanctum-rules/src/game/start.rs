@@ -24,6 +24,9 @@ pub fn start_of_turn(state: &mut GameState, events: &mut Vec<Event>) {
 }
 
 /// Step 1: recruits whose experience qualifies them rise to the level it gives.
+/// Experience gives levels 2 to 4 only: level 1 is where recruits start, not a level
+/// earned, so a recruit brought down to level 0 does not climb back without the
+/// experience for level 2.
 fn award_levels(state: &mut GameState, events: &mut Vec<Event>) {
     for u in &mut state.units {
         for m in u.group.minions_mut() {
@@ -31,7 +34,7 @@ fn award_levels(state: &mut GameState, events: &mut Vec<Event>) {
                 continue;
             }
             let earned = stats::level_for_xp(m.xp);
-            if earned > m.level {
+            if earned > m.level && earned > stats::START_LEVEL {
                 m.level = earned;
                 events.push(Event::LevelUp {
                     group: u.id,
@@ -242,25 +245,24 @@ fn generate_mana(state: &mut GameState, events: &mut Vec<Event>) {
     }
 }
 
-/// Step 9: a Sanctum held by an enemy player's recruit group has fallen.
+/// Step 9: a Sanctum held by an enemy player's recruit group has fallen. When both
+/// fall at the same moment neither player took the other's first: a draw.
 pub(crate) fn sanctum_captured(state: &mut GameState, events: &mut Vec<Event>) {
-    for side in Side::BOTH {
+    let fallen = Side::BOTH.map(|side| {
         let at = state.field.sanctum(side);
-        let taken = state.unit_at(at).is_some_and(|u| {
+        state.unit_at(at).is_some_and(|u| {
             u.group.owner == Player::from(side.opponent())
                 && u.group.is_recruit_group()
                 && u.group.control == Control::Player
-        });
-        if taken {
-            end_game(
-                state,
-                Some(side.opponent()),
-                EndReason::SanctumCaptured,
-                events,
-            );
-            return;
-        }
-    }
+        })
+    });
+    let winner = match fallen {
+        [false, false] => return,
+        [true, true] => None,
+        [true, false] => Some(Side::Blue),
+        [false, true] => Some(Side::Red),
+    };
+    end_game(state, winner, EndReason::SanctumCaptured, events);
 }
 
 /// Ends the game.
