@@ -151,8 +151,10 @@ pub fn load(path: &Path, lang: Lang) -> Result<(CampaignFile, CampaignState), Fa
             )));
         }
     }
+    // From the text again, so that an error names its line and column.
+    drop(value);
     let file: CampaignFile =
-        serde_json::from_value(value).map_err(|e| fail(format!("{}: {e}", path.display())))?;
+        serde_json::from_str(&text).map_err(|e| fail(format!("{}: {e}", path.display())))?;
     let state = CampaignState::replay(&file).map_err(|e| {
         fail(format!(
             "{}: {} {e}",
@@ -381,7 +383,8 @@ impl Decider for Interactive {
     }
 
     fn tell(&mut self, pl: &str, en: &str) {
-        println!("{}", self.lang.pick(pl, en));
+        // A closed stdout is reported once, after the sequence.
+        let _ = writeln!(std::io::stdout(), "{}", self.lang.pick(pl, en));
     }
 }
 
@@ -721,7 +724,7 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
                 CampaignFile::new(w).map_err(|e| fail(format!("{}: {e}", warband.display())))?;
             save(&out, &file, lang)?;
             let state = CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
-            ok(roster(&state, lang))
+            crate::saved(&out, roster(&state, lang))
         }
         CampaignCommand::Battle {
             campaign,
@@ -744,7 +747,7 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
                 &mut |d| postbattle::run(&state, &rep, origin, src.as_mut(), d),
             )?;
             append(&campaign, file, events, lang)?;
-            ok(text)
+            crate::saved(&campaign, text)
         }
         CampaignCommand::Trade {
             campaign,
@@ -774,7 +777,7 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
                 ));
             }
             append(&campaign, file, events, lang)?;
-            ok(text)
+            crate::saved(&campaign, text)
         }
         CampaignCommand::Matchup {
             campaign,
@@ -898,12 +901,15 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
                 )
             })?;
             save(&campaign, &file, lang)?;
-            ok(format!(
-                "{} #{}: {}\n",
-                lang.pick("Cofnięto", "Undone"),
-                i - 1,
-                rules::describe(&e, lang)
-            ))
+            crate::saved(
+                &campaign,
+                format!(
+                    "{} #{}: {}\n",
+                    lang.pick("Cofnięto", "Undone"),
+                    i - 1,
+                    rules::describe(&e, lang)
+                ),
+            )
         }
     }
 }

@@ -24,6 +24,10 @@ pub const RECRUIT_HP: u8 = 7;
 /// Hit points of a monster when the scenario gives none.
 pub const DEFAULT_MONSTER_HP: u8 = 7;
 
+/// The monster types the engine knows (scenario `monster = "..."`). A spell
+/// that summons another kind adds it here.
+pub const MONSTER_KINDS: &[&str] = &["troll", "wolf"];
+
 /// The twelve recruit nations, one per house.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
