@@ -644,6 +644,15 @@ fn field_check(s: &CampaignState) -> Result<(), CampaignError> {
 }
 
 impl CampaignState {
+    /// Adds credits; a hand-edited log can never overflow them.
+    fn earn(&mut self, amount: u32) -> Result<(), CampaignError> {
+        self.credits = self
+            .credits
+            .checked_add(amount)
+            .ok_or_else(|| CampaignError::Forbidden("credits overflow".into()))?;
+        Ok(())
+    }
+
     /// Apply one event. On error the state may be partly changed: callers
     /// apply to a copy (replay stops at the first error anyway).
     pub fn apply(&mut self, e: &Event) -> Result<(), CampaignError> {
@@ -653,13 +662,7 @@ impl CampaignState {
                 report,
                 dice: _,
             } => self.apply_battle(*number, report),
-            Event::Income { amount, .. } => {
-                self.credits = self
-                    .credits
-                    .checked_add(*amount)
-                    .ok_or_else(|| CampaignError::Forbidden("credits overflow".into()))?;
-                Ok(())
-            }
+            Event::Income { amount, .. } => self.earn(*amount),
             Event::Loot {
                 dice,
                 find,
@@ -677,10 +680,10 @@ impl CampaignState {
                         if !sell {
                             return forbid("technologies are always sold");
                         }
-                        self.credits += sale_price(self, v);
+                        self.earn(sale_price(self, v))?;
                     }
                     LootFind::Goods(g) if *sell => match g.value() {
-                        Some(v) => self.credits += sale_price(self, v),
+                        Some(v) => self.earn(sale_price(self, v))?,
                         None => return forbid(format!("`{g}` cannot be sold")),
                     },
                     LootFind::Goods(g) => self.put_in_stash(g),
@@ -739,7 +742,7 @@ impl CampaignState {
                 if m.entry.archetype == Archetype::Pet {
                     return forbid(format!("{model} is a pet and gains no experience"));
                 }
-                m.xp = (m.xp + amount).min(MAX_XP);
+                m.xp = m.xp.saturating_add(*amount).min(MAX_XP);
                 Ok(())
             }
             Event::LevelRoll {
@@ -1280,8 +1283,7 @@ impl CampaignState {
                     .value()
                     .ok_or_else(|| CampaignError::Forbidden(format!("`{item}` cannot be sold")))?;
                 self.take_from_stash(*item)?;
-                self.credits += sale_price(self, v);
-                Ok(())
+                self.earn(sale_price(self, v))
             }
             Purchase::ToStash { model } => {
                 let m = self.model_mut(model)?;
