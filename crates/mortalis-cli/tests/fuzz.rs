@@ -3,27 +3,17 @@
 //! replaced with extremes, strings made huge), never make the binary panic;
 //! it exits 0, 1 or 2, and an error names the file. `FUZZ_CASES=n` runs more.
 
+#[path = "common/mortalis.rs"]
+mod common;
 #[path = "common/mutate.rs"]
 mod mutate;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use assert_cmd::Command;
+use common::{campaign, data, mortalis};
 use mortalis_rules::campaign::{self, CampaignFile, CampaignState};
 use proptest::prelude::*;
-
-fn mortalis() -> Command {
-    let mut c = Command::cargo_bin("mortalis").unwrap();
-    c.env_remove("LANG").current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
-
-fn data(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(p)
-}
 
 /// A directory for one test's files.
 fn workdir(name: &str) -> tempfile::TempDir {
@@ -42,20 +32,6 @@ fn mutated(dir: &Path, name: &str, example: &Path, ms: &[mutate::Mutation]) -> P
 
 fn run(args: &[&std::ffi::OsStr]) -> Output {
     mortalis().args(args).output().unwrap()
-}
-
-/// A fresh campaign made from the shipped warband.
-fn campaign(dir: &Path) -> PathBuf {
-    let c = dir.join("c.json");
-    let _ = std::fs::remove_file(&c);
-    mortalis()
-        .args(["campaign", "new"])
-        .arg(data("campaign/warband.toml"))
-        .arg("--out")
-        .arg(&c)
-        .assert()
-        .success();
-    c
 }
 
 proptest! {

@@ -2,22 +2,13 @@
 //! number, the size limit on every file argument, errors that name the file
 //! and the line, and a closed or full standard output.
 
+#[path = "common/mortalis.rs"]
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
-use assert_cmd::Command;
-
-fn mortalis() -> Command {
-    let mut c = Command::cargo_bin("mortalis").unwrap();
-    c.env_remove("LANG").current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
-
-fn data(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(p)
-}
+use common::{campaign, data, mortalis};
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
@@ -39,18 +30,6 @@ fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
     let p = dir.join(name);
     std::fs::write(&p, text).unwrap();
     p
-}
-
-fn campaign(dir: &Path) -> PathBuf {
-    let c = dir.join("c.json");
-    mortalis()
-        .args(["campaign", "new"])
-        .arg(data("campaign/warband.toml"))
-        .arg("--out")
-        .arg(&c)
-        .assert()
-        .success();
-    c
 }
 
 #[test]
