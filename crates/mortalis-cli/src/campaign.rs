@@ -722,9 +722,11 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
             }
             let file =
                 CampaignFile::new(w).map_err(|e| fail(format!("{}: {e}", warband.display())))?;
-            save(&out, &file, lang)?;
+            // Everything that can fail comes before the save.
             let state = CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
-            crate::saved(&out, roster(&state, lang))
+            let text = roster(&state, lang);
+            save(&out, &file, lang)?;
+            crate::saved(&out, text)
         }
         CampaignCommand::Battle {
             campaign,
