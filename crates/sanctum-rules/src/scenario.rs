@@ -24,10 +24,12 @@ use crate::terrain::Terrain;
 /// where there is one, the group.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ScenarioError {
-    #[error("line {line}, column {column}: {message}")]
+    /// A TOML or shape error; the column is unknown for the few errors the
+    /// parser reports without a position (the line is then found by bisection).
+    #[error("line {line}{}: {message}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
     Toml {
         line: usize,
-        column: usize,
+        column: Option<usize>,
         message: String,
     },
     #[error("line {line}: {what}: {source}")]
@@ -252,9 +254,10 @@ impl Scenario {
     /// Parses and checks a scenario.
     pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
         let raw: RawScenario = toml::from_str(text).map_err(|e| {
-            let (line, column) = e
-                .span()
-                .map_or((spanless_line(text), 1), |s| line_col(text, s.start));
+            let (line, column) = e.span().map_or((spanless_line(text), None), |s| {
+                let (line, column) = line_col(text, s.start);
+                (line, Some(column))
+            });
             ScenarioError::Toml {
                 line,
                 column,
