@@ -1,6 +1,7 @@
 //! `sanctum`: the command-line front of the Sanctum rules engine.
 
 mod draw;
+mod game_cmds;
 mod input;
 mod resolve;
 
@@ -10,6 +11,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use sanctum_rules::board::Board;
+use sanctum_rules::mana::House;
 use sanctum_rules::{GameRng, Generator, Layout, MapStats, RealmChoice, Side, Terrain};
 use serde_json::{Value, json};
 
@@ -76,6 +78,71 @@ enum Command {
         #[arg(long)]
         trace: bool,
     },
+    /// Play one whole turn described by a TOML turn scenario file.
+    Turn {
+        /// The turn scenario file.
+        file: std::path::PathBuf,
+        /// Print the resulting state and the events as JSON instead of an account.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay a game log turn by turn, checking each turn's state hash.
+    Replay {
+        /// The log file (JSON, as `sanctum play --log` writes it).
+        log: std::path::PathBuf,
+        /// Stop after this many turns and print that state.
+        #[arg(long, value_parser = parse_turns)]
+        turn: Option<usize>,
+        /// Print the final state as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a whole game between two built-in bots.
+    Play {
+        /// Red's bot: random or rush.
+        #[arg(long, default_value = "rush")]
+        red: String,
+        /// Blue's bot: random or rush.
+        #[arg(long, default_value = "random")]
+        blue: String,
+        /// Seed of the game: map, coin flip, shuffles, combat.
+        #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+        seed: u64,
+        /// Realm: veldt, volgaria, badlands, great_frost, arboria or random.
+        #[arg(long, default_value = "veldt", value_parser = parse_realm_name)]
+        realm: String,
+        /// Board layout: classic or symmetric.
+        #[arg(long, default_value = "classic", value_parser = parse_layout)]
+        layout: Layout,
+        /// House of the first deck's Sanctum.
+        #[arg(long, default_value = "war", value_parser = parse_house)]
+        first_house: House,
+        /// House of the second deck's Sanctum.
+        #[arg(long, default_value = "unmaking", value_parser = parse_house)]
+        second_house: House,
+        /// Save the game log (JSON) to this file.
+        #[arg(long)]
+        log: Option<std::path::PathBuf>,
+        /// Print a JSON summary (winner, turns, reason) instead of an account.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn parse_turns(s: &str) -> Result<usize, String> {
+    s.parse::<usize>()
+        .map_err(|_| format!("malformed turn count '{s}' (valid: a whole number, 0 or more)"))
+}
+
+fn parse_realm_name(s: &str) -> Result<String, String> {
+    parse_realm(s).map(|_| s.to_string())
+}
+
+fn parse_house(s: &str) -> Result<House, String> {
+    House::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = House::ALL.iter().map(|h| h.name()).collect();
+        format!("unknown house '{s}' (valid: {})", names.join(", "))
+    })
 }
 
 fn parse_layout(s: &str) -> Result<Layout, String> {
@@ -169,6 +236,35 @@ fn run(cli: Cli) -> anyhow::Result<String> {
     match cli.command {
         Command::Resolve { file, json, trace } => {
             write!(out, "{}", resolve::run(&file, json, trace)?)?;
+        }
+        Command::Turn { file, json } => {
+            write!(out, "{}", game_cmds::turn(&file, json)?)?;
+        }
+        Command::Replay { log, turn, json } => {
+            write!(out, "{}", game_cmds::replay(&log, turn, json)?)?;
+        }
+        Command::Play {
+            red,
+            blue,
+            seed,
+            realm,
+            layout,
+            first_house,
+            second_house,
+            log,
+            json,
+        } => {
+            let text = game_cmds::play(&game_cmds::PlayOptions {
+                red: &red,
+                blue: &blue,
+                seed,
+                realm: &realm,
+                layout,
+                houses: [first_house, second_house],
+                log: log.as_deref(),
+                json,
+            })?;
+            write!(out, "{text}")?;
         }
         Command::Board { layout, json } => {
             let board = Board::get(layout);

@@ -237,7 +237,7 @@ fn monsters(spec: &str) -> String {
 fn unknown_monster_type() {
     bad(
         &monsters("monster = \"banana\""),
-        "line 9: group 'A': monster = 'banana' is not a known monster type (valid: troll, wolf)",
+        "line 9: group 'A': monster = 'banana' is not a known monster type (valid: troll, wolf, boggart,",
     );
 }
 

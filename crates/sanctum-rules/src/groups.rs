@@ -20,12 +20,12 @@ use crate::terrain::{Hazard, Terrain};
 pub const MAX_GROUP: usize = 8;
 
 /// Hit points of a plain recruit (an older text gives nine-point nations "+2").
-pub const RECRUIT_HP: u8 = 7;
+pub const RECRUIT_HP: u8 = crate::stats::RECRUITS[0].hit_points;
 /// Hit points of a monster when the scenario gives none.
 pub const DEFAULT_MONSTER_HP: u8 = 7;
 
-/// The monster types the engine knows (scenario `monster = "..."`). A spell
-/// that summons another kind adds it here.
+/// Monster types a movement scenario may name besides those the card pool
+/// summons (`cards::CATALOGUE`): the generic kinds of the movement cases.
 pub const MONSTER_KINDS: &[&str] = &["troll", "wolf"];
 
 /// The twelve recruit nations, one per house.
@@ -57,11 +57,58 @@ impl Nation {
         matches!(self, Nation::Visions | Nation::Djinni)
     }
 
-    /// Hit points of one of this nation's recruits.
-    pub const fn hit_points(self) -> u8 {
+    /// Hit points this nation adds to a recruit of the plain baseline.
+    pub const fn hit_point_bonus(self) -> u8 {
         match self {
-            Nation::Cyclopes | Nation::Gargoyles | Nation::Misfits => RECRUIT_HP + 2,
-            _ => RECRUIT_HP,
+            Nation::Cyclopes | Nation::Gargoyles | Nation::Misfits => crate::stats::NATION_HP_BONUS,
+            _ => 0,
+        }
+    }
+
+    /// Hit points of one of this nation's swordsmen or archers.
+    pub const fn hit_points(self) -> u8 {
+        RECRUIT_HP + self.hit_point_bonus()
+    }
+
+    /// Extra missile damage in combat round 1.
+    pub const fn missile_bonus_round_one(self) -> bool {
+        matches!(self, Nation::Elves | Nation::Satyrs)
+    }
+
+    /// Extra hand damage in combat round 2.
+    pub const fn hand_bonus_round_two(self) -> bool {
+        matches!(self, Nation::Imps | Nation::Keepers | Nation::Humans)
+    }
+
+    pub const ALL: [Nation; 12] = [
+        Nation::Imps,
+        Nation::Cyclopes,
+        Nation::Keepers,
+        Nation::Shadows,
+        Nation::Visions,
+        Nation::Gargoyles,
+        Nation::Elves,
+        Nation::Dwarves,
+        Nation::Djinni,
+        Nation::Satyrs,
+        Nation::Misfits,
+        Nation::Humans,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Nation::Imps => "imps",
+            Nation::Cyclopes => "cyclopes",
+            Nation::Keepers => "keepers",
+            Nation::Shadows => "shadows",
+            Nation::Visions => "visions",
+            Nation::Gargoyles => "gargoyles",
+            Nation::Elves => "elves",
+            Nation::Dwarves => "dwarves",
+            Nation::Djinni => "djinni",
+            Nation::Satyrs => "satyrs",
+            Nation::Misfits => "misfits",
+            Nation::Humans => "humans",
         }
     }
 }
@@ -74,51 +121,93 @@ pub enum RecruitClass {
     Archer,
 }
 
+impl RecruitClass {
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecruitClass::Swordsman => "swordsman",
+            RecruitClass::Archer => "archer",
+        }
+    }
+}
+
 /// What a minion is.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum MinionKind {
     Recruit {
         class: RecruitClass,
         nation: Option<Nation>,
-        /// Experience level, 0–5; new recruits start at 1.
-        level: u8,
         hero: bool,
     },
     Monster {
-        /// The monster type, e.g. `"troll"`.
+        /// The monster type, e.g. `"boggart"`.
         kind: String,
     },
 }
 
-/// One minion of a group, with the damage it carries.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One minion of a group: what it is, its fighting numbers and the damage it carries.
+/// A recruit's numbers come from the one table in [`crate::stats`]; a monster's from
+/// its card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Minion {
+    /// Unique within a game (0 in movement scenarios, where nothing refers to minions).
+    pub id: u32,
     pub kind: MinionKind,
+    /// Experience level, 0–5; new recruits start at 1.
+    pub level: u8,
+    /// Maximum hit points.
     pub hit_points: u8,
+    /// Damage taken so far; the minion dies when it reaches its hit points.
     pub damage: u8,
+    /// Damage of one hand attack (0: none).
+    pub hand: u8,
+    /// Damage of one missile attack (0: none).
+    pub missile: u8,
+    /// Maximum armor: damage ignored in each combat round.
+    pub armor: u8,
+    /// Attacks per combat round.
+    pub attacks: u8,
+    /// Experience earned in combat, turned into levels at start of turn.
+    pub xp: u16,
 }
 
 impl Minion {
     pub fn recruit(class: RecruitClass, nation: Option<Nation>, level: u8, hero: bool) -> Minion {
+        let base = crate::stats::recruit(class);
         Minion {
+            id: 0,
             kind: MinionKind::Recruit {
                 class,
                 nation,
-                level,
                 hero,
             },
-            hit_points: nation.map_or(RECRUIT_HP, Nation::hit_points),
+            level: level.min(crate::stats::MAX_LEVEL),
+            hit_points: nation.map_or(base.hit_points, |n| base.hit_points + n.hit_point_bonus()),
             damage: 0,
+            hand: base.hand,
+            missile: base.missile,
+            armor: base.armor,
+            attacks: base.attacks,
+            xp: 0,
         }
     }
 
+    /// A monster with the given hit points and no attacks (movement scenarios); the
+    /// game builds monsters from their cards with [`Minion::monster_with`].
     pub fn monster(kind: &str, hit_points: u8) -> Minion {
         Minion {
+            id: 0,
             kind: MinionKind::Monster {
                 kind: kind.to_string(),
             },
+            level: 1,
             hit_points,
             damage: 0,
+            hand: 0,
+            missile: 0,
+            armor: 0,
+            attacks: 0,
+            xp: 0,
         }
     }
 
@@ -129,11 +218,38 @@ impl Minion {
     pub fn is_alive(&self) -> bool {
         self.damage < self.hit_points
     }
+
+    /// Hit points left.
+    pub fn health(&self) -> u8 {
+        self.hit_points.saturating_sub(self.damage)
+    }
+
+    pub fn nation(&self) -> Option<Nation> {
+        match self.kind {
+            MinionKind::Recruit { nation, .. } => nation,
+            MinionKind::Monster { .. } => None,
+        }
+    }
+
+    pub fn class(&self) -> Option<RecruitClass> {
+        match self.kind {
+            MinionKind::Recruit { class, .. } => Some(class),
+            MinionKind::Monster { .. } => None,
+        }
+    }
+
+    /// The name of its class or monster type, as files and events write it.
+    pub fn type_name(&self) -> &str {
+        match &self.kind {
+            MinionKind::Recruit { class, .. } => class.name(),
+            MinionKind::Monster { kind } => kind,
+        }
+    }
 }
 
 /// A novice: it waits in a structure, has no fighting stats, never moves and never
 /// blocks anyone. It belongs to no group, so the movement pipeline never sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Novice {
     pub nation: Option<Nation>,
 }
@@ -162,7 +278,7 @@ pub enum Ability {
 }
 
 /// The movement-relevant effects on a group.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Effects {
     pub no_move: bool,
     pub no_exit: bool,
@@ -173,6 +289,8 @@ pub struct Effects {
     pub waterwalk: bool,
     /// Terrain-Bind: the group may enter squares of this terrain only.
     pub only_enter: Option<Terrain>,
+    /// The group withdraws from a combat at the start of this combat round.
+    pub withdraw_round: Option<u8>,
 }
 
 impl Effects {
@@ -208,7 +326,7 @@ pub enum GroupType {
 }
 
 /// A group on the board: 1–8 minions, all recruits or all monsters.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Group {
     /// The name used in scenarios and traces.
     pub name: String,
@@ -251,6 +369,53 @@ impl Group {
 
     pub fn minions(&self) -> &[Minion] {
         &self.minions
+    }
+
+    /// An empty stand-in that costs nothing to make, left behind when a group is moved
+    /// out of a list it cannot be removed from. It is never a real group.
+    pub(crate) fn vacant() -> Group {
+        Group {
+            name: String::new(),
+            owner: Player::Neutral,
+            control: Control::Computer,
+            age: 0,
+            minions: Vec::new(),
+            effects: Effects::default(),
+        }
+    }
+
+    /// The minions, to change their numbers (never their count: see [`Group::add`] and
+    /// [`Group::remove_dead`]).
+    pub fn minions_mut(&mut self) -> &mut [Minion] {
+        &mut self.minions
+    }
+
+    /// Adds a minion when the group has room and the minion is of the group's type.
+    pub fn add(&mut self, m: Minion) -> Result<(), GroupError> {
+        if self.minions.len() >= MAX_GROUP {
+            return Err(GroupError::TooLarge(
+                self.name.clone(),
+                self.minions.len() + 1,
+            ));
+        }
+        if self
+            .minions
+            .first()
+            .is_some_and(|f| f.is_recruit() != m.is_recruit())
+        {
+            return Err(GroupError::Mixed(self.name.clone()));
+        }
+        self.minions.push(m);
+        Ok(())
+    }
+
+    /// Removes and returns the minions whose damage reached their hit points.
+    pub fn remove_dead(&mut self) -> Vec<Minion> {
+        let (alive, dead): (Vec<Minion>, Vec<Minion>) = std::mem::take(&mut self.minions)
+            .into_iter()
+            .partition(Minion::is_alive);
+        self.minions = alive;
+        dead
     }
 
     pub fn size(&self) -> usize {
@@ -387,6 +552,46 @@ impl Field {
     /// The Sanctum of a side.
     pub fn sanctum(&self, side: Side) -> Square {
         self.board().sanctum(side)
+    }
+}
+
+#[derive(Serialize)]
+struct FieldRepr<'a> {
+    layout: Layout,
+    /// Terrain of every playable square, in the board's square order.
+    terrain: Vec<Terrain>,
+    structures: Vec<PlacedStructure<'a>>,
+}
+
+#[derive(Serialize)]
+struct PlacedStructure<'a> {
+    at: Square,
+    #[serde(flatten)]
+    structure: &'a Structure,
+    novices: u8,
+}
+
+impl Serialize for Field {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let board = self.board();
+        let repr = FieldRepr {
+            layout: self.layout,
+            terrain: board.squares().iter().map(|&s| self.terrain(s)).collect(),
+            structures: board
+                .squares()
+                .iter()
+                .filter_map(|&s| {
+                    self.structures[s.index()]
+                        .as_ref()
+                        .map(|structure| PlacedStructure {
+                            at: s,
+                            structure,
+                            novices: self.novices(s),
+                        })
+                })
+                .collect(),
+        };
+        repr.serialize(ser)
     }
 }
 

@@ -5,7 +5,10 @@
 //! that the caller seeds and passes in.
 
 pub mod board;
+pub mod cards;
+pub mod game;
 pub mod groups;
+pub mod mana;
 pub mod map;
 pub mod movement;
 pub mod player;
@@ -13,6 +16,7 @@ pub mod realm;
 pub mod rng;
 pub mod scenario;
 pub mod square;
+pub mod stats;
 pub mod terrain;
 
 pub use board::{Board, Layout};

@@ -1,6 +1,6 @@
 //! Map generation: towns first, then terrain, as the original's rules describe.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Layout, Reserved};
 use crate::player::{Player, Side};
@@ -10,7 +10,7 @@ use crate::square::{CELLS, Square};
 use crate::terrain::Terrain;
 
 /// The kinds of structure that can stand on a square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StructureKind {
     Sanctum,
@@ -31,7 +31,7 @@ impl StructureKind {
 }
 
 /// A structure and its owner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Structure {
     pub kind: StructureKind,
     pub owner: Player,

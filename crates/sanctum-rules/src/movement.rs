@@ -48,7 +48,8 @@ pub struct Phase {
 }
 
 /// What happened to a group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// No order (or a bot stop): it stayed where it was.
     Stood,
@@ -135,11 +136,21 @@ impl Phase {
 
     /// Resolves the phase asking `caps` every capability question.
     pub fn resolve_with<C: Capabilities>(&self, caps: &C, trace: bool) -> Resolution {
-        let mut w = Work::new(self, caps, trace);
-        w.give_orders();
-        w.pass_one();
-        w.pass_two();
-        w.finish()
+        let groups = self.groups.iter().map(|g| g.group.clone()).collect();
+        Work::new(self, caps, trace, groups).run()
+    }
+
+    /// Resolves the phase with the standard rules, moving the groups into the
+    /// resolution instead of copying them (the game engine's way: it does not need the
+    /// phase afterwards). The phase keeps each group's square and orders.
+    pub fn resolve_owned(mut self, trace: bool) -> (Resolution, Phase) {
+        let groups = self
+            .groups
+            .iter_mut()
+            .map(|g| std::mem::replace(&mut g.group, Group::vacant()))
+            .collect();
+        let res = Work::new(&self, &StandardRules, trace, groups).run();
+        (res, self)
     }
 }
 
@@ -189,15 +200,20 @@ struct Work<'a, C> {
 }
 
 impl<'a, C: Capabilities> Work<'a, C> {
-    fn new(phase: &'a Phase, caps: &'a C, trace: bool) -> Self {
+    fn run(mut self) -> Resolution {
+        self.give_orders();
+        self.pass_one();
+        self.pass_two();
+        self.finish()
+    }
+
+    fn new(phase: &'a Phase, caps: &'a C, trace: bool, groups: Vec<Group>) -> Self {
         let n = phase.groups.len();
         let mut seq = vec![0u32; n];
         for owner in Player::ALL {
-            let mut mine: Vec<usize> = (0..n)
-                .filter(|&i| phase.groups[i].group.owner == owner)
-                .collect();
+            let mut mine: Vec<usize> = (0..n).filter(|&i| groups[i].owner == owner).collect();
             if owner == Player::Neutral {
-                mine.sort_by_key(|&i| (phase.groups[i].group.age, i));
+                mine.sort_by_key(|&i| (groups[i].age, i));
             }
             for (k, &i) in mine.iter().enumerate() {
                 seq[i] = k as u32;
@@ -211,7 +227,7 @@ impl<'a, C: Capabilities> Work<'a, C> {
             phase,
             caps,
             rng: GameRng::from_seed(phase.seed),
-            groups: phase.groups.iter().map(|g| g.group.clone()).collect(),
+            groups,
             start: phase.groups.iter().map(|g| g.at).collect(),
             pos: phase.groups.iter().map(|g| Some(g.at)).collect(),
             order: vec![None; n],
@@ -740,11 +756,12 @@ impl<'a, C: Capabilities> Work<'a, C> {
         }
     }
 
-    fn finish(self) -> Resolution {
+    fn finish(mut self) -> Resolution {
         let n = self.groups.len();
         let mut out = Vec::with_capacity(n);
         let mut final_groups = Vec::with_capacity(n);
-        for g in 0..n {
+        let groups = std::mem::take(&mut self.groups);
+        for (g, group) in groups.into_iter().enumerate() {
             let outcome = match self.done[g] {
                 Some(o) => o,
                 None => match self.pos[g] {
@@ -755,15 +772,15 @@ impl<'a, C: Capabilities> Work<'a, C> {
             };
             let alive = self.pos[g].is_some();
             out.push(GroupOutcome {
-                name: self.phase.groups[g].group.name.clone(),
+                name: group.name.clone(),
                 at: self.pos[g],
                 outcome,
                 into: self.into[g],
-                size: if alive { self.groups[g].size() } else { 0 },
+                size: if alive { group.size() } else { 0 },
                 killed: self.killed[g],
                 removed: self.removed[g],
             });
-            final_groups.push(alive.then(|| self.groups[g].clone()));
+            final_groups.push(alive.then_some(group));
         }
         Resolution {
             groups: out,
@@ -806,7 +823,12 @@ mod tests {
                 pg("B", Player::Blue, Control::Player, sq(7, 5), 8),
             ],
         };
-        let mut w = Work::new(&phase, &StandardRules, false);
+        let mut w = Work::new(
+            &phase,
+            &StandardRules,
+            false,
+            phase.groups.iter().map(|g| g.group.clone()).collect(),
+        );
         w.stationary = vec![false; 3];
         assert_eq!(w.beats(0, 1), (true, Reason::Initiative));
         assert_eq!(w.beats(1, 2), (true, Reason::Initiative));

@@ -6,12 +6,34 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
+use serde::{Serialize, Serializer};
 
 /// A named, portable, seedable generator. The same seed gives the same stream on every
 /// machine and in every version of this crate.
 #[derive(Clone, Debug)]
 pub struct GameRng {
+    seed: u64,
     inner: ChaCha8Rng,
+}
+
+impl PartialEq for GameRng {
+    fn eq(&self, other: &GameRng) -> bool {
+        self.seed == other.seed && self.inner.get_word_pos() == other.inner.get_word_pos()
+    }
+}
+
+impl Eq for GameRng {}
+
+/// A generator is written as its seed and how far it has advanced, which is all of
+/// its state (the word position as a decimal string: JSON numbers stop at 2^53).
+impl Serialize for GameRng {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = ser.serialize_struct("GameRng", 2)?;
+        st.serialize_field("seed", &self.seed)?;
+        st.serialize_field("position", &self.inner.get_word_pos().to_string())?;
+        st.end()
+    }
 }
 
 impl GameRng {
@@ -20,7 +42,23 @@ impl GameRng {
         let mut key = [0u8; 32];
         key[..8].copy_from_slice(&seed.to_le_bytes());
         GameRng {
+            seed,
             inner: ChaCha8Rng::from_seed(key),
+        }
+    }
+
+    /// A raw 64-bit draw (two 32-bit draws, low word first), e.g. to seed a sub-phase.
+    pub fn next_u64(&mut self) -> u64 {
+        let lo = self.next_u32() as u64;
+        let hi = self.next_u32() as u64;
+        lo | (hi << 32)
+    }
+
+    /// Shuffles a slice (Fisher–Yates, from the last element down).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            items.swap(i, j);
         }
     }
 

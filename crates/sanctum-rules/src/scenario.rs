@@ -10,6 +10,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::board::Layout;
+use crate::cards::{CATALOGUE, Effect};
 use crate::groups::{
     Ability, Control, DEFAULT_MONSTER_HP, Effects, Field, Group, GroupError, MONSTER_KINDS, Minion,
     Nation, RecruitClass,
@@ -441,6 +442,16 @@ impl Scenario {
     }
 }
 
+/// Every monster type a scenario may name: the generic kinds of
+/// [`MONSTER_KINDS`] and those the card pool summons.
+fn known_monsters() -> Vec<&'static str> {
+    let summoned = CATALOGUE.iter().filter_map(|c| match c.effect {
+        Effect::Summon { monster } => Some(monster.kind),
+        _ => None,
+    });
+    MONSTER_KINDS.iter().copied().chain(summoned).collect()
+}
+
 fn build_minions(text: &str, id: &str, rg: &RawGroup) -> Result<Vec<Minion>, ScenarioError> {
     let line = line_col(text, rg.minions.span().start).0;
     let m = rg.minions.get_ref();
@@ -469,11 +480,12 @@ fn build_minions(text: &str, id: &str, rg: &RawGroup) -> Result<Vec<Minion>, Sce
             if rg.nation.is_some() || rg.level.is_some() || rg.heroes.is_some() {
                 return Err(bad("nation, level and heroes are for recruits".into()));
             }
-            if !MONSTER_KINDS.contains(&kind.get_ref().as_str()) {
+            let known = known_monsters();
+            if !known.contains(&kind.get_ref().as_str()) {
                 return Err(ScenarioError::UnknownMonster {
                     group: id.to_string(),
                     kind: kind.get_ref().clone(),
-                    valid: MONSTER_KINDS.join(", "),
+                    valid: known.join(", "),
                     line: line_col(text, kind.span().start).0,
                 });
             }

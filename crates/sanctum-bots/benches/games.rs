@@ -1,0 +1,86 @@
+//! Whole games: the engine alone (replaying recorded random orders, turns per second)
+//! and random bots playing (games per second).
+
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use sanctum_bots::{RandomBot, play_game};
+use sanctum_rules::Layout;
+use sanctum_rules::cards::sample_deck;
+use sanctum_rules::game::{DeckChoice, GameState, Setup, TurnOrders};
+use sanctum_rules::mana::House;
+
+fn setup(seed: u64) -> Setup {
+    Setup {
+        realm: "veldt".into(),
+        layout: Layout::Classic,
+        seed,
+        decks: [
+            DeckChoice {
+                house: House::War,
+                cards: sample_deck(30),
+            },
+            DeckChoice {
+                house: House::Unmaking,
+                cards: sample_deck(30),
+            },
+        ],
+    }
+}
+
+/// A recorded random game: its start and every turn's orders.
+fn recorded(seed: u64) -> (GameState, Vec<TurnOrders>) {
+    let s = setup(seed);
+    let start = GameState::start(&s).expect("valid setup").0;
+    let mut orders = Vec::new();
+    play_game(
+        &s,
+        &mut RandomBot::new(seed),
+        &mut RandomBot::new(seed + 1),
+        |o, _, _| orders.push(o.clone()),
+    )
+    .expect("legal orders");
+    (start, orders)
+}
+
+fn engine_turns(c: &mut Criterion) {
+    let games: Vec<_> = (0..8).map(recorded).collect();
+    let turns: usize = games.iter().map(|(_, o)| o.len()).sum();
+    let mut g = c.benchmark_group("game");
+    g.throughput(Throughput::Elements(turns as u64));
+    g.bench_function("engine: 8 random games replayed (per turn)", |b| {
+        b.iter_batched(
+            || games.clone(),
+            |games| {
+                for (mut state, orders) in games {
+                    for o in &orders {
+                        let _ = state.play_turn(o);
+                    }
+                }
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    g.finish();
+}
+
+fn bot_games(c: &mut Criterion) {
+    let mut g = c.benchmark_group("game");
+    g.throughput(Throughput::Elements(1));
+    g.sample_size(20);
+    g.bench_function("random vs random, whole game with bots (per game)", |b| {
+        let mut seed = 0;
+        b.iter(|| {
+            seed += 1;
+            play_game(
+                &setup(seed),
+                &mut RandomBot::new(seed),
+                &mut RandomBot::new(seed + 1),
+                |_, _, _| {},
+            )
+            .expect("legal orders")
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, engine_turns, bot_games);
+criterion_main!(benches);

@@ -1,0 +1,395 @@
+//! `sanctum turn`, `sanctum replay` and `sanctum play`: whole turns and whole games.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::Context;
+use sanctum_bots::{BOT_NAMES, bot_by_name};
+use sanctum_rules::cards::sample_deck;
+use sanctum_rules::game::scenario::{TurnReport, TurnScenario};
+use sanctum_rules::game::{DeckChoice, Event, GameLog, GameState, Setup};
+use sanctum_rules::mana::House;
+use sanctum_rules::{Layout, Side};
+
+use crate::resolve::BadInput;
+
+fn read(file: &Path) -> Result<String, BadInput> {
+    crate::input::read(file).map_err(BadInput)
+}
+
+/// `sanctum turn FILE`: one whole turn from a turn scenario.
+pub fn turn(file: &Path, json: bool) -> anyhow::Result<String> {
+    let text = read(file)?;
+    let sc =
+        TurnScenario::parse(&text).map_err(|e| BadInput(format!("{}: {e}", file.display())))?;
+    let (state, events) = sc
+        .run()
+        .map_err(|e| BadInput(format!("{}: {e}", file.display())))?;
+    let report = TurnReport::new(&state, events);
+    if json {
+        return Ok(format!("{}\n", serde_json::to_string_pretty(&report)?));
+    }
+    let mut out = String::new();
+    if let Some(name) = &sc.name {
+        writeln!(out, "{name}")?;
+    }
+    for e in &report.events {
+        writeln!(out, "  {}", describe(e, &state))?;
+    }
+    out.push_str(&summary(&state));
+    Ok(out)
+}
+
+/// A one-line account of an event.
+pub fn describe(e: &Event, state: &GameState) -> String {
+    let g = |id: &u32| {
+        state
+            .unit(*id)
+            .map_or_else(|| format!("group {id}"), |u| u.group.name.clone())
+    };
+    match e {
+        Event::TurnStarted { turn } => format!("— turn {turn} —"),
+        Event::LevelUp { minion, level, .. } => format!("minion {minion} reaches level {level}"),
+        Event::SpellExpired { card, .. } => format!("{card} expires"),
+        Event::TerrainDamage {
+            group,
+            at,
+            damage,
+            killed,
+        } => format!(
+            "{} takes {damage} from the terrain at {at} ({killed} killed)",
+            g(group)
+        ),
+        Event::Drew { side, card } => match card {
+            Some(c) => format!("{} draws {c}", side.name()),
+            None => format!("{} draws a card", side.name()),
+        },
+        Event::DeckEmpty { side } => format!("{}'s deck is empty", side.name()),
+        Event::Captured {
+            at,
+            kind,
+            by,
+            from,
+            mana,
+        } => format!(
+            "{} captures the {} at {at} from {}{}",
+            by.name(),
+            kind.name(),
+            from.name(),
+            mana.map_or(String::new(), |m| format!(" ({} mana)", m.name()))
+        ),
+        Event::NoviceProduced { at, owner } => {
+            format!("a novice appears at {at} for {}", owner.name())
+        }
+        Event::Initiative {
+            side,
+            changed,
+            deltas,
+        } => format!(
+            "initiative: {}{} (deltas red {}, blue {})",
+            side.name(),
+            if *changed { ", changed" } else { "" },
+            deltas[0],
+            deltas[1]
+        ),
+        Event::ManaGenerated { side, mana } => format!("{} has {mana} mana", side.name()),
+        Event::Conceded { side } => format!("{} concedes", side.name()),
+        Event::Discarded { side, card } => match card {
+            Some(c) => format!("{} discards {c}", side.name()),
+            None => format!("{} discards a card", side.name()),
+        },
+        Event::Trained { side, at, into, .. } => {
+            format!("{} trains a novice at {at} as {into:?}", side.name()).to_lowercase()
+        }
+        Event::SpellCast { side, card, .. } => format!("{} casts {card}", side.name()),
+        Event::SpellSquandered { side, card, reason } => {
+            format!("{}'s {card} squanders: {reason}", side.name())
+        }
+        Event::Summoned { side, group, at } => {
+            format!("{} summons {} at {at}", side.name(), g(group))
+        }
+        Event::SpellDamage {
+            minion,
+            damage,
+            died,
+            ..
+        } => format!(
+            "minion {minion} takes {damage} spell damage{}",
+            if *died { " and dies" } else { "" }
+        ),
+        Event::Enchanted { card, .. } => format!("{card} is now active"),
+        Event::Moved {
+            group,
+            from,
+            to,
+            outcome,
+            ..
+        } => format!(
+            "{} {} ({from} → {})",
+            g(group),
+            outcome.name(),
+            to.map_or("gone".to_string(), |s| s.to_string())
+        ),
+        Event::CombatStarted { first, second } => {
+            format!("combat: {} against {}", g(first), g(second))
+        }
+        Event::CombatRound { round } => format!("  round {round}"),
+        Event::Withdrew { group, round } => format!("  {} withdraws at round {round}", g(group)),
+        Event::Attack {
+            attacker,
+            victim,
+            mode,
+            hit,
+            taken,
+            soaked,
+            killed,
+            ..
+        } => {
+            if *hit {
+                format!(
+                    "    {attacker} {mode:?} → {victim}: {taken} damage ({soaked} soaked){}",
+                    if *killed { ", killed" } else { "" }
+                )
+                .to_lowercase()
+            } else {
+                format!("    {attacker} {mode:?} → {victim}: miss").to_lowercase()
+            }
+        }
+        Event::Forfeit { minion } => format!("    {minion} forfeits its attacks"),
+        Event::Gazed {
+            minion,
+            gazes,
+            killed,
+        } => format!(
+            "    {minion} carries {gazes} gaze(s){}",
+            if *killed { " and is killed" } else { "" }
+        ),
+        Event::Deflected {
+            minion,
+            attacker,
+            damage,
+            killed,
+        } => format!(
+            "    {minion} deflects {damage} damage onto {attacker}{}",
+            if *killed { ", killed" } else { "" }
+        ),
+        Event::CombatEnded { rounds, .. } => format!("  combat over after {rounds} rounds"),
+        Event::Experience { minion, xp } => format!("  minion {minion} gains {xp} experience"),
+        Event::MinionDied { minion, .. } => format!("  minion {minion} dies"),
+        Event::GroupDied { group } => format!("group {group} is gone"),
+        Event::GameEnded { winner, reason } => format!(
+            "game over: {} ({reason:?})",
+            winner.map_or("a draw".to_string(), |s| format!("{} wins", s.name()))
+        )
+        .to_lowercase(),
+    }
+}
+
+/// The state in a few lines: groups, structures, players.
+pub fn summary(state: &GameState) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "after turn {}: initiative {}",
+        state.turn,
+        state.initiative.name()
+    );
+    for u in &state.units {
+        let minions: Vec<String> = u
+            .group
+            .minions()
+            .iter()
+            .map(|m| {
+                format!(
+                    "{} L{} {}/{}",
+                    m.type_name(),
+                    m.level,
+                    m.health(),
+                    m.hit_points
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "  {} ({}) at {}: {}",
+            u.group.name,
+            u.group.owner.name(),
+            u.at,
+            minions.join(", ")
+        );
+    }
+    for side in Side::BOTH {
+        let p = state.player(side);
+        let _ = writeln!(
+            out,
+            "  {}: {} mana, {} cards in hand, {} in deck, {} towns",
+            side.name(),
+            p.mana,
+            p.hand.len(),
+            p.deck.len(),
+            state.structures_of(side)
+        );
+    }
+    if let Some(o) = state.outcome {
+        let _ = writeln!(
+            out,
+            "  winner: {} ({:?}, turn {})",
+            o.winner.map_or("none (a draw)", |s| s.name()),
+            o.reason,
+            o.turn
+        );
+    }
+    out
+}
+
+/// Options of `sanctum play`.
+pub struct PlayOptions<'a> {
+    pub red: &'a str,
+    pub blue: &'a str,
+    pub seed: u64,
+    pub realm: &'a str,
+    pub layout: Layout,
+    pub houses: [House; 2],
+    pub log: Option<&'a Path>,
+    pub json: bool,
+}
+
+/// `sanctum play`: a whole game between two built-in bots.
+pub fn play(o: &PlayOptions<'_>) -> anyhow::Result<String> {
+    let mut bots = Vec::new();
+    for (side, name) in [("red", o.red), ("blue", o.blue)] {
+        let seed = o.seed.wrapping_add(bots.len() as u64 + 1);
+        bots.push(bot_by_name(name, seed).ok_or_else(|| {
+            BadInput(format!(
+                "unknown {side} bot '{name}' (valid: {})",
+                BOT_NAMES.join(", ")
+            ))
+        })?);
+    }
+    let setup = Setup {
+        realm: o.realm.to_string(),
+        layout: o.layout,
+        seed: o.seed,
+        decks: [
+            DeckChoice {
+                house: o.houses[0],
+                cards: sample_deck(30),
+            },
+            DeckChoice {
+                house: o.houses[1],
+                cards: sample_deck(30),
+            },
+        ],
+    };
+    let (mut state, _) = GameState::start(&setup).map_err(|e| BadInput(e.to_string()))?;
+    let mut log = GameLog::new(setup, &state);
+    let mut out = String::new();
+    while state.outcome.is_none() {
+        let orders = [
+            bots[0].orders(&sanctum_rules::game::view(&state, Side::Red)),
+            bots[1].orders(&sanctum_rules::game::view(&state, Side::Blue)),
+        ];
+        let turn = state.turn;
+        let events = state
+            .play_turn(&orders)
+            .with_context(|| format!("a bot gave a refused order on turn {turn}"))?;
+        log.record(orders, &state);
+        if !o.json {
+            writeln!(out, "turn {turn}: {}", turn_line(&events))?;
+        }
+    }
+    if let Some(path) = o.log {
+        let text = serde_json::to_string_pretty(&log)?;
+        std::fs::write(path, text + "\n")
+            .with_context(|| format!("writing the log to {}", path.display()))?;
+    }
+    let outcome = state.outcome.context("the game did not end")?;
+    if o.json {
+        let v = serde_json::json!({
+            "winner": outcome.winner,
+            "turns": outcome.turn,
+            "reason": outcome.reason,
+            "seed": o.seed,
+            "red": o.red,
+            "blue": o.blue,
+        });
+        return Ok(format!("{}\n", serde_json::to_string_pretty(&v)?));
+    }
+    out.push_str(&summary(&state));
+    Ok(out)
+}
+
+/// A turn in one line: what changed hands and who fell.
+fn turn_line(events: &[Event]) -> String {
+    let count = |f: &dyn Fn(&Event) -> bool| events.iter().filter(|e| f(e)).count();
+    let mut parts = Vec::new();
+    let casts = count(&|e| matches!(e, Event::SpellCast { .. }));
+    let combats = count(&|e| matches!(e, Event::CombatStarted { .. }));
+    let deaths = count(&|e| matches!(e, Event::MinionDied { .. }));
+    let captures: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Captured { at, by, .. } => Some(format!("{} takes {at}", by.name())),
+            _ => None,
+        })
+        .collect();
+    if casts > 0 {
+        parts.push(format!("{casts} spells"));
+    }
+    if combats > 0 {
+        parts.push(format!("{combats} combats, {deaths} minions died"));
+    }
+    parts.extend(captures);
+    for e in events {
+        if let Event::GameEnded { winner, reason } = e {
+            parts.push(
+                format!(
+                    "game over: {} ({reason:?})",
+                    winner.map_or("a draw".to_string(), |s| format!("{} wins", s.name()))
+                )
+                .to_lowercase(),
+            );
+        }
+    }
+    if parts.is_empty() {
+        "quiet".to_string()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// `sanctum replay LOG`: replays a game log, checking every turn's hash.
+pub fn replay(file: &Path, stop: Option<usize>, json: bool) -> anyhow::Result<String> {
+    let text = read(file)?;
+    let log: GameLog = serde_json::from_str(&text).map_err(|e| {
+        BadInput(format!(
+            "{}: line {}, column {}: {e}",
+            file.display(),
+            e.line(),
+            e.column()
+        ))
+    })?;
+    if let Some(n) = stop
+        && n > log.turns.len()
+    {
+        return Err(BadInput(format!(
+            "--turn {n}: the log holds {} turns",
+            log.turns.len()
+        ))
+        .into());
+    }
+    let mut out = String::new();
+    let state = log
+        .replay(stop, |turn, events, _| {
+            if !json && turn > 0 {
+                let _ = writeln!(out, "turn {turn}: {}", turn_line(events));
+            }
+        })
+        .map_err(|e| BadInput(format!("{}: {e}", file.display())))?;
+    if json {
+        let report = TurnReport::new(&state, Vec::new());
+        return Ok(format!("{}\n", serde_json::to_string_pretty(&report)?));
+    }
+    out.push_str(&summary(&state));
+    Ok(out)
+}

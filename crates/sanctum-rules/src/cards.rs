@@ -1,0 +1,490 @@
+//! Cards as data: the spells a deck holds, and the monsters summonings create.
+//!
+//! This is the engine's first card pool: enough spell types, targets and effects for
+//! whole games (mana bursts, a damage spell, armor alterations and the monster curve of
+//! the rules site). The full framework of seed 002 and the larger pool plug in here:
+//! a card is a row of [`CATALOGUE`], its behaviour an [`Effect`] the spell executor
+//! interprets. Card texts are our own words.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::mana::{House, Mana, ManaType};
+
+/// The five spell types, by how long a spell lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpellType {
+    /// Active for the rest of the game.
+    Alteration,
+    /// Active until the end of the given turn counted from casting ("turn of casting +N").
+    Conjuration { turns: u8 },
+    /// Instant; never active.
+    Manifestation,
+    /// Instant; creates a monster group.
+    Summoning,
+    /// Instant; creates a Hero recruit.
+    Hero,
+}
+
+/// What a spell may be targeted on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetType {
+    /// Individual spells: a minion of the right kind, never a concealed enemy one.
+    Minion,
+    Recruit,
+    Swordsman,
+    Archer,
+    Monster,
+    /// Group spells.
+    RecruitGroup,
+    MonsterGroup,
+    Group,
+    /// An empty (no structure), unoccupied (no group) square.
+    Square,
+    /// A town or colony (never a Sanctum or an entrance).
+    Structure,
+    /// Cast by the engine only (terrain helpers).
+    Terrain,
+    /// The globe.
+    Globe,
+}
+
+impl TargetType {
+    pub const fn is_individual(self) -> bool {
+        matches!(
+            self,
+            TargetType::Minion
+                | TargetType::Recruit
+                | TargetType::Swordsman
+                | TargetType::Archer
+                | TargetType::Monster
+        )
+    }
+
+    pub const fn is_group(self) -> bool {
+        matches!(
+            self,
+            TargetType::RecruitGroup | TargetType::MonsterGroup | TargetType::Group
+        )
+    }
+}
+
+/// A monster that a summoning creates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MonsterDef {
+    pub kind: &'static str,
+    pub hand: u8,
+    pub missile: u8,
+    pub armor: u8,
+    pub hit_points: u8,
+    pub level: u8,
+    pub attacks: u8,
+    /// How many minions the group starts with.
+    pub count: u8,
+    /// Its hits give a Cockatrice's Gaze (combat.md C15).
+    pub gaze: bool,
+}
+
+/// Combat abilities an alteration gives its minion (combat.md C15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatAbility {
+    /// +1 hand damage each time it is hit in a combat, until the combat ends.
+    BerserkerBlade,
+    /// Damage it takes after armor in combat is dealt back to the attacker, ignoring armor.
+    Deflection,
+}
+
+/// What a spell does when it executes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum Effect {
+    /// The caster gets this much extra mana of one type at the next generation.
+    ManaNextTurn { mana: ManaType, amount: u8 },
+    /// Creates a monster group on the target square, owned by the caster and run by
+    /// the computer.
+    Summon { monster: MonsterDef },
+    /// Magical damage to every minion of the target group (no attacker: "dies").
+    DamageEach { amount: u8 },
+    /// The target minion's armor rises by this much while the spell is active.
+    Armor { amount: u8 },
+    /// The target minion has a combat ability while the spell is active.
+    Combat { ability: CombatAbility },
+}
+
+/// One card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CardDef {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub house: House,
+    /// Cost in the house's primary and secondary types.
+    pub primary: u8,
+    pub secondary: u8,
+    pub spell_type: SpellType,
+    pub target: TargetType,
+    pub effect: Effect,
+    /// Whether an active copy is shown to both players (an enchantment).
+    pub visible: bool,
+    /// Our own one-line text.
+    pub text: &'static str,
+}
+
+impl CardDef {
+    pub fn cost(&self) -> Mana {
+        self.house.cost(self.primary, self.secondary)
+    }
+}
+
+const fn monster(
+    kind: &'static str,
+    hand: u8,
+    armor: u8,
+    hit_points: u8,
+    level: u8,
+    attacks: u8,
+    count: u8,
+) -> MonsterDef {
+    MonsterDef {
+        kind,
+        hand,
+        missile: 0,
+        armor,
+        hit_points,
+        level,
+        attacks,
+        count,
+        gaze: false,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+const fn card(
+    id: &'static str,
+    name: &'static str,
+    house: House,
+    primary: u8,
+    secondary: u8,
+    spell_type: SpellType,
+    target: TargetType,
+    effect: Effect,
+    text: &'static str,
+) -> CardDef {
+    CardDef {
+        id,
+        name,
+        house,
+        primary,
+        secondary,
+        spell_type,
+        target,
+        effect,
+        visible: !matches!(
+            spell_type,
+            SpellType::Manifestation | SpellType::Summoning | SpellType::Hero
+        ),
+        text,
+    }
+}
+
+/// Boggart: the rules site's example of a 3-mana monster (H3 A0 HP15 L1).
+pub const BOGGART: MonsterDef = monster("boggart", 3, 0, 15, 1, 1, 1);
+/// A 4–5 mana monster that should usually kill a group of two (our numbers, C12).
+pub const STALKING_BLYK: MonsterDef = monster("stalking_blyk", 5, 0, 16, 2, 1, 1);
+/// A 6–7 mana monster that should usually kill a group of three (our numbers, C12).
+pub const HUNTSMAN: MonsterDef = monster("huntsman", 3, 2, 24, 2, 2, 1);
+/// Cockatrice: H3 A0 HP12 L1 (stated), its hits give a Gaze.
+pub const COCKATRICE: MonsterDef = MonsterDef {
+    gaze: true,
+    ..monster("cockatrice", 3, 0, 12, 1, 1, 1)
+};
+/// A "horde-crusher" that should kill most of a group of four and live (our numbers, C12).
+pub const HELLION: MonsterDef = monster("hellion", 4, 2, 30, 1, 2, 1);
+
+use SpellType::{Alteration, Manifestation, Summoning};
+use TargetType::{Globe, Group, Minion, Recruit, Square, Swordsman};
+
+/// Every card, in id order of introduction. A card's index here is its [`CardId`].
+pub const CATALOGUE: [CardDef; 15] = [
+    card(
+        "burst_of_order",
+        "Burst of Order",
+        House::Making,
+        1,
+        0,
+        Manifestation,
+        Globe,
+        Effect::ManaNextTurn {
+            mana: ManaType::Order,
+            amount: 2,
+        },
+        "Next turn you gain 2 extra Order mana.",
+    ),
+    card(
+        "burst_of_strife",
+        "Burst of Strife",
+        House::Unmaking,
+        1,
+        0,
+        Manifestation,
+        Globe,
+        Effect::ManaNextTurn {
+            mana: ManaType::Strife,
+            amount: 2,
+        },
+        "Next turn you gain 2 extra Strife mana.",
+    ),
+    card(
+        "burst_of_world",
+        "Burst of World",
+        House::Body,
+        1,
+        0,
+        Manifestation,
+        Globe,
+        Effect::ManaNextTurn {
+            mana: ManaType::World,
+            amount: 2,
+        },
+        "Next turn you gain 2 extra World mana.",
+    ),
+    card(
+        "burst_of_will",
+        "Burst of Will",
+        House::Abomination,
+        1,
+        0,
+        Manifestation,
+        Globe,
+        Effect::ManaNextTurn {
+            mana: ManaType::Will,
+            amount: 2,
+        },
+        "Next turn you gain 2 extra Will mana.",
+    ),
+    card(
+        "boggart",
+        "Boggart",
+        House::Unmaking,
+        2,
+        1,
+        Summoning,
+        Square,
+        Effect::Summon { monster: BOGGART },
+        "Summons a Boggart (H3 A0 HP15 L1), a wandering brute that hunts the nearest foe.",
+    ),
+    card(
+        "stalking_blyk",
+        "Stalking Blyk",
+        House::Abomination,
+        3,
+        1,
+        Summoning,
+        Square,
+        Effect::Summon {
+            monster: STALKING_BLYK,
+        },
+        "Summons a Stalking Blyk (H5 A0 HP16 L2) that hunts the nearest foe.",
+    ),
+    card(
+        "huntsman",
+        "Huntsman",
+        House::Nature,
+        4,
+        2,
+        Summoning,
+        Square,
+        Effect::Summon { monster: HUNTSMAN },
+        "Summons a Huntsman (H3 x2 A2 HP24 L2) that hunts the nearest foe.",
+    ),
+    card(
+        "hellion",
+        "Hellion",
+        House::War,
+        5,
+        2,
+        Summoning,
+        Square,
+        Effect::Summon { monster: HELLION },
+        "Summons a Hellion (H4 x2 A2 HP30 L1), a crusher of whole groups.",
+    ),
+    card(
+        "fireball",
+        "Fireball",
+        House::War,
+        5,
+        1,
+        Manifestation,
+        Group,
+        Effect::DamageEach { amount: 5 },
+        "Every minion of the target group takes 5 magical damage.",
+    ),
+    card(
+        "belvarios_trap",
+        "Belvario's Trap",
+        House::Making,
+        4,
+        2,
+        Manifestation,
+        Group,
+        Effect::DamageEach { amount: 5 },
+        "Every minion of the target group takes 5 magical damage.",
+    ),
+    card(
+        "carapace",
+        "Carapace",
+        House::Unmaking,
+        1,
+        0,
+        Alteration,
+        Minion,
+        Effect::Armor { amount: 1 },
+        "The target minion gains 1 armor for the rest of the game.",
+    ),
+    card(
+        "barkskin",
+        "Barkskin",
+        House::Nature,
+        1,
+        1,
+        Alteration,
+        Minion,
+        Effect::Armor { amount: 1 },
+        "The target minion gains 1 armor; more than one may be cast on it.",
+    ),
+    card(
+        "cockatrice",
+        "Cockatrice",
+        House::Unmaking,
+        3,
+        1,
+        Summoning,
+        Square,
+        Effect::Summon {
+            monster: COCKATRICE,
+        },
+        "Summons a Cockatrice (H3 A0 HP12 L1). Each wounding hit leaves a Gaze on its victim: \
+         1 less damage, 1 more armor; a third Gaze kills.",
+    ),
+    card(
+        "berserker_blade",
+        "Berserker Blade",
+        House::War,
+        2,
+        0,
+        Alteration,
+        Swordsman,
+        Effect::Combat {
+            ability: CombatAbility::BerserkerBlade,
+        },
+        "Each time the swordsman is hit in a combat, its hand damage rises by 1 until the \
+         combat ends.",
+    ),
+    card(
+        "deflection",
+        "Deflection",
+        House::Making,
+        3,
+        1,
+        Alteration,
+        Recruit,
+        Effect::Combat {
+            ability: CombatAbility::Deflection,
+        },
+        "Combat damage the recruit takes past its armor strikes its attacker too, through \
+         any armor.",
+    ),
+];
+
+/// A card, by its index in [`CATALOGUE`]; written in files as its string id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardId(u16);
+
+impl CardId {
+    pub fn from_name(id: &str) -> Option<CardId> {
+        CATALOGUE
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| CardId(i as u16))
+    }
+
+    pub fn def(self) -> &'static CardDef {
+        &CATALOGUE[self.0 as usize]
+    }
+
+    /// The card's id string, as files write it.
+    pub fn key(self) -> &'static str {
+        self.def().id
+    }
+
+    /// Every card id.
+    pub fn all() -> impl Iterator<Item = CardId> + Clone {
+        (0..CATALOGUE.len()).map(|i| CardId(i as u16))
+    }
+}
+
+impl fmt::Display for CardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl Serialize for CardId {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.serialize_str(self.key())
+    }
+}
+
+impl<'de> Deserialize<'de> for CardId {
+    fn deserialize<D: Deserializer<'de>>(de: D) -> Result<CardId, D::Error> {
+        let s = String::deserialize(de)?;
+        CardId::from_name(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "unknown card '{s}' (known: {})",
+                CATALOGUE
+                    .iter()
+                    .map(|c| c.id)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+    }
+}
+
+/// A deck of `n` cards drawn from the whole pool, cycling through it: a default deck
+/// for bots and tests (decks may mix houses freely).
+pub fn sample_deck(n: usize) -> Vec<CardId> {
+    CardId::all().cycle().take(n).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_round_trip() {
+        for id in CardId::all() {
+            assert_eq!(CardId::from_name(id.key()), Some(id));
+        }
+        let mut names: Vec<_> = CATALOGUE.iter().map(|c| c.id).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), CATALOGUE.len());
+    }
+
+    #[test]
+    fn costs_use_only_the_house_types_and_primary_is_not_below_secondary() {
+        for c in &CATALOGUE {
+            assert!(c.primary >= c.secondary, "{}", c.id);
+            let cost = c.cost();
+            for t in ManaType::ALL {
+                if cost.get(t) > 0 {
+                    assert!(c.house.has(t), "{} costs {}", c.id, t.name());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,511 @@
+//! Combat: every pair of hostile groups on orthogonally adjacent squares fights, in
+//! precedence order, through rounds of attacks. `docs/rules/combat.md` states each
+//! step and the rulings (C1–C14) that fill what the sources lost.
+
+use crate::cards::{CombatAbility, Effect};
+use crate::game::events::{AttackMode, Event};
+use crate::game::scenario::monster_def;
+use crate::game::state::{GameState, Host, SpellRef};
+use crate::groups::{Group, Minion, MinionKind, Nation};
+use crate::player::{Player, Side};
+use crate::rng::GameRng;
+use crate::stats;
+
+/// Whether two groups fight each other: different owners, or both neutral.
+pub fn hostile(a: &Group, b: &Group) -> bool {
+    a.owner != b.owner || a.owner == Player::Neutral
+}
+
+/// Precedence rank of a group's owner in combat (the exceptional sequence):
+/// initiative player, then neutral, then the other player.
+fn owner_rank(owner: Player, initiative: Side) -> u8 {
+    match owner.side() {
+        Some(s) if s == initiative => 0,
+        None => 1,
+        Some(_) => 2,
+    }
+}
+
+/// Checks for all combats after movement and fights each one (C1, C2).
+pub fn all_combats(state: &mut GameState, events: &mut Vec<Event>) {
+    let initiative = state.initiative;
+    let mut order: Vec<(u8, u32)> = state
+        .units
+        .iter()
+        .map(|u| (owner_rank(u.group.owner, initiative), u.id))
+        .collect();
+    order.sort_unstable();
+    let mut fought: Vec<(u32, u32)> = Vec::new();
+    for &(_, g) in &order {
+        let Some(me) = state.unit(g) else { continue };
+        let at = me.at;
+        let mut foes: Vec<(u8, u32)> = at
+            .orthogonal()
+            .filter_map(|s| state.unit_at(s))
+            .filter(|u| hostile(&me.group, &u.group))
+            .map(|u| (owner_rank(u.group.owner, initiative), u.id))
+            .collect();
+        foes.sort_unstable();
+        for (_, h) in foes {
+            let pair = (g.min(h), g.max(h));
+            if fought.contains(&pair) {
+                continue;
+            }
+            let alive = |id| state.unit(id).is_some_and(|u| !u.group.is_dead());
+            if !alive(g) || !alive(h) {
+                continue;
+            }
+            fought.push(pair);
+            fight(state, g, h, events);
+        }
+    }
+    if !fought.is_empty() {
+        for g in state.bury() {
+            events.push(Event::GroupDied { group: g });
+        }
+    }
+}
+
+/// One minion's state for the length of one combat.
+#[derive(Clone, Debug)]
+struct Fighter {
+    side: usize,
+    id: u32,
+    level: u8,
+    hand: u8,
+    missile: u8,
+    max_armor: u8,
+    armor: u8,
+    attacks: u8,
+    attacks_left: u8,
+    health: u8,
+    nation: Option<Nation>,
+    recruit: bool,
+    /// Index of its victim among the fighters; not symmetric.
+    victim: Option<usize>,
+    /// Consecutive misses since it last hit.
+    misses: u8,
+    attacked: bool,
+    kills: u16,
+    /// Berserker Blades on it: +1 hand damage per blade each time it is hit.
+    berserker: u8,
+    /// Deflection: damage past its armor strikes the attacker too.
+    deflection: bool,
+    /// Its hits give a Cockatrice's Gaze.
+    gaze_giver: bool,
+    /// Gazes it carries, and how many this combat gave it.
+    gazes: u8,
+    new_gazes: u8,
+}
+
+impl Fighter {
+    fn alive(&self) -> bool {
+        self.health > 0
+    }
+
+    /// The attack it makes in a round: missiles from round 1, hand attacks from
+    /// round 2 (a minion with both uses its hand from round 2).
+    fn mode(&self, round: u8) -> Option<AttackMode> {
+        if round == 1 {
+            (self.missile > 0).then_some(AttackMode::Missile)
+        } else if self.hand > 0 {
+            Some(AttackMode::Hand)
+        } else if self.missile > 0 {
+            Some(AttackMode::Missile)
+        } else {
+            None
+        }
+    }
+
+    fn is_basher(&self) -> bool {
+        self.hand > 0 && self.missile == 0 && self.attacks > 0
+    }
+
+    fn damage(&self, mode: AttackMode, round: u8) -> u8 {
+        let bonus = match (mode, self.nation) {
+            (AttackMode::Missile, Some(n)) if round == 1 && n.missile_bonus_round_one() => {
+                stats::NATION_DAMAGE_BONUS
+            }
+            (AttackMode::Hand, Some(n)) if round == 2 && n.hand_bonus_round_two() => {
+                stats::NATION_DAMAGE_BONUS
+            }
+            _ => 0,
+        };
+        let base = match mode {
+            AttackMode::Hand => self.hand,
+            AttackMode::Missile => self.missile,
+        };
+        base.saturating_add(bonus)
+    }
+}
+
+struct Combat<'a> {
+    f: Vec<Fighter>,
+    groups: [u32; 2],
+    round: u8,
+    rng: &'a mut GameRng,
+    events: &'a mut Vec<Event>,
+}
+
+/// One full combat between two groups; `first` has precedence.
+pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Event>) {
+    let mut f = Vec::new();
+    let mut withdraw = [None; 2];
+    for (side, id) in [first, second].into_iter().enumerate() {
+        let Some(u) = state.unit(id) else { return };
+        withdraw[side] = u.group.effects.withdraw_round;
+        for m in u.group.minions() {
+            let abilities = abilities(state, m);
+            f.push(Fighter {
+                side,
+                id: m.id,
+                level: m.level,
+                hand: m.hand,
+                missile: m.missile,
+                max_armor: m.armor,
+                armor: m.armor,
+                attacks: m.attacks,
+                attacks_left: 0,
+                health: m.health(),
+                nation: m.nation(),
+                recruit: m.is_recruit(),
+                victim: None,
+                misses: 0,
+                attacked: false,
+                kills: 0,
+                berserker: abilities.berserker,
+                deflection: abilities.deflection,
+                gaze_giver: abilities.gaze_giver,
+                gazes: abilities.gazes,
+                new_gazes: 0,
+            });
+        }
+    }
+    events.push(Event::CombatStarted { first, second });
+    let mut rng = state.rng.clone();
+    let mut c = Combat {
+        f,
+        groups: [first, second],
+        round: 0,
+        rng: &mut rng,
+        events,
+    };
+    let rounds = c.run(withdraw);
+    let Combat { f: fighters, .. } = c;
+    state.rng = rng;
+    write_back(state, &fighters, [first, second], events);
+    events.push(Event::CombatEnded {
+        first,
+        second,
+        rounds,
+    });
+}
+
+/// What a minion's active spells and its kind give it in combat: the hook point
+/// where card effects enter the pipeline (combat.md C14, C15).
+#[derive(Default)]
+struct Abilities {
+    berserker: u8,
+    deflection: bool,
+    gaze_giver: bool,
+    gazes: u8,
+}
+
+fn abilities(state: &GameState, m: &Minion) -> Abilities {
+    let mut a = Abilities {
+        gaze_giver: match &m.kind {
+            MinionKind::Monster { kind } => monster_def(kind).is_some_and(|d| d.gaze),
+            MinionKind::Recruit { .. } => false,
+        },
+        ..Abilities::default()
+    };
+    for s in &state.active {
+        if s.host != (Host::Minion { minion: m.id }) {
+            continue;
+        }
+        match s.spell {
+            SpellRef::CockatricesGaze => a.gazes = a.gazes.saturating_add(1),
+            SpellRef::Card(card) => match card.def().effect {
+                Effect::Combat {
+                    ability: CombatAbility::BerserkerBlade,
+                } => a.berserker = a.berserker.saturating_add(1),
+                Effect::Combat {
+                    ability: CombatAbility::Deflection,
+                } => a.deflection = true,
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    a
+}
+
+/// Applies the combat's damage, gazes and experience to the groups and removes the dead.
+fn write_back(state: &mut GameState, f: &[Fighter], groups: [u32; 2], events: &mut Vec<Event>) {
+    for x in f.iter().filter(|x| x.new_gazes > 0 && x.alive()) {
+        for _ in 0..x.new_gazes {
+            state.add_active(
+                SpellRef::CockatricesGaze,
+                Player::Neutral,
+                Host::Minion { minion: x.id },
+                None,
+                true,
+            );
+        }
+    }
+    for (side, id) in groups.into_iter().enumerate() {
+        let Some(u) = state.unit_mut(id) else {
+            continue;
+        };
+        for m in u.group.minions_mut() {
+            let Some(x) = f.iter().find(|x| x.side == side && x.id == m.id) else {
+                continue;
+            };
+            m.damage = m.hit_points.saturating_sub(x.health);
+            if x.new_gazes > 0 {
+                m.armor = m.armor.saturating_add(x.new_gazes);
+                m.hand = m.hand.saturating_sub(x.new_gazes);
+                m.missile = m.missile.saturating_sub(x.new_gazes);
+            }
+            if x.recruit && x.alive() && x.attacked {
+                let xp = stats::XP_PER_COMBAT + stats::XP_PER_KILL * x.kills;
+                m.xp = m.xp.saturating_add(xp);
+                events.push(Event::Experience { minion: m.id, xp });
+            }
+        }
+        for m in u.group.remove_dead() {
+            events.push(Event::MinionDied {
+                group: id,
+                minion: m.id,
+            });
+        }
+    }
+}
+
+impl Combat<'_> {
+    /// Runs the rounds; returns how many were fought.
+    fn run(&mut self, withdraw: [Option<u8>; 2]) -> u8 {
+        let mut fought = 0;
+        for round in 1..=stats::MAX_ROUNDS {
+            self.round = round;
+            if let Some(side) = (0..2).find(|&s| withdraw[s] == Some(round)) {
+                self.events.push(Event::Withdrew {
+                    group: self.groups[side],
+                    round,
+                });
+                break;
+            }
+            if !self.both_stand() || !self.anyone_can_attack() {
+                break;
+            }
+            fought = round;
+            self.events.push(Event::CombatRound { round });
+            for x in &mut self.f {
+                x.armor = x.max_armor;
+                x.attacks_left = if x.mode(round).is_some() {
+                    x.attacks
+                } else {
+                    0
+                };
+            }
+            if round >= 2 {
+                self.pair_bashers();
+            }
+            let slots = self.f.iter().map(|x| x.attacks_left).max().unwrap_or(0);
+            for _ in 0..slots {
+                for side in 0..2 {
+                    for i in 0..self.f.len() {
+                        let x = &self.f[i];
+                        if x.side == side && x.alive() && x.attacks_left > 0 {
+                            self.attack(i);
+                        }
+                    }
+                }
+            }
+            if !self.both_stand() {
+                break;
+            }
+        }
+        fought
+    }
+
+    fn both_stand(&self) -> bool {
+        (0..2).all(|s| self.f.iter().any(|x| x.side == s && x.alive()))
+    }
+
+    /// Whether any living minion could still attack in this or a later round.
+    fn anyone_can_attack(&self) -> bool {
+        self.f
+            .iter()
+            .any(|x| x.alive() && x.attacks > 0 && (x.hand > 0 || x.missile > 0))
+    }
+
+    fn victim_alive(&self, i: usize) -> bool {
+        self.f[i].victim.is_some_and(|v| self.f[v].alive())
+    }
+
+    /// Idle bashers pair off one against one, in group order; the larger side's
+    /// unpaired bashers choose their victims wisely (C7).
+    fn pair_bashers(&mut self) {
+        let idle = |s: usize, c: &Combat<'_>| -> Vec<usize> {
+            (0..c.f.len())
+                .filter(|&i| {
+                    let x = &c.f[i];
+                    x.side == s && x.alive() && x.is_basher() && !c.victim_alive(i)
+                })
+                .collect()
+        };
+        let (a, b) = (idle(0, self), idle(1, self));
+        for (&i, &j) in a.iter().zip(b.iter()) {
+            self.f[i].victim = Some(j);
+            self.f[j].victim = Some(i);
+        }
+        let n = a.len().min(b.len());
+        for &i in a[n..].iter().chain(b[n..].iter()) {
+            self.f[i].victim = self.wise_victim(i);
+        }
+    }
+
+    /// Wise targeting (C8): the living enemy it would need the fewest hits to kill,
+    /// the first in its group on a tie.
+    fn wise_victim(&self, i: usize) -> Option<usize> {
+        let me = &self.f[i];
+        let dmg = me
+            .mode(self.round.max(2))
+            .map_or(0, |m| me.damage(m, self.round)) as u32;
+        (0..self.f.len())
+            .filter(|&j| self.f[j].side != me.side && self.f[j].alive())
+            .min_by_key(|&j| {
+                let v = &self.f[j];
+                let per_hit = dmg.saturating_sub(v.max_armor as u32).max(1);
+                (v.health as u32).div_ceil(per_hit)
+            })
+    }
+
+    /// One attack by fighter `i` (C4–C8, and the takes-damage steps of C10).
+    fn attack(&mut self, i: usize) {
+        let Some(mode) = self.f[i].mode(self.round) else {
+            self.f[i].attacks_left = 0;
+            return;
+        };
+        let victim = match mode {
+            AttackMode::Missile => self.wise_victim(i),
+            AttackMode::Hand if self.victim_alive(i) => self.f[i].victim,
+            AttackMode::Hand if self.f[i].victim.is_some() => {
+                // Its victim died: retaliate against a minion attacking it, or forfeit.
+                let avenger = (0..self.f.len()).find(|&j| {
+                    self.f[j].alive()
+                        && self.f[j].victim == Some(i)
+                        && self.f[j].side != self.f[i].side
+                });
+                if avenger.is_none() {
+                    self.f[i].attacks_left = 0;
+                    self.f[i].victim = None;
+                    self.events.push(Event::Forfeit {
+                        minion: self.f[i].id,
+                    });
+                    return;
+                }
+                avenger
+            }
+            AttackMode::Hand => self.wise_victim(i),
+        };
+        let Some(v) = victim else {
+            self.f[i].attacks_left = 0;
+            return;
+        };
+        if mode == AttackMode::Hand {
+            self.f[i].victim = Some(v);
+        }
+        let x = &mut self.f[i];
+        x.attacks_left -= 1;
+        x.attacked = true;
+        let chance = stats::hit_twelfths(x.level, self.f[v].level, self.f[i].misses);
+        let hit = self.rng.below(12) < chance;
+        let (attacker, victim_id) = (self.f[i].id, self.f[v].id);
+        if !hit {
+            self.f[i].misses = self.f[i].misses.saturating_add(1);
+            self.events.push(Event::Attack {
+                attacker,
+                victim: victim_id,
+                mode,
+                hit: false,
+                damage: 0,
+                soaked: 0,
+                taken: 0,
+                killed: false,
+            });
+            return;
+        }
+        self.f[i].misses = 0;
+        let damage = self.f[i].damage(mode, self.round);
+        // Takes damage. D1, before armor: "when hit" effects (Berserker Blade).
+        let vic = &mut self.f[v];
+        vic.hand = vic.hand.saturating_add(vic.berserker);
+        // D2: armor soaks; D3: the rest comes off hit points.
+        let soaked = damage.min(vic.armor);
+        vic.armor -= soaked;
+        let taken = (damage - soaked).min(vic.health);
+        vic.health -= taken;
+        let killed = taken > 0 && vic.health == 0;
+        if killed {
+            self.f[i].kills += 1;
+        }
+        self.events.push(Event::Attack {
+            attacker,
+            victim: victim_id,
+            mode,
+            hit: true,
+            damage,
+            soaked,
+            taken,
+            killed,
+        });
+        // After armor: "hits give" (every hit, even one the armor soaked: C15) and
+        // "when damaged" (Deflection, only when damage got through).
+        if !killed && self.f[i].gaze_giver {
+            self.give_gaze(i, v);
+        }
+        if taken > 0 && self.f[v].deflection {
+            self.deflect(v, i, taken);
+        }
+    }
+
+    /// A Cockatrice's hit leaves a Gaze: 1 less damage, 1 more armor (from the next
+    /// round), and the third kills.
+    fn give_gaze(&mut self, giver: usize, v: usize) {
+        let vic = &mut self.f[v];
+        vic.gazes = vic.gazes.saturating_add(1);
+        vic.new_gazes += 1;
+        vic.max_armor = vic.max_armor.saturating_add(1);
+        vic.hand = vic.hand.saturating_sub(1);
+        vic.missile = vic.missile.saturating_sub(1);
+        let killed = vic.gazes >= crate::stats::GAZES_TO_KILL;
+        if killed {
+            vic.health = 0;
+            self.f[giver].kills += 1;
+        }
+        self.events.push(Event::Gazed {
+            minion: self.f[v].id,
+            gazes: self.f[v].gazes,
+            killed,
+        });
+    }
+
+    /// Deflection: the attacker takes the damage its victim took, ignoring armor.
+    fn deflect(&mut self, v: usize, attacker: usize, damage: u8) {
+        let a = &mut self.f[attacker];
+        let taken = damage.min(a.health);
+        a.health -= taken;
+        let killed = taken > 0 && a.health == 0;
+        if killed {
+            self.f[v].kills += 1;
+        }
+        self.events.push(Event::Deflected {
+            minion: self.f[v].id,
+            attacker: self.f[attacker].id,
+            damage: taken,
+            killed,
+        });
+    }
+}

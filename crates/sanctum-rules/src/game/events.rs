@@ -1,0 +1,197 @@
+//! What happened in a turn, in order: what a client animates and a log explains.
+
+use serde::Serialize;
+
+use crate::cards::CardId;
+use crate::game::orders::{Target, TrainAs};
+use crate::game::state::EndReason;
+use crate::mana::{Mana, ManaType};
+use crate::map::StructureKind;
+use crate::movement::Outcome;
+use crate::player::{Player, Side};
+use crate::square::Square;
+
+/// How an attack was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackMode {
+    Hand,
+    Missile,
+}
+
+/// One thing that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    TurnStarted {
+        turn: u32,
+    },
+    LevelUp {
+        group: u32,
+        minion: u32,
+        level: u8,
+    },
+    SpellExpired {
+        spell: u32,
+        card: CardId,
+    },
+    TerrainDamage {
+        group: u32,
+        at: Square,
+        damage: u8,
+        killed: usize,
+    },
+    /// A card drawn; `card` is `None` in the other player's view.
+    Drew {
+        side: Side,
+        card: Option<CardId>,
+    },
+    DeckEmpty {
+        side: Side,
+    },
+    Captured {
+        at: Square,
+        kind: StructureKind,
+        by: Side,
+        from: Player,
+        mana: Option<ManaType>,
+    },
+    NoviceProduced {
+        at: Square,
+        owner: Side,
+    },
+    Initiative {
+        side: Side,
+        changed: bool,
+        deltas: [i32; 2],
+    },
+    ManaGenerated {
+        side: Side,
+        mana: Mana,
+    },
+    Conceded {
+        side: Side,
+    },
+    /// A card discarded to the Whirlpool; `None` in the other player's view.
+    Discarded {
+        side: Side,
+        card: Option<CardId>,
+    },
+    Trained {
+        side: Side,
+        at: Square,
+        into: TrainAs,
+        /// The group the recruit joined or formed; `None` for mana.
+        group: Option<u32>,
+    },
+    SpellCast {
+        side: Side,
+        card: CardId,
+        target: Target,
+    },
+    SpellSquandered {
+        side: Side,
+        card: CardId,
+        reason: String,
+    },
+    Summoned {
+        side: Side,
+        group: u32,
+        at: Square,
+    },
+    SpellDamage {
+        group: u32,
+        minion: u32,
+        damage: u8,
+        died: bool,
+    },
+    Enchanted {
+        spell: u32,
+        card: CardId,
+    },
+    Moved {
+        group: u32,
+        from: Square,
+        to: Option<Square>,
+        outcome: Outcome,
+        into: Option<u32>,
+        killed: usize,
+    },
+    CombatStarted {
+        first: u32,
+        second: u32,
+    },
+    CombatRound {
+        round: u8,
+    },
+    Withdrew {
+        group: u32,
+        round: u8,
+    },
+    Attack {
+        attacker: u32,
+        victim: u32,
+        mode: AttackMode,
+        hit: bool,
+        /// Damage before armor.
+        damage: u8,
+        /// Damage the victim's armor soaked.
+        soaked: u8,
+        /// Damage taken off hit points.
+        taken: u8,
+        killed: bool,
+    },
+    Forfeit {
+        minion: u32,
+    },
+    /// A hit left a Cockatrice's Gaze; the third kills.
+    Gazed {
+        minion: u32,
+        gazes: u8,
+        killed: bool,
+    },
+    /// Deflection struck the attacker back.
+    Deflected {
+        minion: u32,
+        attacker: u32,
+        damage: u8,
+        killed: bool,
+    },
+    CombatEnded {
+        first: u32,
+        second: u32,
+        rounds: u8,
+    },
+    Experience {
+        minion: u32,
+        xp: u16,
+    },
+    MinionDied {
+        group: u32,
+        minion: u32,
+    },
+    GroupDied {
+        group: u32,
+    },
+    GameEnded {
+        winner: Option<Side>,
+        reason: EndReason,
+    },
+}
+
+impl Event {
+    /// The event as `viewer` may see it: the other side's draws lose their card.
+    pub fn seen_by(&self, viewer: Side) -> Event {
+        match self {
+            Event::Drew { side, .. } if *side != viewer => Event::Drew {
+                side: *side,
+                card: None,
+            },
+            Event::Discarded { side, .. } if *side != viewer => Event::Discarded {
+                side: *side,
+                card: None,
+            },
+            e => e.clone(),
+        }
+    }
+}

@@ -1,0 +1,598 @@
+//! Player orders: what a player may order in the orders phase, and the checks that
+//! refuse an order with a typed reason.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{CardId, TargetType};
+use crate::game::events::Event;
+use crate::game::state::GameState;
+use crate::groups::{Control, Minion, RecruitClass};
+use crate::mana::ManaType;
+use crate::map::StructureKind;
+use crate::movement::reachable;
+use crate::player::{Player, Side};
+use crate::square::Square;
+use crate::stats;
+
+/// What a spell is targeted on, as the player points at it on the board: groups by
+/// the square they stand on, minions by their square and place in the group (so that
+/// a group trained this turn can be named before it has an id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Target {
+    Globe,
+    Square { at: Square },
+    Structure { at: Square },
+    Group { at: Square },
+    Minion { at: Square, index: u8 },
+}
+
+/// A target fixed to the entity it named when the order took effect: spells never
+/// switch targets during execution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Aim {
+    Globe,
+    Square { at: Square },
+    Structure { at: Square },
+    Group { group: u32 },
+    Minion { minion: u32 },
+}
+
+/// The entity a target names now.
+pub fn aim(state: &GameState, target: Target) -> Result<Aim, String> {
+    Ok(match target {
+        Target::Globe => Aim::Globe,
+        Target::Square { at } => Aim::Square { at },
+        Target::Structure { at } => Aim::Structure { at },
+        Target::Group { at } => Aim::Group {
+            group: state.unit_at(at).ok_or(format!("no group at {at}"))?.id,
+        },
+        Target::Minion { at, index } => Aim::Minion {
+            minion: state
+                .unit_at(at)
+                .and_then(|u| u.group.minions().get(index as usize))
+                .ok_or(format!("no minion {index} in a group at {at}"))?
+                .id,
+        },
+    })
+}
+
+/// What a novice is trained into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TrainAs {
+    Swordsman,
+    Archer,
+    Order,
+    Strife,
+    Clarity,
+    Mystery,
+    Will,
+    World,
+}
+
+impl TrainAs {
+    pub const ALL: [TrainAs; 8] = [
+        TrainAs::Swordsman,
+        TrainAs::Archer,
+        TrainAs::Order,
+        TrainAs::Strife,
+        TrainAs::Clarity,
+        TrainAs::Mystery,
+        TrainAs::Will,
+        TrainAs::World,
+    ];
+
+    /// The mana type, when the novice becomes mana.
+    pub const fn mana(self) -> Option<ManaType> {
+        match self {
+            TrainAs::Swordsman | TrainAs::Archer => None,
+            TrainAs::Order => Some(ManaType::Order),
+            TrainAs::Strife => Some(ManaType::Strife),
+            TrainAs::Clarity => Some(ManaType::Clarity),
+            TrainAs::Mystery => Some(ManaType::Mystery),
+            TrainAs::Will => Some(ManaType::Will),
+            TrainAs::World => Some(ManaType::World),
+        }
+    }
+
+    pub const fn class(self) -> Option<RecruitClass> {
+        match self {
+            TrainAs::Swordsman => Some(RecruitClass::Swordsman),
+            TrainAs::Archer => Some(RecruitClass::Archer),
+            _ => None,
+        }
+    }
+}
+
+/// One order of one player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Order {
+    /// Target a card from the hand; its mana is paid now.
+    Cast { card: CardId, target: Target },
+    /// Put a card from the hand into the Whirlpool (once a turn, free).
+    Discard { card: CardId },
+    /// Train a novice waiting in one of the player's structures.
+    Train { at: Square, into: TrainAs },
+    /// Move the player-controlled group standing on `from`.
+    Move { from: Square, to: Square },
+    /// The mana type a town or colony gives if this player captures it next.
+    TownMana { at: Square, mana: ManaType },
+    /// Give up the game.
+    Concede,
+}
+
+/// Why an order was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OrderError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("card '{0}' is not in the hand")]
+    NotInHand(CardId),
+    #[error("not enough mana for '{0}'")]
+    NotEnoughMana(CardId),
+    #[error("'{card}' cannot be cast there: {reason}")]
+    BadTarget { card: CardId, reason: String },
+    #[error("only one card may be discarded a turn")]
+    SecondDiscard,
+    #[error("no structure of yours at {0}")]
+    NotYourStructure(Square),
+    #[error("no novice is waiting at {0}")]
+    NoNovice(Square),
+    #[error("novices become mana only in a Sanctum")]
+    ManaOutsideSanctum,
+    #[error("a {house} Sanctum trains only {primary} and {secondary} mana")]
+    ManaNotOfHouse {
+        house: &'static str,
+        primary: &'static str,
+        secondary: &'static str,
+    },
+    #[error("the recruit cannot join the group at {0}")]
+    CannotJoin(Square),
+    #[error("no group at {0}")]
+    NoGroupAt(Square),
+    #[error("the group at {0} is not yours")]
+    NotYourGroup(Square),
+    #[error("the group at {0} is run by the computer")]
+    NotPlayerControlled(Square),
+    #[error("the group at {0} already has a movement order")]
+    SecondMove(Square),
+    #[error(
+        "a group cannot be ordered from {from} to {to} (one square orthogonally; two in a line from ice)"
+    )]
+    NotReachable { from: Square, to: Square },
+    #[error("{0} is not a town or colony you could capture")]
+    NotATown(Square),
+}
+
+/// An order refused, with its position in the player's list (0-based).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{side} order {index}: {error}", side = side.name(), index = index + 1)]
+pub struct Rejected {
+    pub side: Side,
+    pub index: usize,
+    pub error: OrderError,
+}
+
+/// A cast whose mana is paid, waiting for spell execution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingCast {
+    pub side: Side,
+    pub card: CardId,
+    pub target: Target,
+    /// What the target named when the order took effect; `None` if it named nothing
+    /// (the spell will squander).
+    pub aim: Option<Aim>,
+}
+
+/// What applying one player's orders leaves for later phases.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    pub casts: Vec<PendingCast>,
+    /// Movement orders in the order given: the player's movement-orders sequence.
+    pub moves: Vec<(u32, Square)>,
+    pub conceded: bool,
+}
+
+/// Applies a player's orders in sequence: pays for casts, discards, trains (the recruit
+/// appears at once) and collects movement orders. With `strict`, spell targets are
+/// checked as when targeting; without, only what the player alone controls is (the
+/// orders were validated before the other player's training changed the board).
+pub fn apply(
+    state: &mut GameState,
+    side: Side,
+    orders: &[Order],
+    strict: bool,
+    events: &mut Vec<Event>,
+) -> Result<Applied, Rejected> {
+    let mut out = Applied::default();
+    let mut discarded = false;
+    for (index, order) in orders.iter().enumerate() {
+        let reject = |error| Rejected { side, index, error };
+        if state.outcome.is_some() {
+            return Err(reject(OrderError::GameOver));
+        }
+        match *order {
+            Order::Cast { card, target } => {
+                if strict {
+                    check_target(state, side, card, target)
+                        .map_err(|reason| reject(OrderError::BadTarget { card, reason }))?;
+                }
+                let aim = aim(state, target).ok();
+                let p = &mut state.players[side.index()];
+                let pos = p
+                    .hand
+                    .iter()
+                    .position(|&c| c == card)
+                    .ok_or(reject(OrderError::NotInHand(card)))?;
+                if !p.mana.pay(&card.def().cost()) {
+                    return Err(reject(OrderError::NotEnoughMana(card)));
+                }
+                p.hand.remove(pos);
+                out.casts.push(PendingCast {
+                    side,
+                    card,
+                    target,
+                    aim,
+                });
+            }
+            Order::Discard { card } => {
+                if discarded {
+                    return Err(reject(OrderError::SecondDiscard));
+                }
+                let p = &mut state.players[side.index()];
+                let pos = p
+                    .hand
+                    .iter()
+                    .position(|&c| c == card)
+                    .ok_or(reject(OrderError::NotInHand(card)))?;
+                p.hand.remove(pos);
+                p.whirlpool.push(card);
+                p.discarded = true;
+                discarded = true;
+                events.push(Event::Discarded {
+                    side,
+                    card: Some(card),
+                });
+            }
+            Order::Train { at, into } => {
+                let group = train(state, side, at, into).map_err(reject)?;
+                events.push(Event::Trained {
+                    side,
+                    at,
+                    into,
+                    group,
+                });
+            }
+            Order::Move { from, to } => {
+                let group = check_move(state, side, from, to, &out.moves).map_err(reject)?;
+                out.moves.push((group, to));
+            }
+            Order::TownMana { at, mana } => {
+                check_town(state, side, at).map_err(reject)?;
+                let wishes = &mut state.players[side.index()].town_mana;
+                wishes.retain(|(s, _)| *s != at);
+                wishes.push((at, mana));
+            }
+            Order::Concede => out.conceded = true,
+        }
+    }
+    Ok(out)
+}
+
+/// Whether a side may wish a mana type for the town or colony at `at`.
+pub(crate) fn check_town(state: &GameState, side: Side, at: Square) -> Result<(), OrderError> {
+    let capturable = state.field.structure(at).is_some_and(|s| {
+        matches!(s.kind, StructureKind::Town | StructureKind::Colony)
+            && s.owner != Player::from(side)
+    });
+    if capturable {
+        Ok(())
+    } else {
+        Err(OrderError::NotATown(at))
+    }
+}
+
+/// Checks a movement order; returns the id of the group it moves.
+pub(crate) fn check_move(
+    state: &GameState,
+    side: Side,
+    from: Square,
+    to: Square,
+    earlier: &[(u32, Square)],
+) -> Result<u32, OrderError> {
+    let unit = state.unit_at(from).ok_or(OrderError::NoGroupAt(from))?;
+    let group = unit.id;
+    if unit.group.owner != Player::from(side) {
+        return Err(OrderError::NotYourGroup(from));
+    }
+    if unit.group.control != Control::Player {
+        return Err(OrderError::NotPlayerControlled(from));
+    }
+    if earlier.iter().any(|(g, _)| *g == group) {
+        return Err(OrderError::SecondMove(from));
+    }
+    if !reachable(&state.field, unit.at, to) {
+        return Err(OrderError::NotReachable { from, to });
+    }
+    Ok(group)
+}
+
+/// The checks of a training order, given the novices already used and the recruits
+/// already added at the square by earlier orders of the same list (both 0 when those
+/// orders have been applied to `state`).
+pub(crate) fn check_train(
+    state: &GameState,
+    side: Side,
+    at: Square,
+    into: TrainAs,
+    used: u8,
+    added: usize,
+) -> Result<(), OrderError> {
+    let st = state
+        .field
+        .structure(at)
+        .filter(|s| s.owner == Player::from(side))
+        .ok_or(OrderError::NotYourStructure(at))?;
+    if state.field.novices(at) <= used {
+        return Err(OrderError::NoNovice(at));
+    }
+    let house = state.players[side.index()].house;
+    if let Some(mana) = into.mana() {
+        if st.kind != StructureKind::Sanctum {
+            return Err(OrderError::ManaOutsideSanctum);
+        }
+        if !house.has(mana) {
+            return Err(OrderError::ManaNotOfHouse {
+                house: house.name(),
+                primary: house.primary().name(),
+                secondary: house.secondary().name(),
+            });
+        }
+        return Ok(());
+    }
+    let room = match state.unit_at(at) {
+        Some(u) => {
+            let joinable = u.group.owner == Player::from(side)
+                && u.group.is_recruit_group()
+                && u.group.control == Control::Player
+                && !u.group.effects.no_join;
+            if joinable {
+                crate::groups::MAX_GROUP.saturating_sub(u.group.size())
+            } else {
+                0
+            }
+        }
+        None => crate::groups::MAX_GROUP,
+    };
+    if added >= room {
+        return Err(OrderError::CannotJoin(at));
+    }
+    Ok(())
+}
+
+/// Trains one novice; returns the group the recruit joined or formed.
+fn train(
+    state: &mut GameState,
+    side: Side,
+    at: Square,
+    into: TrainAs,
+) -> Result<Option<u32>, OrderError> {
+    check_train(state, side, at, into, 0, 0)?;
+    state.field.set_novices(at, state.field.novices(at) - 1);
+    let house = state.players[side.index()].house;
+    if let Some(mana) = into.mana() {
+        state.players[side.index()].sanctum_mana.add(mana, 1);
+        return Ok(None);
+    }
+    let class = into.class().unwrap_or(RecruitClass::Swordsman);
+    let recruit = Minion::recruit(class, Some(house.nation()), stats::START_LEVEL, false);
+    let group = match state.unit_at(at).map(|u| u.id) {
+        Some(id) => {
+            let m = state.enlist(recruit);
+            if let Some(u) = state.unit_mut(id) {
+                u.group.add(m).map_err(|_| OrderError::CannotJoin(at))?;
+            }
+            id
+        }
+        None => state.create_group(side.into(), Control::Player, at, vec![recruit]),
+    };
+    Ok(Some(group))
+}
+
+/// Whether a minion is concealed from a side's individual spells: an enemy minion in
+/// terrain that gives cover (forest).
+pub fn concealed_from(state: &GameState, side: Side, group: u32) -> bool {
+    state.unit(group).is_some_and(|u| {
+        u.group.owner != Player::from(side) && state.field.terrain(u.at).rules().cover
+    })
+}
+
+/// Whether `card` may be targeted on `target` now; the reason when not. The same check
+/// runs again just before the spell executes.
+pub fn check_target(
+    state: &GameState,
+    side: Side,
+    card: CardId,
+    target: Target,
+) -> Result<(), String> {
+    check_aim(state, side, card, aim(state, target)?)
+}
+
+/// Whether `card` may execute on what it was aimed at (the check before executing).
+pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Result<(), String> {
+    let want = card.def().target;
+    match aim {
+        Aim::Globe if want == TargetType::Globe => Ok(()),
+        Aim::Square { at } if want == TargetType::Square => {
+            if !state.field.board().is_playable(at) {
+                Err(format!("{at} is off the board"))
+            } else if state.field.structure(at).is_some() {
+                Err(format!("{at} holds a structure"))
+            } else if state.unit_at(at).is_some() {
+                Err(format!("{at} holds a group"))
+            } else {
+                Ok(())
+            }
+        }
+        Aim::Structure { at } if want == TargetType::Structure => match state.field.structure(at) {
+            Some(s) if matches!(s.kind, StructureKind::Town | StructureKind::Colony) => Ok(()),
+            _ => Err(format!("{at} holds no town or colony")),
+        },
+        Aim::Group { group } if want.is_group() => {
+            let u = state
+                .unit(group)
+                .ok_or_else(|| format!("no group {group}"))?;
+            match want {
+                TargetType::RecruitGroup if !u.group.is_recruit_group() => {
+                    Err(format!("group {group} is not a recruit group"))
+                }
+                TargetType::MonsterGroup if u.group.is_recruit_group() => {
+                    Err(format!("group {group} is not a monster group"))
+                }
+                _ => Ok(()),
+            }
+        }
+        Aim::Minion { minion } if want.is_individual() => {
+            let (u, m) = state
+                .units
+                .iter()
+                .find_map(|u| {
+                    u.group
+                        .minions()
+                        .iter()
+                        .find(|m| m.id == minion)
+                        .map(|m| (u, m))
+                })
+                .ok_or_else(|| format!("no minion {minion}"))?;
+            if !fits(want, m.class()) {
+                Err(format!("minion {minion} is not a {want:?}").to_lowercase())
+            } else if concealed_from(state, side, u.id) {
+                Err(format!("minion {minion} is concealed"))
+            } else {
+                Ok(())
+            }
+        }
+        _ => Err(format!("it is cast on a {want:?}, not on this target").to_lowercase()),
+    }
+}
+
+/// Whether an individual spell of target type `want` may name a minion of this class
+/// (`None`: a monster).
+pub(crate) fn fits(want: TargetType, class: Option<RecruitClass>) -> bool {
+    match want {
+        TargetType::Recruit => class.is_some(),
+        TargetType::Swordsman => class == Some(RecruitClass::Swordsman),
+        TargetType::Archer => class == Some(RecruitClass::Archer),
+        TargetType::Monster => class.is_none(),
+        _ => true,
+    }
+}
+
+/// Every target `card` may be cast on now.
+pub fn legal_targets(state: &GameState, side: Side, card: CardId) -> Vec<Target> {
+    let want = card.def().target;
+    let candidates: Vec<Target> = if want == TargetType::Globe {
+        vec![Target::Globe]
+    } else if want == TargetType::Square {
+        state
+            .field
+            .board()
+            .squares()
+            .iter()
+            .map(|&at| Target::Square { at })
+            .collect()
+    } else if want == TargetType::Structure {
+        state
+            .towns
+            .iter()
+            .map(|t| Target::Structure { at: t.at })
+            .collect()
+    } else if want.is_group() {
+        state
+            .units
+            .iter()
+            .map(|u| Target::Group { at: u.at })
+            .collect()
+    } else if want.is_individual() {
+        state
+            .units
+            .iter()
+            .flat_map(|u| {
+                (0..u.group.size()).map(|i| Target::Minion {
+                    at: u.at,
+                    index: i as u8,
+                })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    candidates
+        .into_iter()
+        .filter(|&t| check_target(state, side, card, t).is_ok())
+        .collect()
+}
+
+/// Builds one player's orders one at a time, refusing each bad order as it comes (as
+/// the original's drag-and-drop did), against a private copy of the state.
+#[derive(Clone, Debug)]
+pub struct OrderBuilder {
+    draft: GameState,
+    side: Side,
+    orders: Vec<Order>,
+    moves: Vec<(u32, Square)>,
+    discarded: bool,
+}
+
+impl OrderBuilder {
+    pub fn new(state: &GameState, side: Side) -> OrderBuilder {
+        OrderBuilder {
+            draft: state.clone(),
+            side,
+            orders: Vec::new(),
+            moves: Vec::new(),
+            discarded: false,
+        }
+    }
+
+    /// The state as the player's orders so far have left it (mana paid, recruits trained).
+    pub fn draft(&self) -> &GameState {
+        &self.draft
+    }
+
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// Adds an order if it is valid after the ones before it.
+    pub fn push(&mut self, order: Order) -> Result<(), OrderError> {
+        match order {
+            Order::Discard { .. } if self.discarded => return Err(OrderError::SecondDiscard),
+            Order::Move { from, to } => {
+                let group = check_move(&self.draft, self.side, from, to, &self.moves)?;
+                self.moves.push((group, to));
+                self.orders.push(order);
+                return Ok(());
+            }
+            _ => {}
+        }
+        let mut sink = Vec::new();
+        apply(&mut self.draft, self.side, &[order], true, &mut sink).map_err(|r| r.error)?;
+        if let Order::Discard { .. } = order {
+            self.discarded = true;
+        }
+        self.orders.push(order);
+        Ok(())
+    }
+
+    pub fn orders(&self) -> &[Order] {
+        &self.orders
+    }
+
+    pub fn finish(self) -> Vec<Order> {
+        self.orders
+    }
+}

@@ -1,0 +1,768 @@
+//! The turn scenario format: a game state and both players' orders for one turn, read
+//! from TOML text. It extends the movement scenario format (README, "Resolving a
+//! movement phase") with players, hands, decks, mana, structures with owners and
+//! novices, groups with levels, damage and nations, and `[[order]]` tables.
+//!
+//! Reading the file is the caller's business; every error names the TOML line and,
+//! where there is one, the group.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::board::Layout;
+use crate::cards::{CATALOGUE, CardId, Effect, MonsterDef};
+use crate::game::orders::{Order, Target, TrainAs};
+use crate::game::state::{GameState, TownInfo};
+use crate::game::turn::TurnOrders;
+use crate::groups::{Ability, Control, Minion, MinionKind, Nation, RecruitClass};
+use crate::mana::{House, Mana, ManaType};
+use crate::map::{Structure, StructureKind};
+use crate::player::{Player, Side};
+use crate::square::Square;
+use crate::terrain::Terrain;
+
+/// What is wrong with a turn scenario, with the TOML line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct TurnScenarioError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// A parsed turn scenario.
+#[derive(Clone, Debug)]
+pub struct TurnScenario {
+    pub state: GameState,
+    pub orders: TurnOrders,
+    /// Whether the turn starts with the nine start-of-turn steps.
+    pub start_of_turn: bool,
+    pub name: Option<String>,
+    pub rule: Option<String>,
+    /// The `[expect]` table, for test harnesses.
+    pub expect: Option<toml::Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    layout: Layout,
+    #[serde(default = "one")]
+    turn: u32,
+    initiative: Side,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default = "yes")]
+    start_of_turn: bool,
+    #[serde(default)]
+    terrain: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
+    #[serde(default)]
+    structure: Vec<RawStructure>,
+    player: BTreeMap<Spanned<String>, RawPlayer>,
+    #[serde(default)]
+    group: Vec<RawGroup>,
+    #[serde(default)]
+    order: Vec<RawOrder>,
+    name: Option<String>,
+    rule: Option<String>,
+    #[allow(dead_code)]
+    description: Option<String>,
+    expect: Option<toml::Value>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStructure {
+    kind: Spanned<String>,
+    at: Spanned<String>,
+    owner: Player,
+    #[serde(default)]
+    novices: u8,
+    mana: Option<Spanned<String>>,
+    #[serde(default)]
+    captured: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlayer {
+    house: Spanned<String>,
+    #[serde(default)]
+    mana: BTreeMap<Spanned<String>, u16>,
+    sanctum_mana: Option<BTreeMap<Spanned<String>, u16>>,
+    #[serde(default)]
+    hand: Vec<Spanned<String>>,
+    /// Top of the deck first.
+    #[serde(default)]
+    deck: Vec<Spanned<String>>,
+    #[serde(default)]
+    discarded: bool,
+    #[serde(default)]
+    delta: i32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGroup {
+    id: Spanned<String>,
+    owner: Player,
+    #[serde(default)]
+    control: Control,
+    at: Spanned<String>,
+    minions: Spanned<BTreeMap<String, toml::Value>>,
+    nation: Option<Nation>,
+    #[serde(default = "one_u8")]
+    level: u8,
+    #[serde(default)]
+    damage: u8,
+    #[serde(default)]
+    xp: u16,
+    #[serde(default)]
+    abilities: Vec<Ability>,
+    withdraw_round: Option<u8>,
+}
+
+fn one_u8() -> u8 {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOrder {
+    player: Spanned<Side>,
+    kind: Spanned<String>,
+    card: Option<Spanned<String>>,
+    target: Option<Spanned<String>>,
+    group: Option<Spanned<String>>,
+    to: Option<Spanned<String>>,
+    at: Option<Spanned<String>>,
+    class: Option<Spanned<String>>,
+    mana: Option<Spanned<String>>,
+}
+
+/// Line (1-based) of a byte offset.
+fn line_at(text: &str, offset: usize) -> usize {
+    text.as_bytes()
+        .iter()
+        .take(offset)
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+struct Ctx<'a> {
+    text: &'a str,
+}
+
+impl Ctx<'_> {
+    fn err<T>(
+        &self,
+        span: std::ops::Range<usize>,
+        message: String,
+    ) -> Result<T, TurnScenarioError> {
+        Err(TurnScenarioError {
+            line: line_at(self.text, span.start),
+            message,
+        })
+    }
+
+    fn square(
+        &self,
+        s: &Spanned<String>,
+        what: &str,
+        layout: Layout,
+    ) -> Result<Square, TurnScenarioError> {
+        let sq: Square = match s.get_ref().parse() {
+            Ok(sq) => sq,
+            Err(e) => return self.err(s.span(), format!("{what}: {e}")),
+        };
+        if !crate::board::Board::get(layout).is_playable(sq) {
+            return self.err(s.span(), format!("{what}: {sq} is off the map"));
+        }
+        Ok(sq)
+    }
+
+    fn mana_type(&self, s: &Spanned<String>) -> Result<ManaType, TurnScenarioError> {
+        ManaType::from_name(s.get_ref()).map_or_else(
+            || {
+                self.err(
+                    s.span(),
+                    format!(
+                        "unknown mana type '{}' (valid: order, strife, clarity, mystery, will, world)",
+                        s.get_ref()
+                    ),
+                )
+            },
+            Ok,
+        )
+    }
+
+    fn mana(&self, m: &BTreeMap<Spanned<String>, u16>) -> Result<Mana, TurnScenarioError> {
+        let mut out = Mana::default();
+        for (k, &v) in m {
+            out.add(self.mana_type(k)?, v);
+        }
+        Ok(out)
+    }
+
+    fn card(&self, s: &Spanned<String>) -> Result<CardId, TurnScenarioError> {
+        CardId::from_name(s.get_ref()).map_or_else(
+            || {
+                self.err(
+                    s.span(),
+                    format!(
+                        "unknown card '{}' (known: {})",
+                        s.get_ref(),
+                        CATALOGUE
+                            .iter()
+                            .map(|c| c.id)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+            },
+            Ok,
+        )
+    }
+}
+
+/// The monsters the card pool can summon, by type name.
+pub fn monster_def(kind: &str) -> Option<MonsterDef> {
+    CATALOGUE.iter().find_map(|c| match c.effect {
+        Effect::Summon { monster } if monster.kind == kind => Some(monster),
+        _ => None,
+    })
+}
+
+/// A monster minion built from its card's numbers.
+pub fn monster_minion(m: &MonsterDef) -> Minion {
+    Minion {
+        id: 0,
+        kind: MinionKind::Monster {
+            kind: m.kind.to_string(),
+        },
+        level: m.level,
+        hit_points: m.hit_points,
+        damage: 0,
+        hand: m.hand,
+        missile: m.missile,
+        armor: m.armor,
+        attacks: m.attacks,
+        xp: 0,
+    }
+}
+
+impl TurnScenario {
+    /// Parses a turn scenario.
+    pub fn parse(text: &str) -> Result<TurnScenario, TurnScenarioError> {
+        let raw: Raw = toml::from_str(text).map_err(|e| TurnScenarioError {
+            line: e.span().map_or(1, |s| line_at(text, s.start)),
+            message: e.message().to_string(),
+        })?;
+        let cx = Ctx { text };
+        let layout = raw.layout;
+        let mut houses = [House::War, House::Unmaking];
+        for (name, p) in &raw.player {
+            let side = side_of(&cx, name)?;
+            houses[side.index()] = House::from_name(p.house.get_ref()).map_or_else(
+                || {
+                    cx.err(
+                        p.house.span(),
+                        format!("unknown house '{}'", p.house.get_ref()),
+                    )
+                },
+                Ok,
+            )?;
+        }
+        let mut state = GameState::empty(layout, houses, raw.seed);
+        state.turn = raw.turn.max(1);
+        state.initiative = raw.initiative;
+        state.add_terrain_helpers();
+        for (name, squares) in &raw.terrain {
+            let Some(t) = Terrain::from_name(name.get_ref()) else {
+                return cx.err(name.span(), format!("unknown terrain '{}'", name.get_ref()));
+            };
+            for s in squares {
+                let sq = cx.square(s, "terrain", layout)?;
+                state.field.set_terrain(sq, t);
+            }
+        }
+        for st in &raw.structure {
+            structure(&cx, &mut state, st, layout)?;
+        }
+        for (name, p) in &raw.player {
+            player(&cx, &mut state, side_of(&cx, name)?, p)?;
+        }
+        let mut names: BTreeMap<String, Square> = BTreeMap::new();
+        for g in &raw.group {
+            let at = group(&cx, &mut state, g, layout)?;
+            if names.insert(g.id.get_ref().clone(), at).is_some() {
+                return cx.err(
+                    g.id.span(),
+                    format!("two groups are called '{}'", g.id.get_ref()),
+                );
+            }
+        }
+        let mut orders: TurnOrders = Default::default();
+        for o in &raw.order {
+            let side = *o.player.get_ref();
+            orders[side.index()].push(order(&cx, o, &names, layout)?);
+        }
+        Ok(TurnScenario {
+            state,
+            orders,
+            start_of_turn: raw.start_of_turn,
+            name: raw.name,
+            rule: raw.rule,
+            expect: raw.expect,
+        })
+    }
+}
+
+fn side_of(cx: &Ctx<'_>, name: &Spanned<String>) -> Result<Side, TurnScenarioError> {
+    match name.get_ref().as_str() {
+        "red" => Ok(Side::Red),
+        "blue" => Ok(Side::Blue),
+        other => cx.err(
+            name.span(),
+            format!("unknown player '{other}' (valid: red, blue)"),
+        ),
+    }
+}
+
+fn structure(
+    cx: &Ctx<'_>,
+    state: &mut GameState,
+    st: &RawStructure,
+    layout: Layout,
+) -> Result<(), TurnScenarioError> {
+    let at = cx.square(&st.at, "structure", layout)?;
+    let kind = match st.kind.get_ref().as_str() {
+        "town" => StructureKind::Town,
+        "colony" => StructureKind::Colony,
+        "sanctum" | "entrance" => {
+            if state.field.structure(at).map(|s| s.kind.name()) != Some(st.kind.get_ref().as_str())
+            {
+                return cx.err(
+                    st.at.span(),
+                    format!("no {} stands at {at}", st.kind.get_ref()),
+                );
+            }
+            if let Some(s) = state.field.structure(at) {
+                state
+                    .field
+                    .set_novices(at, st.novices.min(crate::stats::MAX_NOVICES));
+                if st.owner != s.owner {
+                    return cx.err(
+                        st.at.span(),
+                        "a Sanctum and its entrances keep their owner".into(),
+                    );
+                }
+            }
+            return Ok(());
+        }
+        other => {
+            return cx.err(
+                st.kind.span(),
+                format!("unknown structure '{other}' (valid: town, colony, sanctum, entrance)"),
+            );
+        }
+    };
+    if state.field.structure(at).is_some() {
+        return cx.err(st.at.span(), format!("{at} already holds a structure"));
+    }
+    state.field.set_structure(
+        at,
+        Some(Structure {
+            kind,
+            owner: st.owner,
+        }),
+    );
+    state
+        .field
+        .set_novices(at, st.novices.min(crate::stats::MAX_NOVICES));
+    let mana = match &st.mana {
+        Some(m) => Some(cx.mana_type(m)?),
+        None => st
+            .owner
+            .side()
+            .map(|s| state.players[s.index()].house.primary()),
+    };
+    state.towns.push(TownInfo {
+        at,
+        mana,
+        captured: st.captured,
+    });
+    Ok(())
+}
+
+fn player(
+    cx: &Ctx<'_>,
+    state: &mut GameState,
+    side: Side,
+    p: &RawPlayer,
+) -> Result<(), TurnScenarioError> {
+    let mana = cx.mana(&p.mana)?;
+    let sanctum = p.sanctum_mana.as_ref().map(|m| cx.mana(m)).transpose()?;
+    let hand = p
+        .hand
+        .iter()
+        .map(|c| cx.card(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut deck = p
+        .deck
+        .iter()
+        .map(|c| cx.card(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    deck.reverse();
+    let ps = &mut state.players[side.index()];
+    ps.mana = mana;
+    if let Some(s) = sanctum {
+        ps.sanctum_mana = s;
+    }
+    ps.hand = hand;
+    ps.deck = deck;
+    ps.discarded = p.discarded;
+    ps.delta = p.delta;
+    Ok(())
+}
+
+fn group(
+    cx: &Ctx<'_>,
+    state: &mut GameState,
+    g: &RawGroup,
+    layout: Layout,
+) -> Result<Square, TurnScenarioError> {
+    let id = g.id.get_ref();
+    let bad = |m: String| cx.err::<()>(g.id.span(), format!("group '{id}': {m}"));
+    if id.is_empty() {
+        bad("an id must not be empty".into())?;
+    }
+    let at = cx.square(&g.at, &format!("group '{id}'"), layout)?;
+    if state.unit_at(at).is_some() {
+        bad(format!("{at} already holds a group"))?;
+    }
+    if g.level > crate::stats::MAX_LEVEL {
+        bad(format!("level {} (valid: 0 to 5)", g.level))?;
+    }
+    let mut minions = Vec::new();
+    let spec = g.minions.get_ref();
+    if let Some(kind) = spec.get("monster") {
+        let kind = kind.as_str().unwrap_or_default();
+        let Some(def) = monster_def(kind) else {
+            let known: Vec<_> = CATALOGUE
+                .iter()
+                .filter_map(|c| match c.effect {
+                    Effect::Summon { monster } => Some(monster.kind),
+                    _ => None,
+                })
+                .collect();
+            return cx.err(
+                g.minions.span(),
+                format!(
+                    "group '{id}': unknown monster '{kind}' (known: {})",
+                    known.join(", ")
+                ),
+            );
+        };
+        let count = spec.get("count").and_then(|v| v.as_integer()).unwrap_or(1);
+        if !(1..=8).contains(&count) {
+            return cx.err(
+                g.minions.span(),
+                format!("group '{id}': count {count} (valid: 1 to 8)"),
+            );
+        }
+        for _ in 0..count {
+            minions.push(monster_minion(&def));
+        }
+    } else {
+        for (class, n) in spec {
+            let class = match class.as_str() {
+                "swordsman" => RecruitClass::Swordsman,
+                "archer" => RecruitClass::Archer,
+                other => {
+                    return cx.err(g.minions.span(), format!("group '{id}': unknown minion '{other}' (valid: swordsman, archer, monster)"));
+                }
+            };
+            let n = n.as_integer().unwrap_or(-1);
+            if !(0..=8).contains(&n) {
+                return cx.err(
+                    g.minions.span(),
+                    format!("group '{id}': {n} {} (valid: 0 to 8)", class.name()),
+                );
+            }
+            for _ in 0..n {
+                minions.push(Minion::recruit(class, g.nation, g.level, false));
+            }
+        }
+    }
+    if minions.is_empty() || minions.len() > crate::groups::MAX_GROUP {
+        return cx.err(
+            g.minions.span(),
+            format!(
+                "group '{id}' has {} minions (a group holds 1 to 8)",
+                minions.len()
+            ),
+        );
+    }
+    for m in &mut minions {
+        if g.damage >= m.hit_points {
+            return cx.err(
+                g.id.span(),
+                format!(
+                    "group '{id}': damage {} kills a minion of {} hit points",
+                    g.damage, m.hit_points
+                ),
+            );
+        }
+        m.damage = g.damage;
+        m.xp = g.xp;
+    }
+    let uid = state.create_group(g.owner, g.control, at, minions);
+    if let Some(u) = state.unit_mut(uid) {
+        u.group.name = id.clone();
+        for &a in &g.abilities {
+            u.group.effects.add(a);
+        }
+        u.group.effects.withdraw_round = g.withdraw_round;
+    }
+    Ok(at)
+}
+
+fn need<'a>(
+    cx: &Ctx<'_>,
+    o: &'a RawOrder,
+    v: &'a Option<Spanned<String>>,
+    key: &str,
+) -> Result<&'a Spanned<String>, TurnScenarioError> {
+    v.as_ref().map_or_else(
+        || {
+            cx.err(
+                o.kind.span(),
+                format!("a {} order needs `{key}`", o.kind.get_ref()),
+            )
+        },
+        Ok,
+    )
+}
+
+fn order(
+    cx: &Ctx<'_>,
+    o: &RawOrder,
+    names: &BTreeMap<String, Square>,
+    layout: Layout,
+) -> Result<Order, TurnScenarioError> {
+    let group_at = |s: &Spanned<String>| -> Result<Square, TurnScenarioError> {
+        names.get(s.get_ref()).copied().map_or_else(
+            || cx.err(s.span(), format!("no group '{}'", s.get_ref())),
+            Ok,
+        )
+    };
+    Ok(match o.kind.get_ref().as_str() {
+        "cast" => {
+            let card = cx.card(need(cx, o, &o.card, "card")?)?;
+            let t = need(cx, o, &o.target, "target")?;
+            let text = t.get_ref();
+            let target = if text == "globe" {
+                Target::Globe
+            } else if let Some(rest) = text.strip_prefix("square:") {
+                Target::Square { at: cx.square(&Spanned::new(t.span(), rest.to_string()), "target", layout)? }
+            } else if let Some(rest) = text.strip_prefix("structure:") {
+                Target::Structure { at: cx.square(&Spanned::new(t.span(), rest.to_string()), "target", layout)? }
+            } else if let Some(rest) = text.strip_prefix("group:") {
+                Target::Group { at: group_at(&Spanned::new(t.span(), rest.to_string()))? }
+            } else if let Some(rest) = text.strip_prefix("minion:") {
+                let (g, i) = rest.rsplit_once(':').unwrap_or((rest, "0"));
+                let index = i.parse().or_else(|_| cx.err(t.span(), format!("'{i}' is not a minion's place in its group")))?;
+                Target::Minion { at: group_at(&Spanned::new(t.span(), g.to_string()))?, index }
+            } else {
+                return cx.err(t.span(), format!("'{text}' is not a target (valid: globe, square:c,r, structure:c,r, group:ID, minion:ID:N)"));
+            };
+            Order::Cast { card, target }
+        }
+        "discard" => Order::Discard { card: cx.card(need(cx, o, &o.card, "card")?)? },
+        "train" => {
+            let at = cx.square(need(cx, o, &o.at, "at")?, "train", layout)?;
+            let c = need(cx, o, &o.class, "class")?;
+            let into = TrainAs::ALL
+                .into_iter()
+                .find(|t| serde_name(t) == *c.get_ref())
+                .map_or_else(|| cx.err(c.span(), format!("'{}' is not a class (valid: swordsman, archer, or a mana type)", c.get_ref())), Ok)?;
+            Order::Train { at, into }
+        }
+        "move" => Order::Move {
+            from: group_at(need(cx, o, &o.group, "group")?)?,
+            to: cx.square(need(cx, o, &o.to, "to")?, "move", layout)?,
+        },
+        "town_mana" => Order::TownMana {
+            at: cx.square(need(cx, o, &o.at, "at")?, "town_mana", layout)?,
+            mana: cx.mana_type(need(cx, o, &o.mana, "mana")?)?,
+        },
+        "concede" => Order::Concede,
+        other => return cx.err(o.kind.span(), format!("unknown order kind '{other}' (valid: cast, discard, train, move, town_mana, concede)")),
+    })
+}
+
+fn serde_name(t: &TrainAs) -> String {
+    match t.class() {
+        Some(c) => c.name().to_string(),
+        None => t.mana().map_or("", |m| m.name()).to_string(),
+    }
+}
+
+impl TurnScenario {
+    /// Runs the turn: the start of turn (unless switched off), the orders, spell
+    /// execution, movement and combat. Refuses bad orders before changing anything.
+    pub fn run(&self) -> Result<(GameState, Vec<crate::game::Event>), crate::game::Rejected> {
+        let mut state = self.state.clone();
+        let mut events = Vec::new();
+        if self.start_of_turn {
+            crate::game::start::start_of_turn(&mut state, &mut events);
+        }
+        for side in Side::BOTH {
+            crate::game::validate::validate(&state, side, &self.orders[side.index()])?;
+        }
+        state.resolve_orders(&self.orders, &mut events);
+        Ok((state, events))
+    }
+}
+
+/// One minion in a [`TurnReport`].
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MinionReport {
+    pub id: u32,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub level: u8,
+    pub hit_points: u8,
+    pub damage: u8,
+    pub xp: u16,
+}
+
+/// One group in a [`TurnReport`].
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GroupReport {
+    pub id: String,
+    pub uid: u32,
+    pub at: Square,
+    pub owner: Player,
+    pub size: usize,
+    pub minions: Vec<MinionReport>,
+}
+
+/// One structure in a [`TurnReport`].
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct StructureReport {
+    pub at: Square,
+    pub kind: StructureKind,
+    pub owner: Player,
+    pub novices: u8,
+    pub mana: Option<ManaType>,
+}
+
+/// One player in a [`TurnReport`].
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PlayerReport {
+    pub mana: Mana,
+    pub sanctum_mana: Mana,
+    pub hand: Vec<CardId>,
+    pub hand_size: usize,
+    pub deck_size: usize,
+    pub whirlpool: Vec<CardId>,
+    pub initiative: bool,
+}
+
+/// The state after a turn, as `sanctum turn --json` prints it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TurnReport {
+    pub turn: u32,
+    pub initiative: Side,
+    pub groups: Vec<GroupReport>,
+    pub structures: Vec<StructureReport>,
+    pub players: BTreeMap<&'static str, PlayerReport>,
+    pub winner: Option<Side>,
+    pub outcome: Option<crate::game::GameOutcome>,
+    pub events: Vec<crate::game::Event>,
+}
+
+impl TurnReport {
+    pub fn new(state: &GameState, events: Vec<crate::game::Event>) -> TurnReport {
+        let groups = state
+            .units
+            .iter()
+            .map(|u| GroupReport {
+                id: u.group.name.clone(),
+                uid: u.id,
+                at: u.at,
+                owner: u.group.owner,
+                size: u.group.size(),
+                minions: u
+                    .group
+                    .minions()
+                    .iter()
+                    .map(|m| MinionReport {
+                        id: m.id,
+                        kind: m.type_name().to_string(),
+                        level: m.level,
+                        hit_points: m.hit_points,
+                        damage: m.damage,
+                        xp: m.xp,
+                    })
+                    .collect(),
+            })
+            .collect();
+        let structures = state
+            .field
+            .board()
+            .squares()
+            .iter()
+            .filter_map(|&at| {
+                let s = state.field.structure(at)?;
+                Some(StructureReport {
+                    at,
+                    kind: s.kind,
+                    owner: s.owner,
+                    novices: state.field.novices(at),
+                    mana: state.town(at).and_then(|t| t.mana),
+                })
+            })
+            .collect();
+        let players = Side::BOTH
+            .into_iter()
+            .map(|side| {
+                let p = state.player(side);
+                (
+                    side.name(),
+                    PlayerReport {
+                        mana: p.mana,
+                        sanctum_mana: p.sanctum_mana,
+                        hand: p.hand.clone(),
+                        hand_size: p.hand.len(),
+                        deck_size: p.deck.len(),
+                        whirlpool: p.whirlpool.clone(),
+                        initiative: state.initiative == side,
+                    },
+                )
+            })
+            .collect();
+        TurnReport {
+            turn: state.turn,
+            initiative: state.initiative,
+            groups,
+            structures,
+            players,
+            winner: state.outcome.and_then(|o| o.winner),
+            outcome: state.outcome,
+            events,
+        }
+    }
+}

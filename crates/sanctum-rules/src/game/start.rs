@@ -1,0 +1,297 @@
+//! The start of a turn: its nine steps, in the original's order.
+
+use crate::game::events::Event;
+use crate::game::state::{EndReason, GameOutcome, GameState, SpellRef};
+use crate::groups::{Capabilities, Control, MinionKind, StandardRules};
+use crate::mana::Mana;
+use crate::map::StructureKind;
+use crate::player::{Player, Side};
+use crate::stats;
+use crate::terrain::Hazard;
+
+/// Runs the nine start-of-turn steps for `state.turn`.
+pub fn start_of_turn(state: &mut GameState, events: &mut Vec<Event>) {
+    events.push(Event::TurnStarted { turn: state.turn });
+    award_levels(state, events);
+    expire_spells(state, events);
+    terrain_after_start(state, events);
+    draw_cards(state, events);
+    let captured = capture_structures(state, events);
+    produce_novices(state, &captured, events);
+    initiative(state, events);
+    generate_mana(state, events);
+    sanctum_captured(state, events);
+}
+
+/// Step 1: recruits whose experience qualifies them rise to the level it gives.
+fn award_levels(state: &mut GameState, events: &mut Vec<Event>) {
+    for u in &mut state.units {
+        for m in u.group.minions_mut() {
+            if !matches!(m.kind, MinionKind::Recruit { .. }) {
+                continue;
+            }
+            let earned = stats::level_for_xp(m.xp);
+            if earned > m.level {
+                m.level = earned;
+                events.push(Event::LevelUp {
+                    group: u.id,
+                    minion: m.id,
+                    level: earned,
+                });
+            }
+        }
+    }
+}
+
+/// Step 2, "at start of turn" effects: conjurations whose last turn has passed end.
+fn expire_spells(state: &mut GameState, events: &mut Vec<Event>) {
+    let turn = state.turn;
+    let mut kept = Vec::with_capacity(state.active.len());
+    for a in std::mem::take(&mut state.active) {
+        match (a.until, a.spell) {
+            (Some(last), SpellRef::Card(card)) if last < turn => {
+                crate::game::spells::on_leave_play(state, &a);
+                events.push(Event::SpellExpired { spell: a.id, card });
+            }
+            _ => kept.push(a),
+        }
+    }
+    kept.append(&mut state.active);
+    state.active = kept;
+}
+
+/// Step 3, "after start of turn": damaging and fatal terrain hurts the groups on it.
+fn terrain_after_start(state: &mut GameState, events: &mut Vec<Event>) {
+    let rules = StandardRules;
+    let mut hurt = false;
+    for u in &mut state.units {
+        let hazard = rules.hazard_on_enter(&state.field, &u.group, u.at);
+        let (damage, killed) = match hazard {
+            Hazard::None => continue,
+            Hazard::Damage(n) => (n, u.group.damage_each(n)),
+            Hazard::Kill => (u8::MAX, u.group.kill_all()),
+        };
+        hurt |= killed > 0;
+        events.push(Event::TerrainDamage {
+            group: u.id,
+            at: u.at,
+            damage,
+            killed,
+        });
+    }
+    if hurt {
+        for g in state.bury() {
+            events.push(Event::GroupDied { group: g });
+        }
+    }
+}
+
+/// Step 4: each player draws up to a full hand, one more after a discard.
+fn draw_cards(state: &mut GameState, events: &mut Vec<Event>) {
+    for side in Side::BOTH {
+        let p = &mut state.players[side.index()];
+        let want = stats::HAND_SIZE + usize::from(p.discarded);
+        p.discarded = false;
+        while p.hand.len() < want {
+            match p.deck.pop() {
+                Some(card) => {
+                    p.hand.push(card);
+                    events.push(Event::Drew {
+                        side,
+                        card: Some(card),
+                    });
+                }
+                None => {
+                    events.push(Event::DeckEmpty { side });
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Step 5: a player's recruit group standing on another's town or colony captures it.
+/// Returns the squares captured.
+fn capture_structures(state: &mut GameState, events: &mut Vec<Event>) -> Vec<crate::Square> {
+    let mut captured = Vec::new();
+    let squares: Vec<_> = state.towns.iter().map(|t| t.at).collect();
+    for at in squares {
+        let Some(st) = state.field.structure(at) else {
+            continue;
+        };
+        let Some(u) = state.unit_at(at) else { continue };
+        let Some(by) = u.group.owner.side() else {
+            continue;
+        };
+        if st.owner == u.group.owner
+            || !u.group.is_recruit_group()
+            || u.group.control != Control::Player
+        {
+            continue;
+        }
+        let p = &state.players[by.index()];
+        let mana = p
+            .town_mana
+            .iter()
+            .find(|(s, _)| *s == at)
+            .map_or(p.house.primary(), |(_, m)| *m);
+        state.players[by.index()].delta += 1;
+        if let Some(lost) = st.owner.side() {
+            state.players[lost.index()].delta -= 1;
+        }
+        state.field.set_structure(
+            at,
+            Some(crate::map::Structure {
+                kind: st.kind,
+                owner: by.into(),
+            }),
+        );
+        state.field.set_novices(at, 0);
+        if let Some(t) = state.towns.iter_mut().find(|t| t.at == at) {
+            t.mana = Some(mana);
+            t.captured = state.turn;
+        }
+        events.push(Event::Captured {
+            at,
+            kind: st.kind,
+            by,
+            from: st.owner,
+            mana: Some(mana),
+        });
+        captured.push(at);
+    }
+    for side in Side::BOTH {
+        state.players[side.index()].town_mana.clear();
+    }
+    captured
+}
+
+/// Step 6: structures not captured this turn produce novices on their schedule.
+fn produce_novices(state: &mut GameState, captured: &[crate::Square], events: &mut Vec<Event>) {
+    let turn = state.turn;
+    let squares = state.field.board().squares();
+    for &at in squares {
+        let Some(st) = state.field.structure(at) else {
+            continue;
+        };
+        let Some(owner) = st.owner.side() else {
+            continue;
+        };
+        if captured.contains(&at) {
+            continue;
+        }
+        let due = match st.kind {
+            StructureKind::Sanctum => (turn - 1).is_multiple_of(stats::SANCTUM_EVERY),
+            StructureKind::Town | StructureKind::Colony => state.town(at).is_some_and(|t| {
+                turn > t.captured && (turn - t.captured).is_multiple_of(stats::TOWN_EVERY)
+            }),
+            StructureKind::Entrance => false,
+        };
+        if due && state.field.novices(at) < stats::MAX_NOVICES {
+            state.field.set_novices(at, state.field.novices(at) + 1);
+            events.push(Event::NoviceProduced { at, owner });
+        }
+    }
+}
+
+/// Step 7: the higher structure delta takes initiative; a tie keeps it.
+fn initiative(state: &mut GameState, events: &mut Vec<Event>) {
+    let deltas = [state.players[0].delta, state.players[1].delta];
+    let before = state.initiative;
+    if deltas[0] > deltas[1] {
+        state.initiative = Side::Red;
+    } else if deltas[1] > deltas[0] {
+        state.initiative = Side::Blue;
+    }
+    for p in &mut state.players {
+        p.delta = 0;
+    }
+    events.push(Event::Initiative {
+        side: state.initiative,
+        changed: state.initiative != before,
+        deltas,
+    });
+}
+
+/// Step 8: each player's mana for this turn: the Sanctum's, one per owned town or
+/// colony of its chosen type, and any one-turn bonus. Unspent mana does not carry over.
+fn generate_mana(state: &mut GameState, events: &mut Vec<Event>) {
+    for side in Side::BOTH {
+        let mut mana: Mana = state.players[side.index()].sanctum_mana;
+        for t in &state.towns {
+            let owned = state
+                .field
+                .structure(t.at)
+                .is_some_and(|s| s.owner == Player::from(side));
+            if owned && let Some(m) = t.mana {
+                mana.add(m, stats::TOWN_MANA);
+            }
+        }
+        let p = &mut state.players[side.index()];
+        mana.add_all(&p.next_turn_mana);
+        p.next_turn_mana = Mana::default();
+        p.mana = mana;
+        events.push(Event::ManaGenerated { side, mana });
+    }
+}
+
+/// Step 9: a Sanctum held by an enemy player's recruit group has fallen.
+pub(crate) fn sanctum_captured(state: &mut GameState, events: &mut Vec<Event>) {
+    for side in Side::BOTH {
+        let at = state.field.sanctum(side);
+        let taken = state.unit_at(at).is_some_and(|u| {
+            u.group.owner == Player::from(side.opponent())
+                && u.group.is_recruit_group()
+                && u.group.control == Control::Player
+        });
+        if taken {
+            end_game(
+                state,
+                Some(side.opponent()),
+                EndReason::SanctumCaptured,
+                events,
+            );
+            return;
+        }
+    }
+}
+
+/// Ends the game.
+pub fn end_game(
+    state: &mut GameState,
+    winner: Option<Side>,
+    reason: EndReason,
+    events: &mut Vec<Event>,
+) {
+    if state.outcome.is_none() {
+        state.outcome = Some(GameOutcome {
+            winner,
+            reason,
+            turn: state.turn,
+        });
+        events.push(Event::GameEnded { winner, reason });
+    }
+}
+
+/// The turn-limit result (ruling G9): more towns and colonies, then more minions, then
+/// more hit points left; otherwise a draw.
+pub fn turn_limit_winner(state: &GameState) -> Option<Side> {
+    let score = |side: Side| {
+        let mine = state
+            .units
+            .iter()
+            .filter(|u| u.group.owner == Player::from(side));
+        let minions: usize = mine.clone().map(|u| u.group.size()).sum();
+        let health: u32 = mine
+            .flat_map(|u| u.group.minions().iter())
+            .map(|m| m.health() as u32)
+            .sum();
+        (state.structures_of(side), minions, health)
+    };
+    let (r, b) = (score(Side::Red), score(Side::Blue));
+    match r.cmp(&b) {
+        std::cmp::Ordering::Greater => Some(Side::Red),
+        std::cmp::Ordering::Less => Some(Side::Blue),
+        std::cmp::Ordering::Equal => None,
+    }
+}

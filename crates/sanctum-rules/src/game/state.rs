@@ -1,0 +1,413 @@
+//! The whole state of a game, and the setup it starts from.
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Layout;
+use crate::cards::CardId;
+use crate::groups::{Control, Effects, Field, Group, Minion, RecruitClass};
+use crate::mana::{House, Mana, ManaType};
+use crate::map::{GameMap, StructureKind};
+use crate::player::{Player, Side};
+use crate::realm::{Realm, RealmChoice};
+use crate::rng::GameRng;
+use crate::square::Square;
+use crate::stats;
+
+/// Everything a new game needs. Both decks are lists of card ids, in any order (the
+/// game shuffles them).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// `veldt`, `volgaria`, `badlands`, `great_frost`, `arboria` or `random`.
+    pub realm: String,
+    pub layout: Layout,
+    pub seed: u64,
+    /// The first deck's player and house; the coin flip decides which side it plays.
+    pub decks: [DeckChoice; 2],
+}
+
+/// One player's deck: the house of its Sanctum and its cards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckChoice {
+    pub house: House,
+    pub cards: Vec<CardId>,
+}
+
+/// Why a setup cannot start a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("unknown realm '{0}' (valid: veldt, volgaria, badlands, great_frost, arboria, random)")]
+    Realm(String),
+    #[error("deck {deck} has {cards} cards; a deck holds {min} to {max}")]
+    DeckSize {
+        deck: usize,
+        cards: usize,
+        min: usize,
+        max: usize,
+    },
+}
+
+/// A group on the board: where it stands, and the group.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Unit {
+    /// Unique in the game; also the group's age (lower is older).
+    pub id: u32,
+    pub at: Square,
+    #[serde(flatten)]
+    pub group: Group,
+}
+
+/// What the rules remember about a town or colony beyond its owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TownInfo {
+    pub at: Square,
+    /// The mana type chosen on capture; `None` while neutral.
+    pub mana: Option<ManaType>,
+    /// The turn of the last capture (production counts from it).
+    pub captured: u32,
+}
+
+/// Where an active spell lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "on", rename_all = "snake_case")]
+pub enum Host {
+    Globe,
+    Square { at: Square },
+    Group { group: u32 },
+    Minion { minion: u32 },
+}
+
+/// A spell in play, real or helper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ActiveSpell {
+    /// Unique in the game, in casting order.
+    pub id: u32,
+    pub spell: SpellRef,
+    pub owner: Player,
+    pub host: Host,
+    /// Last turn it is active ("turn of casting +N"); `None`: until dispelled.
+    pub until: Option<u32>,
+    /// Visible spells are enchantments, shown to both players.
+    pub visible: bool,
+}
+
+/// A real spell (a card) or one of the engine's helper spells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpellRef {
+    Card(CardId),
+    /// The terrain of a square.
+    Terrain,
+    /// A recruit's nation ability.
+    Nation,
+    /// A Cockatrice's Gaze, given by a hit (visible, cumulative).
+    CockatricesGaze,
+}
+
+/// One side's hidden and public holdings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerState {
+    pub house: House,
+    /// The draw pile, drawn from the end.
+    pub deck: Vec<CardId>,
+    pub hand: Vec<CardId>,
+    /// Discarded cards.
+    pub whirlpool: Vec<CardId>,
+    /// Mana to spend this turn.
+    pub mana: Mana,
+    /// Mana the Sanctum generates each turn (its base plus novices trained as mana).
+    pub sanctum_mana: Mana,
+    /// Extra mana at the next generation only (Burst spells).
+    pub next_turn_mana: Mana,
+    /// Whether the player discarded a card in the last orders phase.
+    pub discarded: bool,
+    /// Structure delta since the last start of turn.
+    pub delta: i32,
+    /// Mana type wished for each town this player may capture next.
+    pub town_mana: Vec<(Square, ManaType)>,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    SanctumCaptured,
+    Conceded,
+    TurnLimit,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GameOutcome {
+    /// `None`: a draw.
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+    pub turn: u32,
+}
+
+/// A whole game at one moment. Cloning it is cheap enough for search.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameState {
+    pub turn: u32,
+    pub realm: Realm,
+    pub field: Field,
+    pub towns: Vec<TownInfo>,
+    /// Groups, oldest first.
+    pub units: Vec<Unit>,
+    pub players: [PlayerState; 2],
+    pub initiative: Side,
+    /// Every spell in play, oldest first; each host's list is this list filtered.
+    pub active: Vec<ActiveSpell>,
+    pub rng: GameRng,
+    pub next_id: u32,
+    pub outcome: Option<GameOutcome>,
+}
+
+impl PlayerState {
+    pub fn new(house: House) -> PlayerState {
+        let mut sanctum_mana = Mana::default();
+        sanctum_mana.add(house.primary(), stats::SANCTUM_PRIMARY);
+        sanctum_mana.add(house.secondary(), stats::SANCTUM_SECONDARY);
+        PlayerState {
+            house,
+            deck: Vec::new(),
+            hand: Vec::new(),
+            whirlpool: Vec::new(),
+            mana: Mana::default(),
+            sanctum_mana,
+            next_turn_mana: Mana::default(),
+            discarded: false,
+            delta: 0,
+            town_mana: Vec::new(),
+        }
+    }
+}
+
+impl GameState {
+    /// An empty board of one layout (plains, the two Sancta), no groups, turn 1, red
+    /// with initiative: the base that scenarios fill in.
+    pub fn empty(layout: Layout, houses: [House; 2], seed: u64) -> GameState {
+        GameState {
+            turn: 1,
+            realm: Realm::Veldt,
+            field: Field::new(layout),
+            towns: Vec::new(),
+            units: Vec::new(),
+            players: [PlayerState::new(houses[0]), PlayerState::new(houses[1])],
+            initiative: Side::Red,
+            active: Vec::new(),
+            rng: GameRng::from_seed(seed),
+            next_id: 1,
+            outcome: None,
+        }
+    }
+
+    /// A new game from its setup, before the first start of turn: the map, the coin
+    /// flip, the shuffled decks, the first hands and the starting groups.
+    pub fn new(setup: &Setup) -> Result<GameState, SetupError> {
+        let choice =
+            RealmChoice::from_name(&setup.realm).ok_or(SetupError::Realm(setup.realm.clone()))?;
+        for (i, d) in setup.decks.iter().enumerate() {
+            if !(stats::MIN_DECK..=stats::MAX_DECK).contains(&d.cards.len()) {
+                return Err(SetupError::DeckSize {
+                    deck: i + 1,
+                    cards: d.cards.len(),
+                    min: stats::MIN_DECK,
+                    max: stats::MAX_DECK,
+                });
+            }
+        }
+        let mut rng = GameRng::from_seed(setup.seed);
+        let map = GameMap::generate(choice, setup.layout, &mut rng);
+        // The coin flip: which deck plays red.
+        let first_is_red = rng.below(2) == 0;
+        let (red, blue) = if first_is_red {
+            (&setup.decks[0], &setup.decks[1])
+        } else {
+            (&setup.decks[1], &setup.decks[0])
+        };
+        let mut state = GameState::empty(setup.layout, [red.house, blue.house], 0);
+        state.realm = map.realm;
+        state.field = Field::from_map(&map);
+        for at in map.towns() {
+            state.towns.push(TownInfo {
+                at,
+                mana: None,
+                captured: 0,
+            });
+        }
+        for (side, deck) in Side::BOTH.into_iter().zip([red, blue]) {
+            let p = &mut state.players[side.index()];
+            p.deck = deck.cards.clone();
+            rng.shuffle(&mut p.deck);
+            for _ in 0..stats::HAND_SIZE {
+                if let Some(c) = p.deck.pop() {
+                    p.hand.push(c);
+                }
+            }
+        }
+        state.rng = rng;
+        state.add_terrain_helpers();
+        for side in Side::BOTH {
+            let at = state.field.sanctum(side);
+            let nation = state.players[side.index()].house.nation();
+            let minions = (0..stats::START_GROUP)
+                .map(|_| Minion::recruit(RecruitClass::Swordsman, Some(nation), 1, false))
+                .collect();
+            state.create_group(side.into(), Control::Player, at, minions);
+        }
+        Ok(state)
+    }
+
+    /// One terrain helper spell on every playable square (never visible).
+    pub fn add_terrain_helpers(&mut self) {
+        let squares = self.field.board().squares().to_vec();
+        for at in squares {
+            self.add_active(
+                crate::game::state::SpellRef::Terrain,
+                Player::Neutral,
+                Host::Square { at },
+                None,
+                false,
+            );
+        }
+    }
+
+    /// A fresh id for a group, minion or active spell.
+    pub fn fresh_id(&mut self) -> u32 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    pub fn add_active(
+        &mut self,
+        spell: SpellRef,
+        owner: Player,
+        host: Host,
+        until: Option<u32>,
+        visible: bool,
+    ) -> u32 {
+        let id = self.fresh_id();
+        self.active.push(ActiveSpell {
+            id,
+            spell,
+            owner,
+            host,
+            until,
+            visible,
+        });
+        id
+    }
+
+    /// Gives a minion its id and, for a recruit of a nation, its nation helper spell.
+    pub fn enlist(&mut self, mut m: Minion) -> Minion {
+        m.id = self.fresh_id();
+        if m.nation().is_some() {
+            self.add_active(
+                SpellRef::Nation,
+                Player::Neutral,
+                Host::Minion { minion: m.id },
+                None,
+                false,
+            );
+        }
+        m
+    }
+
+    /// Creates a group on a square (the caller checks the square is free) and returns
+    /// its id.
+    pub fn create_group(
+        &mut self,
+        owner: Player,
+        control: Control,
+        at: Square,
+        minions: Vec<Minion>,
+    ) -> u32 {
+        let id = self.fresh_id();
+        let minions: Vec<Minion> = minions.into_iter().map(|m| self.enlist(m)).collect();
+        let name = format!("{}{id}", &owner.name()[..1].to_uppercase());
+        let group = Group::new(&name, owner, control, id, minions, Effects::default())
+            .unwrap_or_else(|_| unreachable_group());
+        self.units.push(Unit { id, at, group });
+        id
+    }
+
+    pub fn unit(&self, id: u32) -> Option<&Unit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    pub fn unit_mut(&mut self, id: u32) -> Option<&mut Unit> {
+        self.units.iter_mut().find(|u| u.id == id)
+    }
+
+    /// The group standing on a square.
+    pub fn unit_at(&self, at: Square) -> Option<&Unit> {
+        self.units.iter().find(|u| u.at == at)
+    }
+
+    pub fn player(&self, side: Side) -> &PlayerState {
+        &self.players[side.index()]
+    }
+
+    pub fn town(&self, at: Square) -> Option<&TownInfo> {
+        self.towns.iter().find(|t| t.at == at)
+    }
+
+    /// Owned towns and colonies of a side.
+    pub fn structures_of(&self, side: Side) -> usize {
+        self.field
+            .board()
+            .squares()
+            .iter()
+            .filter(|&&s| {
+                self.field.structure(s).is_some_and(|st| {
+                    st.owner == Player::from(side)
+                        && matches!(st.kind, StructureKind::Town | StructureKind::Colony)
+                })
+            })
+            .count()
+    }
+
+    /// Removes groups with no minions, and the active spells on dead minions and groups;
+    /// returns the ids of the groups removed.
+    pub fn bury(&mut self) -> Vec<u32> {
+        let dead: Vec<u32> = self
+            .units
+            .iter()
+            .filter(|u| u.group.is_dead())
+            .map(|u| u.id)
+            .collect();
+        self.units.retain(|u| !u.group.is_dead());
+        let mut groups: Vec<u32> = self.units.iter().map(|u| u.id).collect();
+        let mut minions: Vec<u32> = self
+            .units
+            .iter()
+            .flat_map(|u| u.group.minions().iter().map(|m| m.id))
+            .collect();
+        groups.sort_unstable();
+        minions.sort_unstable();
+        self.active.retain(|a| match a.host {
+            Host::Group { group } => groups.binary_search(&group).is_ok(),
+            Host::Minion { minion } => minions.binary_search(&minion).is_ok(),
+            Host::Globe | Host::Square { .. } => true,
+        });
+        dead
+    }
+}
+
+/// Groups built by the engine are never empty, over-full or mixed; if that invariant
+/// broke, an empty placeholder keeps the game running and `bury` removes it.
+#[cold]
+fn unreachable_group() -> Group {
+    let mut g = Group::new(
+        "?",
+        Player::Neutral,
+        Control::Computer,
+        0,
+        vec![Minion::monster("none", 1)],
+        Effects::default(),
+    )
+    .expect("one monster is a valid group");
+    g.kill_all();
+    g
+}

@@ -1,0 +1,167 @@
+//! The reducer: one whole turn from both players' orders.
+
+use crate::game::combat;
+use crate::game::events::Event;
+use crate::game::orders::{self, Applied, Order, OrderError, Rejected};
+use crate::game::spells;
+use crate::game::start::{self, end_game, start_of_turn, turn_limit_winner};
+use crate::game::state::{EndReason, GameState, Setup, SetupError, Unit};
+use crate::movement::{Outcome, Phase, PhaseGroup};
+use crate::player::{Player, Side};
+use crate::square::Square;
+use crate::stats;
+
+/// Both players' orders for one turn: red's, then blue's.
+pub type TurnOrders = [Vec<Order>; 2];
+
+impl GameState {
+    /// Starts a game: the setup, then the first start of turn.
+    pub fn start(setup: &Setup) -> Result<(GameState, Vec<Event>), SetupError> {
+        let mut state = GameState::new(setup)?;
+        let mut events = Vec::new();
+        start_of_turn(&mut state, &mut events);
+        Ok((state, events))
+    }
+
+    /// Plays the rest of this turn from both players' orders (spell execution,
+    /// movement, combat) and the next start of turn. Both lists are checked first;
+    /// if either holds a bad order nothing changes.
+    pub fn play_turn(&mut self, orders: &TurnOrders) -> Result<Vec<Event>, Rejected> {
+        if self.outcome.is_some() {
+            return Err(Rejected {
+                side: Side::Red,
+                index: 0,
+                error: OrderError::GameOver,
+            });
+        }
+        for side in Side::BOTH {
+            crate::game::validate::validate(self, side, &orders[side.index()])?;
+        }
+        let mut events = Vec::new();
+        self.resolve_orders(orders, &mut events);
+        if self.outcome.is_none() {
+            self.turn += 1;
+            start_of_turn(self, &mut events);
+        }
+        Ok(events)
+    }
+
+    /// The phases after the orders phase: orders take effect (initiative player first),
+    /// spells execute, groups move, combats are fought; then the turn limit. The orders
+    /// must have been validated.
+    pub fn resolve_orders(&mut self, orders: &TurnOrders, events: &mut Vec<Event>) {
+        let first = self.initiative;
+        let mut applied: [Applied; 2] = Default::default();
+        for side in [first, first.opponent()] {
+            applied[side.index()] =
+                orders::apply(self, side, &orders[side.index()], false, events).unwrap_or_default();
+        }
+        let conceded = [applied[0].conceded, applied[1].conceded];
+        if conceded[0] || conceded[1] {
+            let winner = match conceded {
+                [true, false] => Some(Side::Blue),
+                [false, true] => Some(Side::Red),
+                _ => None,
+            };
+            for side in Side::BOTH {
+                if conceded[side.index()] {
+                    events.push(Event::Conceded { side });
+                }
+            }
+            end_game(self, winner, EndReason::Conceded, events);
+            return;
+        }
+        spells::execute_all(self, [&applied[0].casts, &applied[1].casts], events);
+        movement(self, [&applied[0].moves, &applied[1].moves], events);
+        combat::all_combats(self, events);
+        if self.turn >= stats::TURN_LIMIT && self.outcome.is_none() {
+            start::sanctum_captured(self, events);
+            let winner = turn_limit_winner(self);
+            end_game(self, winner, EndReason::TurnLimit, events);
+        }
+    }
+}
+
+/// The pure form of [`GameState::play_turn`]: the next state and what happened.
+pub fn resolve_turn(
+    state: &GameState,
+    orders: &TurnOrders,
+) -> Result<(GameState, Vec<Event>), Rejected> {
+    let mut next = state.clone();
+    let events = next.play_turn(orders)?;
+    Ok((next, events))
+}
+
+/// The movement phase: the groups in each player's movement-orders sequence (ordered
+/// groups in the order given, then the rest, oldest first), through the pipeline.
+fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Vec<Event>) {
+    let mut units: Vec<Option<Unit>> = std::mem::take(&mut state.units)
+        .into_iter()
+        .map(Some)
+        .collect();
+    let mut ids: Vec<u32> = Vec::with_capacity(units.len());
+    let mut groups = Vec::with_capacity(units.len());
+    for player in Player::ALL {
+        let ordered: &[(u32, Square)] = player.side().map_or(&[], |s| moves[s.index()]);
+        let rest: Vec<u32> = units
+            .iter()
+            .flatten()
+            .filter(|u| u.group.owner == player && !ordered.iter().any(|(g, _)| *g == u.id))
+            .map(|u| u.id)
+            .collect();
+        let sequence = ordered
+            .iter()
+            .map(|&(g, to)| (g, Some(to)))
+            .chain(rest.into_iter().map(|g| (g, None)));
+        for (id, order) in sequence {
+            let Some(slot) = units
+                .iter_mut()
+                .find(|u| u.as_ref().is_some_and(|u| u.id == id))
+            else {
+                continue;
+            };
+            let Some(u) = slot.take() else { continue };
+            ids.push(id);
+            groups.push(PhaseGroup {
+                group: u.group,
+                at: u.at,
+                order,
+                spell: None,
+                before_movement: None,
+            });
+        }
+    }
+    let phase = Phase {
+        field: state.field.clone(),
+        initiative: state.initiative,
+        seed: state.rng.next_u64(),
+        groups,
+    };
+    let (res, phase) = phase.resolve_owned(false);
+    let losses = res.groups.iter().any(|g| g.killed > 0 || g.at.is_none());
+    let mut next: Vec<Unit> = Vec::with_capacity(ids.len());
+    for (k, (outcome, final_group)) in res.groups.iter().zip(res.final_groups).enumerate() {
+        let id = ids[k];
+        let from = phase.groups[k].at;
+        if outcome.outcome != Outcome::Stood || phase.groups[k].order.is_some() {
+            events.push(Event::Moved {
+                group: id,
+                from,
+                to: outcome.at,
+                outcome: outcome.outcome,
+                into: outcome.into.map(|i| ids[i]),
+                killed: outcome.killed,
+            });
+        }
+        match (final_group, outcome.at) {
+            (Some(group), Some(at)) => next.push(Unit { id, at, group }),
+            _ if outcome.outcome != Outcome::Joined => events.push(Event::GroupDied { group: id }),
+            _ => {}
+        }
+    }
+    next.sort_by_key(|u| u.id);
+    state.units = next;
+    if losses {
+        state.bury();
+    }
+}

@@ -1,0 +1,137 @@
+//! What one player may see of a game.
+//!
+//! The server, the bots and the client only ever get a [`PlayerView`]: the board,
+//! every group and structure, the enchantments, the opponent's hand size, deck size
+//! and mana — never the opponent's cards in hand, the order of either deck, the
+//! opponent's unresolved orders (they are not in the state at all) or the mana types
+//! the opponent wished for towns it may capture.
+
+use serde::Serialize;
+
+use crate::cards::CardId;
+use crate::game::state::{ActiveSpell, GameOutcome, GameState, TownInfo, Unit};
+use crate::groups::Field;
+use crate::mana::{House, Mana, ManaType};
+use crate::player::Side;
+use crate::realm::Realm;
+use crate::square::Square;
+
+/// The viewer's own holdings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OwnView {
+    pub house: House,
+    pub hand: Vec<CardId>,
+    pub deck_size: usize,
+    pub whirlpool: Vec<CardId>,
+    pub mana: Mana,
+    pub sanctum_mana: Mana,
+    pub next_turn_mana: Mana,
+    pub discarded: bool,
+    pub town_mana: Vec<(Square, ManaType)>,
+}
+
+/// What the viewer knows of the opponent's holdings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OpponentView {
+    pub house: House,
+    pub hand_size: usize,
+    pub deck_size: usize,
+    pub whirlpool_size: usize,
+    pub mana: Mana,
+}
+
+/// One player's view of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    pub side: Side,
+    pub turn: u32,
+    pub realm: Realm,
+    pub initiative: Side,
+    pub field: Field,
+    pub towns: Vec<TownInfo>,
+    pub groups: Vec<Unit>,
+    /// Visible active spells (enchantments) on every host.
+    pub enchantments: Vec<ActiveSpell>,
+    pub me: OwnView,
+    pub opponent: OpponentView,
+    pub outcome: Option<GameOutcome>,
+}
+
+/// The view of `side`.
+pub fn view(state: &GameState, side: Side) -> PlayerView {
+    let me = state.player(side);
+    let them = state.player(side.opponent());
+    PlayerView {
+        side,
+        turn: state.turn,
+        realm: state.realm,
+        initiative: state.initiative,
+        field: state.field.clone(),
+        towns: state.towns.clone(),
+        groups: state.units.clone(),
+        enchantments: state.active.iter().filter(|a| a.visible).copied().collect(),
+        me: OwnView {
+            house: me.house,
+            hand: me.hand.clone(),
+            deck_size: me.deck.len(),
+            whirlpool: me.whirlpool.clone(),
+            mana: me.mana,
+            sanctum_mana: me.sanctum_mana,
+            next_turn_mana: me.next_turn_mana,
+            discarded: me.discarded,
+            town_mana: me.town_mana.clone(),
+        },
+        opponent: OpponentView {
+            house: them.house,
+            hand_size: them.hand.len(),
+            deck_size: them.deck.len(),
+            whirlpool_size: them.whirlpool.len(),
+            mana: them.mana,
+        },
+        outcome: state.outcome,
+    }
+}
+
+impl GameState {
+    /// A state built from a player's view: the public board and the viewer's own
+    /// holdings; the opponent's hand and deck are empty and the generator is a fixed
+    /// stand-in. Enough to check and build the viewer's orders, as bots and clients do.
+    pub fn from_view(v: &PlayerView) -> GameState {
+        use crate::game::state::PlayerState;
+        let mut me = PlayerState::new(v.me.house);
+        me.hand = v.me.hand.clone();
+        me.whirlpool = v.me.whirlpool.clone();
+        me.mana = v.me.mana;
+        me.sanctum_mana = v.me.sanctum_mana;
+        me.next_turn_mana = v.me.next_turn_mana;
+        me.discarded = v.me.discarded;
+        me.town_mana = v.me.town_mana.clone();
+        let mut them = PlayerState::new(v.opponent.house);
+        them.mana = v.opponent.mana;
+        let players = match v.side {
+            Side::Red => [me, them],
+            Side::Blue => [them, me],
+        };
+        let next_id = v
+            .groups
+            .iter()
+            .flat_map(|u| std::iter::once(u.id).chain(u.group.minions().iter().map(|m| m.id)))
+            .chain(v.enchantments.iter().map(|a| a.id))
+            .max()
+            .unwrap_or(0)
+            + 1;
+        GameState {
+            turn: v.turn,
+            realm: v.realm,
+            field: v.field.clone(),
+            towns: v.towns.clone(),
+            units: v.groups.clone(),
+            players,
+            initiative: v.initiative,
+            active: v.enchantments.clone(),
+            rng: crate::rng::GameRng::from_seed(0),
+            next_id,
+            outcome: v.outcome,
+        }
+    }
+}

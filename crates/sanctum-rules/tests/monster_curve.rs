@@ -1,0 +1,87 @@
+//! The monster mana curve (combat.md C12): each monster of the first card pool, in one
+//! combat against a plain group of swordsmen, over many seeds.
+
+use sanctum_rules::game::GameState;
+use sanctum_rules::game::combat::fight;
+use sanctum_rules::game::scenario::{monster_def, monster_minion};
+use sanctum_rules::groups::{Control, Minion, RecruitClass};
+use sanctum_rules::mana::House;
+use sanctum_rules::{Layout, Player, sq};
+
+/// (recruits killed on average, share of combats the monster survived, share in which the
+/// whole group died) over `n` seeds.
+fn duel(monster: &str, recruits: usize, n: u64) -> (f64, f64, f64) {
+    let def = monster_def(monster).expect("a monster of the pool");
+    let (mut killed, mut survived, mut wiped) = (0usize, 0u64, 0u64);
+    for seed in 0..n {
+        let mut s = GameState::empty(Layout::Classic, [House::War, House::Unmaking], seed);
+        let r = (0..recruits)
+            .map(|_| Minion::recruit(RecruitClass::Swordsman, None, 1, false))
+            .collect();
+        let a = s.create_group(Player::Red, Control::Player, sq(5, 5), r);
+        let m = s.create_group(
+            Player::Blue,
+            Control::Computer,
+            sq(5, 6),
+            vec![monster_minion(&def)],
+        );
+        let mut events = Vec::new();
+        fight(&mut s, a, m, &mut events);
+        let left = s.unit(a).map_or(0, |u| {
+            u.group.minions().iter().filter(|m| m.is_alive()).count()
+        });
+        killed += recruits - left;
+        survived += u64::from(
+            s.unit(m)
+                .is_some_and(|u| u.group.minions().iter().any(|x| x.is_alive())),
+        );
+        wiped += u64::from(left == 0);
+    }
+    (
+        killed as f64 / n as f64,
+        survived as f64 / n as f64,
+        wiped as f64 / n as f64,
+    )
+}
+
+const SEEDS: u64 = 400;
+
+#[test]
+fn a_three_mana_boggart_usually_kills_one_recruit_but_not_two() {
+    let (_, survives, wipes) = duel("boggart", 1, SEEDS);
+    assert!(
+        wipes > 0.8 && survives > 0.95,
+        "vs 1: wipes {wipes}, survives {survives}"
+    );
+    let (_, _, wipes) = duel("boggart", 2, SEEDS);
+    assert!(wipes < 0.1, "vs 2: wipes {wipes}");
+}
+
+#[test]
+fn a_four_to_five_mana_blyk_usually_kills_a_group_of_two_but_not_three() {
+    let (_, survives, wipes) = duel("stalking_blyk", 2, SEEDS);
+    assert!(
+        wipes > 0.8 && survives > 0.9,
+        "vs 2: wipes {wipes}, survives {survives}"
+    );
+    let (_, _, wipes) = duel("stalking_blyk", 3, SEEDS);
+    assert!(wipes < 0.3, "vs 3: wipes {wipes}");
+}
+
+#[test]
+fn a_six_to_seven_mana_huntsman_usually_kills_a_group_of_three_but_not_four() {
+    let (_, survives, wipes) = duel("huntsman", 3, SEEDS);
+    assert!(
+        wipes > 0.7 && survives > 0.9,
+        "vs 3: wipes {wipes}, survives {survives}"
+    );
+    let (_, _, wipes) = duel("huntsman", 4, SEEDS);
+    assert!(wipes < 0.5, "vs 4: wipes {wipes}");
+}
+
+#[test]
+fn a_hellion_kills_about_three_and_a_half_of_a_horde_of_four_and_survives() {
+    let (kills, survives, _) = duel("hellion", 4, SEEDS);
+    assert!((3.2..=3.8).contains(&kills), "kills {kills}");
+    assert!(survives > 0.9, "survives {survives}");
+}
