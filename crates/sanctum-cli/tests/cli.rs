@@ -193,3 +193,19 @@ fn a_closed_or_full_stdout_is_a_short_error() {
         }
     }
 }
+
+/// Every file argument (`resolve`, `turn`, `replay`) stops reading after
+/// 4 MiB and refuses the file, naming it and the limit.
+#[test]
+fn every_file_argument_is_limited_to_four_mib() {
+    for cmd in ["resolve", "turn", "replay"] {
+        let out = sanctum().args([cmd, "/dev/zero"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd}: {err}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            err.contains("/dev/zero: the file is larger than the limit of 4 MiB"),
+            "{cmd}: {err}"
+        );
+    }
+}
