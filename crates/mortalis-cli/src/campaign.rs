@@ -360,15 +360,18 @@ fn undo(campaign: &Path, events: Option<usize>, lang: Lang) -> Result<Output, Fa
             .first()
             .map(|e| rules::describe(e, lang))
             .unwrap_or_default();
-        ok(format!(
-            "{} #{}–#{} ({} {}): {first}\n{}\n",
-            lang.pick("Cofnięto", "Undone"),
-            from,
-            len - 1,
-            lang.pick("zdarzeń:", "events:"),
-            removed.len(),
-            next_text(&next, lang)
-        ))
+        crate::saved(
+            campaign,
+            format!(
+                "{} #{}–#{} ({} {}): {first}\n{}\n",
+                lang.pick("Cofnięto", "Undone"),
+                from,
+                len - 1,
+                lang.pick("zdarzeń:", "events:"),
+                removed.len(),
+                next_text(&next, lang)
+            ),
+        )
     })
 }
 
@@ -379,7 +382,9 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
             let w: WarbandFile = parse_toml(&warband, lang)?;
             let file =
                 CampaignFile::new(w).map_err(|e| fail(format!("{}: {e}", warband.display())))?;
+            // Everything that can fail comes before the save.
             let state = CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
+            let text = roster(&state, lang);
             store::with_new_lock(&out, lang, |target| {
                 if out.exists() {
                     return Err(fail(format!(
@@ -393,7 +398,7 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
                 }
                 save(target, &out, &file, lang)
             })?;
-            ok(roster(&state, lang))
+            crate::saved(&out, text)
         }
         CampaignCommand::Battle {
             campaign,
@@ -417,7 +422,7 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
                 &mut |d| postbattle::run(&loaded.state, &rep, origin, src.as_mut(), d),
             )?;
             append(target, &campaign, loaded.file, events, lang)?;
-            ok(text)
+            crate::saved(&campaign, text)
         }),
         CampaignCommand::Trade {
             campaign,
@@ -448,7 +453,7 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
                 ));
             }
             append(target, &campaign, loaded.file, events, lang)?;
-            ok(text)
+            crate::saved(&campaign, text)
         }),
         CampaignCommand::Matchup {
             campaign,

@@ -5,14 +5,17 @@
 mod campaign;
 mod clap_pl;
 mod help_pl;
+mod input;
 mod render;
 
 use std::ffi::OsString;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use input::{parse_toml, read};
 use mortalis_rules::Lang;
 use mortalis_rules::dice::{DiceSource, RngDice, TypedDice};
 use mortalis_rules::odds::{self, Query};
@@ -192,14 +195,56 @@ fn main() -> ExitCode {
         None => env_lang(),
     };
     match run(cli.command, lang) {
-        Ok(out) => {
-            print!("{}", out.text);
-            ExitCode::from(out.code)
-        }
+        Ok(out) => print_output(&out, lang),
         Err(f) => {
             let label = lang.pick("błąd", "error");
-            eprintln!("{label}: {:#}", f.error);
+            let _ = writeln!(std::io::stderr(), "{label}: {:#}", f.error);
             ExitCode::from(f.code)
+        }
+    }
+}
+
+/// Exit code when standard output cannot be written.
+const EXIT_OUTPUT: u8 = 3;
+
+/// Prints the output; a closed or full stdout is a short message and exit
+/// code 3, except after a saved change: then the message says the file was
+/// saved and the exit code stays that of the command.
+fn print_output(out: &Output, lang: Lang) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    let written = stdout
+        .write_all(out.text.as_bytes())
+        .and_then(|()| stdout.flush());
+    let Err(e) = written else {
+        return ExitCode::from(out.code);
+    };
+    let mut stderr = std::io::stderr();
+    match &out.saved {
+        Some(path) => {
+            let _ = writeln!(
+                stderr,
+                "{}: {} {}; {}: {e}",
+                lang.pick("uwaga", "warning"),
+                lang.pick("zapisano zmianę w", "the change was saved to"),
+                path.display(),
+                lang.pick(
+                    "nie można pisać na standardowe wyjście",
+                    "standard output cannot be written"
+                )
+            );
+            ExitCode::from(out.code)
+        }
+        None => {
+            let _ = writeln!(
+                stderr,
+                "{}: {}: {e}",
+                lang.pick("błąd", "error"),
+                lang.pick(
+                    "nie można pisać na standardowe wyjście",
+                    "cannot write to standard output"
+                )
+            );
+            ExitCode::from(EXIT_OUTPUT)
         }
     }
 }
@@ -245,36 +290,27 @@ impl<R: std::io::BufRead> DiceSource for PromptDice<R> {
     }
 }
 
-/// Text for stdout and the exit code.
+/// Text for stdout, the exit code, and the file a command saved (if any).
 struct Output {
     text: String,
     code: u8,
+    saved: Option<PathBuf>,
 }
 
 fn ok(text: String) -> Result<Output, Failure> {
-    Ok(Output { text, code: 0 })
+    Ok(Output {
+        text,
+        code: 0,
+        saved: None,
+    })
 }
 
-fn read(path: &Path, lang: Lang) -> Result<String, Failure> {
-    std::fs::read_to_string(path)
-        .with_context(|| {
-            format!(
-                "{} {}",
-                lang.pick("nie można odczytać", "cannot read"),
-                path.display()
-            )
-        })
-        .map_err(Failure::from)
-}
-
-fn parse_toml<T: serde::de::DeserializeOwned>(path: &Path, lang: Lang) -> Result<T, Failure> {
-    let text = read(path, lang)?;
-    toml::from_str(&text).map_err(|e| {
-        Failure::from(anyhow::anyhow!(
-            "{}: {}",
-            path.display(),
-            e.to_string().trim_end()
-        ))
+/// The output of a command that saved `path`: printing it may fail, the
+/// change stays made.
+fn saved(path: &Path, text: String) -> Result<Output, Failure> {
+    Ok(Output {
+        saved: Some(path.to_path_buf()),
+        ..ok(text)?
     })
 }
 
@@ -327,7 +363,11 @@ fn run(cmd: Command, lang: Lang) -> Result<Output, Failure> {
                 } else {
                     render::validation_text(&r, lang)
                 };
-                Ok(Output { text, code })
+                Ok(Output {
+                    text,
+                    code,
+                    saved: None,
+                })
             }
             WarbandCommand::Show { file, html } => {
                 let w: WarbandFile = parse_toml(&file, lang)?;
@@ -347,6 +387,7 @@ fn run(cmd: Command, lang: Lang) -> Result<Output, Failure> {
                 Ok(Output {
                     text: render::roster_text(&r, lang),
                     code,
+                    saved: None,
                 })
             }
             WarbandCommand::Matchup { a, b, json } => {

@@ -2,6 +2,7 @@
 //! odds of actions and the warband builder. Pure: no I/O, no clock, no
 //! ambient randomness.
 
+pub mod bounds;
 pub mod campaign;
 pub mod dice;
 pub mod equipment;

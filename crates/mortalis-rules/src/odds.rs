@@ -54,10 +54,13 @@ pub enum ActionKind {
 #[serde(default, deny_unknown_fields)]
 pub struct Side {
     /// C.
+    #[serde(deserialize_with = "crate::bounds::accuracy")]
     pub accuracy: i32,
     /// W.
+    #[serde(deserialize_with = "crate::bounds::fight")]
     pub fight: i32,
     /// O before armour and shield.
+    #[serde(deserialize_with = "crate::bounds::resilience")]
     pub resilience: i32,
     /// Worn armour.
     pub armour: Armour,
@@ -74,6 +77,7 @@ pub struct Side {
     /// One reroll on the attack roll (e.g. the captain's).
     pub reroll: bool,
     /// Friendly models in contact with the opponent (melee).
+    #[serde(deserialize_with = "crate::bounds::support")]
     pub support: u32,
     /// Skills, tricks and heroic plays in use.
     pub skills: Vec<Skill>,

@@ -148,7 +148,7 @@ pub struct WarbandFile {
     /// Warband name.
     pub name: String,
     /// Budget in tk.
-    #[serde(default = "default_budget")]
+    #[serde(default = "default_budget", deserialize_with = "crate::bounds::budget")]
     pub budget: u32,
     /// Models.
     #[serde(default, rename = "model")]
@@ -198,7 +198,7 @@ pub struct ModelEntry {
     #[serde(default)]
     pub advances: Vec<Characteristic>,
     /// Experience beyond the captain's or veteran's starting points.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::bounds::xp")]
     pub xp: u32,
 }
 

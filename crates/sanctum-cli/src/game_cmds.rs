@@ -14,7 +14,7 @@ use sanctum_rules::{Layout, Side};
 use crate::resolve::BadInput;
 
 fn read(file: &Path) -> Result<String, BadInput> {
-    std::fs::read_to_string(file).map_err(|e| BadInput(format!("{}: {e}", file.display())))
+    crate::input::read(file).map_err(BadInput)
 }
 
 /// `sanctum turn FILE`: one whole turn from a turn scenario.

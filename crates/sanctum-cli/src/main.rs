@@ -2,12 +2,13 @@
 
 mod draw;
 mod game_cmds;
+mod input;
 mod resolve;
 
-use std::io::{IsTerminal, Write};
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write as _};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::{Parser, Subcommand};
 use sanctum_rules::board::Board;
 use sanctum_rules::mana::House;
@@ -194,19 +195,44 @@ fn main() -> ExitCode {
             }
         }
     };
-    match run(cli) {
+    let result = run(cli).and_then(|text| {
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush())
+            .map_err(|e| anyhow::Error::new(OutputFailed(e)))
+    });
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(if e.is::<resolve::BadInput>() { 2 } else { 1 })
+            let _ = writeln!(std::io::stderr(), "error: {e:#}");
+            ExitCode::from(if e.is::<resolve::BadInput>() {
+                2
+            } else if e.is::<OutputFailed>() {
+                3
+            } else {
+                1
+            })
         }
     }
 }
 
-fn run(cli: Cli) -> anyhow::Result<()> {
-    let stdout = std::io::stdout();
-    let colour = stdout.is_terminal();
-    let mut out = stdout.lock();
+/// Standard output could not be written (closed pipe, full disk): exit code 3.
+#[derive(Debug)]
+struct OutputFailed(std::io::Error);
+
+impl std::fmt::Display for OutputFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write to standard output: {}", self.0)
+    }
+}
+
+impl std::error::Error for OutputFailed {}
+
+/// Runs a command; returns the whole text to print.
+fn run(cli: Cli) -> anyhow::Result<String> {
+    let colour = std::io::stdout().is_terminal();
+    let mut out = String::new();
     match cli.command {
         Command::Resolve { file, json, trace } => {
             write!(out, "{}", resolve::run(&file, json, trace)?)?;
@@ -305,8 +331,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             }
         }
     }
-    out.flush().context("writing to standard output")?;
-    Ok(())
+    Ok(out)
 }
 
 fn round3(x: f64) -> f64 {

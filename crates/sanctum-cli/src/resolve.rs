@@ -21,8 +21,7 @@ impl std::error::Error for BadInput {}
 
 /// Reads, checks and resolves a scenario; returns the whole text to print.
 pub fn run(file: &Path, json: bool, trace: bool) -> anyhow::Result<String> {
-    let text =
-        std::fs::read_to_string(file).map_err(|e| BadInput(format!("{}: {e}", file.display())))?;
+    let text = crate::input::read(file).map_err(BadInput)?;
     let scenario =
         Scenario::parse(&text).map_err(|e| BadInput(format!("{}: {e}", file.display())))?;
     let phase = &scenario.phase;

@@ -163,3 +163,49 @@ fn bad_values_give_one_line_and_exit_2() {
         "malformed sample count '0'",
     );
 }
+
+/// Runs `args` with stdout on /dev/full and on a pipe whose reading end is
+/// already closed: a one-line error and exit code 3, never a panic.
+#[test]
+fn a_closed_or_full_stdout_is_a_short_error() {
+    let scenario = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../sanctum-rules/tests/scenarios/001_moonwalk_seed_example.toml");
+    let resolve = ["resolve".as_ref(), scenario.as_os_str()];
+    let map: [&std::ffi::OsStr; 2] = ["map".as_ref(), "--json".as_ref()];
+    for args in [&resolve[..], &map[..]] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let full = std::fs::File::create("/dev/full").unwrap();
+        for stdout in [std::process::Stdio::from(full), writer.into()] {
+            let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sanctum"))
+                .args(args)
+                .stdout(stdout)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(3), "{err}");
+            assert!(!err.contains("panicked"), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(
+                err.starts_with("error: cannot write to standard output: "),
+                "{err}"
+            );
+        }
+    }
+}
+
+/// Every file argument (`resolve`, `turn`, `replay`) stops reading after
+/// 4 MiB and refuses the file, naming it and the limit.
+#[test]
+fn every_file_argument_is_limited_to_four_mib() {
+    for cmd in ["resolve", "turn", "replay"] {
+        let out = sanctum().args([cmd, "/dev/zero"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd}: {err}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            err.contains("/dev/zero: the file is larger than the limit of 4 MiB"),
+            "{cmd}: {err}"
+        );
+    }
+}

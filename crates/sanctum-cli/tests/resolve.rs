@@ -206,7 +206,7 @@ fn mixed_group() {
 fn move_too_far() {
     bad(
         &BASE.replace("move = \"5,4\"", "move = \"5,3\""),
-        "group 'A': 5,3 is not a legal destination",
+        "group 'A': move 5,3 is not a legal destination",
     );
 }
 
@@ -226,4 +226,146 @@ fn missing_file() {
         .code(2)
         .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains("/nonexistent/scenario.toml"));
+}
+
+fn monsters(spec: &str) -> String {
+    BASE.replace("swordsman = 2, archer = 2", spec)
+        .replace("move = \"5,4\"", "")
+}
+
+#[test]
+fn unknown_monster_type() {
+    bad(
+        &monsters("monster = \"banana\""),
+        "line 9: group 'A': monster = 'banana' is not a known monster type (valid: troll, wolf, boggart,",
+    );
+}
+
+#[test]
+fn monster_hit_points_from_one_to_fifty() {
+    for hp in ["0", "-1", "51", "255", "4294967295"] {
+        bad(
+            &monsters(&format!("monster = \"troll\", hp = {hp}")),
+            &format!("line 9: group 'A': hp = {hp} is out of range (allowed: 1 to 50)"),
+        );
+    }
+}
+
+#[test]
+fn every_number_names_group_key_value_and_range() {
+    for (spec, needle) in [
+        (
+            "swordsman = 4294967295".to_string(),
+            "group 'A': swordsman = 4294967295 is out of range (allowed: 0 to 8)",
+        ),
+        (
+            "archer = -1".to_string(),
+            "group 'A': archer = -1 is out of range (allowed: 0 to 8)",
+        ),
+        (
+            "monster = \"wolf\", count = 0".to_string(),
+            "group 'A': count = 0 is out of range (allowed: 1 to 8)",
+        ),
+        (
+            "swordsman = 2 }\nlevel = 9\nx = { a = 1".to_string(),
+            "line 10: group 'A': level = 9 is out of range (allowed: 0 to 5)",
+        ),
+        (
+            "swordsman = 2 }\nheroes = 300\nx = { a = 1".to_string(),
+            "group 'A': heroes = 300 is out of range (allowed: 0 to 8)",
+        ),
+        (
+            "swordsman = 2 }\nwounds = 9223372036854775807\nx = { a = 1".to_string(),
+            "group 'A': wounds = 9223372036854775807 is out of range (allowed: 0 to 49)",
+        ),
+    ] {
+        let text = monsters(&spec).replace("x = { a = 1 }", "");
+        bad(&text, needle);
+    }
+    bad(
+        &BASE.replace("initiative = \"red\"", "initiative = \"red\"\nseed = -1"),
+        "line 4: scenario: seed = -1 is out of range (allowed: 0 to 9223372036854775807)",
+    );
+    bad(
+        &format!(
+            "{BASE}[[structure]]\nkind = \"town\"\nat = \"6,6\"\nowner = \"red\"\nnovices = 256\n"
+        ),
+        "structure: novices = 256 is out of range (allowed: 0 to 50)",
+    );
+}
+
+#[test]
+fn an_empty_group_id_is_refused() {
+    bad(
+        &BASE.replace("id = \"A\"", "id = \"\""),
+        "line 6: group id = '': a group needs a name",
+    );
+}
+
+#[test]
+fn a_bad_spell_square_is_reported_as_spell() {
+    bad(
+        &BASE.replace("move = \"5,4\"", "spell = \"5,x\""),
+        "line 10: group 'A' spell:",
+    );
+    bad(
+        &BASE.replace("move = \"5,4\"", "spell = \"0,0\""),
+        "line 10: group 'A' spell: 0,0 is off the map",
+    );
+    bad(
+        &BASE.replace("move = \"5,4\"", "before_movement = \"5,3\""),
+        "group 'A': before_movement 5,3 is not a legal destination",
+    );
+}
+
+#[test]
+fn a_spanless_toml_error_names_its_line() {
+    let header = format!("[{}]", vec!["a"; 100].join("."));
+    let text = format!("{BASE}\n{header}\n");
+    let line = text.lines().position(|l| l == header).unwrap() + 1;
+    bad(&text, &format!("line {line}: recursion limit"));
+}
+
+#[test]
+fn invalid_utf8_names_line_and_column() {
+    let dir = tempdir();
+    let file = dir.join("utf8.toml");
+    std::fs::write(&file, b"layout = \"classic\"\n# caf\xc3\xa9 \xff\n").unwrap();
+    sanctum()
+        .args(["resolve"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(format!(
+            "{}: line 2, column 8: not valid UTF-8 text",
+            file.display()
+        )));
+}
+
+#[test]
+fn files_over_four_mib_are_refused() {
+    let dir = tempdir();
+    let file = dir.join("big.toml");
+    let mut text = BASE.to_string();
+    text.push_str(&"#".repeat(4 * 1024 * 1024));
+    std::fs::write(&file, text).unwrap();
+    for path in [file.as_path(), std::path::Path::new("/dev/zero")] {
+        sanctum()
+            .args(["resolve"])
+            .arg(path)
+            .assert()
+            .code(2)
+            .stdout(predicate::str::is_empty())
+            .stderr(predicate::str::contains(format!(
+                "{}: the file is larger than the limit of 4 MiB",
+                path.display()
+            )));
+    }
+}
+
+fn tempdir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sanctum-resolve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }

@@ -24,6 +24,10 @@ pub const RECRUIT_HP: u8 = crate::stats::RECRUITS[0].hit_points;
 /// Hit points of a monster when the scenario gives none.
 pub const DEFAULT_MONSTER_HP: u8 = 7;
 
+/// Monster types a movement scenario may name besides those the card pool
+/// summons (`cards::CATALOGUE`): the generic kinds of the movement cases.
+pub const MONSTER_KINDS: &[&str] = &["troll", "wolf"];
+
 /// The twelve recruit nations, one per house.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -4,14 +4,16 @@
 //! [`Phase`] and explains, with the TOML line and the group's id, what is wrong.
 
 use std::collections::{BTreeMap, HashMap};
+use std::ops::RangeInclusive;
 
 use serde::Deserialize;
 use toml::Spanned;
 
 use crate::board::Layout;
+use crate::cards::{CATALOGUE, Effect};
 use crate::groups::{
-    Ability, Control, DEFAULT_MONSTER_HP, Effects, Field, Group, GroupError, Minion, Nation,
-    RecruitClass,
+    Ability, Control, DEFAULT_MONSTER_HP, Effects, Field, Group, GroupError, MONSTER_KINDS, Minion,
+    Nation, RecruitClass,
 };
 use crate::map::{Structure, StructureKind};
 use crate::movement::{Forced, Phase, PhaseGroup, reachable};
@@ -23,10 +25,12 @@ use crate::terrain::Terrain;
 /// where there is one, the group.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ScenarioError {
-    #[error("line {line}, column {column}: {message}")]
+    /// A TOML or shape error; the column is unknown for the few errors the
+    /// parser reports without a position (the line is then found by bisection).
+    #[error("line {line}{}: {message}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
     Toml {
         line: usize,
-        column: usize,
+        column: Option<usize>,
         message: String,
     },
     #[error("line {line}: {what}: {source}")]
@@ -59,15 +63,36 @@ pub enum ScenarioError {
         message: String,
     },
     #[error(
-        "line {line}: group '{group}': {to} is not a legal destination from {from} \
+        "line {line}: group '{group}': {key} {to} is not a legal destination from {from} \
          (one square orthogonally, or two in a straight line from ice)"
     )]
     IllegalMove {
         group: String,
+        key: &'static str,
         line: usize,
         from: Square,
         to: Square,
     },
+    #[error("line {line}: {what}: {key} = {value} is out of range (allowed: {min} to {max})")]
+    OutOfRange {
+        what: String,
+        key: &'static str,
+        value: i64,
+        min: i64,
+        max: i64,
+        line: usize,
+    },
+    #[error(
+        "line {line}: group '{group}': monster = '{kind}' is not a known monster type (valid: {valid})"
+    )]
+    UnknownMonster {
+        group: String,
+        kind: String,
+        valid: String,
+        line: usize,
+    },
+    #[error("line {line}: group id = '': a group needs a name")]
+    EmptyId { line: usize },
     #[error("line {line}: group '{group}': '{text}' is not an order (valid: cancel, random, c,r)")]
     BadForced {
         group: String,
@@ -100,7 +125,7 @@ pub struct Scenario {
 struct RawScenario {
     layout: Layout,
     initiative: Side,
-    seed: Option<u64>,
+    seed: Option<Number>,
     #[serde(default)]
     terrain: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
     #[serde(default)]
@@ -122,7 +147,7 @@ struct RawStructure {
     kind: Spanned<String>,
     at: Spanned<String>,
     owner: Player,
-    novices: Option<u8>,
+    novices: Option<Number>,
 }
 
 #[derive(Deserialize)]
@@ -140,9 +165,9 @@ struct RawGroup {
     #[serde(rename = "move")]
     destination: Option<Spanned<String>>,
     nation: Option<Nation>,
-    level: Option<u8>,
-    heroes: Option<u8>,
-    wounds: Option<u8>,
+    level: Option<Number>,
+    heroes: Option<Number>,
+    wounds: Option<Number>,
     spell: Option<Spanned<String>>,
     before_movement: Option<Spanned<String>>,
 }
@@ -150,11 +175,57 @@ struct RawGroup {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawMinions {
-    swordsman: Option<u32>,
-    archer: Option<u32>,
-    monster: Option<String>,
-    count: Option<u32>,
-    hp: Option<u8>,
+    swordsman: Option<Number>,
+    archer: Option<Number>,
+    monster: Option<Spanned<String>>,
+    count: Option<Number>,
+    hp: Option<Number>,
+}
+
+/// A whole number as written, with its place; see [`RANGES`].
+type Number = Spanned<i64>;
+
+/// The range of every whole number in a scenario: key, smallest, largest.
+/// A value outside it is an error naming the group (or structure), the key,
+/// the value and the range.
+pub const RANGES: &[(&str, RangeInclusive<i64>)] = &[
+    ("seed", 0..=i64::MAX),
+    ("novices", 0..=50),
+    ("swordsman", 0..=8),
+    ("archer", 0..=8),
+    ("count", 1..=8),
+    ("hp", 1..=50),
+    ("level", 0..=5),
+    ("heroes", 0..=8),
+    ("wounds", 0..=49),
+];
+
+/// Reads the whole number `key` (absent: `None`) and checks it against its
+/// range in [`RANGES`]; `what` names the group or structure in the error.
+fn number<T: TryFrom<i64>>(
+    text: &str,
+    what: &str,
+    key: &'static str,
+    n: &Option<Number>,
+) -> Result<Option<T>, ScenarioError> {
+    let Some(n) = n else { return Ok(None) };
+    let range = RANGES
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or(0..=0, |(_, r)| r.clone());
+    let value = *n.get_ref();
+    let out_of_range = || ScenarioError::OutOfRange {
+        what: what.to_string(),
+        key,
+        value,
+        min: *range.start(),
+        max: *range.end(),
+        line: line_col(text, n.span().start).0,
+    };
+    if !range.contains(&value) {
+        return Err(out_of_range());
+    }
+    T::try_from(value).map(Some).map_err(|_| out_of_range())
 }
 
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
@@ -164,11 +235,30 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// The line of a TOML error reported without a position (such as the
+/// parser's recursion limit on a long dotted key): the first line whose text
+/// up to and including it fails the same way, found by bisection; line 1 when
+/// the error is not a syntax error.
+fn spanless_line(text: &str) -> usize {
+    let fails =
+        |end: usize| toml::from_str::<toml::Table>(&text[..end]).is_err_and(|e| e.span().is_none());
+    let ends: Vec<usize> = (text.match_indices('\n').map(|(i, _)| i + 1))
+        .chain([text.len()])
+        .collect();
+    match ends.partition_point(|&end| !fails(end)) {
+        n if n == ends.len() => 1,
+        n => n + 1,
+    }
+}
+
 impl Scenario {
     /// Parses and checks a scenario.
     pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
         let raw: RawScenario = toml::from_str(text).map_err(|e| {
-            let (line, column) = e.span().map_or((0, 0), |s| line_col(text, s.start));
+            let (line, column) = e.span().map_or((spanless_line(text), None), |s| {
+                let (line, column) = line_col(text, s.start);
+                (line, Some(column))
+            });
             ScenarioError::Toml {
                 line,
                 column,
@@ -226,7 +316,8 @@ impl Scenario {
                     owner: st.owner,
                 }),
             );
-            field.set_novices(at, st.novices.unwrap_or(0));
+            let novices = number(text, "structure", "novices", &st.novices)?;
+            field.set_novices(at, novices.unwrap_or(0));
         }
 
         let mut terrain_given: HashMap<Square, ()> = HashMap::new();
@@ -263,6 +354,9 @@ impl Scenario {
         for (age, rg) in raw.group.iter().enumerate() {
             let id = rg.id.get_ref().clone();
             let l = line(rg.id.span().start);
+            if id.trim().is_empty() {
+                return Err(ScenarioError::EmptyId { line: l });
+            }
             if groups.iter().any(|g| g.group.name == id) {
                 return Err(ScenarioError::DuplicateId { group: id, line: l });
             }
@@ -275,7 +369,7 @@ impl Scenario {
                     line: line(rg.at.span().start),
                 });
             }
-            let minions = build_minions(&id, rg, line(rg.minions.span().start))?;
+            let minions = build_minions(text, &id, rg)?;
             let mut effects = Effects::default();
             for &a in &rg.abilities {
                 effects.add(a);
@@ -290,11 +384,12 @@ impl Scenario {
             }
             let group = Group::new(&id, rg.owner, rg.control, age as u32, minions, effects)
                 .map_err(|source| ScenarioError::Group { line: l, source })?;
-            let destination = |s: &Spanned<String>| -> Result<Square, ScenarioError> {
-                let to = square(&format!("group '{id}' move"), s)?;
+            let destination = |s: &Spanned<String>, key| -> Result<Square, ScenarioError> {
+                let to = square(&format!("group '{id}' {key}"), s)?;
                 if !reachable(&field, at, to) {
                     return Err(ScenarioError::IllegalMove {
                         group: id.clone(),
+                        key,
                         line: line(s.span().start),
                         from: at,
                         to,
@@ -302,24 +397,29 @@ impl Scenario {
                 }
                 Ok(to)
             };
-            let order = rg.destination.as_ref().map(destination).transpose()?;
-            let forced = |s: &Option<Spanned<String>>| -> Result<Option<Forced>, ScenarioError> {
-                let Some(s) = s else { return Ok(None) };
-                Ok(Some(match s.get_ref().as_str() {
-                    "cancel" => Forced::Cancel,
-                    "random" => Forced::Random,
-                    text if text.contains(',') => Forced::To(destination(s)?),
-                    text => {
-                        return Err(ScenarioError::BadForced {
-                            group: id.clone(),
-                            line: line(s.span().start),
-                            text: text.to_string(),
-                        });
-                    }
-                }))
-            };
-            let spell = forced(&rg.spell)?;
-            let before_movement = forced(&rg.before_movement)?;
+            let order = rg
+                .destination
+                .as_ref()
+                .map(|s| destination(s, "move"))
+                .transpose()?;
+            let forced =
+                |s: &Option<Spanned<String>>, key| -> Result<Option<Forced>, ScenarioError> {
+                    let Some(s) = s else { return Ok(None) };
+                    Ok(Some(match s.get_ref().as_str() {
+                        "cancel" => Forced::Cancel,
+                        "random" => Forced::Random,
+                        text if text.contains(',') => Forced::To(destination(s, key)?),
+                        text => {
+                            return Err(ScenarioError::BadForced {
+                                group: id.clone(),
+                                line: line(s.span().start),
+                                text: text.to_string(),
+                            });
+                        }
+                    }))
+                };
+            let spell = forced(&rg.spell, "spell")?;
+            let before_movement = forced(&rg.before_movement, "before_movement")?;
             lines.push(l);
             groups.push(PhaseGroup {
                 group,
@@ -333,7 +433,7 @@ impl Scenario {
             phase: Phase {
                 field,
                 initiative: raw.initiative,
-                seed: raw.seed.unwrap_or(0),
+                seed: number(text, "scenario", "seed", &raw.seed)?.unwrap_or(0),
                 groups,
             },
             name: raw.name,
@@ -342,18 +442,33 @@ impl Scenario {
     }
 }
 
-fn build_minions(id: &str, rg: &RawGroup, line: usize) -> Result<Vec<Minion>, ScenarioError> {
+/// Every monster type a scenario may name: the generic kinds of
+/// [`MONSTER_KINDS`] and those the card pool summons.
+fn known_monsters() -> Vec<&'static str> {
+    let summoned = CATALOGUE.iter().filter_map(|c| match c.effect {
+        Effect::Summon { monster } => Some(monster.kind),
+        _ => None,
+    });
+    MONSTER_KINDS.iter().copied().chain(summoned).collect()
+}
+
+fn build_minions(text: &str, id: &str, rg: &RawGroup) -> Result<Vec<Minion>, ScenarioError> {
+    let line = line_col(text, rg.minions.span().start).0;
     let m = rg.minions.get_ref();
+    let what = format!("group '{id}'");
+    let num = |key, n: &Option<Number>| number::<u8>(text, &what, key, n);
     let bad = |message: String| ScenarioError::Minions {
         group: id.to_string(),
         line,
         message,
     };
-    let recruits = m.swordsman.unwrap_or(0) as usize + m.archer.unwrap_or(0) as usize;
+    let (swordsmen, archers) = (num("swordsman", &m.swordsman)?, num("archer", &m.archer)?);
+    let recruits = usize::from(swordsmen.unwrap_or(0)) + usize::from(archers.unwrap_or(0));
     let too_many = |n: usize| ScenarioError::Group {
         line,
         source: GroupError::TooLarge(id.to_string(), n),
     };
+    let wounds = num("wounds", &rg.wounds)?;
     match &m.monster {
         Some(kind) => {
             if m.swordsman.is_some() || m.archer.is_some() {
@@ -365,13 +480,21 @@ fn build_minions(id: &str, rg: &RawGroup, line: usize) -> Result<Vec<Minion>, Sc
             if rg.nation.is_some() || rg.level.is_some() || rg.heroes.is_some() {
                 return Err(bad("nation, level and heroes are for recruits".into()));
             }
-            let n = m.count.unwrap_or(1) as usize;
-            if n > 8 {
-                return Err(too_many(n));
+            let known = known_monsters();
+            if !known.contains(&kind.get_ref().as_str()) {
+                return Err(ScenarioError::UnknownMonster {
+                    group: id.to_string(),
+                    kind: kind.get_ref().clone(),
+                    valid: known.join(", "),
+                    line: line_col(text, kind.span().start).0,
+                });
             }
-            let hp = m.hp.unwrap_or(DEFAULT_MONSTER_HP).max(1);
-            let mut out: Vec<Minion> = (0..n).map(|_| Minion::monster(kind, hp)).collect();
-            wound(&mut out, rg.wounds, &bad)?;
+            let n = num("count", &m.count)?.unwrap_or(1);
+            let hp = num("hp", &m.hp)?.unwrap_or(DEFAULT_MONSTER_HP);
+            let mut out: Vec<Minion> = (0..n)
+                .map(|_| Minion::monster(kind.get_ref(), hp))
+                .collect();
+            wound(&mut out, wounds, &bad)?;
             Ok(out)
         }
         None => {
@@ -381,25 +504,22 @@ fn build_minions(id: &str, rg: &RawGroup, line: usize) -> Result<Vec<Minion>, Sc
             if recruits > 8 {
                 return Err(too_many(recruits));
             }
-            let level = rg.level.unwrap_or(1);
-            if level > 5 {
-                return Err(bad(format!("level {level} (valid: 0 to 5)")));
-            }
-            let heroes = rg.heroes.unwrap_or(0) as usize;
+            let level = num("level", &rg.level)?.unwrap_or(1);
+            let heroes = usize::from(num("heroes", &rg.heroes)?.unwrap_or(0));
             if heroes > recruits {
                 return Err(bad(format!("{heroes} heroes among {recruits} recruits")));
             }
             let classes =
-                std::iter::repeat_n(RecruitClass::Swordsman, m.swordsman.unwrap_or(0) as usize)
+                std::iter::repeat_n(RecruitClass::Swordsman, usize::from(swordsmen.unwrap_or(0)))
                     .chain(std::iter::repeat_n(
                         RecruitClass::Archer,
-                        m.archer.unwrap_or(0) as usize,
+                        usize::from(archers.unwrap_or(0)),
                     ));
             let mut out: Vec<Minion> = classes
                 .enumerate()
                 .map(|(i, c)| Minion::recruit(c, rg.nation, level, i < heroes))
                 .collect();
-            wound(&mut out, rg.wounds, &bad)?;
+            wound(&mut out, wounds, &bad)?;
             Ok(out)
         }
     }

@@ -8,6 +8,7 @@ use mortalis_rules::dice::{DiceError, DiceSource, RngDice};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::Deserialize;
+use std::io::Write as _;
 
 use super::DiceMode;
 
@@ -149,7 +150,8 @@ impl Decider for Interactive {
     }
 
     fn tell(&mut self, pl: &str, en: &str) {
-        println!("{}", self.lang.pick(pl, en));
+        // A closed stdout is reported once, after the sequence.
+        let _ = writeln!(std::io::stdout(), "{}", self.lang.pick(pl, en));
     }
 }
 

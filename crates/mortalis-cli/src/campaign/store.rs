@@ -75,8 +75,10 @@ pub fn load(path: &Path, lang: Lang) -> Result<Loaded, Failure> {
             )));
         }
     }
+    // From the text again, so that an error names its line and column.
+    drop(value);
     let file: CampaignFile =
-        serde_json::from_value(value).map_err(|e| fail(format!("{}: {e}", path.display())))?;
+        serde_json::from_str(&text).map_err(|e| fail(format!("{}: {e}", path.display())))?;
     let (state, next) = verify::replay(&file).map_err(|e| {
         fail(format!(
             "{}: {} {e}",

@@ -15,6 +15,15 @@ use crate::skills::{Category, Skill};
 use crate::warband::{self, Archetype};
 
 impl CampaignState {
+    /// Adds credits; a hand-edited log can never overflow them.
+    pub(crate) fn earn(&mut self, amount: u32) -> Result<(), CampaignError> {
+        self.credits = self
+            .credits
+            .checked_add(amount)
+            .ok_or_else(|| CampaignError::Forbidden("credits overflow".into()))?;
+        Ok(())
+    }
+
     /// Apply one event. On error the state may be partly changed: callers
     /// apply to a copy (replay stops at the first error anyway).
     pub fn apply(&mut self, e: &Event) -> Result<(), CampaignError> {
@@ -24,13 +33,7 @@ impl CampaignState {
                 report,
                 dice: _,
             } => self.apply_battle(*number, report),
-            Event::Income { amount, .. } => {
-                self.credits = self
-                    .credits
-                    .checked_add(*amount)
-                    .ok_or_else(|| CampaignError::Forbidden("credits overflow".into()))?;
-                Ok(())
-            }
+            Event::Income { amount, .. } => self.earn(*amount),
             Event::Loot {
                 dice,
                 find,
@@ -48,10 +51,10 @@ impl CampaignState {
                         if !sell {
                             return forbid("technologies are always sold");
                         }
-                        self.credits += sale_price(self, v);
+                        self.earn(sale_price(self, v))?;
                     }
                     LootFind::Goods(g) if *sell => match g.value() {
-                        Some(v) => self.credits += sale_price(self, v),
+                        Some(v) => self.earn(sale_price(self, v))?,
                         None => return forbid(format!("`{g}` cannot be sold")),
                     },
                     LootFind::Goods(g) => self.put_in_stash(g),
@@ -472,7 +475,7 @@ impl CampaignState {
             Injury::LessonLearnt => {
                 let mm = self.model_mut(model)?;
                 if mm.entry.archetype != Archetype::Pet {
-                    mm.xp = (mm.xp + 1).min(MAX_XP);
+                    mm.xp = mm.xp.saturating_add(1).min(MAX_XP);
                 }
             }
         }

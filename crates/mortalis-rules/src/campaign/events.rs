@@ -35,10 +35,10 @@ pub struct ModelReport {
     /// Model name.
     pub name: String,
     /// Enemy models it took out.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::bounds::took_out")]
     pub took_out: u32,
     /// Technology markers it carried off the table.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::bounds::markers")]
     pub markers: u32,
     /// Failed a Resilience test and left the table: rolls for injuries.
     #[serde(default)]
@@ -48,7 +48,7 @@ pub struct ModelReport {
     pub escaped: bool,
     /// Further experience agreed by the players (not from challenges, markers
     /// or the interception object, which are counted from their own keys).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::bounds::xp")]
     pub xp: u32,
     /// Interception: carried the special object off the table (alone: 2 XP;
     /// two carriers together: 1 XP each). The object gives loot rolls as
@@ -94,7 +94,7 @@ pub struct BattleReport {
     /// Result for this warband.
     pub result: BattleResult,
     /// Further loot rolls agreed by the players.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::bounds::extra_loot")]
     pub extra_loot: u32,
     /// Models that did something worth recording.
     #[serde(default, rename = "model")]
@@ -104,10 +104,18 @@ pub struct BattleReport {
     pub challenges: Vec<ChallengeReport>,
     /// Volunteers this warband fielded (one per full 15 points of the
     /// opponent's strength advantage; they need `opponent_strength`).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_zero",
+        deserialize_with = "crate::bounds::volunteers"
+    )]
     pub volunteers: u32,
     /// The opponent's strength before the battle, as the players computed it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::bounds::opponent_strength_opt"
+    )]
     pub opponent_strength: Option<u32>,
 }
 

@@ -123,8 +123,7 @@ impl CampaignState {
                     .value()
                     .ok_or_else(|| CampaignError::Forbidden(format!("`{item}` cannot be sold")))?;
                 self.take_from_stash(*item)?;
-                self.credits += sale_price(self, v);
-                Ok(())
+                self.earn(sale_price(self, v))
             }
             Purchase::ToStash { model } => {
                 let m = self.model_mut(model)?;
@@ -169,7 +168,7 @@ impl CampaignState {
                 }
                 self.take_from_stash(Goods::Implant(*item))?;
                 let m = self.model_mut(model)?;
-                m.xp = (m.xp + item.xp()).min(MAX_XP);
+                m.xp = m.xp.saturating_add(item.xp()).min(MAX_XP);
                 Ok(())
             }
         }
