@@ -3,27 +3,10 @@
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use sanctum_bots::{RandomBot, play_game};
-use sanctum_rules::Layout;
-use sanctum_rules::cards::sample_deck;
-use sanctum_rules::game::{DeckChoice, GameState, Setup, TurnOrders};
-use sanctum_rules::mana::House;
+use sanctum_rules::game::{GameState, Setup, TurnOrders};
 
 fn setup(seed: u64) -> Setup {
-    Setup {
-        realm: "veldt".into(),
-        layout: Layout::Classic,
-        seed,
-        decks: [
-            DeckChoice {
-                house: House::War,
-                cards: sample_deck(30),
-            },
-            DeckChoice {
-                house: House::Unmaking,
-                cards: sample_deck(30),
-            },
-        ],
-    }
+    Setup::sample(seed)
 }
 
 /// A recorded random game: its start and every turn's orders.

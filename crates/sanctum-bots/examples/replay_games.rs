@@ -3,27 +3,10 @@
 //! (`valgrind --tool=callgrind --toggle-collect=replay_games::replay_all …`).
 
 use sanctum_bots::{RandomBot, play_game};
-use sanctum_rules::Layout;
-use sanctum_rules::cards::sample_deck;
-use sanctum_rules::game::{DeckChoice, GameState, Setup, TurnOrders};
-use sanctum_rules::mana::House;
+use sanctum_rules::game::{GameState, Setup, TurnOrders};
 
 fn recorded(seed: u64) -> (GameState, Vec<TurnOrders>) {
-    let s = Setup {
-        realm: "veldt".into(),
-        layout: Layout::Classic,
-        seed,
-        decks: [
-            DeckChoice {
-                house: House::War,
-                cards: sample_deck(30),
-            },
-            DeckChoice {
-                house: House::Unmaking,
-                cards: sample_deck(30),
-            },
-        ],
-    };
+    let s = Setup::sample(seed);
     let start = GameState::start(&s).expect("valid setup").0;
     let mut orders = Vec::new();
     play_game(

@@ -4,29 +4,13 @@
 
 use proptest::prelude::*;
 use sanctum_bots::bot_by_name;
-use sanctum_rules::cards::{CardId, sample_deck};
-use sanctum_rules::game::{
-    DeckChoice, GameState, Order, OrderBuilder, Setup, Target, TrainAs, validate, view,
-};
-use sanctum_rules::mana::{House, ManaType};
-use sanctum_rules::{Layout, Side, Square};
+use sanctum_rules::cards::CardId;
+use sanctum_rules::game::{GameState, Order, OrderBuilder, Setup, Target, TrainAs, validate, view};
+use sanctum_rules::mana::ManaType;
+use sanctum_rules::{Side, Square};
 
 fn position(seed: u64, turns: usize) -> GameState {
-    let setup = Setup {
-        realm: "veldt".into(),
-        layout: Layout::Classic,
-        seed,
-        decks: [
-            DeckChoice {
-                house: House::War,
-                cards: sample_deck(30),
-            },
-            DeckChoice {
-                house: House::Unmaking,
-                cards: sample_deck(30),
-            },
-        ],
-    };
+    let setup = Setup::sample(seed);
     let (mut state, _) = GameState::start(&setup).expect("valid setup");
     let mut r = bot_by_name("random", seed).expect("bot");
     let mut b = bot_by_name("rush", seed + 1).expect("bot");

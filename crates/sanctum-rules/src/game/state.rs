@@ -25,6 +25,24 @@ pub struct Setup {
     pub decks: [DeckChoice; 2],
 }
 
+impl Setup {
+    /// A Veldt game on the classic board between a War deck and an Unmaking deck, both
+    /// 30 cards cycling through the whole pool: the default of `sanctum play`, tests and
+    /// benchmarks.
+    pub fn sample(seed: u64) -> Setup {
+        let deck = |house| DeckChoice {
+            house,
+            cards: crate::cards::sample_deck(crate::stats::MIN_DECK),
+        };
+        Setup {
+            realm: "veldt".into(),
+            layout: Layout::Classic,
+            seed,
+            decks: [deck(House::War), deck(House::Unmaking)],
+        }
+    }
+}
+
 /// One player's deck: the house of its Sanctum and its cards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckChoice {
