@@ -174,3 +174,46 @@ fn play_prints_a_turn_by_turn_account() {
         .success()
         .stdout(predicate::str::contains("turn 1:").and(predicate::str::contains("winner")));
 }
+
+#[test]
+fn every_number_of_a_turn_scenario_has_a_range_named_in_the_error() {
+    let base = "layout = \"classic\"\ninitiative = \"red\"\n[player.red]\nhouse = \"war\"\n";
+    let cases = [
+        (
+            "turn = 4294967295\n",
+            "`turn` = 4294967295 is out of range (allowed: 1 to 100)",
+        ),
+        (
+            "[[structure]]\nkind = \"town\"\nat = \"5,5\"\nowner = \"red\"\nnovices = 300\n",
+            "`novices` = 300 is out of range (allowed: 0 to 8)",
+        ),
+        (
+            "[[group]]\nid = \"A\"\nowner = \"red\"\nat = \"5,5\"\nminions = { swordsman = 1 }\nxp = 70000\n",
+            "`xp` = 70000 is out of range (allowed: 0 to 1000)",
+        ),
+        (
+            "[[group]]\nid = \"A\"\nowner = \"red\"\nat = \"5,5\"\nminions = { swordsman = 1 }\nwithdraw_round = 0\n",
+            "`withdraw_round` = 0 is out of range (allowed: 1 to 8)",
+        ),
+        (
+            "[player.blue]\nhouse = \"war\"\nmana = { order = 100000 }\n",
+            "`order` = 100000 is out of range (allowed: 0 to 999)",
+        ),
+    ];
+    for (i, (extra, message)) in cases.iter().enumerate() {
+        let text = if extra.starts_with("turn") {
+            format!("{extra}{base}")
+        } else {
+            format!("{base}{extra}")
+        };
+        let f = scratch(&format!("range{i}.toml"));
+        std::fs::write(&f, text).expect("written");
+        let out = sanctum().arg("turn").arg(&f).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "case {i}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(message) && err.contains("line "),
+            "case {i}: {err}"
+        );
+    }
+}

@@ -57,7 +57,7 @@ pub struct TurnScenario {
 #[serde(deny_unknown_fields)]
 struct Raw {
     layout: Layout,
-    #[serde(default = "one")]
+    #[serde(default = "one", deserialize_with = "turn_number")]
     turn: u32,
     initiative: Side,
     #[serde(default)]
@@ -86,6 +86,40 @@ fn one() -> u32 {
     1
 }
 
+/// A deserializer for a whole number key that must lie in a range; the error names the
+/// key, the value and the range, and toml adds the line and column.
+macro_rules! bounded {
+    ($name:ident, $t:ty, $key:literal, $lo:expr, $hi:expr) => {
+        fn $name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+            let v = i64::deserialize(d)?;
+            let (lo, hi) = ($lo as i64, $hi as i64);
+            if !(lo..=hi).contains(&v) {
+                return Err(serde::de::Error::custom(format!(
+                    "`{}` = {v} is out of range (allowed: {lo} to {hi})",
+                    $key
+                )));
+            }
+            Ok(v as $t)
+        }
+    };
+}
+
+bounded!(turn_number, u32, "turn", 1, crate::stats::TURN_LIMIT);
+bounded!(novice_count, u8, "novices", 0, crate::stats::MAX_NOVICES);
+bounded!(capture_turn, u32, "captured", 0, crate::stats::TURN_LIMIT);
+bounded!(structure_delta, i32, "delta", -100, 100);
+bounded!(level_number, u8, "level", 0, crate::stats::MAX_LEVEL);
+bounded!(damage_taken, u8, "damage", 0, 250);
+bounded!(experience, u16, "xp", 0, 1000);
+
+fn withdraw_at<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    bounded!(round, u8, "withdraw_round", 1, crate::stats::MAX_ROUNDS);
+    round(d).map(Some)
+}
+
+/// Most mana of one type a scenario may give a player.
+const MAX_MANA: i64 = 999;
+
 fn yes() -> bool {
     true
 }
@@ -96,10 +130,10 @@ struct RawStructure {
     kind: Spanned<String>,
     at: Spanned<String>,
     owner: Player,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "novice_count")]
     novices: u8,
     mana: Option<Spanned<String>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "capture_turn")]
     captured: u32,
 }
 
@@ -108,8 +142,8 @@ struct RawStructure {
 struct RawPlayer {
     house: Spanned<String>,
     #[serde(default)]
-    mana: BTreeMap<Spanned<String>, u16>,
-    sanctum_mana: Option<BTreeMap<Spanned<String>, u16>>,
+    mana: BTreeMap<Spanned<String>, Spanned<i64>>,
+    sanctum_mana: Option<BTreeMap<Spanned<String>, Spanned<i64>>>,
     #[serde(default)]
     hand: Vec<Spanned<String>>,
     /// Top of the deck first.
@@ -117,11 +151,11 @@ struct RawPlayer {
     deck: Vec<Spanned<String>>,
     #[serde(default)]
     discarded: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "structure_delta")]
     delta: i32,
     /// Extra mana waiting for the next generation (Bursts cast last turn).
     #[serde(default)]
-    next_turn_mana: BTreeMap<Spanned<String>, u16>,
+    next_turn_mana: BTreeMap<Spanned<String>, Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -134,14 +168,15 @@ struct RawGroup {
     at: Spanned<String>,
     minions: Spanned<BTreeMap<String, toml::Value>>,
     nation: Option<Nation>,
-    #[serde(default = "one_u8")]
+    #[serde(default = "one_u8", deserialize_with = "level_number")]
     level: u8,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "damage_taken")]
     damage: u8,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "experience")]
     xp: u16,
     #[serde(default)]
     abilities: Vec<Ability>,
+    #[serde(default, deserialize_with = "withdraw_at")]
     withdraw_round: Option<u8>,
 }
 
@@ -220,10 +255,20 @@ impl Ctx<'_> {
         )
     }
 
-    fn mana(&self, m: &BTreeMap<Spanned<String>, u16>) -> Result<Mana, TurnScenarioError> {
+    fn mana(&self, m: &BTreeMap<Spanned<String>, Spanned<i64>>) -> Result<Mana, TurnScenarioError> {
         let mut out = Mana::default();
-        for (k, &v) in m {
-            out.add(self.mana_type(k)?, v);
+        for (k, v) in m {
+            let n = *v.get_ref();
+            if !(0..=MAX_MANA).contains(&n) {
+                return self.err(
+                    v.span(),
+                    format!(
+                        "`{}` = {n} is out of range (allowed: 0 to {MAX_MANA})",
+                        k.get_ref()
+                    ),
+                );
+            }
+            out.add(self.mana_type(k)?, n as u16);
         }
         Ok(out)
     }
