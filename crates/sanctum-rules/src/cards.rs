@@ -98,6 +98,35 @@ pub enum CombatAbility {
     Deflection,
 }
 
+/// A change to a minion's numbers while a spell is active on it (or on its group).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Modifier {
+    pub level: i8,
+    pub hit_points: i8,
+    pub hand: i8,
+    pub missile: i8,
+    pub armor: i8,
+    pub attacks: i8,
+}
+
+impl Modifier {
+    pub const NONE: Modifier = Modifier {
+        level: 0,
+        hit_points: 0,
+        hand: 0,
+        missile: 0,
+        armor: 0,
+        attacks: 0,
+    };
+
+    pub const fn armor(n: i8) -> Modifier {
+        Modifier {
+            armor: n,
+            ..Modifier::NONE
+        }
+    }
+}
+
 /// What a spell does when it executes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]
@@ -109,8 +138,10 @@ pub enum Effect {
     Summon { monster: MonsterDef },
     /// Magical damage to every minion of the target group (no attacker: "dies").
     DamageEach { amount: u8 },
-    /// The target minion's armor rises by this much while the spell is active.
-    Armor { amount: u8 },
+    /// The target's numbers change while the spell is active (on a group: every member).
+    Modify { by: Modifier },
+    /// The target group gains a movement ability while the spell is active.
+    Grant { ability: crate::groups::Ability },
     /// The target minion has a combat ability while the spell is active.
     Combat { ability: CombatAbility },
 }
@@ -353,7 +384,9 @@ pub const CATALOGUE: [CardDef; 15] = [
         0,
         Alteration,
         Minion,
-        Effect::Armor { amount: 1 },
+        Effect::Modify {
+            by: Modifier::armor(1),
+        },
         "The target minion gains 1 armor for the rest of the game.",
     ),
     card(
@@ -364,7 +397,9 @@ pub const CATALOGUE: [CardDef; 15] = [
         1,
         Alteration,
         Minion,
-        Effect::Armor { amount: 1 },
+        Effect::Modify {
+            by: Modifier::armor(1),
+        },
         "The target minion gains 1 armor; more than one may be cast on it.",
     )
     .stacking(),

@@ -145,6 +145,17 @@ pub enum MinionKind {
     },
 }
 
+/// A minion's own numbers, before the spells on it (its `base`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    pub level: u8,
+    pub hit_points: u8,
+    pub hand: u8,
+    pub missile: u8,
+    pub armor: u8,
+    pub attacks: u8,
+}
+
 /// One minion of a group: what it is, its fighting numbers and the damage it carries.
 /// A recruit's numbers come from the one table in [`crate::stats`]; a monster's from
 /// its card.
@@ -169,46 +180,74 @@ pub struct Minion {
     pub attacks: u8,
     /// Experience earned in combat, turned into levels at start of turn.
     pub xp: u16,
+    /// Its own numbers; the fields above are these plus the spells on it and its group
+    /// (kept in step by the game's effects layer).
+    pub base: Stats,
 }
 
 impl Minion {
     pub fn recruit(class: RecruitClass, nation: Option<Nation>, level: u8, hero: bool) -> Minion {
         let base = crate::stats::recruit(class);
-        Minion {
-            id: 0,
-            kind: MinionKind::Recruit {
+        Minion::with_stats(
+            MinionKind::Recruit {
                 class,
                 nation,
                 hero,
             },
-            level: level.min(crate::stats::MAX_LEVEL),
-            hit_points: nation.map_or(base.hit_points, |n| base.hit_points + n.hit_point_bonus()),
-            damage: 0,
-            hand: base.hand,
-            missile: base.missile,
-            armor: base.armor,
-            attacks: base.attacks,
-            xp: 0,
-        }
+            Stats {
+                level: level.min(crate::stats::MAX_LEVEL),
+                hit_points: nation
+                    .map_or(base.hit_points, |n| base.hit_points + n.hit_point_bonus()),
+                hand: base.hand,
+                missile: base.missile,
+                armor: base.armor,
+                attacks: base.attacks,
+            },
+        )
     }
 
-    /// A monster with the given hit points and no attacks (movement scenarios); the
-    /// game builds monsters from their cards with [`Minion::monster_with`].
-    pub fn monster(kind: &str, hit_points: u8) -> Minion {
-        Minion {
+    /// A minion with the given own numbers and no damage.
+    pub fn with_stats(kind: MinionKind, base: Stats) -> Minion {
+        let mut m = Minion {
             id: 0,
-            kind: MinionKind::Monster {
-                kind: kind.to_string(),
-            },
-            level: 1,
-            hit_points,
+            kind,
+            level: 0,
+            hit_points: 0,
             damage: 0,
             hand: 0,
             missile: 0,
             armor: 0,
             attacks: 0,
             xp: 0,
-        }
+            base,
+        };
+        m.show(base);
+        m
+    }
+
+    /// Sets the numbers the minion fights with (its own plus any modifiers).
+    pub fn show(&mut self, s: Stats) {
+        self.level = s.level;
+        self.hit_points = s.hit_points;
+        self.hand = s.hand;
+        self.missile = s.missile;
+        self.armor = s.armor;
+        self.attacks = s.attacks;
+    }
+
+    /// A monster with the given hit points and no attacks (movement scenarios); the
+    /// game builds monsters from their cards with [`Minion::with_stats`].
+    pub fn monster(kind: &str, hit_points: u8) -> Minion {
+        Minion::with_stats(
+            MinionKind::Monster {
+                kind: kind.to_string(),
+            },
+            Stats {
+                level: 1,
+                hit_points,
+                ..Stats::default()
+            },
+        )
     }
 
     pub fn is_recruit(&self) -> bool {

@@ -253,6 +253,10 @@ fn write_back(state: &mut GameState, f: &[Fighter], groups: [u32; 2], events: &m
             );
         }
     }
+    for id in groups {
+        // Gazes given in this combat now count against the numbers.
+        crate::game::effects::refresh_group(state, id);
+    }
     for (side, id) in groups.into_iter().enumerate() {
         let Some(u) = state.unit_mut(id) else {
             continue;
@@ -262,11 +266,6 @@ fn write_back(state: &mut GameState, f: &[Fighter], groups: [u32; 2], events: &m
                 continue;
             };
             m.damage = m.hit_points.saturating_sub(x.health);
-            if x.new_gazes > 0 {
-                m.armor = m.armor.saturating_add(x.new_gazes);
-                m.hand = m.hand.saturating_sub(x.new_gazes);
-                m.missile = m.missile.saturating_sub(x.new_gazes);
-            }
             if x.recruit && x.alive() && x.attacked {
                 let xp = stats::XP_PER_COMBAT + stats::XP_PER_KILL * x.kills;
                 m.xp = m.xp.saturating_add(xp);

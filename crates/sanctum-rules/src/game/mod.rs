@@ -6,6 +6,7 @@
 //! the rulings that fill what the sources leave open.
 
 pub mod combat;
+pub mod effects;
 pub mod events;
 pub mod log;
 pub mod orders;

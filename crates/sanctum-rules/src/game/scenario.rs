@@ -20,7 +20,7 @@ use toml::Spanned;
 use crate::board::Layout;
 use crate::cards::{CATALOGUE, CardId, Effect, MonsterDef};
 use crate::game::orders::{Order, Target, TrainAs};
-use crate::game::state::{GameState, TownInfo};
+use crate::game::state::{GameState, Host, SpellRef, TownInfo};
 use crate::game::turn::TurnOrders;
 use crate::groups::{Ability, Control, Minion, MinionKind, Nation, RecruitClass};
 use crate::mana::{House, Mana, ManaType};
@@ -304,20 +304,19 @@ pub fn monster_def(kind: &str) -> Option<MonsterDef> {
 
 /// A monster minion built from its card's numbers.
 pub fn monster_minion(m: &MonsterDef) -> Minion {
-    Minion {
-        id: 0,
-        kind: MinionKind::Monster {
+    Minion::with_stats(
+        MinionKind::Monster {
             kind: m.kind.to_string(),
         },
-        level: m.level,
-        hit_points: m.hit_points,
-        damage: 0,
-        hand: m.hand,
-        missile: m.missile,
-        armor: m.armor,
-        attacks: m.attacks,
-        xp: 0,
-    }
+        crate::groups::Stats {
+            level: m.level,
+            hit_points: m.hit_points,
+            hand: m.hand,
+            missile: m.missile,
+            armor: m.armor,
+            attacks: m.attacks,
+        },
+    )
 }
 
 impl TurnScenario {
@@ -592,11 +591,19 @@ fn group(
     let uid = state.create_group(g.owner, g.control, at, minions);
     if let Some(u) = state.unit_mut(uid) {
         u.group.name = id.clone();
-        for &a in &g.abilities {
-            u.group.effects.add(a);
-        }
         u.group.effects.withdraw_round = g.withdraw_round;
     }
+    // Abilities given by the file are helper spells on the group, like any other.
+    for &a in &g.abilities {
+        state.add_active(
+            SpellRef::Ability(a),
+            Player::Neutral,
+            Host::Group { group: uid },
+            None,
+            false,
+        );
+    }
+    crate::game::effects::refresh_group(state, uid);
     Ok(at)
 }
 

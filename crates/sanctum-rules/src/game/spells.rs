@@ -5,7 +5,7 @@ use crate::cards::{Effect, SpellType};
 use crate::game::events::Event;
 use crate::game::orders::{Aim, PendingCast, check_aim};
 use crate::game::state::{ActiveSpell, GameState, Host, SpellRef};
-use crate::groups::{Control, Minion, MinionKind};
+use crate::groups::Control;
 use crate::player::Side;
 
 /// Executes the casts of both players: the initiative player's in the order targeted,
@@ -50,20 +50,7 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
         Effect::Summon { monster } => {
             if let Aim::Square { at } = aim {
                 let minions = (0..monster.count.max(1))
-                    .map(|_| Minion {
-                        id: 0,
-                        kind: MinionKind::Monster {
-                            kind: monster.kind.to_string(),
-                        },
-                        level: monster.level,
-                        hit_points: monster.hit_points,
-                        damage: 0,
-                        hand: monster.hand,
-                        missile: monster.missile,
-                        armor: monster.armor,
-                        attacks: monster.attacks,
-                        xp: 0,
-                    })
+                    .map(|_| crate::game::scenario::monster_minion(&monster))
                     .collect();
                 let group = state.create_group(side.into(), Control::Computer, at, minions);
                 events.push(Event::Summoned { side, group, at });
@@ -79,12 +66,16 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
                 activate(state, side, card, Host::Minion { minion }, events);
             }
         }
-        Effect::Armor { amount } => {
-            if let Aim::Minion { minion } = aim {
-                if let Some(m) = minion_mut(state, minion) {
-                    m.armor = m.armor.saturating_add(amount);
-                }
-                activate(state, side, card, Host::Minion { minion }, events);
+        Effect::Modify { .. } | Effect::Grant { .. } => {
+            let host = match aim {
+                Aim::Minion { minion } => Some(Host::Minion { minion }),
+                Aim::Group { group } => Some(Host::Group { group }),
+                _ => None,
+            };
+            if let Some(host) = host {
+                activate(state, side, card, host, events);
+                crate::game::effects::refresh_host(state, host);
+                bury_the_dead(state, events);
             }
         }
     }
@@ -107,24 +98,28 @@ fn activate(
     events.push(Event::Enchanted { spell: id, card });
 }
 
-/// Undoes what an active spell changed on its host when it leaves play.
+/// Recomputes what an active spell's host is without it, once it has left play.
 pub fn on_leave_play(state: &mut GameState, spell: &ActiveSpell) {
-    let SpellRef::Card(card) = spell.spell else {
-        return;
-    };
-    if let (Effect::Armor { amount }, Host::Minion { minion }) = (card.def().effect, spell.host)
-        && let Some(m) = minion_mut(state, minion)
-    {
-        m.armor = m.armor.saturating_sub(amount);
-    }
+    crate::game::effects::refresh_host(state, spell.host);
 }
 
-fn minion_mut(state: &mut GameState, id: u32) -> Option<&mut Minion> {
-    state
-        .units
-        .iter_mut()
-        .flat_map(|u| u.group.minions_mut().iter_mut())
-        .find(|m| m.id == id)
+/// Removes minions whose hit points a change of numbers took to their damage.
+pub fn bury_the_dead(state: &mut GameState, events: &mut Vec<Event>) {
+    let mut any = false;
+    for u in &mut state.units {
+        for m in u.group.remove_dead() {
+            any = true;
+            events.push(Event::MinionDied {
+                group: u.id,
+                minion: m.id,
+            });
+        }
+    }
+    if any {
+        for g in state.bury() {
+            events.push(Event::GroupDied { group: g });
+        }
+    }
 }
 
 /// Spell damage to every minion of a group: it ignores armor and has no attacker to

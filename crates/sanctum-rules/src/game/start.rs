@@ -28,21 +28,30 @@ pub fn start_of_turn(state: &mut GameState, events: &mut Vec<Event>) {
 /// earned, so a recruit brought down to level 0 does not climb back without the
 /// experience for level 2.
 fn award_levels(state: &mut GameState, events: &mut Vec<Event>) {
+    let mut raised = Vec::new();
     for u in &mut state.units {
         for m in u.group.minions_mut() {
             if !matches!(m.kind, MinionKind::Recruit { .. }) {
                 continue;
             }
             let earned = stats::level_for_xp(m.xp);
-            if earned > m.level && earned > stats::START_LEVEL {
-                m.level = earned;
-                events.push(Event::LevelUp {
-                    group: u.id,
-                    minion: m.id,
-                    level: earned,
-                });
+            if earned > m.base.level && earned > stats::START_LEVEL {
+                m.base.level = earned;
+                raised.push((u.id, m.id));
             }
         }
+    }
+    for (group, minion) in raised {
+        crate::game::effects::refresh_group(state, group);
+        let level = state
+            .unit(group)
+            .and_then(|u| u.group.minions().iter().find(|m| m.id == minion))
+            .map_or(0, |m| m.level);
+        events.push(Event::LevelUp {
+            group,
+            minion,
+            level,
+        });
     }
 }
 

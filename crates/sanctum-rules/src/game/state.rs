@@ -119,6 +119,8 @@ pub enum SpellRef {
     Nation,
     /// A Cockatrice's Gaze, given by a hit (visible, cumulative).
     CockatricesGaze,
+    /// A movement ability a scenario gives a group (never visible).
+    Ability(crate::groups::Ability),
 }
 
 /// One side's hidden and public holdings.

@@ -1,0 +1,137 @@
+//! What active spells do to their hosts while they last: modifiers of a minion's
+//! numbers and movement abilities of a group.
+//!
+//! A minion keeps its own numbers in `base`; the numbers it fights and moves with are
+//! `base` plus the modifiers of every active spell on it and on its group. They are
+//! recomputed here whenever a spell arrives on or leaves a host, so a dispelled or
+//! expired spell takes its effect away exactly, and no pipeline special-cases a spell.
+
+use crate::cards::{Effect, Modifier};
+use crate::game::state::{ActiveSpell, GameState, Host, SpellRef};
+use crate::groups::{Effects, Stats};
+
+/// The modifier an active spell applies to the minions it covers.
+pub fn modifier(spell: &ActiveSpell) -> Modifier {
+    match spell.spell {
+        SpellRef::Card(card) => match card.def().effect {
+            Effect::Modify { by } => by,
+            _ => Modifier::NONE,
+        },
+        SpellRef::CockatricesGaze => GAZE,
+        _ => Modifier::NONE,
+    }
+}
+
+/// A Cockatrice's Gaze: one less hand and missile damage, one more armor.
+pub const GAZE: Modifier = Modifier {
+    level: 0,
+    hit_points: 0,
+    hand: -1,
+    missile: -1,
+    armor: 1,
+    attacks: 0,
+};
+
+fn add(v: u8, d: i32, max: i32) -> u8 {
+    (v as i32 + d).clamp(0, max) as u8
+}
+
+/// Own numbers plus modifiers, each kept within its range.
+pub fn apply(base: Stats, m: [i32; 6]) -> Stats {
+    Stats {
+        level: add(base.level, m[0], crate::stats::MAX_LEVEL as i32),
+        hit_points: add(base.hit_points, m[1], u8::MAX as i32),
+        hand: add(base.hand, m[2], u8::MAX as i32),
+        missile: add(base.missile, m[3], u8::MAX as i32),
+        armor: add(base.armor, m[4], u8::MAX as i32),
+        attacks: add(base.attacks, m[5], u8::MAX as i32),
+    }
+}
+
+/// Recomputes every minion of a group and the group's abilities from the active
+/// spells on them. A minion whose hit points fall to its damage dies: the caller
+/// removes the dead.
+pub fn refresh_group(state: &mut GameState, group: u32) {
+    let Some(u) = state.units.iter().position(|u| u.id == group) else {
+        return;
+    };
+    let mut group_mod = [0i32; 6];
+    let mut effects = Effects {
+        withdraw_round: state.units[u].group.effects.withdraw_round,
+        ..Effects::default()
+    };
+    for a in &state.active {
+        if a.host == (Host::Group { group }) {
+            add_mod(&mut group_mod, modifier(a));
+            if let Some(ability) = granted(a) {
+                effects.add(ability);
+            }
+        }
+    }
+    let minions: Vec<u32> = state.units[u]
+        .group
+        .minions()
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    let mods: Vec<[i32; 6]> = minions
+        .iter()
+        .map(|&id| {
+            let mut m = group_mod;
+            for a in &state.active {
+                if a.host == (Host::Minion { minion: id }) {
+                    add_mod(&mut m, modifier(a));
+                }
+            }
+            m
+        })
+        .collect();
+    let unit = &mut state.units[u];
+    unit.group.effects = effects;
+    for (m, d) in unit.group.minions_mut().iter_mut().zip(mods) {
+        let shown = apply(m.base, d);
+        m.show(shown);
+    }
+}
+
+/// The group a minion belongs to.
+pub fn group_of(state: &GameState, minion: u32) -> Option<u32> {
+    state
+        .units
+        .iter()
+        .find(|u| u.group.minions().iter().any(|m| m.id == minion))
+        .map(|u| u.id)
+}
+
+/// Recomputes the host of an active spell (a minion's whole group, or a group).
+pub fn refresh_host(state: &mut GameState, host: Host) {
+    match host {
+        Host::Group { group } => refresh_group(state, group),
+        Host::Minion { minion } => {
+            if let Some(g) = group_of(state, minion) {
+                refresh_group(state, g);
+            }
+        }
+        Host::Globe | Host::Square { .. } => {}
+    }
+}
+
+fn granted(a: &ActiveSpell) -> Option<crate::groups::Ability> {
+    match a.spell {
+        SpellRef::Ability(ability) => Some(ability),
+        SpellRef::Card(card) => match card.def().effect {
+            Effect::Grant { ability } => Some(ability),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn add_mod(acc: &mut [i32; 6], m: Modifier) {
+    for (a, d) in acc
+        .iter_mut()
+        .zip([m.level, m.hit_points, m.hand, m.missile, m.armor, m.attacks])
+    {
+        *a += d as i32;
+    }
+}
