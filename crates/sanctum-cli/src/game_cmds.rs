@@ -118,6 +118,12 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             if *died { " and dies" } else { "" }
         ),
         Event::Enchanted { card, .. } => format!("{card} is now active"),
+        Event::SpellDispelled { card, reason, .. } => format!(
+            "{} leaves play: {reason}",
+            card.map_or("a helper spell".to_string(), |c| c.to_string())
+        ),
+        Event::TerrainChanged { at, terrain } => format!("{at} becomes {}", terrain.name()),
+        Event::Healed { group, amount } => format!("{} heals {amount}", g(group)),
         Event::Moved {
             group,
             from,

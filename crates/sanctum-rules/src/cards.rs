@@ -127,6 +127,55 @@ impl Modifier {
     }
 }
 
+/// A condition a card puts on its target ("Cast on …").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "need", rename_all = "snake_case")]
+pub enum Need {
+    /// The target (a minion's or group's owner, a structure's owner) is the caster.
+    Friendly,
+    /// Every recruit of the target is of this nation.
+    Nation { nation: crate::groups::Nation },
+    /// The target stands on (or is) a square of this terrain.
+    Terrain { terrain: crate::terrain::Terrain },
+    /// The target does not stand in a structure.
+    NotInStructure,
+    /// The target group has at most this many minions.
+    AtMost { minions: u8 },
+}
+
+/// A requirement and when it is checked: casting-time ones only when targeting and
+/// just before executing; persistent ones also at every recheck of the active spell,
+/// which dispels itself when one fails (seed 002).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Requirement {
+    pub need: Need,
+    pub persistent: bool,
+}
+
+/// A casting-time requirement.
+pub const fn at_casting(need: Need) -> Requirement {
+    Requirement {
+        need,
+        persistent: false,
+    }
+}
+
+/// A persistent requirement.
+pub const fn persistent(need: Need) -> Requirement {
+    Requirement {
+        need,
+        persistent: true,
+    }
+}
+
+/// What a dispel removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DispelScope {
+    /// Every enchantment on the target group and on each of its minions.
+    GroupAndMembers,
+}
+
 /// What a spell does when it executes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]
@@ -144,6 +193,13 @@ pub enum Effect {
     Grant { ability: crate::groups::Ability },
     /// The target minion has a combat ability while the spell is active.
     Combat { ability: CombatAbility },
+    /// Dispels enchantments (visible active spells) on the target.
+    Dispel { scope: DispelScope },
+    /// The target square's terrain becomes this one (its terrain helper is replaced).
+    SetTerrain { terrain: crate::terrain::Terrain },
+    /// At each start of turn, a group of the caster's standing on the target square
+    /// heals this much damage on every minion.
+    HealOnSquare { amount: u8 },
 }
 
 /// One card.
@@ -163,6 +219,8 @@ pub struct CardDef {
     /// Whether more than one copy may be active on the same host. Most alterations
     /// may not: a second copy on a host that has one squanders.
     pub stacks: bool,
+    /// What the target must be ("Cast on …").
+    pub requires: &'static [Requirement],
     /// Our own one-line text.
     pub text: &'static str,
 }
@@ -178,6 +236,11 @@ impl CardDef {
             stacks: true,
             ..self
         }
+    }
+
+    /// The same card with requirements on its target.
+    const fn requiring(self, requires: &'static [Requirement]) -> CardDef {
+        CardDef { requires, ..self }
     }
 }
 
@@ -229,6 +292,7 @@ const fn card(
             SpellType::Manifestation | SpellType::Summoning | SpellType::Hero
         ),
         stacks: false,
+        requires: &[],
         text,
     }
 }
@@ -248,10 +312,10 @@ pub const COCKATRICE: MonsterDef = MonsterDef {
 pub const HELLION: MonsterDef = monster("hellion", 4, 2, 30, 1, 2, 1);
 
 use SpellType::{Alteration, Manifestation, Summoning};
-use TargetType::{Globe, Group, Minion, Recruit, Square, Swordsman};
+use TargetType::{Archer, Globe, Group, Minion, Recruit, RecruitGroup, Square, Swordsman};
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 15] = [
+pub const CATALOGUE: [CardDef; 21] = [
     card(
         "burst_of_order",
         "Burst of Order",
@@ -445,6 +509,97 @@ pub const CATALOGUE: [CardDef; 15] = [
         "Combat damage the recruit takes past its armor strikes its attacker too, through \
          any armor.",
     ),
+    card(
+        "cleansing_light",
+        "Cleansing Light",
+        House::Hope,
+        2,
+        1,
+        Manifestation,
+        Group,
+        Effect::Dispel {
+            scope: DispelScope::GroupAndMembers,
+        },
+        "Dispels every enchantment on the target group and on each of its minions.",
+    ),
+    card(
+        "big_rock",
+        "Big Rock",
+        House::Body,
+        2,
+        1,
+        Alteration,
+        Archer,
+        Effect::Modify {
+            by: Modifier {
+                missile: 3,
+                level: -1,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a Cyclops archer: it throws boulders for 3 more missile damage, but \
+         fights a level lower.",
+    )
+    .requiring(&[at_casting(Need::Nation {
+        nation: crate::groups::Nation::Cyclopes,
+    })]),
+    card(
+        "sentinel",
+        "Sentinel",
+        House::Justice,
+        3,
+        1,
+        Alteration,
+        RecruitGroup,
+        Effect::Grant {
+            ability: crate::groups::Ability::NoMove,
+        },
+        "Cast on a recruit group outside any structure: it stands guard and ignores \
+         movement orders. The spell ends if the group ever stands in a structure.",
+    )
+    .requiring(&[persistent(Need::NotInStructure)]),
+    card(
+        "forestation",
+        "Forestation",
+        House::Nature,
+        1,
+        0,
+        Manifestation,
+        Square,
+        Effect::SetTerrain {
+            terrain: crate::terrain::Terrain::Forest,
+        },
+        "The target empty square becomes forest.",
+    ),
+    card(
+        "plains",
+        "Plains",
+        House::Abomination,
+        1,
+        0,
+        Manifestation,
+        Square,
+        Effect::SetTerrain {
+            terrain: crate::terrain::Terrain::Plains,
+        },
+        "The target empty square becomes plains.",
+    ),
+    card(
+        "faerie_circle",
+        "Faerie Circle",
+        House::Life,
+        2,
+        1,
+        Alteration,
+        Square,
+        Effect::HealOnSquare { amount: 2 },
+        "Cast on an empty forest square: at each start of turn a group of yours standing \
+         there heals 2 damage on every minion. The circle fades if the square stops being \
+         forest.",
+    )
+    .requiring(&[persistent(Need::Terrain {
+        terrain: crate::terrain::Terrain::Forest,
+    })]),
 ];
 
 /// A card, by its index in [`CATALOGUE`]; written in files as its string id.

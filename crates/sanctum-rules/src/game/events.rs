@@ -109,6 +109,23 @@ pub enum Event {
         spell: u32,
         card: CardId,
     },
+    /// An active spell left play before its time: dispelled, or a persistent
+    /// requirement failed at a recheck.
+    SpellDispelled {
+        spell: u32,
+        card: Option<CardId>,
+        reason: String,
+    },
+    /// A square's terrain changed (its terrain helper was replaced).
+    TerrainChanged {
+        at: Square,
+        terrain: crate::terrain::Terrain,
+    },
+    /// A group healed at the start of a turn.
+    Healed {
+        group: u32,
+        amount: u8,
+    },
     Moved {
         group: u32,
         from: Square,

@@ -10,6 +10,7 @@ pub mod effects;
 pub mod events;
 pub mod log;
 pub mod orders;
+pub mod requirements;
 pub mod scenario;
 pub mod spells;
 pub mod start;

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardId, TargetType};
 use crate::game::events::Event;
-use crate::game::state::{ActiveSpell, GameState, Host, SpellRef};
+use crate::game::state::{ActiveSpell, GameState, SpellRef};
 use crate::groups::{Control, Minion, RecruitClass};
 use crate::mana::ManaType;
 use crate::map::StructureKind;
@@ -467,21 +467,23 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
                         .map(|m| (u, m))
                 })
                 .ok_or_else(|| format!("no minion {minion}"))?;
-            let has_it = |a: &ActiveSpell| {
-                a.spell == SpellRef::Card(card) && a.host == Host::Minion { minion }
-            };
             if !fits(want, m.class()) {
                 Err(format!("minion {minion} is not a {want:?}").to_lowercase())
             } else if concealed_from(state, side, u.id) {
                 Err(format!("minion {minion} is concealed"))
-            } else if !card.def().stacks && state.active.iter().any(has_it) {
-                Err(format!("minion {minion} already has '{card}'"))
             } else {
                 Ok(())
             }
         }
         _ => Err(format!("it is cast on a {want:?}, not on this target").to_lowercase()),
+    }?;
+    let host = crate::game::requirements::host_of(aim);
+    let def = card.def();
+    let has_it = |a: &ActiveSpell| a.spell == SpellRef::Card(card) && a.host == host;
+    if def.visible && !def.stacks && state.active.iter().any(has_it) {
+        return Err(format!("the target already has '{card}'"));
     }
+    crate::game::requirements::check(state, side.into(), card, host, false)
 }
 
 /// Whether an individual spell of target type `want` may name a minion of this class

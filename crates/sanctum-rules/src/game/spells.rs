@@ -4,6 +4,7 @@
 use crate::cards::{Effect, SpellType};
 use crate::game::events::Event;
 use crate::game::orders::{Aim, PendingCast, check_aim};
+use crate::game::requirements;
 use crate::game::state::{ActiveSpell, GameState, Host, SpellRef};
 use crate::groups::Control;
 use crate::player::Side;
@@ -66,6 +67,31 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
                 activate(state, side, card, Host::Minion { minion }, events);
             }
         }
+        Effect::Dispel { scope } => {
+            if let Aim::Group { group } = aim {
+                let crate::cards::DispelScope::GroupAndMembers = scope;
+                let mut hosts = vec![Host::Group { group }];
+                if let Some(u) = state.unit(group) {
+                    hosts.extend(
+                        u.group
+                            .minions()
+                            .iter()
+                            .map(|m| Host::Minion { minion: m.id }),
+                    );
+                }
+                requirements::dispel_visible(state, &hosts, events);
+            }
+        }
+        Effect::SetTerrain { terrain } => {
+            if let Aim::Square { at } = aim {
+                set_terrain(state, at, terrain, events);
+            }
+        }
+        Effect::HealOnSquare { .. } => {
+            if let Aim::Square { at } = aim {
+                activate(state, side, card, Host::Square { at }, events);
+            }
+        }
         Effect::Modify { .. } | Effect::Grant { .. } => {
             let host = match aim {
                 Aim::Minion { minion } => Some(Host::Minion { minion }),
@@ -78,6 +104,35 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
                 bury_the_dead(state, events);
             }
         }
+    }
+    // Spell flux: the target rechecks the spells on it.
+    requirements::recheck(state, requirements::host_of(aim), events);
+}
+
+/// Changes a square's terrain: the old terrain helper leaves play and the new one is
+/// cast (the engine's privilege), and the square rechecks its spells, as does a group
+/// standing there.
+pub fn set_terrain(
+    state: &mut GameState,
+    at: crate::Square,
+    terrain: crate::terrain::Terrain,
+    events: &mut Vec<Event>,
+) {
+    state.field.set_terrain(at, terrain);
+    state
+        .active
+        .retain(|a| !(a.spell == SpellRef::Terrain && a.host == (Host::Square { at })));
+    state.add_active(
+        SpellRef::Terrain,
+        crate::Player::Neutral,
+        Host::Square { at },
+        None,
+        false,
+    );
+    events.push(Event::TerrainChanged { at, terrain });
+    requirements::recheck(state, Host::Square { at }, events);
+    if let Some(g) = state.unit_at(at).map(|u| u.id) {
+        requirements::recheck(state, Host::Group { group: g }, events);
     }
 }
 

@@ -55,28 +55,66 @@ fn award_levels(state: &mut GameState, events: &mut Vec<Event>) {
     }
 }
 
-/// Step 2, "at start of turn" effects: conjurations whose last turn has passed end.
+/// Step 2, "at start of turn" effects: conjurations whose last turn has passed end
+/// (their hosts recheck), and healing squares heal.
 fn expire_spells(state: &mut GameState, events: &mut Vec<Event>) {
     let turn = state.turn;
-    if !state
+    let expired: Vec<(u32, crate::cards::CardId)> = state
         .active
         .iter()
-        .any(|a| a.until.is_some_and(|l| l < turn))
-    {
-        return;
+        .filter_map(|a| match (a.until, a.spell) {
+            (Some(last), SpellRef::Card(card)) if last < turn => Some((a.id, card)),
+            _ => None,
+        })
+        .collect();
+    for (id, card) in expired {
+        let Some(pos) = state.active.iter().position(|a| a.id == id) else {
+            continue;
+        };
+        let spell = state.active.remove(pos);
+        crate::game::spells::on_leave_play(state, &spell);
+        events.push(Event::SpellExpired { spell: id, card });
+        crate::game::requirements::recheck(state, spell.host, events);
     }
-    let mut kept = Vec::with_capacity(state.active.len());
-    for a in std::mem::take(&mut state.active) {
-        match (a.until, a.spell) {
-            (Some(last), SpellRef::Card(card)) if last < turn => {
-                crate::game::spells::on_leave_play(state, &a);
-                events.push(Event::SpellExpired { spell: a.id, card });
+    heal_on_squares(state, events);
+}
+
+/// Healing squares (Faerie Circle): a group of the spell's owner standing there heals.
+fn heal_on_squares(state: &mut GameState, events: &mut Vec<Event>) {
+    let heals: Vec<(crate::Square, Player, u8)> = state
+        .active
+        .iter()
+        .filter_map(|a| match (a.spell, a.host) {
+            (SpellRef::Card(card), crate::game::state::Host::Square { at }) => {
+                match card.def().effect {
+                    crate::cards::Effect::HealOnSquare { amount } => Some((at, a.owner, amount)),
+                    _ => None,
+                }
             }
-            _ => kept.push(a),
+            _ => None,
+        })
+        .collect();
+    for (at, owner, amount) in heals {
+        let Some(u) = state
+            .units
+            .iter_mut()
+            .find(|u| u.at == at && u.group.owner == owner)
+        else {
+            continue;
+        };
+        let mut healed = 0u8;
+        for m in u.group.minions_mut() {
+            let h = amount.min(m.damage);
+            m.damage -= h;
+            healed = healed.saturating_add(h);
+        }
+        if healed > 0 {
+            events.push(Event::Healed {
+                group: u.id,
+                amount: healed,
+            });
         }
     }
-    kept.append(&mut state.active);
-    state.active = kept;
 }
 
 /// Step 3, "after start of turn": damaging and fatal terrain hurts the groups on it.

@@ -95,6 +95,12 @@ pub fn resolve_turn(
 /// The movement phase: the groups in each player's movement-orders sequence (ordered
 /// groups in the order given, then the rest, oldest first), through the pipeline.
 fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Vec<Event>) {
+    // Minion exchange: the minions of a group that joins another recheck their spells.
+    let members: Vec<(u32, Vec<u32>)> = state
+        .units
+        .iter()
+        .map(|u| (u.id, u.group.minions().iter().map(|m| m.id).collect()))
+        .collect();
     let mut units: Vec<Option<Unit>> = std::mem::take(&mut state.units)
         .into_iter()
         .map(Some)
@@ -163,5 +169,24 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
     state.units = next;
     if losses {
         state.bury();
+    }
+    let exchanged: Vec<u32> = res
+        .groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.outcome == Outcome::Joined)
+        .flat_map(|(k, _)| {
+            members
+                .iter()
+                .find(|(id, _)| *id == ids[k])
+                .map_or(Vec::new(), |(_, m)| m.clone())
+        })
+        .collect();
+    for minion in exchanged {
+        crate::game::requirements::recheck(
+            state,
+            crate::game::state::Host::Minion { minion },
+            events,
+        );
     }
 }
