@@ -91,6 +91,28 @@ fn check_invariants(state: &GameState) -> Result<(), String> {
             return Err(format!("group {} stands off the board", u.id));
         }
     }
+    // Every active spell's host exists, and no persistent requirement is broken.
+    for a in &state.active {
+        use sanctum_rules::game::state::{Host, SpellRef};
+        let exists = match a.host {
+            Host::Group { group } => state.unit(group).is_some(),
+            Host::Minion { minion } => state
+                .units
+                .iter()
+                .any(|u| u.group.minions().iter().any(|m| m.id == minion)),
+            Host::Square { at } => state.field.board().is_playable(at),
+            Host::Globe => true,
+        };
+        if !exists {
+            return Err(format!("active spell {} has no host", a.id));
+        }
+        if let SpellRef::Card(card) = a.spell
+            && let Err(why) =
+                sanctum_rules::game::requirements::check(state, a.owner, card, a.host, true)
+        {
+            return Err(format!("active {card} breaks its requirement: {why}"));
+        }
+    }
     for side in Side::BOTH {
         let p = state.player(side);
         // Five cards, or six right after a discard's extra draw (G5).

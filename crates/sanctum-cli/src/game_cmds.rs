@@ -105,6 +105,9 @@ pub fn describe(e: &Event, state: &GameState) -> String {
         Event::SpellSquandered { side, card, reason } => {
             format!("{}'s {card} squanders: {reason}", side.name())
         }
+        Event::HeroCreated { side, group, at } => {
+            format!("a hero of {} appears at {at} in {}", side.name(), g(group))
+        }
         Event::Summoned { side, group, at } => {
             format!("{} summons {} at {at}", side.name(), g(group))
         }

@@ -200,6 +200,13 @@ pub enum Effect {
     /// At each start of turn, a group of the caster's standing on the target square
     /// heals this much damage on every minion.
     HealOnSquare { amount: u8 },
+    /// Creates a Hero recruit in the target structure: it joins the group there or
+    /// forms one.
+    Hero {
+        class: crate::groups::RecruitClass,
+        nation: crate::groups::Nation,
+        stats: crate::groups::Stats,
+    },
 }
 
 /// One card.
@@ -221,6 +228,9 @@ pub struct CardDef {
     pub stacks: bool,
     /// What the target must be ("Cast on …").
     pub requires: &'static [Requirement],
+    /// May be cast only once per game by each player (every Hero); a squandered cast
+    /// does not count.
+    pub once_per_game: bool,
     /// Our own one-line text.
     pub text: &'static str,
 }
@@ -293,6 +303,7 @@ const fn card(
         ),
         stacks: false,
         requires: &[],
+        once_per_game: matches!(spell_type, SpellType::Hero),
         text,
     }
 }
@@ -312,10 +323,11 @@ pub const COCKATRICE: MonsterDef = MonsterDef {
 pub const HELLION: MonsterDef = monster("hellion", 4, 2, 30, 1, 2, 1);
 
 use SpellType::{Alteration, Manifestation, Summoning};
+use TargetType::Structure;
 use TargetType::{Archer, Globe, Group, Minion, Recruit, RecruitGroup, Square, Swordsman};
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 21] = [
+pub const CATALOGUE: [CardDef; 22] = [
     card(
         "burst_of_order",
         "Burst of Order",
@@ -600,6 +612,30 @@ pub const CATALOGUE: [CardDef; 21] = [
     .requiring(&[persistent(Need::Terrain {
         terrain: crate::terrain::Terrain::Forest,
     })]),
+    card(
+        "lienna",
+        "Lienna",
+        House::Life,
+        4,
+        2,
+        SpellType::Hero,
+        Structure,
+        Effect::Hero {
+            class: crate::groups::RecruitClass::Archer,
+            nation: crate::groups::Nation::Elves,
+            stats: crate::groups::Stats {
+                level: 2,
+                hit_points: 9,
+                hand: 0,
+                missile: 3,
+                armor: 1,
+                attacks: 1,
+            },
+        },
+        "Hero. Cast on a town or colony of yours: Lienna, an Elven archer (M3 A1 HP9 L2), \
+         joins the group there or forms one. Once a game.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
 ];
 
 /// A card, by its index in [`CATALOGUE`]; written in files as its string id.

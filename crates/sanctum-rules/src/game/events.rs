@@ -99,6 +99,12 @@ pub enum Event {
         group: u32,
         at: Square,
     },
+    /// A Hero recruit appeared in a structure (in a new group or joining one).
+    HeroCreated {
+        side: Side,
+        group: u32,
+        at: Square,
+    },
     SpellDamage {
         group: u32,
         minion: u32,

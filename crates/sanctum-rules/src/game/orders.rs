@@ -483,6 +483,9 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
     if def.visible && !def.stacks && state.active.iter().any(has_it) {
         return Err(format!("the target already has '{card}'"));
     }
+    if def.once_per_game && state.player(side).cast_once.contains(&card) {
+        return Err(format!("'{card}' may be cast once a game, and it has been"));
+    }
     crate::game::requirements::check(state, side.into(), card, host, false)
 }
 
@@ -547,6 +550,7 @@ pub fn legal_targets(state: &GameState, side: Side, card: CardId) -> Vec<Target>
 /// the original's drag-and-drop did), against a private copy of the state.
 #[derive(Clone, Debug)]
 pub struct OrderBuilder {
+    origin: GameState,
     draft: GameState,
     side: Side,
     orders: Vec<Order>,
@@ -557,6 +561,7 @@ pub struct OrderBuilder {
 impl OrderBuilder {
     pub fn new(state: &GameState, side: Side) -> OrderBuilder {
         OrderBuilder {
+            origin: state.clone(),
             draft: state.clone(),
             side,
             orders: Vec::new(),
@@ -599,7 +604,77 @@ impl OrderBuilder {
         &self.orders
     }
 
+    /// Withdraws the order at `index` before confirming: a cast's mana is refunded and
+    /// its card goes back to the hand, a discard's card returns, a trained novice waits
+    /// again. Later orders that relied on it (a move of the group that novice formed, a
+    /// spell on it) are withdrawn too and returned.
+    pub fn withdraw(&mut self, index: usize) -> Vec<Order> {
+        if index >= self.orders.len() {
+            return Vec::new();
+        }
+        let mut rest = std::mem::take(&mut self.orders);
+        rest.remove(index);
+        let mut fresh = OrderBuilder::new(&self.origin, self.side);
+        let dropped = rest
+            .into_iter()
+            .filter(|o| fresh.push(*o).is_err())
+            .collect();
+        *self = fresh;
+        dropped
+    }
+
     pub fn finish(self) -> Vec<Order> {
         self.orders
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mana::House;
+
+    #[test]
+    fn withdrawing_a_cast_refunds_its_mana_and_returns_the_card() {
+        let mut state = GameState::empty(crate::Layout::Classic, [House::War, House::War], 1);
+        let fireball = CardId::from_name("fireball").expect("a card");
+        state.players[0].hand = vec![fireball];
+        state.players[0].mana = House::War.cost(5, 1);
+        let at = crate::sq(5, 5);
+        let minions = vec![Minion::recruit(RecruitClass::Swordsman, None, 1, false)];
+        state.create_group(Player::Blue, Control::Player, at, minions);
+        let mut b = OrderBuilder::new(&state, Side::Red);
+        b.push(Order::Cast {
+            card: fireball,
+            target: Target::Group { at },
+        })
+        .expect("affordable and legal");
+        assert_eq!(b.draft().player(Side::Red).mana.total(), 0);
+        assert!(b.draft().player(Side::Red).hand.is_empty());
+        assert!(b.withdraw(0).is_empty());
+        assert_eq!(b.draft().player(Side::Red).mana, House::War.cost(5, 1));
+        assert_eq!(b.draft().player(Side::Red).hand, vec![fireball]);
+        assert!(b.orders().is_empty());
+    }
+
+    #[test]
+    fn withdrawing_a_training_withdraws_the_move_of_the_group_it_formed() {
+        let mut state = GameState::empty(crate::Layout::Classic, [House::War, House::War], 1);
+        let sanctum = state.field.sanctum(Side::Red);
+        state.field.set_novices(sanctum, 1);
+        let mut b = OrderBuilder::new(&state, Side::Red);
+        b.push(Order::Train {
+            at: sanctum,
+            into: TrainAs::Swordsman,
+        })
+        .expect("a novice waits");
+        let to = sanctum
+            .orthogonal()
+            .find(|&s| state.field.board().is_playable(s))
+            .expect("a neighbour");
+        let step = Order::Move { from: sanctum, to };
+        b.push(step).expect("the new group moves at once");
+        assert_eq!(b.withdraw(0), vec![step]);
+        assert!(b.orders().is_empty());
+        assert_eq!(b.draft().field.novices(sanctum), 1);
     }
 }

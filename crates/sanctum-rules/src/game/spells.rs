@@ -42,6 +42,9 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
     };
     events.push(Event::SpellCast { side, card, target });
     let def = card.def();
+    if def.once_per_game {
+        state.players[side.index()].cast_once.push(card);
+    }
     match def.effect {
         Effect::ManaNextTurn { mana, amount } => {
             state.players[side.index()]
@@ -87,6 +90,23 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
                 set_terrain(state, at, terrain, events);
             }
         }
+        Effect::Hero {
+            class,
+            nation,
+            stats,
+        } => {
+            if let Aim::Structure { at } = aim {
+                let hero = crate::groups::Minion::with_stats(
+                    crate::groups::MinionKind::Recruit {
+                        class,
+                        nation: Some(nation),
+                        hero: true,
+                    },
+                    stats,
+                );
+                create_hero(state, cast, at, hero, events);
+            }
+        }
         Effect::HealOnSquare { .. } => {
             if let Aim::Square { at } = aim {
                 activate(state, side, card, Host::Square { at }, events);
@@ -107,6 +127,44 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
     }
     // Spell flux: the target rechecks the spells on it.
     requirements::recheck(state, requirements::host_of(aim), events);
+}
+
+/// A Hero recruit appears in a structure: it joins the group standing there if it
+/// can, forms a group if the square is empty, and is lost otherwise (an event says so).
+fn create_hero(
+    state: &mut GameState,
+    cast: &PendingCast,
+    at: crate::Square,
+    hero: crate::groups::Minion,
+    events: &mut Vec<Event>,
+) {
+    let side = cast.side;
+    let group = match state.unit_at(at).map(|u| (u.id, u.group.clone())) {
+        None => Some(state.create_group(side.into(), Control::Player, at, vec![hero])),
+        Some((id, g))
+            if g.owner == crate::Player::from(side)
+                && g.is_recruit_group()
+                && g.size() < crate::groups::MAX_GROUP =>
+        {
+            let m = state.enlist(hero);
+            state
+                .unit_mut(id)
+                .and_then(|u| u.group.add(m).ok())
+                .map(|_| id)
+        }
+        Some(_) => None,
+    };
+    match group {
+        Some(group) => {
+            crate::game::effects::refresh_group(state, group);
+            events.push(Event::HeroCreated { side, group, at });
+        }
+        None => events.push(Event::SpellSquandered {
+            side,
+            card: cast.card,
+            reason: format!("no room for the hero at {at}"),
+        }),
+    }
 }
 
 /// Changes a square's terrain: the old terrain helper leaves play and the new one is

@@ -144,6 +144,8 @@ pub struct PlayerState {
     pub delta: i32,
     /// Mana type wished for each town this player may capture next.
     pub town_mana: Vec<(Square, ManaType)>,
+    /// Once-per-game cards this player has cast successfully.
+    pub cast_once: Vec<CardId>,
 }
 
 /// How a game ended.
@@ -198,6 +200,7 @@ impl PlayerState {
             discarded: false,
             delta: 0,
             town_mana: Vec::new(),
+            cast_once: Vec::new(),
         }
     }
 }
