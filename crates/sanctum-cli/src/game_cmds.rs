@@ -105,6 +105,7 @@ pub fn describe(e: &Event, state: &GameState) -> String {
         Event::SpellSquandered { side, card, reason } => {
             format!("{}'s {card} squanders: {reason}", side.name())
         }
+        Event::Leaped { group, from, to } => format!("{} leaps from {from} to {to}", g(group)),
         Event::HeroCreated { side, group, at } => {
             format!("a hero of {} appears at {at} in {}", side.name(), g(group))
         }

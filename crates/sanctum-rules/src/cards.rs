@@ -141,6 +141,9 @@ pub enum Need {
     NotInStructure,
     /// The target group has at most this many minions.
     AtMost { minions: u8 },
+    /// An unoccupied structure of the other player stands next to the target group
+    /// (orthogonally or diagonally).
+    BesideEnemyStructure,
 }
 
 /// A requirement and when it is checked: casting-time ones only when targeting and
@@ -166,6 +169,14 @@ pub const fn persistent(need: Need) -> Requirement {
         need,
         persistent: true,
     }
+}
+
+/// How a spell writes over a movement order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Overwrite {
+    Cancel,
+    Random,
 }
 
 /// What a dispel removes.
@@ -200,6 +211,26 @@ pub enum Effect {
     /// At each start of turn, a group of the caster's standing on the target square
     /// heals this much damage on every minion.
     HealOnSquare { amount: u8 },
+    /// Writes over the target group's movement order this turn, at spell execution
+    /// (seed 003: Amok and Disorient send it in a random legal direction; Fear,
+    /// Complacency, Binding Cube and Sandstorm cancel it).
+    Overwrite { order: Overwrite },
+    /// While active, writes over its group's movement order before every movement
+    /// phase (seed 003: Fingle and Zurzavar, a random legal direction; Sentinel, none).
+    BeforeMovement { order: Overwrite },
+    /// While active on a square, every group not of the caster's orthogonally next to
+    /// it is drawn into it before movement (seed 003: Mirage).
+    Attract,
+    /// While active on a group, it is drawn one square toward the caster's nearest
+    /// group before movement (seed 003: Siren Song).
+    Lure,
+    /// The group may enter only squares of the terrain it stands on when the spell
+    /// executes (seed 003: Terrain-Bind).
+    TerrainBind,
+    /// The group leaps at once into an unoccupied enemy structure next to it
+    /// (diagonally too), the enemy Sanctum first; its movement order is cancelled
+    /// (Lienna's Steed, the end of the Flying Leap).
+    Leap,
     /// Creates a Hero recruit in the target structure: it joins the group there or
     /// forms one.
     Hero {
@@ -322,12 +353,12 @@ pub const COCKATRICE: MonsterDef = MonsterDef {
 /// A "horde-crusher" that should kill most of a group of four and live (our numbers, C12).
 pub const HELLION: MonsterDef = monster("hellion", 4, 2, 30, 1, 2, 1);
 
-use SpellType::{Alteration, Manifestation, Summoning};
+use SpellType::{Alteration, Conjuration, Manifestation, Summoning};
 use TargetType::Structure;
 use TargetType::{Archer, Globe, Group, Minion, Recruit, RecruitGroup, Square, Swordsman};
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 22] = [
+pub const CATALOGUE: [CardDef; 35] = [
     card(
         "burst_of_order",
         "Burst of Order",
@@ -563,11 +594,12 @@ pub const CATALOGUE: [CardDef; 22] = [
         1,
         Alteration,
         RecruitGroup,
-        Effect::Grant {
-            ability: crate::groups::Ability::NoMove,
+        Effect::BeforeMovement {
+            order: Overwrite::Cancel,
         },
-        "Cast on a recruit group outside any structure: it stands guard and ignores \
-         movement orders. The spell ends if the group ever stands in a structure.",
+        "Cast on a recruit group outside any structure: it stands guard, its movement \
+         orders cancelled every turn. The spell ends if the group ever stands in a \
+         structure.",
     )
     .requiring(&[persistent(Need::NotInStructure)]),
     card(
@@ -636,6 +668,150 @@ pub const CATALOGUE: [CardDef; 22] = [
          joins the group there or forms one. Once a game.",
     )
     .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "amok",
+        "Amok",
+        House::War,
+        3,
+        0,
+        Manifestation,
+        RecruitGroup,
+        Effect::Overwrite { order: Overwrite::Random },
+        "This turn the recruit group runs amok: its movement order is replaced by a step in a random legal direction.",
+    ),
+    card(
+        "disorient",
+        "Disorient",
+        House::Despair,
+        2,
+        0,
+        Manifestation,
+        Group,
+        Effect::Overwrite { order: Overwrite::Random },
+        "This turn the group loses its way: it steps in a random legal direction instead of where it was ordered.",
+    ),
+    card(
+        "fear",
+        "Fear",
+        House::Despair,
+        2,
+        1,
+        Manifestation,
+        Group,
+        Effect::Overwrite { order: Overwrite::Cancel },
+        "This turn the group cowers: its movement order is cancelled.",
+    ),
+    card(
+        "complacency",
+        "Complacency",
+        House::Body,
+        2,
+        0,
+        Manifestation,
+        Group,
+        Effect::Overwrite { order: Overwrite::Cancel },
+        "This turn the group sees no reason to go anywhere: its movement order is cancelled.",
+    ),
+    card(
+        "binding_cube",
+        "Binding Cube",
+        House::Making,
+        2,
+        1,
+        Manifestation,
+        Group,
+        Effect::Overwrite { order: Overwrite::Cancel },
+        "The group is held in place this turn: its movement order is cancelled.",
+    ),
+    card(
+        "sandstorm",
+        "Sandstorm",
+        House::Mind,
+        3,
+        0,
+        Manifestation,
+        Group,
+        Effect::Overwrite { order: Overwrite::Cancel },
+        "A storm pins the group down this turn: its movement order is cancelled.",
+    ),
+    card(
+        "fingle",
+        "Fingle",
+        House::Mind,
+        2,
+        0,
+        Conjuration { turns: 2 },
+        Group,
+        Effect::BeforeMovement { order: Overwrite::Random },
+        "For this turn and the next two, before each movement the group staggers in a random legal direction, whatever it was ordered.",
+    ),
+    card(
+        "zurzavar",
+        "Zurzavar",
+        House::Mind,
+        4,
+        1,
+        Alteration,
+        Group,
+        Effect::BeforeMovement { order: Overwrite::Random },
+        "For the rest of the game, before each movement the group staggers in a random legal direction.",
+    ),
+    card(
+        "mirage",
+        "Mirage",
+        House::Abomination,
+        2,
+        1,
+        Conjuration { turns: 2 },
+        Square,
+        Effect::Attract,
+        "A false oasis on an empty square: for this turn and the next two, every other player's group orthogonally next to it is drawn into it before movement.",
+    ),
+    card(
+        "siren_song",
+        "Siren Song",
+        House::Mind,
+        3,
+        1,
+        Conjuration { turns: 1 },
+        Group,
+        Effect::Lure,
+        "For this turn and the next, before movement the group is drawn one square toward the caster's nearest group.",
+    ),
+    card(
+        "terrain_bind",
+        "Terrain-Bind",
+        House::Life,
+        2,
+        0,
+        Alteration,
+        Group,
+        Effect::TerrainBind,
+        "The group may from now on enter only squares of the terrain it stands on when the spell takes hold.",
+    ),
+    card(
+        "ostracize",
+        "Ostracize",
+        House::Despair,
+        2,
+        0,
+        Alteration,
+        RecruitGroup,
+        Effect::Grant { ability: crate::groups::Ability::NoJoin },
+        "The recruit group can no longer join or be joined, and no recruit can be trained into it.",
+    ),
+    card(
+        "liennas_steed",
+        "Lienna's Steed",
+        House::Life,
+        3,
+        2,
+        Manifestation,
+        RecruitGroup,
+        Effect::Leap,
+        "Cast on a recruit group of yours beside an empty enemy structure (diagonally too): it leaps into it at once, the enemy Sanctum first, and does not move again this turn.",
+    )
+    .requiring(&[at_casting(Need::Friendly), at_casting(Need::BesideEnemyStructure)]),
 ];
 
 /// A card, by its index in [`CATALOGUE`]; written in files as its string id.

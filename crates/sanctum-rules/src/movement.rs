@@ -14,7 +14,8 @@ use crate::square::{CELLS, Square};
 use crate::terrain::Hazard;
 
 /// An order written over a group's movement order by a spell or a before-movement effect.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Forced {
     /// The movement order is cancelled (Binding Cube, Fear, Sentinel, …).
     Cancel,

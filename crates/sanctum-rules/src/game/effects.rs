@@ -66,6 +66,9 @@ pub fn refresh_group(state: &mut GameState, group: u32) {
             if let Some(ability) = granted(a) {
                 effects.add(ability);
             }
+            if a.terrain.is_some() {
+                effects.only_enter = a.terrain;
+            }
         }
     }
     let minions: Vec<u32> = state.units[u]

@@ -99,6 +99,12 @@ pub enum Event {
         group: u32,
         at: Square,
     },
+    /// Lienna's Steed carried a group into a structure.
+    Leaped {
+        group: u32,
+        from: Square,
+        to: Square,
+    },
     /// A Hero recruit appeared in a structure (in a new group or joining one).
     HeroCreated {
         side: Side,

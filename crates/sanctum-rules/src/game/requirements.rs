@@ -51,6 +51,9 @@ pub fn holds(state: &GameState, owner: Player, host: Host, need: Need) -> Result
         Need::Terrain { terrain } => at.is_some_and(|s| state.field.terrain(s) == terrain),
         Need::NotInStructure => at.is_some_and(|s| state.field.structure(s).is_none()),
         Need::AtMost { minions } => unit.is_some_and(|u| u.group.size() <= minions as usize),
+        Need::BesideEnemyStructure => {
+            unit.is_some_and(|u| crate::game::spells::leap_target(state, u.id).is_some())
+        }
     };
     if ok { Ok(()) } else { Err(describe(need)) }
 }
@@ -62,6 +65,9 @@ fn describe(need: Need) -> String {
         Need::Terrain { terrain } => format!("it must be on {}", terrain.name()),
         Need::NotInStructure => "it must be outside every structure".into(),
         Need::AtMost { minions } => format!("it must be cast on a group of at most {minions}"),
+        Need::BesideEnemyStructure => {
+            "it must be cast on a group beside an empty structure of another player".into()
+        }
     }
 }
 

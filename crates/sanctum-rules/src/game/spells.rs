@@ -107,6 +107,36 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
                 create_hero(state, cast, at, hero, events);
             }
         }
+        Effect::Overwrite { order } => {
+            if let Aim::Group { group } = aim {
+                overwrite(state, group, forced(order));
+            }
+        }
+        Effect::BeforeMovement { .. } | Effect::Lure => {
+            if let Aim::Group { group } = aim {
+                activate(state, side, card, Host::Group { group }, events);
+            }
+        }
+        Effect::TerrainBind => {
+            if let Aim::Group { group } = aim {
+                let terrain = state.unit(group).map(|u| state.field.terrain(u.at));
+                let id = activate(state, side, card, Host::Group { group }, events);
+                if let Some(a) = state.active.iter_mut().find(|a| a.id == id) {
+                    a.terrain = terrain;
+                }
+                crate::game::effects::refresh_group(state, group);
+            }
+        }
+        Effect::Attract => {
+            if let Aim::Square { at } = aim {
+                activate(state, side, card, Host::Square { at }, events);
+            }
+        }
+        Effect::Leap => {
+            if let Aim::Group { group } = aim {
+                leap(state, side, card, group, events);
+            }
+        }
         Effect::HealOnSquare { .. } => {
             if let Aim::Square { at } = aim {
                 activate(state, side, card, Host::Square { at }, events);
@@ -119,7 +149,7 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
                 _ => None,
             };
             if let Some(host) = host {
-                activate(state, side, card, host, events);
+                let _ = activate(state, side, card, host, events);
                 crate::game::effects::refresh_host(state, host);
                 bury_the_dead(state, events);
             }
@@ -194,14 +224,75 @@ pub fn set_terrain(
     }
 }
 
-/// Puts an alteration or conjuration into play on its host.
+/// The movement order a spell writes.
+pub fn forced(order: crate::cards::Overwrite) -> crate::movement::Forced {
+    match order {
+        crate::cards::Overwrite::Cancel => crate::movement::Forced::Cancel,
+        crate::cards::Overwrite::Random => crate::movement::Forced::Random,
+    }
+}
+
+/// Writes over a group's movement order for this turn's movement (the last write wins).
+fn overwrite(state: &mut GameState, group: u32, f: crate::movement::Forced) {
+    state.spell_orders.retain(|(g, _)| *g != group);
+    state.spell_orders.push((group, f));
+}
+
+/// Where Lienna's Steed would carry a group: an unoccupied structure of another owner
+/// next to it (diagonally too) that the group may enter — an enemy Sanctum first, then
+/// entrances, towns and colonies, in board order.
+pub fn leap_target(state: &GameState, group: u32) -> Option<crate::Square> {
+    use crate::groups::Capabilities;
+    use crate::map::StructureKind;
+    let u = state.unit(group)?;
+    let rank = |k: StructureKind| match k {
+        StructureKind::Sanctum => 0,
+        StructureKind::Entrance => 1,
+        StructureKind::Town => 2,
+        StructureKind::Colony => 3,
+    };
+    u.at.neighbours()
+        .filter(|&s| state.field.board().is_playable(s) && state.unit_at(s).is_none())
+        .filter_map(|s| {
+            let st = state.field.structure(s)?;
+            (st.owner != u.group.owner).then_some((rank(st.kind), s))
+        })
+        .filter(|&(_, s)| crate::groups::StandardRules.can_enter(&state.field, &u.group, s))
+        .min()
+        .map(|(_, s)| s)
+}
+
+fn leap(
+    state: &mut GameState,
+    side: Side,
+    card: crate::cards::CardId,
+    group: u32,
+    events: &mut Vec<Event>,
+) {
+    let Some(to) = leap_target(state, group) else {
+        events.push(Event::SpellSquandered {
+            side,
+            card,
+            reason: "no empty structure of another player beside the group".into(),
+        });
+        return;
+    };
+    if let Some(u) = state.unit_mut(group) {
+        let from = u.at;
+        u.at = to;
+        events.push(Event::Leaped { group, from, to });
+    }
+    overwrite(state, group, crate::movement::Forced::Cancel);
+}
+
+/// Puts an alteration or conjuration into play on its host; returns its id.
 fn activate(
     state: &mut GameState,
     side: Side,
     card: crate::cards::CardId,
     host: Host,
     events: &mut Vec<Event>,
-) {
+) -> u32 {
     let def = card.def();
     let until = match def.spell_type {
         SpellType::Conjuration { turns } => Some(state.turn + turns as u32),
@@ -209,6 +300,7 @@ fn activate(
     };
     let id = state.add_active(SpellRef::Card(card), side.into(), host, until, def.visible);
     events.push(Event::Enchanted { spell: id, card });
+    id
 }
 
 /// Recomputes what an active spell's host is without it, once it has left play.

@@ -106,6 +106,9 @@ pub struct ActiveSpell {
     pub until: Option<u32>,
     /// Visible spells are enchantments, shown to both players.
     pub visible: bool,
+    /// The terrain a Terrain-Bind binds its group to (the terrain it stood on).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub terrain: Option<crate::terrain::Terrain>,
 }
 
 /// A real spell (a card) or one of the engine's helper spells.
@@ -182,6 +185,9 @@ pub struct GameState {
     pub rng: GameRng,
     pub next_id: u32,
     pub outcome: Option<GameOutcome>,
+    /// Movement orders written over by spells executed this turn (cleared by movement).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub spell_orders: Vec<(u32, crate::movement::Forced)>,
 }
 
 impl PlayerState {
@@ -221,6 +227,7 @@ impl GameState {
             rng: GameRng::from_seed(seed),
             next_id: 1,
             outcome: None,
+            spell_orders: Vec::new(),
         }
     }
 
@@ -318,6 +325,7 @@ impl GameState {
             host,
             until,
             visible,
+            terrain: None,
         });
         id
     }

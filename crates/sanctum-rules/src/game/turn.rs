@@ -101,6 +101,7 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
         .iter()
         .map(|u| (u.id, u.group.minions().iter().map(|m| m.id).collect()))
         .collect();
+    let before = before_movement(state);
     let mut units: Vec<Option<Unit>> = std::mem::take(&mut state.units)
         .into_iter()
         .map(Some)
@@ -128,12 +129,18 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
             };
             let Some(u) = slot.take() else { continue };
             ids.push(id);
+            let spell = state
+                .spell_orders
+                .iter()
+                .find(|(g, _)| *g == id)
+                .map(|(_, f)| *f);
+            let before_movement = before[..].iter().find(|(g, _)| *g == id).map(|(_, f)| *f);
             groups.push(PhaseGroup {
                 group: u.group,
                 at: u.at,
                 order,
-                spell: None,
-                before_movement: None,
+                spell,
+                before_movement,
             });
         }
     }
@@ -167,6 +174,7 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
     }
     next.sort_by_key(|u| u.id);
     state.units = next;
+    state.spell_orders.clear();
     if losses {
         state.bury();
     }
@@ -189,4 +197,61 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
             events,
         );
     }
+}
+
+/// The orders before-movement effects write this turn (seed 003, phase 4): a group's
+/// Fingle, Zurzavar or Sentinel, a Siren Song's pull toward the caster's nearest group,
+/// a Mirage drawing in the other players' groups next to it. Later spells in the active
+/// list write last.
+fn before_movement(state: &GameState) -> Vec<(u32, crate::movement::Forced)> {
+    use crate::cards::Effect;
+    use crate::game::state::{Host, SpellRef};
+    use crate::movement::Forced;
+    let mut out: Vec<(u32, Forced)> = Vec::new();
+    let mut write = |g: u32, f: Forced| {
+        out.retain(|(x, _)| *x != g);
+        out.push((g, f));
+    };
+    for a in &state.active {
+        let SpellRef::Card(card) = a.spell else {
+            continue;
+        };
+        match (card.def().effect, a.host) {
+            (Effect::BeforeMovement { order }, Host::Group { group }) => {
+                write(group, crate::game::spells::forced(order));
+            }
+            (Effect::Lure, Host::Group { group }) => {
+                if let Some(step) = lure_step(state, group, a.owner) {
+                    write(group, Forced::To(step));
+                }
+            }
+            (Effect::Attract, Host::Square { at }) => {
+                for s in at.orthogonal() {
+                    if let Some(u) = state.unit_at(s)
+                        && u.group.owner != a.owner
+                    {
+                        write(u.id, Forced::To(at));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// One orthogonal step from a group toward the nearest group of `owner` (the first such
+/// step in board order on a tie); `None` when the owner has no other group.
+fn lure_step(state: &GameState, group: u32, owner: Player) -> Option<Square> {
+    let u = state.unit(group)?;
+    let goal = state
+        .units
+        .iter()
+        .filter(|o| o.group.owner == owner && o.id != group)
+        .min_by_key(|o| (o.at.manhattan(u.at), o.id))?
+        .at;
+    u.at.orthogonal()
+        .filter(|s| state.field.board().is_playable(*s))
+        .min_by_key(|s| s.manhattan(goal))
+        .filter(|s| s.manhattan(goal) < u.at.manhattan(goal))
 }

@@ -132,6 +132,7 @@ impl GameState {
             rng: crate::rng::GameRng::from_seed(0),
             next_id,
             outcome: v.outcome,
+            spell_orders: Vec::new(),
         }
     }
 }
