@@ -128,6 +128,10 @@ pub fn describe(e: &Event, state: &GameState) -> String {
         ),
         Event::TerrainChanged { at, terrain } => format!("{at} becomes {}", terrain.name()),
         Event::Healed { group, amount } => format!("{} heals {amount}", g(group)),
+        Event::StructureFounded { at, kind } => format!("a {} is founded at {at}", kind.name()),
+        Event::StructureDestroyed { at, kind } => {
+            format!("the {} at {at} is destroyed", kind.name())
+        }
         Event::Moved {
             group,
             from,

@@ -231,6 +231,11 @@ pub enum Effect {
     /// (diagonally too), the enemy Sanctum first; its movement order is cancelled
     /// (Lienna's Steed, the end of the Flying Leap).
     Leap,
+    /// A neutral colony is founded on the empty target square: the square's spells
+    /// leave play, it becomes plains, and the colony carries the Colony helper.
+    FoundColony,
+    /// On a colony: it is destroyed. On a town: every spell on its square leaves play.
+    Entropy,
     /// Creates a Hero recruit in the target structure: it joins the group there or
     /// forms one.
     Hero {
@@ -358,7 +363,7 @@ use TargetType::Structure;
 use TargetType::{Archer, Globe, Group, Minion, Recruit, RecruitGroup, Square, Swordsman};
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 35] = [
+pub const CATALOGUE: [CardDef; 37] = [
     card(
         "burst_of_order",
         "Burst of Order",
@@ -812,6 +817,30 @@ pub const CATALOGUE: [CardDef; 35] = [
         "Cast on a recruit group of yours beside an empty enemy structure (diagonally too): it leaps into it at once, the enemy Sanctum first, and does not move again this turn.",
     )
     .requiring(&[at_casting(Need::Friendly), at_casting(Need::BesideEnemyStructure)]),
+    card(
+        "found_city",
+        "Found City",
+        House::Making,
+        3,
+        1,
+        Manifestation,
+        Square,
+        Effect::FoundColony,
+        "Settlers raise a neutral colony on the target empty square; the ground is cleared \
+         to plains and the spells on it are gone.",
+    ),
+    card(
+        "entropia",
+        "Entropia",
+        House::Unmaking,
+        3,
+        2,
+        Manifestation,
+        Structure,
+        Effect::Entropy,
+        "Cast on a colony, it falls to ruin; cast on a town, every spell on its square is \
+         undone.",
+    ),
 ];
 
 /// A card, by its index in [`CATALOGUE`]; written in files as its string id.

@@ -133,6 +133,16 @@ pub enum Event {
         at: Square,
         terrain: crate::terrain::Terrain,
     },
+    /// A structure was founded (Found City).
+    StructureFounded {
+        at: Square,
+        kind: StructureKind,
+    },
+    /// A structure was destroyed (a colony whose Colony helper ended).
+    StructureDestroyed {
+        at: Square,
+        kind: StructureKind,
+    },
     /// A group healed at the start of a turn.
     Healed {
         group: u32,

@@ -118,7 +118,7 @@ pub fn remove(state: &mut GameState, id: u32, reason: String, events: &mut Vec<E
         return;
     };
     let spell: ActiveSpell = state.active.remove(pos);
-    crate::game::spells::on_leave_play(state, &spell);
+    crate::game::spells::on_leave_play(state, &spell, events);
     events.push(Event::SpellDispelled {
         spell: spell.id,
         card: match spell.spell {

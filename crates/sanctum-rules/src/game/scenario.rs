@@ -461,6 +461,16 @@ fn structure(
         mana,
         captured: st.captured,
     });
+    if kind == StructureKind::Colony {
+        // The Colony rule: every colony carries its helper.
+        state.add_active(
+            SpellRef::Colony,
+            Player::Neutral,
+            Host::Square { at },
+            None,
+            false,
+        );
+    }
     Ok(())
 }
 

@@ -137,6 +137,16 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
                 leap(state, side, card, group, events);
             }
         }
+        Effect::FoundColony => {
+            if let Aim::Square { at } = aim {
+                found_colony(state, at, events);
+            }
+        }
+        Effect::Entropy => {
+            if let Aim::Structure { at } = aim {
+                entropy(state, at, events);
+            }
+        }
         Effect::HealOnSquare { .. } => {
             if let Aim::Square { at } = aim {
                 activate(state, side, card, Host::Square { at }, events);
@@ -195,6 +205,92 @@ fn create_hero(
             reason: format!("no room for the hero at {at}"),
         }),
     }
+}
+
+/// A new neutral colony: the square's spells leave play, it becomes plains, the colony
+/// stands with its Colony helper, and the square rechecks (structure flux).
+fn found_colony(state: &mut GameState, at: crate::Square, events: &mut Vec<Event>) {
+    use crate::map::{Structure, StructureKind};
+    let ids: Vec<u32> = state
+        .active
+        .iter()
+        .filter(|a| a.host == (Host::Square { at }) && a.spell != SpellRef::Terrain)
+        .map(|a| a.id)
+        .collect();
+    for id in ids {
+        requirements::remove(
+            state,
+            id,
+            "a colony was founded on its square".into(),
+            events,
+        );
+    }
+    if state.field.terrain(at) != crate::terrain::Terrain::Plains {
+        set_terrain(state, at, crate::terrain::Terrain::Plains, events);
+    }
+    state.field.set_structure(
+        at,
+        Some(Structure {
+            kind: StructureKind::Colony,
+            owner: crate::Player::Neutral,
+        }),
+    );
+    state.towns.push(crate::game::state::TownInfo {
+        at,
+        mana: None,
+        captured: 0,
+    });
+    state.add_active(
+        SpellRef::Colony,
+        crate::Player::Neutral,
+        Host::Square { at },
+        None,
+        false,
+    );
+    events.push(Event::StructureFounded {
+        at,
+        kind: StructureKind::Colony,
+    });
+    requirements::recheck(state, Host::Square { at }, events);
+}
+
+/// Entropia: a colony is destroyed (its Colony helper leaves play, which ends it); a
+/// town loses every spell on its square.
+fn entropy(state: &mut GameState, at: crate::Square, events: &mut Vec<Event>) {
+    use crate::map::StructureKind;
+    let kind = state.field.structure(at).map(|s| s.kind);
+    let ids: Vec<u32> = state
+        .active
+        .iter()
+        .filter(|a| {
+            a.host == (Host::Square { at })
+                && match kind {
+                    Some(StructureKind::Colony) => a.spell == SpellRef::Colony,
+                    _ => matches!(a.spell, SpellRef::Card(_)),
+                }
+        })
+        .map(|a| a.id)
+        .collect();
+    for id in ids {
+        requirements::remove(state, id, "entropy".into(), events);
+    }
+}
+
+/// The Colony rule: when a colony's helper leaves play the colony ends — its owner
+/// loses it (a structure delta of −1), waiting novices are lost, and the square
+/// rechecks (structure flux).
+pub fn end_colony(state: &mut GameState, at: crate::Square, events: &mut Vec<Event>) {
+    let Some(st) = state.field.structure(at) else {
+        return;
+    };
+    if let Some(side) = st.owner.side() {
+        state.players[side.index()].delta -= 1;
+    }
+    state.field.set_structure(at, None);
+    state.field.set_novices(at, 0);
+    state.towns.retain(|t| t.at != at);
+    events.push(Event::StructureDestroyed { at, kind: st.kind });
+    requirements::recheck(state, Host::Square { at }, events);
 }
 
 /// Changes a square's terrain: the old terrain helper leaves play and the new one is
@@ -303,8 +399,12 @@ fn activate(
     id
 }
 
-/// Recomputes what an active spell's host is without it, once it has left play.
-pub fn on_leave_play(state: &mut GameState, spell: &ActiveSpell) {
+/// Recomputes what an active spell's host is without it, once it has left play; a
+/// Colony helper leaving play ends its colony.
+pub fn on_leave_play(state: &mut GameState, spell: &ActiveSpell, events: &mut Vec<Event>) {
+    if let (SpellRef::Colony, Host::Square { at }) = (spell.spell, spell.host) {
+        end_colony(state, at, events);
+    }
     crate::game::effects::refresh_host(state, spell.host);
 }
 

@@ -72,7 +72,7 @@ fn expire_spells(state: &mut GameState, events: &mut Vec<Event>) {
             continue;
         };
         let spell = state.active.remove(pos);
-        crate::game::spells::on_leave_play(state, &spell);
+        crate::game::spells::on_leave_play(state, &spell, events);
         events.push(Event::SpellExpired { spell: id, card });
         crate::game::requirements::recheck(state, spell.host, events);
     }

@@ -124,6 +124,8 @@ pub enum SpellRef {
     CockatricesGaze,
     /// A movement ability a scenario gives a group (never visible).
     Ability(crate::groups::Ability),
+    /// The Colony rule: every colony carries one; when it leaves play the colony ends.
+    Colony,
 }
 
 /// One side's hidden and public holdings.
