@@ -178,6 +178,15 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             "    {minion} carries {gazes} gaze(s){}",
             if *killed { " and is killed" } else { "" }
         ),
+        Event::Exploded {
+            minion,
+            killer,
+            damage,
+            killed,
+        } => format!(
+            "    {minion} bursts for {damage} on {killer}{}",
+            if *killed { ", killed" } else { "" }
+        ),
         Event::Deflected {
             minion,
             attacker,

@@ -7,7 +7,7 @@
 //! - `initiative = "red" | "blue"`; `turn = N`;
 //! - `gone = ["ID", …]`: groups that no longer exist;
 //! - `[[expect.group]]` with `id` and any of `at`, `size`, `owner`, `levels`, `damage`,
-//!   `hit_points`, `xp` (lists per minion), `types` (list of class or monster names);
+//!   `hit_points`, `xp`, `armor`, `hand`, `missile`, `attacks` (lists per minion), `types` (list of class or monster names);
 //!   without `id`, the group standing on `at` (for groups the turn created);
 //! - `[[expect.structure]]` with `at` and any of `owner`, `novices`, `mana`;
 //! - `[expect.player.red]` / `.blue` with any of `mana`, `sanctum_mana`,
@@ -135,6 +135,10 @@ fn check(path: &Path) -> Result<(), String> {
                 "damage" => minion_list("damage"),
                 "hit_points" => minion_list("hit_points"),
                 "xp" => minion_list("xp"),
+                "armor" => minion_list("armor"),
+                "hand" => minion_list("hand"),
+                "missile" => minion_list("missile"),
+                "attacks" => minion_list("attacks"),
                 "types" => minion_list("type"),
                 other => {
                     problems.push(format!("unknown group key '{other}'"));

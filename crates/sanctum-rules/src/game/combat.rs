@@ -96,6 +96,8 @@ struct Fighter {
     /// Gazes it carries, and how many this combat gave it.
     gazes: u8,
     new_gazes: u8,
+    /// Damage it deals its killer when it dies (Combustioneers).
+    explodes: u8,
 }
 
 impl Fighter {
@@ -178,6 +180,7 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
                 gaze_giver: abilities.gaze_giver,
                 gazes: abilities.gazes,
                 new_gazes: 0,
+                explodes: abilities.explodes,
             });
         }
     }
@@ -209,14 +212,17 @@ struct Abilities {
     deflection: bool,
     gaze_giver: bool,
     gazes: u8,
+    explodes: u8,
 }
 
 fn abilities(state: &GameState, m: &Minion) -> Abilities {
+    let def = match &m.kind {
+        MinionKind::Monster { kind } => monster_def(kind),
+        MinionKind::Recruit { .. } => None,
+    };
     let mut a = Abilities {
-        gaze_giver: match &m.kind {
-            MinionKind::Monster { kind } => monster_def(kind).is_some_and(|d| d.gaze),
-            MinionKind::Recruit { .. } => false,
-        },
+        gaze_giver: def.is_some_and(|d| d.gaze),
+        explodes: def.map_or(0, |d| d.explodes),
         ..Abilities::default()
     };
     for s in &state.active {
@@ -462,6 +468,9 @@ impl Combat<'_> {
         });
         // After armor: "hits give" (every hit, even one the armor soaked: C15) and
         // "when damaged" (Deflection, only when damage got through).
+        if killed && self.f[v].explodes > 0 {
+            self.explode(v, i);
+        }
         if !killed && self.f[i].gaze_giver {
             self.give_gaze(i, v);
         }
@@ -488,6 +497,20 @@ impl Combat<'_> {
             minion: self.f[v].id,
             gazes: self.f[v].gazes,
             killed,
+        });
+    }
+
+    /// "When killed": a Combustioneer bursts, dealing its killer damage through armor.
+    fn explode(&mut self, v: usize, killer: usize) {
+        let damage = self.f[v].explodes;
+        let k = &mut self.f[killer];
+        let taken = damage.min(k.health);
+        k.health -= taken;
+        self.events.push(Event::Exploded {
+            minion: self.f[v].id,
+            killer: self.f[killer].id,
+            damage: taken,
+            killed: taken > 0 && self.f[killer].health == 0,
         });
     }
 

@@ -189,6 +189,13 @@ pub enum Event {
         gazes: u8,
         killed: bool,
     },
+    /// A minion burst as it died, hurting its killer (Combustioneers).
+    Exploded {
+        minion: u32,
+        killer: u32,
+        damage: u8,
+        killed: bool,
+    },
     /// Deflection struck the attacker back.
     Deflected {
         minion: u32,

@@ -54,6 +54,14 @@ pub fn holds(state: &GameState, owner: Player, host: Host, need: Need) -> Result
         Need::BesideEnemyStructure => {
             unit.is_some_and(|u| crate::game::spells::leap_target(state, u.id).is_some())
         }
+        Need::Near { terrain, steps } => at.is_some_and(|c| {
+            state
+                .field
+                .board()
+                .squares()
+                .iter()
+                .any(|&s| s.manhattan(c) <= steps as u32 && state.field.terrain(s) == terrain)
+        }),
     };
     if ok { Ok(()) } else { Err(describe(need)) }
 }
@@ -67,6 +75,9 @@ fn describe(need: Need) -> String {
         Need::AtMost { minions } => format!("it must be cast on a group of at most {minions}"),
         Need::BesideEnemyStructure => {
             "it must be cast on a group beside an empty structure of another player".into()
+        }
+        Need::Near { terrain, steps } => {
+            format!("it must be at most {steps} step(s) from {}", terrain.name())
         }
     }
 }

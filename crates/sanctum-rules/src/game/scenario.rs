@@ -732,6 +732,10 @@ pub struct MinionReport {
     pub hit_points: u8,
     pub damage: u8,
     pub xp: u16,
+    pub armor: u8,
+    pub hand: u8,
+    pub missile: u8,
+    pub attacks: u8,
 }
 
 /// One group in a [`TurnReport`].
@@ -803,6 +807,10 @@ impl TurnReport {
                         hit_points: m.hit_points,
                         damage: m.damage,
                         xp: m.xp,
+                        armor: m.armor,
+                        hand: m.hand,
+                        missile: m.missile,
+                        attacks: m.attacks,
                     })
                     .collect(),
             })

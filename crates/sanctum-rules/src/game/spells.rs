@@ -57,6 +57,16 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
                     .map(|_| crate::game::scenario::monster_minion(&monster))
                     .collect();
                 let group = state.create_group(side.into(), Control::Computer, at, minions);
+                if let Some(walk) = monster.walk {
+                    state.add_active(
+                        SpellRef::Ability(walk),
+                        crate::Player::Neutral,
+                        Host::Group { group },
+                        None,
+                        false,
+                    );
+                    crate::game::effects::refresh_group(state, group);
+                }
                 events.push(Event::Summoned { side, group, at });
             }
         }
@@ -135,6 +145,26 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
         Effect::Leap => {
             if let Aim::Group { group } = aim {
                 leap(state, side, card, group, events);
+            }
+        }
+        Effect::Kill => {
+            if let Aim::Minion { minion } = aim {
+                damage_minion(state, minion, u8::MAX, events);
+            }
+        }
+        Effect::DamageOne { amount } => {
+            if let Aim::Minion { minion } = aim {
+                damage_minion(state, minion, amount, events);
+            }
+        }
+        Effect::ManaEachTurn { .. } => {
+            if aim == Aim::Globe {
+                let _ = activate(state, side, card, Host::Globe, events);
+            }
+        }
+        Effect::StructureMana { .. } => {
+            if let Aim::Structure { at } = aim {
+                let _ = activate(state, side, card, Host::Square { at }, events);
             }
         }
         Effect::FoundColony => {
@@ -425,6 +455,27 @@ pub fn bury_the_dead(state: &mut GameState, events: &mut Vec<Event>) {
             events.push(Event::GroupDied { group: g });
         }
     }
+}
+
+/// Spell damage to one minion (magical: no armor, no attacker); `u8::MAX` kills.
+fn damage_minion(state: &mut GameState, minion: u32, amount: u8, events: &mut Vec<Event>) {
+    let Some(group) = crate::game::effects::group_of(state, minion) else {
+        return;
+    };
+    if let Some(m) = state
+        .unit_mut(group)
+        .and_then(|u| u.group.minions_mut().iter_mut().find(|m| m.id == minion))
+    {
+        let taken = amount.min(m.health());
+        m.damage += taken;
+        events.push(Event::SpellDamage {
+            group,
+            minion,
+            damage: taken,
+            died: !m.is_alive(),
+        });
+    }
+    bury_the_dead(state, events);
 }
 
 /// Spell damage to every minion of a group: it ignores armor and has no attacker to

@@ -284,6 +284,28 @@ fn generate_mana(state: &mut GameState, events: &mut Vec<Event>) {
                 mana.add(m, stats::TOWN_MANA);
             }
         }
+        for a in &state.active {
+            let crate::game::state::SpellRef::Card(card) = a.spell else {
+                continue;
+            };
+            match (card.def().effect, a.host) {
+                (
+                    crate::cards::Effect::ManaEachTurn { mana: t, amount },
+                    crate::game::state::Host::Globe,
+                ) if a.owner == Player::from(side) => mana.add(t, amount as u16),
+                (
+                    crate::cards::Effect::StructureMana { mana: t, amount },
+                    crate::game::state::Host::Square { at },
+                ) if state
+                    .field
+                    .structure(at)
+                    .is_some_and(|s| s.owner == Player::from(side)) =>
+                {
+                    mana.add(t, amount as u16)
+                }
+                _ => {}
+            }
+        }
         let p = &mut state.players[side.index()];
         mana.add_all(&p.next_turn_mana);
         p.next_turn_mana = Mana::default();
