@@ -445,10 +445,13 @@ impl Scenario {
 /// Every monster type a scenario may name: the generic kinds of
 /// [`MONSTER_KINDS`] and those the card pool summons.
 fn known_monsters() -> Vec<&'static str> {
-    let summoned = CATALOGUE.iter().filter_map(|c| match c.effect {
-        Effect::Summon { monster } => Some(monster.kind),
-        _ => None,
-    });
+    let summoned = CATALOGUE
+        .iter()
+        .flat_map(|c| c.effects())
+        .filter_map(|e| match e {
+            Effect::Summon { monster } => Some(monster.kind),
+            _ => None,
+        });
     MONSTER_KINDS.iter().copied().chain(summoned).collect()
 }
 

@@ -254,6 +254,8 @@ pub enum Effect {
     ManaEachTurn { mana: ManaType, amount: u8 },
     /// While active on a town or colony, its owner gets this much more mana each turn.
     StructureMana { mana: ManaType, amount: u8 },
+    /// Several effects, in order, from one card.
+    All { effects: &'static [Effect] },
     /// Creates a Hero recruit in the target structure: it joins the group there or
     /// forms one.
     Hero {
@@ -290,6 +292,14 @@ pub struct CardDef {
 }
 
 impl CardDef {
+    /// The card's effects in order (one, or the parts of an `All`).
+    pub fn effects(&self) -> &[Effect] {
+        match &self.effect {
+            Effect::All { effects } => effects,
+            single => std::slice::from_ref(single),
+        }
+    }
+
     pub fn cost(&self) -> Mana {
         self.house.cost(self.primary, self.secondary)
     }

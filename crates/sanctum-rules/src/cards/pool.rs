@@ -36,7 +36,7 @@ use TargetType::Structure;
 use TargetType::{Archer, Globe, Group, Minion, Recruit, RecruitGroup, Square, Swordsman};
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 54] = [
+pub const CATALOGUE: [CardDef; 55] = [
     card(
         "burst_of_order",
         "Burst of Order",
@@ -700,5 +700,27 @@ pub const CATALOGUE: [CardDef; 54] = [
         Square,
         Effect::Summon { monster: COMBUSTIONEERS },
         "Summons three Combustioneers (M2 A0 HP2 L1). Each one killed in combat bursts for 2 damage on its killer, through armor.",
+    ),
+    card(
+        "plague",
+        "Plague",
+        House::Death,
+        4,
+        1,
+        Alteration,
+        Group,
+        Effect::All {
+            effects: &[
+                Effect::Modify {
+                    by: Modifier {
+                        hit_points: -2,
+                        ..Modifier::NONE
+                    },
+                },
+                Effect::DamageEach { amount: 2 },
+            ],
+        },
+        "Every minion of the target group loses 2 maximum hit points for the rest of the \
+         game, then takes 2 magical damage.",
     ),
 ];

@@ -231,15 +231,19 @@ fn abilities(state: &GameState, m: &Minion) -> Abilities {
         }
         match s.spell {
             SpellRef::CockatricesGaze => a.gazes = a.gazes.saturating_add(1),
-            SpellRef::Card(card) => match card.def().effect {
-                Effect::Combat {
-                    ability: CombatAbility::BerserkerBlade,
-                } => a.berserker = a.berserker.saturating_add(1),
-                Effect::Combat {
-                    ability: CombatAbility::Deflection,
-                } => a.deflection = true,
-                _ => {}
-            },
+            SpellRef::Card(card) => {
+                for e in card.def().effects() {
+                    match e {
+                        Effect::Combat {
+                            ability: CombatAbility::BerserkerBlade,
+                        } => a.berserker = a.berserker.saturating_add(1),
+                        Effect::Combat {
+                            ability: CombatAbility::Deflection,
+                        } => a.deflection = true,
+                        _ => {}
+                    }
+                }
+            }
             _ => {}
         }
     }

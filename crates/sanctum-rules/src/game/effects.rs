@@ -13,10 +13,15 @@ use crate::groups::{Effects, Stats};
 /// The modifier an active spell applies to the minions it covers.
 pub fn modifier(spell: &ActiveSpell) -> Modifier {
     match spell.spell {
-        SpellRef::Card(card) => match card.def().effect {
-            Effect::Modify { by } => by,
-            _ => Modifier::NONE,
-        },
+        SpellRef::Card(card) => {
+            let mut total = Modifier::NONE;
+            for e in card.def().effects() {
+                if let Effect::Modify { by } = e {
+                    total = sum(total, *by);
+                }
+            }
+            total
+        }
         SpellRef::CockatricesGaze => GAZE,
         _ => Modifier::NONE,
     }
@@ -31,6 +36,17 @@ pub const GAZE: Modifier = Modifier {
     armor: 1,
     attacks: 0,
 };
+
+fn sum(a: Modifier, b: Modifier) -> Modifier {
+    Modifier {
+        level: a.level.saturating_add(b.level),
+        hit_points: a.hit_points.saturating_add(b.hit_points),
+        hand: a.hand.saturating_add(b.hand),
+        missile: a.missile.saturating_add(b.missile),
+        armor: a.armor.saturating_add(b.armor),
+        attacks: a.attacks.saturating_add(b.attacks),
+    }
+}
 
 fn add(v: u8, d: i32, max: i32) -> u8 {
     (v as i32 + d).clamp(0, max) as u8
@@ -122,10 +138,10 @@ pub fn refresh_host(state: &mut GameState, host: Host) {
 fn granted(a: &ActiveSpell) -> Option<crate::groups::Ability> {
     match a.spell {
         SpellRef::Ability(ability) => Some(ability),
-        SpellRef::Card(card) => match card.def().effect {
-            Effect::Grant { ability } => Some(ability),
+        SpellRef::Card(card) => card.def().effects().iter().find_map(|e| match e {
+            Effect::Grant { ability } => Some(*ability),
             _ => None,
-        },
+        }),
         _ => None,
     }
 }

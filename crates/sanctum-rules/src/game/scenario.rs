@@ -296,10 +296,13 @@ impl Ctx<'_> {
 
 /// The monsters the card pool can summon, by type name.
 pub fn monster_def(kind: &str) -> Option<MonsterDef> {
-    CATALOGUE.iter().find_map(|c| match c.effect {
-        Effect::Summon { monster } if monster.kind == kind => Some(monster),
-        _ => None,
-    })
+    CATALOGUE
+        .iter()
+        .flat_map(|c| c.effects())
+        .find_map(|e| match e {
+            Effect::Summon { monster } if monster.kind == kind => Some(*monster),
+            _ => None,
+        })
 }
 
 /// A monster minion built from its card's numbers.
@@ -532,7 +535,8 @@ fn group(
         let Some(def) = monster_def(kind) else {
             let known: Vec<_> = CATALOGUE
                 .iter()
-                .filter_map(|c| match c.effect {
+                .flat_map(|c| c.effects())
+                .filter_map(|e| match e {
                     Effect::Summon { monster } => Some(monster.kind),
                     _ => None,
                 })

@@ -45,155 +45,9 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
     if def.once_per_game {
         state.players[side.index()].cast_once.push(card);
     }
-    match def.effect {
-        Effect::ManaNextTurn { mana, amount } => {
-            state.players[side.index()]
-                .next_turn_mana
-                .add(mana, amount as u16);
-        }
-        Effect::Summon { monster } => {
-            if let Aim::Square { at } = aim {
-                let minions = (0..monster.count.max(1))
-                    .map(|_| crate::game::scenario::monster_minion(&monster))
-                    .collect();
-                let group = state.create_group(side.into(), Control::Computer, at, minions);
-                if let Some(walk) = monster.walk {
-                    state.add_active(
-                        SpellRef::Ability(walk),
-                        crate::Player::Neutral,
-                        Host::Group { group },
-                        None,
-                        false,
-                    );
-                    crate::game::effects::refresh_group(state, group);
-                }
-                events.push(Event::Summoned { side, group, at });
-            }
-        }
-        Effect::DamageEach { amount } => {
-            if let Aim::Group { group } = aim {
-                damage_each(state, group, amount, events);
-            }
-        }
-        Effect::Combat { .. } => {
-            if let Aim::Minion { minion } = aim {
-                activate(state, side, card, Host::Minion { minion }, events);
-            }
-        }
-        Effect::Dispel { scope } => {
-            if let Aim::Group { group } = aim {
-                let crate::cards::DispelScope::GroupAndMembers = scope;
-                let mut hosts = vec![Host::Group { group }];
-                if let Some(u) = state.unit(group) {
-                    hosts.extend(
-                        u.group
-                            .minions()
-                            .iter()
-                            .map(|m| Host::Minion { minion: m.id }),
-                    );
-                }
-                requirements::dispel_visible(state, &hosts, events);
-            }
-        }
-        Effect::SetTerrain { terrain } => {
-            if let Aim::Square { at } = aim {
-                set_terrain(state, at, terrain, events);
-            }
-        }
-        Effect::Hero {
-            class,
-            nation,
-            stats,
-        } => {
-            if let Aim::Structure { at } = aim {
-                let hero = crate::groups::Minion::with_stats(
-                    crate::groups::MinionKind::Recruit {
-                        class,
-                        nation: Some(nation),
-                        hero: true,
-                    },
-                    stats,
-                );
-                create_hero(state, cast, at, hero, events);
-            }
-        }
-        Effect::Overwrite { order } => {
-            if let Aim::Group { group } = aim {
-                overwrite(state, group, forced(order));
-            }
-        }
-        Effect::BeforeMovement { .. } | Effect::Lure => {
-            if let Aim::Group { group } = aim {
-                activate(state, side, card, Host::Group { group }, events);
-            }
-        }
-        Effect::TerrainBind => {
-            if let Aim::Group { group } = aim {
-                let terrain = state.unit(group).map(|u| state.field.terrain(u.at));
-                let id = activate(state, side, card, Host::Group { group }, events);
-                if let Some(a) = state.active.iter_mut().find(|a| a.id == id) {
-                    a.terrain = terrain;
-                }
-                crate::game::effects::refresh_group(state, group);
-            }
-        }
-        Effect::Attract => {
-            if let Aim::Square { at } = aim {
-                activate(state, side, card, Host::Square { at }, events);
-            }
-        }
-        Effect::Leap => {
-            if let Aim::Group { group } = aim {
-                leap(state, side, card, group, events);
-            }
-        }
-        Effect::Kill => {
-            if let Aim::Minion { minion } = aim {
-                damage_minion(state, minion, u8::MAX, events);
-            }
-        }
-        Effect::DamageOne { amount } => {
-            if let Aim::Minion { minion } = aim {
-                damage_minion(state, minion, amount, events);
-            }
-        }
-        Effect::ManaEachTurn { .. } => {
-            if aim == Aim::Globe {
-                let _ = activate(state, side, card, Host::Globe, events);
-            }
-        }
-        Effect::StructureMana { .. } => {
-            if let Aim::Structure { at } = aim {
-                let _ = activate(state, side, card, Host::Square { at }, events);
-            }
-        }
-        Effect::FoundColony => {
-            if let Aim::Square { at } = aim {
-                found_colony(state, at, events);
-            }
-        }
-        Effect::Entropy => {
-            if let Aim::Structure { at } = aim {
-                entropy(state, at, events);
-            }
-        }
-        Effect::HealOnSquare { .. } => {
-            if let Aim::Square { at } = aim {
-                activate(state, side, card, Host::Square { at }, events);
-            }
-        }
-        Effect::Modify { .. } | Effect::Grant { .. } => {
-            let host = match aim {
-                Aim::Minion { minion } => Some(Host::Minion { minion }),
-                Aim::Group { group } => Some(Host::Group { group }),
-                _ => None,
-            };
-            if let Some(host) = host {
-                let _ = activate(state, side, card, host, events);
-                crate::game::effects::refresh_host(state, host);
-                bury_the_dead(state, events);
-            }
-        }
+    let marker = state.next_id;
+    for effect in def.effects() {
+        apply(state, cast, aim, *effect, marker, events);
     }
     // Spell flux: the target rechecks the spells on it.
     requirements::recheck(state, requirements::host_of(aim), events);
@@ -350,6 +204,176 @@ pub fn set_terrain(
     }
 }
 
+/// One effect of a card executing on what it was aimed at. A card whose effects make
+/// it active goes into play once, however many of its effects need it (`marker`: the
+/// first id given out by this execution).
+fn apply(
+    state: &mut GameState,
+    cast: &PendingCast,
+    aim: Aim,
+    effect: Effect,
+    marker: u32,
+    events: &mut Vec<Event>,
+) {
+    let (side, card) = (cast.side, cast.card);
+    match effect {
+        // Parts of a composite were flattened by `CardDef::effects`; nested ones run here.
+        Effect::All { effects } => {
+            for e in effects {
+                apply(state, cast, aim, *e, marker, events);
+            }
+        }
+        Effect::ManaNextTurn { mana, amount } => {
+            state.players[side.index()]
+                .next_turn_mana
+                .add(mana, amount as u16);
+        }
+        Effect::Summon { monster } => {
+            if let Aim::Square { at } = aim {
+                let minions = (0..monster.count.max(1))
+                    .map(|_| crate::game::scenario::monster_minion(&monster))
+                    .collect();
+                let group = state.create_group(side.into(), Control::Computer, at, minions);
+                if let Some(walk) = monster.walk {
+                    state.add_active(
+                        SpellRef::Ability(walk),
+                        crate::Player::Neutral,
+                        Host::Group { group },
+                        None,
+                        false,
+                    );
+                    crate::game::effects::refresh_group(state, group);
+                }
+                events.push(Event::Summoned { side, group, at });
+            }
+        }
+        Effect::DamageEach { amount } => {
+            if let Aim::Group { group } = aim {
+                damage_each(state, group, amount, events);
+            }
+        }
+        Effect::Combat { .. } => {
+            if let Aim::Minion { minion } = aim {
+                activate(state, side, card, marker, Host::Minion { minion }, events);
+            }
+        }
+        Effect::Dispel { scope } => {
+            if let Aim::Group { group } = aim {
+                let crate::cards::DispelScope::GroupAndMembers = scope;
+                let mut hosts = vec![Host::Group { group }];
+                if let Some(u) = state.unit(group) {
+                    hosts.extend(
+                        u.group
+                            .minions()
+                            .iter()
+                            .map(|m| Host::Minion { minion: m.id }),
+                    );
+                }
+                requirements::dispel_visible(state, &hosts, events);
+            }
+        }
+        Effect::SetTerrain { terrain } => {
+            if let Aim::Square { at } = aim {
+                set_terrain(state, at, terrain, events);
+            }
+        }
+        Effect::Hero {
+            class,
+            nation,
+            stats,
+        } => {
+            if let Aim::Structure { at } = aim {
+                let hero = crate::groups::Minion::with_stats(
+                    crate::groups::MinionKind::Recruit {
+                        class,
+                        nation: Some(nation),
+                        hero: true,
+                    },
+                    stats,
+                );
+                create_hero(state, cast, at, hero, events);
+            }
+        }
+        Effect::Overwrite { order } => {
+            if let Aim::Group { group } = aim {
+                overwrite(state, group, forced(order));
+            }
+        }
+        Effect::BeforeMovement { .. } | Effect::Lure => {
+            if let Aim::Group { group } = aim {
+                activate(state, side, card, marker, Host::Group { group }, events);
+            }
+        }
+        Effect::TerrainBind => {
+            if let Aim::Group { group } = aim {
+                let terrain = state.unit(group).map(|u| state.field.terrain(u.at));
+                let id = activate(state, side, card, marker, Host::Group { group }, events);
+                if let Some(a) = state.active.iter_mut().find(|a| a.id == id) {
+                    a.terrain = terrain;
+                }
+                crate::game::effects::refresh_group(state, group);
+            }
+        }
+        Effect::Attract => {
+            if let Aim::Square { at } = aim {
+                activate(state, side, card, marker, Host::Square { at }, events);
+            }
+        }
+        Effect::Leap => {
+            if let Aim::Group { group } = aim {
+                leap(state, side, card, group, events);
+            }
+        }
+        Effect::Kill => {
+            if let Aim::Minion { minion } = aim {
+                damage_minion(state, minion, u8::MAX, events);
+            }
+        }
+        Effect::DamageOne { amount } => {
+            if let Aim::Minion { minion } = aim {
+                damage_minion(state, minion, amount, events);
+            }
+        }
+        Effect::ManaEachTurn { .. } => {
+            if aim == Aim::Globe {
+                let _ = activate(state, side, card, marker, Host::Globe, events);
+            }
+        }
+        Effect::StructureMana { .. } => {
+            if let Aim::Structure { at } = aim {
+                let _ = activate(state, side, card, marker, Host::Square { at }, events);
+            }
+        }
+        Effect::FoundColony => {
+            if let Aim::Square { at } = aim {
+                found_colony(state, at, events);
+            }
+        }
+        Effect::Entropy => {
+            if let Aim::Structure { at } = aim {
+                entropy(state, at, events);
+            }
+        }
+        Effect::HealOnSquare { .. } => {
+            if let Aim::Square { at } = aim {
+                activate(state, side, card, marker, Host::Square { at }, events);
+            }
+        }
+        Effect::Modify { .. } | Effect::Grant { .. } => {
+            let host = match aim {
+                Aim::Minion { minion } => Some(Host::Minion { minion }),
+                Aim::Group { group } => Some(Host::Group { group }),
+                _ => None,
+            };
+            if let Some(host) = host {
+                let _ = activate(state, side, card, marker, host, events);
+                crate::game::effects::refresh_host(state, host);
+                bury_the_dead(state, events);
+            }
+        }
+    }
+}
+
 /// The movement order a spell writes.
 pub fn forced(order: crate::cards::Overwrite) -> crate::movement::Forced {
     match order {
@@ -416,9 +440,18 @@ fn activate(
     state: &mut GameState,
     side: Side,
     card: crate::cards::CardId,
+    marker: u32,
     host: Host,
     events: &mut Vec<Event>,
 ) -> u32 {
+    let already = state
+        .active
+        .iter()
+        .rev()
+        .find(|a| a.id >= marker && a.spell == SpellRef::Card(card) && a.host == host);
+    if let Some(a) = already {
+        return a.id;
+    }
     let def = card.def();
     let until = match def.spell_type {
         SpellType::Conjuration { turns } => Some(state.turn + turns as u32),

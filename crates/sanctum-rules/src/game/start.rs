@@ -86,10 +86,10 @@ fn heal_on_squares(state: &mut GameState, events: &mut Vec<Event>) {
         .iter()
         .filter_map(|a| match (a.spell, a.host) {
             (SpellRef::Card(card), crate::game::state::Host::Square { at }) => {
-                match card.def().effect {
-                    crate::cards::Effect::HealOnSquare { amount } => Some((at, a.owner, amount)),
+                card.def().effects().iter().find_map(|e| match e {
+                    crate::cards::Effect::HealOnSquare { amount } => Some((at, a.owner, *amount)),
                     _ => None,
-                }
+                })
             }
             _ => None,
         })
@@ -288,22 +288,24 @@ fn generate_mana(state: &mut GameState, events: &mut Vec<Event>) {
             let crate::game::state::SpellRef::Card(card) = a.spell else {
                 continue;
             };
-            match (card.def().effect, a.host) {
-                (
-                    crate::cards::Effect::ManaEachTurn { mana: t, amount },
-                    crate::game::state::Host::Globe,
-                ) if a.owner == Player::from(side) => mana.add(t, amount as u16),
-                (
-                    crate::cards::Effect::StructureMana { mana: t, amount },
-                    crate::game::state::Host::Square { at },
-                ) if state
-                    .field
-                    .structure(at)
-                    .is_some_and(|s| s.owner == Player::from(side)) =>
-                {
-                    mana.add(t, amount as u16)
+            for &effect in card.def().effects() {
+                match (effect, a.host) {
+                    (
+                        crate::cards::Effect::ManaEachTurn { mana: t, amount },
+                        crate::game::state::Host::Globe,
+                    ) if a.owner == Player::from(side) => mana.add(t, amount as u16),
+                    (
+                        crate::cards::Effect::StructureMana { mana: t, amount },
+                        crate::game::state::Host::Square { at },
+                    ) if state
+                        .field
+                        .structure(at)
+                        .is_some_and(|s| s.owner == Player::from(side)) =>
+                    {
+                        mana.add(t, amount as u16)
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
         let p = &mut state.players[side.index()];

@@ -216,25 +216,27 @@ fn before_movement(state: &GameState) -> Vec<(u32, crate::movement::Forced)> {
         let SpellRef::Card(card) = a.spell else {
             continue;
         };
-        match (card.def().effect, a.host) {
-            (Effect::BeforeMovement { order }, Host::Group { group }) => {
-                write(group, crate::game::spells::forced(order));
-            }
-            (Effect::Lure, Host::Group { group }) => {
-                if let Some(step) = lure_step(state, group, a.owner) {
-                    write(group, Forced::To(step));
+        for &effect in card.def().effects() {
+            match (effect, a.host) {
+                (Effect::BeforeMovement { order }, Host::Group { group }) => {
+                    write(group, crate::game::spells::forced(order));
                 }
-            }
-            (Effect::Attract, Host::Square { at }) => {
-                for s in at.orthogonal() {
-                    if let Some(u) = state.unit_at(s)
-                        && u.group.owner != a.owner
-                    {
-                        write(u.id, Forced::To(at));
+                (Effect::Lure, Host::Group { group }) => {
+                    if let Some(step) = lure_step(state, group, a.owner) {
+                        write(group, Forced::To(step));
                     }
                 }
+                (Effect::Attract, Host::Square { at }) => {
+                    for s in at.orthogonal() {
+                        if let Some(u) = state.unit_at(s)
+                            && u.group.owner != a.owner
+                        {
+                            write(u.id, Forced::To(at));
+                        }
+                    }
+                }
+                _ => {}
             }
-            _ => {}
         }
     }
     out
