@@ -250,6 +250,8 @@ pub enum Effect {
     Kill,
     /// Magical damage to the target minion.
     DamageOne { amount: u8 },
+    /// Magical damage to the target minion: this much times the Revolver's M.
+    RevolverDamage { per: u8 },
     /// While active on the globe, its caster gets this much more mana each turn.
     ManaEachTurn { mana: ManaType, amount: u8 },
     /// While active on a town or colony, its owner gets this much more mana each turn.
@@ -287,6 +289,11 @@ pub struct CardDef {
     /// May be cast only once per game by each player (every Hero); a squandered cast
     /// does not count.
     pub once_per_game: bool,
+    /// A Revolver: its cost is M of the primary type, M starting at 1 when drawn and
+    /// rising by 1 at each start of turn it stays in the hand, from 10 back to 1.
+    pub revolver: bool,
+    /// An individual spell that may name a concealed minion.
+    pub even_concealed: bool,
     /// Our own one-line text.
     pub text: &'static str,
 }
@@ -308,6 +315,15 @@ impl CardDef {
     const fn stacking(self) -> CardDef {
         CardDef {
             stacks: true,
+            ..self
+        }
+    }
+
+    /// The same card as a Revolver that may also name concealed minions (Biting Wind).
+    const fn revolving_even_concealed(self) -> CardDef {
+        CardDef {
+            revolver: true,
+            even_concealed: true,
             ..self
         }
     }
@@ -370,6 +386,8 @@ const fn card(
         stacks: false,
         requires: &[],
         once_per_game: matches!(spell_type, SpellType::Hero),
+        revolver: false,
+        even_concealed: false,
         text,
     }
 }
@@ -377,6 +395,9 @@ const fn card(
 mod pool;
 
 pub use pool::*;
+
+/// Highest M of a Revolver before it wraps back to 1.
+pub const REVOLVER_MAX: u8 = 10;
 
 /// A card, by its index in [`CATALOGUE`]; written in files as its string id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

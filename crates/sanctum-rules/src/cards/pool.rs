@@ -661,13 +661,16 @@ pub const CATALOGUE: [CardDef; 55] = [
         "biting_wind",
         "Biting Wind",
         House::Nature,
-        3,
+        1,
         0,
         Manifestation,
         Minion,
-        Effect::DamageOne { amount: 4 },
-        "A freezing gust deals 4 magical damage to the target minion.",
-    ),
+        Effect::RevolverDamage { per: 2 },
+        "Revolver. A freezing gust deals 2 x M magical damage to the target minion, even a \
+         concealed one. M is its cost: 1 when drawn, 1 more each turn it waits in your \
+         hand, back to 1 after 10.",
+    )
+    .revolving_even_concealed(),
     card(
         "tree_man",
         "Tree Man",

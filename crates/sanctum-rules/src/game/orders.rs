@@ -185,6 +185,8 @@ pub struct PendingCast {
     /// What the target named when the order took effect; `None` if it named nothing
     /// (the spell will squander).
     pub aim: Option<Aim>,
+    /// A Revolver's M when it was cast (1 for other cards).
+    pub m: u8,
 }
 
 /// What applying one player's orders leaves for later phases.
@@ -227,15 +229,21 @@ pub fn apply(
                     .iter()
                     .position(|&c| c == card)
                     .ok_or(reject(OrderError::NotInHand(card)))?;
-                if !p.mana.pay(&card.def().cost()) {
+                if !p.mana.pay(&p.cost_of(card)) {
                     return Err(reject(OrderError::NotEnoughMana(card)));
                 }
                 p.hand.remove(pos);
+                let m = if card.def().revolver {
+                    p.take_revolver(card)
+                } else {
+                    1
+                };
                 out.casts.push(PendingCast {
                     side,
                     card,
                     target,
                     aim,
+                    m,
                 });
             }
             Order::Discard { card } => {
@@ -249,6 +257,9 @@ pub fn apply(
                     .position(|&c| c == card)
                     .ok_or(reject(OrderError::NotInHand(card)))?;
                 p.hand.remove(pos);
+                if card.def().revolver {
+                    p.take_revolver(card);
+                }
                 p.whirlpool.push(card);
                 p.discarded = true;
                 discarded = true;
@@ -469,7 +480,7 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
                 .ok_or_else(|| format!("no minion {minion}"))?;
             if !fits(want, m.class()) {
                 Err(format!("minion {minion} is not a {want:?}").to_lowercase())
-            } else if concealed_from(state, side, u.id) {
+            } else if !card.def().even_concealed && concealed_from(state, side, u.id) {
                 Err(format!("minion {minion} is concealed"))
             } else {
                 Ok(())

@@ -151,6 +151,9 @@ struct RawPlayer {
     deck: Vec<Spanned<String>>,
     #[serde(default)]
     discarded: bool,
+    /// The M of Revolvers in the hand (one entry per copy's card id; default 1).
+    #[serde(default)]
+    revolving: BTreeMap<Spanned<String>, Spanned<i64>>,
     #[serde(default, deserialize_with = "structure_delta")]
     delta: i32,
     /// Extra mana waiting for the next generation (Bursts cast last turn).
@@ -506,6 +509,31 @@ fn player(
     ps.deck = deck;
     ps.next_turn_mana = next_turn_mana;
     ps.discarded = p.discarded;
+    ps.revolving.clear();
+    for c in &ps.hand.clone() {
+        if c.def().revolver {
+            ps.revolving.push((*c, 1));
+        }
+    }
+    for (k, v) in &p.revolving {
+        let card = cx.card(k)?;
+        let m = *v.get_ref();
+        if !(1..=crate::cards::REVOLVER_MAX as i64).contains(&m) {
+            return cx.err(
+                v.span(),
+                format!("`{}` = {m} is out of range (allowed: 1 to 10)", k.get_ref()),
+            );
+        }
+        match ps.revolving.iter_mut().find(|(c, _)| *c == card) {
+            Some(entry) => entry.1 = m as u8,
+            None => {
+                return cx.err(
+                    k.span(),
+                    format!("'{}' is not a Revolver in the hand", k.get_ref()),
+                );
+            }
+        }
+    }
     ps.delta = p.delta;
     Ok(())
 }

@@ -26,6 +26,7 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
         card,
         target,
         aim,
+        m: _,
     } = *cast;
     if state.outcome.is_some() {
         return;
@@ -327,6 +328,11 @@ fn apply(
         Effect::Kill => {
             if let Aim::Minion { minion } = aim {
                 damage_minion(state, minion, u8::MAX, events);
+            }
+        }
+        Effect::RevolverDamage { per } => {
+            if let Aim::Minion { minion } = aim {
+                damage_minion(state, minion, per.saturating_mul(cast.m), events);
             }
         }
         Effect::DamageOne { amount } => {

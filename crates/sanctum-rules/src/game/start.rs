@@ -147,12 +147,19 @@ fn terrain_after_start(state: &mut GameState, events: &mut Vec<Event>) {
 fn draw_cards(state: &mut GameState, events: &mut Vec<Event>) {
     for side in Side::BOTH {
         let p = &mut state.players[side.index()];
+        // Revolvers waiting in the hand turn: M rises by one, from 10 back to 1.
+        for (_, m) in &mut p.revolving {
+            *m = *m % crate::cards::REVOLVER_MAX + 1;
+        }
         let want = stats::HAND_SIZE + usize::from(p.discarded);
         p.discarded = false;
         while p.hand.len() < want {
             match p.deck.pop() {
                 Some(card) => {
                     p.hand.push(card);
+                    if card.def().revolver {
+                        p.revolving.push((card, 1));
+                    }
                     events.push(Event::Drew {
                         side,
                         card: Some(card),

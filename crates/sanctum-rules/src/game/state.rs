@@ -151,6 +151,8 @@ pub struct PlayerState {
     pub town_mana: Vec<(Square, ManaType)>,
     /// Once-per-game cards this player has cast successfully.
     pub cast_once: Vec<CardId>,
+    /// The M of each Revolver copy in the hand (hidden like the hand).
+    pub revolving: Vec<(CardId, u8)>,
 }
 
 /// How a game ended.
@@ -209,7 +211,43 @@ impl PlayerState {
             delta: 0,
             town_mana: Vec::new(),
             cast_once: Vec::new(),
+            revolving: Vec::new(),
         }
+    }
+}
+
+impl PlayerState {
+    /// What casting `card` from this hand costs now (a Revolver: its oldest copy's M).
+    pub fn cost_of(&self, card: CardId) -> Mana {
+        let def = card.def();
+        if def.revolver {
+            def.house.cost(self.revolver_m(card), 0)
+        } else {
+            def.cost()
+        }
+    }
+
+    /// The M of the oldest copy of a Revolver in the hand (1 if none is recorded).
+    pub fn revolver_m(&self, card: CardId) -> u8 {
+        self.revolving
+            .iter()
+            .filter(|(c, _)| *c == card)
+            .map(|(_, m)| *m)
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// A card leaves the hand: a Revolver takes its oldest copy's M with it.
+    pub fn take_revolver(&mut self, card: CardId) -> u8 {
+        let m = self.revolver_m(card);
+        if let Some(pos) = self
+            .revolving
+            .iter()
+            .position(|&(c, x)| c == card && x == m)
+        {
+            self.revolving.remove(pos);
+        }
+        m
     }
 }
 

@@ -20,6 +20,8 @@ use crate::square::Square;
 struct Scratch {
     mana: crate::mana::Mana,
     hand: Vec<CardId>,
+    /// The player's Revolver counters, as the earlier orders left them.
+    player: crate::game::state::PlayerState,
     /// Novices trained at each square.
     used: Vec<(Square, u8)>,
     /// Recruits trained at each square, in order.
@@ -62,6 +64,10 @@ pub fn validate(state: &GameState, side: Side, orders: &[Order]) -> Result<(), R
     let mut sc = Scratch {
         mana: p.mana,
         hand: p.hand.clone(),
+        player: crate::game::state::PlayerState {
+            revolving: p.revolving.clone(),
+            ..crate::game::state::PlayerState::new(p.house)
+        },
         used: Vec::new(),
         added: Vec::new(),
         moved: Vec::new(),
@@ -87,8 +93,11 @@ fn check_one(
             check_new_target(state, side, card, target, sc)
                 .map_err(|reason| OrderError::BadTarget { card, reason })?;
             sc.take_card(card)?;
-            if !sc.mana.pay(&card.def().cost()) {
+            if !sc.mana.pay(&sc.player.cost_of(card)) {
                 return Err(OrderError::NotEnoughMana(card));
+            }
+            if card.def().revolver {
+                sc.player.take_revolver(card);
             }
         }
         Order::Discard { card } => {
@@ -96,6 +105,9 @@ fn check_one(
                 return Err(OrderError::SecondDiscard);
             }
             sc.take_card(card)?;
+            if card.def().revolver {
+                sc.player.take_revolver(card);
+            }
             sc.discarded = true;
         }
         Order::Train { at, into } => {

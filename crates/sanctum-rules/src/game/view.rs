@@ -28,6 +28,8 @@ pub struct OwnView {
     pub next_turn_mana: Mana,
     pub discarded: bool,
     pub town_mana: Vec<(Square, ManaType)>,
+    /// The M of each Revolver in the hand.
+    pub revolving: Vec<(CardId, u8)>,
 }
 
 /// What the viewer knows of the opponent's holdings.
@@ -80,6 +82,7 @@ pub fn view(state: &GameState, side: Side) -> PlayerView {
             next_turn_mana: me.next_turn_mana,
             discarded: me.discarded,
             town_mana: me.town_mana.clone(),
+            revolving: me.revolving.clone(),
         },
         opponent: OpponentView {
             house: them.house,
@@ -106,6 +109,7 @@ impl GameState {
         me.next_turn_mana = v.me.next_turn_mana;
         me.discarded = v.me.discarded;
         me.town_mana = v.me.town_mana.clone();
+        me.revolving = v.me.revolving.clone();
         let mut them = PlayerState::new(v.opponent.house);
         them.mana = v.opponent.mana;
         let players = match v.side {
