@@ -210,6 +210,9 @@ pub enum Effect {
     DamageEach { amount: u8 },
     /// The target's numbers change while the spell is active (on a group: every member).
     Modify { by: Modifier },
+    /// While active on the globe, every recruit on the board has its numbers changed;
+    /// on a square (a town), every recruit standing there.
+    ModifyRecruits { by: Modifier },
     /// The target group gains a movement ability while the spell is active.
     Grant { ability: crate::groups::Ability },
     /// The target minion has a combat ability while the spell is active.

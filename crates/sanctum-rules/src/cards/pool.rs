@@ -36,7 +36,7 @@ use TargetType::Structure;
 use TargetType::{Archer, Globe, Group, Minion, Recruit, RecruitGroup, Square, Swordsman};
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 55] = [
+pub const CATALOGUE: [CardDef; 57] = [
     card(
         "burst_of_order",
         "Burst of Order",
@@ -725,5 +725,35 @@ pub const CATALOGUE: [CardDef; 55] = [
         },
         "Every minion of the target group loses 2 maximum hit points for the rest of the \
          game, then takes 2 magical damage.",
+    ),
+    card(
+        "elixir_vitae",
+        "Elixir Vitae",
+        House::Life,
+        5,
+        2,
+        Alteration,
+        Globe,
+        Effect::ModifyRecruits {
+            by: Modifier {
+                hit_points: 6,
+                ..Modifier::NONE
+            },
+        },
+        "For the rest of the game every recruit on the board, of either player, has 6 more \
+         maximum hit points.",
+    ),
+    card(
+        "fortify",
+        "Fortify",
+        House::Making,
+        2,
+        1,
+        Alteration,
+        Structure,
+        Effect::ModifyRecruits {
+            by: Modifier::armor(1),
+        },
+        "Cast on a town or colony: recruits standing in it have 1 more armor.",
     ),
 ];

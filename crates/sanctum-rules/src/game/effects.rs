@@ -87,16 +87,29 @@ pub fn refresh_group(state: &mut GameState, group: u32) {
             }
         }
     }
-    let minions: Vec<u32> = state.units[u]
+    // Spells on the globe and on the group's square that change every recruit there.
+    let at = state.units[u].at;
+    let mut recruit_mod = [0i32; 6];
+    for a in &state.active {
+        if a.host == Host::Globe || a.host == (Host::Square { at }) {
+            add_mod(&mut recruit_mod, recruits_modifier(a));
+        }
+    }
+    let members: Vec<(u32, bool)> = state.units[u]
         .group
         .minions()
         .iter()
-        .map(|m| m.id)
+        .map(|m| (m.id, m.is_recruit()))
         .collect();
-    let mods: Vec<[i32; 6]> = minions
+    let mods: Vec<[i32; 6]> = members
         .iter()
-        .map(|&id| {
+        .map(|&(id, recruit)| {
             let mut m = group_mod;
+            if recruit {
+                for (x, d) in m.iter_mut().zip(recruit_mod) {
+                    *x += d;
+                }
+            }
             for a in &state.active {
                 if a.host == (Host::Minion { minion: id }) {
                     add_mod(&mut m, modifier(a));
@@ -110,6 +123,38 @@ pub fn refresh_group(state: &mut GameState, group: u32) {
     for (m, d) in unit.group.minions_mut().iter_mut().zip(mods) {
         let shown = apply(m.base, d);
         m.show(shown);
+    }
+}
+
+/// The modifier an active spell gives every recruit it covers (globe or square).
+fn recruits_modifier(spell: &ActiveSpell) -> Modifier {
+    let SpellRef::Card(card) = spell.spell else {
+        return Modifier::NONE;
+    };
+    let mut total = Modifier::NONE;
+    for e in card.def().effects() {
+        if let Effect::ModifyRecruits { by } = e {
+            total = sum(total, *by);
+        }
+    }
+    total
+}
+
+/// Whether any active spell changes recruits from the globe or a square, so that
+/// groups must be recomputed when they move or appear.
+pub fn area_modifiers(state: &GameState) -> bool {
+    state.active.iter().any(|a| {
+        matches!(a.host, Host::Globe | Host::Square { .. })
+            && recruits_modifier(a) != Modifier::NONE
+    })
+}
+
+/// Recomputes every group (after a globe or square modifier arrives or leaves, or after
+/// groups moved while such modifiers are in play).
+pub fn refresh_all(state: &mut GameState) {
+    let ids: Vec<u32> = state.units.iter().map(|u| u.id).collect();
+    for id in ids {
+        refresh_group(state, id);
     }
 }
 
@@ -131,7 +176,12 @@ pub fn refresh_host(state: &mut GameState, host: Host) {
                 refresh_group(state, g);
             }
         }
-        Host::Globe | Host::Square { .. } => {}
+        Host::Globe => refresh_all(state),
+        Host::Square { at } => {
+            if let Some(g) = state.unit_at(at).map(|u| u.id) {
+                refresh_group(state, g);
+            }
+        }
     }
 }
 

@@ -410,6 +410,9 @@ fn train(
         }
         None => state.create_group(side.into(), Control::Player, at, vec![recruit]),
     };
+    if crate::game::effects::area_modifiers(state) {
+        crate::game::effects::refresh_group(state, group);
+    }
     Ok(Some(group))
 }
 

@@ -340,6 +340,18 @@ fn apply(
                 damage_minion(state, minion, amount, events);
             }
         }
+        Effect::ModifyRecruits { .. } => {
+            let host = match aim {
+                Aim::Globe => Some(Host::Globe),
+                Aim::Structure { at } => Some(Host::Square { at }),
+                _ => None,
+            };
+            if let Some(host) = host {
+                let _ = activate(state, side, card, marker, host, events);
+                crate::game::effects::refresh_host(state, host);
+                bury_the_dead(state, events);
+            }
+        }
         Effect::ManaEachTurn { .. } => {
             if aim == Aim::Globe {
                 let _ = activate(state, side, card, marker, Host::Globe, events);

@@ -400,6 +400,9 @@ impl GameState {
         let group = Group::new(&name, owner, control, id, minions, Effects::default())
             .unwrap_or_else(|_| unreachable_group());
         self.units.push(Unit { id, at, group });
+        if crate::game::effects::area_modifiers(self) {
+            crate::game::effects::refresh_group(self, id);
+        }
         id
     }
 

@@ -175,6 +175,11 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
     next.sort_by_key(|u| u.id);
     state.units = next;
     state.spell_orders.clear();
+    if crate::game::effects::area_modifiers(state) {
+        // Groups that moved onto or off a fortified square, or joined, show it now.
+        crate::game::effects::refresh_all(state);
+        crate::game::spells::bury_the_dead(state, events);
+    }
     if losses {
         state.bury();
     }
