@@ -71,7 +71,7 @@ pub enum DeckProblem {
         house: String,
         nearest: Option<&'static str>,
     },
-    #[error("line {line}: unknown card '{card}'{} (rule known_card: every card is one of the card pool; `sanctum cards` lists them)", did_you_mean(*.nearest))]
+    #[error("line {line}: unknown card '{card}'{} (rule known_card: every card must be in the card pool; `sanctum cards` lists them)", did_you_mean(*.nearest))]
     UnknownCard {
         line: usize,
         card: String,
@@ -93,7 +93,7 @@ pub enum DeckProblem {
         min: usize,
         max: usize,
     },
-    #[error("line {line}: the cards need {} mana types that a {} Sanctum does not make: {} (rule mana: at most {max} types beyond the Sanctum's two, one town each)", .needs.len(), .house.name(), needs_list(.needs))]
+    #[error("line {line}: the cards need {} mana types that its {} Sanctum does not make: {} (rule mana: at most {max} types beyond the Sanctum's two, one town each)", .needs.len(), .house.name(), needs_list(.needs))]
     Mana {
         line: usize,
         house: House,
@@ -131,7 +131,7 @@ impl DeckProblem {
 
 /// Something a valid deck's player should know: a card that waits for a town (D4).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: card '{card}' needs {}, which a {} Sanctum does not make: it waits for a town giving it", type_list(.types), .house.name())]
+#[error("line {line}: card '{card}' needs {}, which its {} Sanctum does not make: it waits for a town giving it", type_list(.types), .house.name())]
 pub struct DeckWarning {
     pub line: usize,
     pub card: &'static str,
@@ -367,6 +367,12 @@ impl DeckCheck {
         }
     }
 
+    /// The deck's name as a report shows it: on one line, at most [`MAX_NAME`]
+    /// characters.
+    pub fn shown_name(&self) -> String {
+        clipped(&self.name, MAX_NAME)
+    }
+
     /// What the deck holds, counting the cards that could be understood.
     pub fn summary(&self) -> DeckSummary {
         summarize(self.house, &self.cards)
@@ -453,10 +459,14 @@ fn summarize(house: Option<House>, cards: &[DeckEntry]) -> DeckSummary {
 /// A text from the file as a message shows it: control characters escaped, at most
 /// 40 characters.
 fn shown(s: &str) -> String {
-    const MAX: usize = 40;
+    clipped(s, 40)
+}
+
+/// `s` on one line: control characters escaped, at most `max` characters and `…`.
+fn clipped(s: &str, max: usize) -> String {
     let mut out: String = s
         .chars()
-        .take(MAX)
+        .take(max)
         .flat_map(|c| {
             let escaped: Vec<char> = if c.is_control() {
                 c.escape_default().collect()
@@ -466,7 +476,7 @@ fn shown(s: &str) -> String {
             escaped
         })
         .collect();
-    if s.chars().nth(MAX).is_some() {
+    if s.chars().nth(max).is_some() {
         out.push('…');
     }
     out
@@ -496,7 +506,7 @@ fn needs_list(needs: &[(ManaType, Vec<&'static str>)]) -> String {
 
 /// The known id nearest to a misspelt card id or name (`Belvario's Trap` finds
 /// `belvarios_trap`).
-fn nearest_card(word: &str) -> Option<&'static str> {
+pub fn nearest_card(word: &str) -> Option<&'static str> {
     let w = normalized(word);
     CATALOGUE
         .iter()

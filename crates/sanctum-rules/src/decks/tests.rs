@@ -237,7 +237,7 @@ fn d4_two_town_types_are_warnings_and_a_third_is_refused() {
     assert!(
         c.warnings[1]
             .to_string()
-            .contains("needs will, which a war Sanctum does not make")
+            .contains("needs will, which its war Sanctum does not make")
     );
     assert_eq!(c.summary().town_types, [ManaType::Order, ManaType::Will]);
 
@@ -258,7 +258,7 @@ fn d4_two_town_types_are_warnings_and_a_third_is_refused() {
     );
     let text = p[0].to_string();
     assert!(
-        text.contains("3 mana types that a war Sanctum does not make: order (burst_of_order, huntsman), will (stalking_blyk), world (huntsman)"),
+        text.contains("3 mana types that its war Sanctum does not make: order (burst_of_order, huntsman), will (stalking_blyk), world (huntsman)"),
         "{text}"
     );
     assert!(text.contains("rule mana"), "{text}");
