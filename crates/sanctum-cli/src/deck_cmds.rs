@@ -163,7 +163,7 @@ pub fn load(arg: &str, flag: &str) -> anyhow::Result<Deck> {
     Deck::parse(&text).map_err(|e| {
         let more = match &e {
             DeckError::Invalid(all) if all.len() > 1 => format!(
-                " (and {} more problems: `sanctum deck validate {arg}` lists them)",
+                " (and {} more: `sanctum deck validate {arg}` lists every problem)",
                 all.len() - 1
             ),
             _ => String::new(),
