@@ -180,3 +180,50 @@ fn flatten(prefix: &str, v: &Value, out: &mut Vec<(String, String)>) {
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Shapes the catalogue does not have yet still show on one line.
+    #[test]
+    fn any_field_shape_is_written_short_and_flattened() {
+        assert_eq!(short(&json!("globe")), "globe");
+        assert_eq!(
+            short(&json!({"conjuration": {"turns": 2}})),
+            "conjuration (turns 2)"
+        );
+        assert_eq!(short(&json!({"hero": null})), "hero");
+        let mut lines = Vec::new();
+        flatten(
+            "effect",
+            &json!({"effect": "summon", "monster": {"hand": 3, "abilities": ["flight", "no_join"]}}),
+            &mut lines,
+        );
+        let lines: Vec<String> = lines.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        assert_eq!(
+            lines,
+            [
+                "effect.effect: summon",
+                "effect.monster.abilities: flight, no_join",
+                "effect.monster.hand: 3"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_cost_is_written_primary_then_secondary_with_the_type_names() {
+        for c in &CATALOGUE {
+            let text = cost_text(c);
+            assert!(
+                text.starts_with(&format!(
+                    "{} {}",
+                    c.cost().get(c.house.primary()),
+                    c.house.primary().name()
+                )),
+                "{}: {text}",
+                c.id
+            );
+        }
+    }
+}

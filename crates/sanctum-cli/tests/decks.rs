@@ -27,6 +27,16 @@ fn starter_file(name: &str) -> PathBuf {
         .join(format!("{name}.toml"))
 }
 
+/// `sanctum deck validate FILE [--json]`.
+fn validate(file: &std::path::Path, json: bool) -> std::process::Output {
+    let mut cmd = sanctum();
+    cmd.args(["deck", "validate"]).arg(file);
+    if json {
+        cmd.arg("--json");
+    }
+    cmd.output().expect("runs")
+}
+
 fn stdout_json(out: &std::process::Output) -> Value {
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
@@ -146,11 +156,7 @@ fn card_refuses_an_unknown_id_naming_the_nearest_and_the_valid_ones() {
 #[test]
 fn deck_validate_accepts_every_starter_deck_with_a_summary() {
     for (name, _) in STARTER_DECKS {
-        let out = sanctum()
-            .args(["deck", "validate"])
-            .arg(starter_file(name))
-            .output()
-            .expect("runs");
+        let out = validate(&starter_file(name), false);
         let text = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{name}: {text}");
         for part in [
@@ -163,11 +169,7 @@ fn deck_validate_accepts_every_starter_deck_with_a_summary() {
             assert!(text.contains(part), "{name}: {text}");
         }
     }
-    let out = sanctum()
-        .args(["deck", "validate", "--json"])
-        .arg(starter_file("war_mind"))
-        .output()
-        .expect("runs");
+    let out = validate(&starter_file("war_mind"), true);
     assert_eq!(out.status.code(), Some(0));
     let v = stdout_json(&out);
     assert_eq!(v["valid"], true);
@@ -230,11 +232,7 @@ fn deck_validate_lists_every_problem_and_exits_1() {
     ];
     for (label, text, rule, line, message) in cases {
         let file = scratch(&format!("{label}.toml"), &text);
-        let out = sanctum()
-            .args(["deck", "validate"])
-            .arg(&file)
-            .output()
-            .expect("runs");
+        let out = validate(&file, false);
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(1), "{label}: {stdout}");
         assert!(
@@ -245,11 +243,7 @@ fn deck_validate_lists_every_problem_and_exits_1() {
             stdout.contains(&format!("rule {rule}")),
             "{label}: {stdout}"
         );
-        let out = sanctum()
-            .args(["deck", "validate", "--json"])
-            .arg(&file)
-            .output()
-            .expect("runs");
+        let out = validate(&file, true);
         assert_eq!(out.status.code(), Some(1), "{label}");
         let v = stdout_json(&out);
         assert_eq!(v["valid"], false);
@@ -261,11 +255,7 @@ fn deck_validate_lists_every_problem_and_exits_1() {
         "many.toml",
         &format!("{head}bogart = 3\nfireball = 0\nhellion = 99\n"),
     );
-    let out = sanctum()
-        .args(["deck", "validate"])
-        .arg(&file)
-        .output()
-        .expect("runs");
+    let out = validate(&file, false);
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("4 problems"), "{stdout}");
@@ -291,11 +281,7 @@ fn deck_validate_names_the_file_and_line_of_malformed_toml_and_exits_2() {
     ];
     for (i, (text, expected)) in cases.iter().enumerate() {
         let file = scratch(&format!("malformed{i}.toml"), text);
-        let out = sanctum()
-            .args(["deck", "validate"])
-            .arg(&file)
-            .output()
-            .expect("runs");
+        let out = validate(&file, false);
         assert_eq!(out.status.code(), Some(2), "case {i}");
         assert!(out.stdout.is_empty());
         let err = String::from_utf8_lossy(&out.stderr);
@@ -314,11 +300,7 @@ fn deck_validate_refuses_a_file_over_4_mib_through_the_shared_reader() {
         text.push_str("# padding padding padding padding padding padding padding padding\n");
     }
     let file = scratch("big.toml", &text);
-    let out = sanctum()
-        .args(["deck", "validate"])
-        .arg(&file)
-        .output()
-        .expect("runs");
+    let out = validate(&file, false);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
