@@ -208,7 +208,7 @@ fn deck_validate_lists_every_problem_and_exits_1() {
         ),
         (
             "house",
-            format!("name = \"Test\"\nhouse = \"wat\"\ncards = {{ fireball = 30 }}\n"),
+            "name = \"Test\"\nhouse = \"wat\"\ncards = { fireball = 30 }\n".to_string(),
             "house",
             2,
             "unknown house 'wat'",
@@ -224,7 +224,7 @@ fn deck_validate_lists_every_problem_and_exits_1() {
         ),
         (
             "name",
-            format!("name = \"\"\nhouse = \"war\"\ncards = {{ fireball = 30 }}\n"),
+            "name = \"\"\nhouse = \"war\"\ncards = { fireball = 30 }\n".to_string(),
             "name",
             1,
             "the name has 0 characters",
