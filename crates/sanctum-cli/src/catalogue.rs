@@ -144,36 +144,59 @@ fn field(v: &Value, keys: &[&str]) -> String {
 
 /// A value on one line: `conjuration (turns 2)` for `{"conjuration": {"turns": 2}}`.
 fn short(v: &Value) -> String {
+    short_in("", v)
+}
+
+/// [`short`] for the value of `key`: an entry of an object that repeats the key (the
+/// tag serde writes for an enum, `{"need": "friendly"}` under `need`) shows as its
+/// value alone.
+fn short_in(key: &str, v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Object(map) => {
-            let parts: Vec<String> = map
-                .iter()
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_by_key(|(k, _)| k.as_str() != key);
+            let parts: Vec<String> = entries
+                .into_iter()
                 .map(|(k, v)| match v {
-                    Value::Object(inner) if !inner.is_empty() => format!("{k} ({})", short(v)),
+                    Value::String(s) if k == key => s.clone(),
+                    Value::Object(inner) if !inner.is_empty() => {
+                        let inner = short_in(k, v);
+                        if inner.contains(' ') {
+                            format!("{k} ({inner})")
+                        } else {
+                            format!("{k} {inner}")
+                        }
+                    }
                     Value::Object(_) | Value::Null => k.clone(),
-                    _ => format!("{k} {}", short(v)),
+                    _ => format!("{k} {}", short_in(k, v)),
                 })
                 .collect();
             parts.join(", ")
+        }
+        Value::Array(items) if items.is_empty() => "none".to_string(),
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(|v| short_in(key, v)).collect();
+            parts.join("; ")
         }
         other => other.to_string(),
     }
 }
 
-/// `effect.monster.hand: 3`: one line a leaf.
+/// `effect.monster.hand: 3`: one line a leaf; a tag that repeats its key shows on the
+/// key's own line (`effect: summon`, not `effect.effect: summon`).
 fn flatten(prefix: &str, v: &Value, out: &mut Vec<(String, String)>) {
+    let last = prefix.rsplit('.').next().unwrap_or(prefix);
     match v {
         Value::Object(map) if !map.is_empty() => {
             for (k, v) in map {
-                flatten(&format!("{prefix}.{k}"), v, out);
+                match v {
+                    Value::String(s) if k == last => out.push((prefix.to_string(), s.clone())),
+                    _ => flatten(&format!("{prefix}.{k}"), v, out),
+                }
             }
         }
-        Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(short).collect();
-            out.push((prefix.to_string(), parts.join(", ")));
-        }
-        _ => out.push((prefix.to_string(), short(v))),
+        _ => out.push((prefix.to_string(), short_in(last, v))),
     }
 }
 
@@ -194,19 +217,35 @@ mod tests {
             "conjuration (turns 2)"
         );
         assert_eq!(short(&json!({"hero": null})), "hero");
-        let mut lines = Vec::new();
-        flatten(
-            "effect",
-            &json!({"effect": "summon", "monster": {"hand": 3, "abilities": ["flight", "no_join"]}}),
-            &mut lines,
-        );
-        let lines: Vec<String> = lines.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        let lines = |key: &str, v: Value| {
+            let mut lines = Vec::new();
+            flatten(key, &v, &mut lines);
+            lines
+                .iter()
+                .map(|(k, v)| format!("{k}: {v}"))
+                .collect::<Vec<String>>()
+        };
         assert_eq!(
-            lines,
+            lines(
+                "effect",
+                json!({"effect": "summon", "monster": {"hand": 3, "abilities": ["flight", "no_join"]}})
+            ),
             [
-                "effect.effect: summon",
-                "effect.monster.abilities: flight, no_join",
+                "effect: summon",
+                "effect.monster.abilities: flight; no_join",
                 "effect.monster.hand: 3"
+            ]
+        );
+        assert_eq!(
+            lines(
+                "requires",
+                json!([
+                    {"need": {"need": "friendly"}, "persistent": false},
+                    {"need": {"need": "at_most", "minions": 4}, "persistent": true}
+                ])
+            ),
+            [
+                "requires: need friendly, persistent false; need (at_most, minions 4), persistent true"
             ]
         );
     }
