@@ -5,9 +5,9 @@ use std::path::Path;
 
 use anyhow::Context;
 use sanctum_bots::{BOT_NAMES, bot_by_name};
-use sanctum_rules::cards::sample_deck;
+use sanctum_rules::cards::CardId;
 use sanctum_rules::game::scenario::{TurnReport, TurnScenario};
-use sanctum_rules::game::{DeckChoice, Event, GameLog, GameState, Setup};
+use sanctum_rules::game::{DeckChoice, Event, GameLog, GameState, Setup, SetupError};
 use sanctum_rules::mana::House;
 use sanctum_rules::{Layout, Side};
 
@@ -272,7 +272,10 @@ pub struct PlayOptions<'a> {
     pub seed: u64,
     pub realm: &'a str,
     pub layout: Layout,
-    pub houses: [House; 2],
+    /// Red's and blue's deck: a starter deck's name or a deck file.
+    pub decks: [&'a str; 2],
+    /// Another house for each deck's Sanctum.
+    pub houses: [Option<House>; 2],
     pub log: Option<&'a Path>,
     pub json: bool,
 }
@@ -289,21 +292,24 @@ pub fn play(o: &PlayOptions<'_>) -> anyhow::Result<String> {
             ))
         })?);
     }
+    let mut decks = Vec::new();
+    for (flag, (arg, house)) in ["--red-deck", "--blue-deck"]
+        .into_iter()
+        .zip(o.decks.into_iter().zip(o.houses))
+    {
+        let mut choice = crate::deck_cmds::load(arg, flag)?.choice();
+        choice.house = house.unwrap_or(choice.house);
+        decks.push(choice);
+    }
+    let [red_deck, blue_deck]: [DeckChoice; 2] =
+        decks.try_into().map_err(|_| anyhow::anyhow!("two decks"))?;
     let setup = Setup {
         realm: o.realm.to_string(),
         layout: o.layout,
         seed: o.seed,
-        decks: [
-            DeckChoice {
-                house: o.houses[0],
-                cards: sample_deck(30),
-            },
-            DeckChoice {
-                house: o.houses[1],
-                cards: sample_deck(30),
-            },
-        ],
+        decks: [red_deck, blue_deck],
     };
+    let setup = red_plays_first_deck(setup).map_err(|e| BadInput(e.to_string()))?;
     let (mut state, _) = GameState::start(&setup).map_err(|e| BadInput(e.to_string()))?;
     let mut log = GameLog::new(setup, &state);
     let mut out = String::new();
@@ -335,11 +341,31 @@ pub fn play(o: &PlayOptions<'_>) -> anyhow::Result<String> {
             "seed": o.seed,
             "red": o.red,
             "blue": o.blue,
+            "red_deck": o.decks[0],
+            "blue_deck": o.decks[1],
         });
         return Ok(format!("{}\n", serde_json::to_string_pretty(&v)?));
     }
     out.push_str(&summary(&state));
     Ok(out)
+}
+
+/// The setup with its decks in the order that gives red the first one: the game's coin
+/// flip decides which deck plays red, so when it gives red the second deck the two
+/// swap places (the flip comes from the seed alone, so it falls the same way again).
+fn red_plays_first_deck(mut setup: Setup) -> Result<Setup, SetupError> {
+    let sorted = |mut cards: Vec<CardId>| {
+        cards.sort();
+        cards
+    };
+    let state = GameState::new(&setup)?;
+    let red = state.player(Side::Red);
+    let held = [red.deck.as_slice(), &red.hand, &red.whirlpool].concat();
+    let first = &setup.decks[0];
+    if red.house != first.house || sorted(held) != sorted(first.cards.clone()) {
+        setup.decks.swap(0, 1);
+    }
+    Ok(setup)
 }
 
 /// A turn in one line: what changed hands and who fell.

@@ -1,5 +1,7 @@
 //! `sanctum`: the command-line front of the Sanctum rules engine.
 
+mod catalogue;
+mod deck_cmds;
 mod draw;
 mod game_cmds;
 mod input;
@@ -97,6 +99,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// List the card pool: id, name, house, type, target, cost, text.
+    Cards {
+        /// Only the cards of this house.
+        #[arg(long, value_parser = parse_house)]
+        house: Option<House>,
+        /// Print a JSON list instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one card in full.
+    Card {
+        /// The card's id (as `sanctum cards` lists it).
+        id: String,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Deck files.
+    Deck {
+        #[command(subcommand)]
+        command: deck_cmds::DeckCommand,
+    },
     /// Play a whole game between two built-in bots.
     Play {
         /// Red's bot: random or rush.
@@ -114,12 +138,18 @@ enum Command {
         /// Board layout: classic or symmetric.
         #[arg(long, default_value = "classic", value_parser = parse_layout)]
         layout: Layout,
-        /// House of the first deck's Sanctum.
-        #[arg(long, default_value = "war", value_parser = parse_house)]
-        first_house: House,
-        /// House of the second deck's Sanctum.
-        #[arg(long, default_value = "unmaking", value_parser = parse_house)]
-        second_house: House,
+        /// Red's deck: a starter deck's name or a deck file.
+        #[arg(long, default_value = "war_mind")]
+        red_deck: String,
+        /// Blue's deck: a starter deck's name or a deck file.
+        #[arg(long, default_value = "unmaking_life")]
+        blue_deck: String,
+        /// Another house for the Sanctum of red's deck.
+        #[arg(long, value_parser = parse_house)]
+        first_house: Option<House>,
+        /// Another house for the Sanctum of blue's deck.
+        #[arg(long, value_parser = parse_house)]
+        second_house: Option<House>,
         /// Save the game log (JSON) to this file.
         #[arg(long)]
         log: Option<std::path::PathBuf>,
@@ -195,26 +225,32 @@ fn main() -> ExitCode {
             }
         }
     };
-    let result = run(cli).and_then(|text| {
-        let mut stdout = std::io::stdout().lock();
-        stdout
-            .write_all(text.as_bytes())
-            .and_then(|()| stdout.flush())
-            .map_err(|e| anyhow::Error::new(OutputFailed(e)))
-    });
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "error: {e:#}");
-            ExitCode::from(if e.is::<resolve::BadInput>() {
-                2
-            } else if e.is::<OutputFailed>() {
-                3
-            } else {
-                1
-            })
-        }
+    // An invalid deck is a report on stdout with exit code 1.
+    let (text, code) = match run(cli).map_err(|e| e.downcast::<deck_cmds::Invalid>()) {
+        Ok(text) => (text, ExitCode::SUCCESS),
+        Err(Ok(invalid)) => (invalid.0, ExitCode::from(1)),
+        Err(Err(e)) => return failure(&e),
+    };
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => code,
+        Err(e) => failure(&anyhow::Error::new(OutputFailed(e))),
     }
+}
+
+/// Prints the error in one line; the exit code says what kind it is.
+fn failure(e: &anyhow::Error) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "error: {e:#}");
+    ExitCode::from(if e.is::<resolve::BadInput>() {
+        2
+    } else if e.is::<OutputFailed>() {
+        3
+    } else {
+        1
+    })
 }
 
 /// Standard output could not be written (closed pipe, full disk): exit code 3.
@@ -243,12 +279,17 @@ fn run(cli: Cli) -> anyhow::Result<String> {
         Command::Replay { log, turn, json } => {
             write!(out, "{}", game_cmds::replay(&log, turn, json)?)?;
         }
+        Command::Cards { house, json } => write!(out, "{}", catalogue::cards(house, json)?)?,
+        Command::Card { id, json } => write!(out, "{}", catalogue::card(&id, json)?)?,
+        Command::Deck { command } => write!(out, "{}", deck_cmds::run(&command)?)?,
         Command::Play {
             red,
             blue,
             seed,
             realm,
             layout,
+            red_deck,
+            blue_deck,
             first_house,
             second_house,
             log,
@@ -260,6 +301,7 @@ fn run(cli: Cli) -> anyhow::Result<String> {
                 seed,
                 realm: &realm,
                 layout,
+                decks: [&red_deck, &blue_deck],
                 houses: [first_house, second_house],
                 log: log.as_deref(),
                 json,

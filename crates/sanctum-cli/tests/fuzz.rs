@@ -1,5 +1,5 @@
 //! Fuzz-style tests of the sanctum file formats (movement scenarios, turn
-//! scenarios, game logs): the shipped examples, mutated (bytes flipped, cut
+//! scenarios, game logs, deck files): the shipped examples, mutated (bytes flipped, cut
 //! short, lines deleted or doubled, numbers replaced with extremes, strings
 //! made huge), never make `sanctum` panic; it exits 0, 1 or 2, and an error
 //! names the file. `FUZZ_CASES=n` runs more cases.
@@ -16,13 +16,13 @@ use sanctum_rules::Scenario;
 
 /// The shipped movement scenarios.
 fn scenarios() -> Vec<PathBuf> {
-    examples("scenarios")
+    examples("tests/scenarios")
 }
 
-/// The `.toml` files of `sanctum-rules/tests/DIR`.
+/// The `.toml` files of `sanctum-rules/DIR`.
 fn examples(dir: &str) -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../sanctum-rules/tests")
+        .join("../sanctum-rules")
         .join(dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
@@ -83,13 +83,47 @@ proptest! {
 
     #[test]
     fn mutated_turn_scenarios(which in any::<usize>(), ms in mutate::mutations()) {
-        let files = examples("turns");
+        let files = examples("tests/turns");
         run_mutated(&["turn", "--json"], &files[which % files.len()], &ms)?;
     }
 
     #[test]
     fn mutated_game_logs(ms in mutate::mutations()) {
         run_mutated(&["replay", "--json"], &game_log(), &ms)?;
+    }
+
+    /// The starter decks, mutated: `deck validate` (exit 0, 1 or 2), and one case in
+    /// eight a whole game with the deck as red's.
+    #[test]
+    fn mutated_deck_files(which in any::<usize>(), ms in mutate::mutations()) {
+        let files = examples("decks");
+        let file = &files[which % files.len()];
+        run_mutated(&["deck", "validate", "--json"], file, &ms)?;
+        run_mutated(&["deck", "validate"], file, &ms)?;
+        if which % 8 == 0 {
+            run_mutated(&["play", "--seed", "1", "--json", "--red-deck"], file, &ms)?;
+        }
+    }
+}
+
+/// Every number of every starter deck at every extreme, checked in-process: a
+/// report or an error, never a panic.
+#[test]
+fn every_number_of_every_deck_at_every_extreme() {
+    for file in examples("decks") {
+        let text = std::fs::read(&file).unwrap();
+        for t in mutate::every_number_at_every_extreme(&text) {
+            let Ok(text) = std::str::from_utf8(&t) else {
+                continue;
+            };
+            let done = std::panic::catch_unwind(|| {
+                if let Ok(check) = sanctum_rules::decks::check(text) {
+                    let _ = check.summary();
+                    let _ = check.into_deck().map(|d| d.choice());
+                }
+            });
+            assert!(done.is_ok(), "{}: panic on:\n{text}", file.display());
+        }
     }
 }
 
@@ -134,7 +168,7 @@ fn every_number_of_turn_scenarios_and_logs_at_every_extreme() {
             assert!(done.is_ok(), "{}: panic on:\n{text}", file.display());
         }
     };
-    for file in examples("turns") {
+    for file in examples("tests/turns") {
         sweep(&file, &|text| {
             if let Ok(sc) = TurnScenario::parse(text) {
                 let _ = sc.run();

@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod cards;
+pub mod decks;
 pub mod game;
 pub mod groups;
 pub mod mana;

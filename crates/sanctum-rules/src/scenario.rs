@@ -228,7 +228,7 @@ fn number<T: TryFrom<i64>>(
     T::try_from(value).map(Some).map_err(|_| out_of_range())
 }
 
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
@@ -239,7 +239,7 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
 /// parser's recursion limit on a long dotted key): the first line whose text
 /// up to and including it fails the same way, found by bisection; line 1 when
 /// the error is not a syntax error.
-fn spanless_line(text: &str) -> usize {
+pub(crate) fn spanless_line(text: &str) -> usize {
     let fails =
         |end: usize| toml::from_str::<toml::Table>(&text[..end]).is_err_and(|e| e.span().is_none());
     let ends: Vec<usize> = (text.match_indices('\n').map(|(i, _)| i + 1))

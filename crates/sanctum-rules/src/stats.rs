@@ -105,6 +105,12 @@ pub const HAND_SIZE: usize = 5;
 pub const MIN_DECK: usize = 30;
 /// Most cards in a deck: no limit is stated; this keeps files sane (G8).
 pub const MAX_DECK: usize = 500;
+/// Most copies of one card in a deck (docs/rules/decks.md D3): no limit is stated; 60, a
+/// whole typical deck of one card, is far above any real deck and refuses typos.
+pub const MAX_COPIES: i64 = 60;
+/// Mana types beyond its Sanctum's two that a deck's cards may need (D4): one town of
+/// each, and a player can count on the two towns of its own half of the smallest map.
+pub const MAX_TOWN_TYPES: usize = 2;
 /// Minions of the starting group in each Sanctum (G1: the in-game help's four).
 pub const START_GROUP: usize = 4;
 /// A Sanctum produces a novice every this many turns (stated), on turns 1, 5, 9, …

@@ -27,7 +27,7 @@ pub struct Setup {
 
 impl Setup {
     /// A Veldt game on the classic board between a War deck and an Unmaking deck, both
-    /// 30 cards cycling through the whole pool: the default of `sanctum play`, tests and
+    /// 30 cards cycling through the whole pool: the default of tests and
     /// benchmarks.
     pub fn sample(seed: u64) -> Setup {
         let deck = |house| DeckChoice {
