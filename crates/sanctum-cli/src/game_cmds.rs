@@ -178,6 +178,10 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             "    {minion} carries {gazes} gaze(s){}",
             if *killed { " and is killed" } else { "" }
         ),
+        Event::TrophyTaken { minion, trophy } => {
+            format!("    {minion} takes a trophy: {trophy:?}").to_lowercase()
+        }
+        Event::SpellTransferred { spell, to } => format!("    spell {spell} passes to {to}"),
         Event::Exploded {
             minion,
             killer,

@@ -90,6 +90,10 @@ pub struct MonsterDef {
     pub walk: Option<crate::groups::Ability>,
     /// When killed in combat, it deals this much damage to its killer, ignoring armor.
     pub explodes: u8,
+    /// The trophy its killer takes.
+    pub trophy: Option<crate::game::state::Trophy>,
+    /// Summoned for nobody: a neutral group, hostile to everyone (a drawback).
+    pub wild: bool,
 }
 
 /// Combat abilities an alteration gives its minion (combat.md C15).
@@ -297,6 +301,8 @@ pub struct CardDef {
     pub revolver: bool,
     /// An individual spell that may name a concealed minion.
     pub even_concealed: bool,
+    /// When its host is killed in combat, it passes to the killer (Jinx).
+    pub transfers: bool,
     /// Our own one-line text.
     pub text: &'static str,
 }
@@ -331,6 +337,14 @@ impl CardDef {
         }
     }
 
+    /// The same card, passing to its host's killer (Jinx).
+    const fn transferring(self) -> CardDef {
+        CardDef {
+            transfers: true,
+            ..self
+        }
+    }
+
     /// The same card with requirements on its target.
     const fn requiring(self, requires: &'static [Requirement]) -> CardDef {
         CardDef { requires, ..self }
@@ -358,6 +372,8 @@ const fn monster(
         gaze: false,
         walk: None,
         explodes: 0,
+        trophy: None,
+        wild: false,
     }
 }
 
@@ -391,6 +407,7 @@ const fn card(
         once_per_game: matches!(spell_type, SpellType::Hero),
         revolver: false,
         even_concealed: false,
+        transfers: false,
         text,
     }
 }

@@ -28,6 +28,18 @@ pub const COMBUSTIONEERS: MonsterDef = MonsterDef {
     explodes: 2,
     ..monster("combustioneer", 0, 0, 2, 1, 1, 3)
 };
+/// Minotaur: a horde-crusher with a drawback (our reading): it answers to nobody, a
+/// neutral group hostile to all; its killer takes Minotaur's Axe.
+pub const MINOTAUR: MonsterDef = MonsterDef {
+    trophy: Some(crate::game::state::Trophy::MinotaursAxe),
+    wild: true,
+    ..monster("minotaur", 4, 2, 30, 1, 2, 1)
+};
+/// Wyrmling: a small dragon whose killer takes its hide (our numbers).
+pub const WYRMLING: MonsterDef = MonsterDef {
+    trophy: Some(crate::game::state::Trophy::WyrmlingHide),
+    ..monster("wyrmling", 3, 1, 10, 1, 1, 1)
+};
 /// A "horde-crusher" that should kill most of a group of four and live (our numbers, C12).
 pub const HELLION: MonsterDef = monster("hellion", 4, 2, 30, 1, 2, 1);
 
@@ -36,7 +48,7 @@ use TargetType::Structure;
 use TargetType::{Archer, Globe, Group, Minion, Recruit, RecruitGroup, Square, Swordsman};
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 57] = [
+pub const CATALOGUE: [CardDef; 60] = [
     card(
         "burst_of_order",
         "Burst of Order",
@@ -755,5 +767,47 @@ pub const CATALOGUE: [CardDef; 57] = [
             by: Modifier::armor(1),
         },
         "Cast on a town or colony: recruits standing in it have 1 more armor.",
+    ),
+    card(
+        "jinx",
+        "Jinx",
+        House::Despair,
+        2,
+        1,
+        Alteration,
+        Minion,
+        Effect::Modify {
+            by: Modifier {
+                level: -1,
+                ..Modifier::NONE
+            },
+        },
+        "A curse: the target minion fights a level lower. When it is killed in combat, the \
+         Jinx passes to its killer.",
+    )
+    .transferring(),
+    card(
+        "minotaur",
+        "Minotaur",
+        House::Body,
+        5,
+        2,
+        Summoning,
+        Square,
+        Effect::Summon { monster: MINOTAUR },
+        "Summons a Minotaur (H4 x2 A2 HP30 L1) that answers to nobody: a neutral group, \
+         hostile to every group, yours included. Its killer takes Minotaur's Axe (+2 hand \
+         damage; one at most).",
+    ),
+    card(
+        "wyrmling",
+        "Wyrmling",
+        House::War,
+        2,
+        1,
+        Summoning,
+        Square,
+        Effect::Summon { monster: WYRMLING },
+        "Summons a Wyrmling (H3 A1 HP10 L1). Its killer takes its hide: +1 armor.",
     ),
 ];

@@ -98,6 +98,10 @@ struct Fighter {
     new_gazes: u8,
     /// Damage it deals its killer when it dies (Combustioneers).
     explodes: u8,
+    /// The minion that killed it, if it died in this combat.
+    killed_by: Option<u32>,
+    /// The trophy its killer takes (a monster's).
+    trophy: Option<crate::game::state::Trophy>,
 }
 
 impl Fighter {
@@ -181,6 +185,11 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
                 gazes: abilities.gazes,
                 new_gazes: 0,
                 explodes: abilities.explodes,
+                killed_by: None,
+                trophy: match &m.kind {
+                    MinionKind::Monster { kind } => monster_def(kind).and_then(|d| d.trophy),
+                    MinionKind::Recruit { .. } => None,
+                },
             });
         }
     }
@@ -288,6 +297,65 @@ fn write_back(state: &mut GameState, f: &[Fighter], groups: [u32; 2], events: &m
                 minion: m.id,
             });
         }
+    }
+    when_killed(state, f, groups, events);
+}
+
+/// "When killed" effects that outlive the dead: a slain monster's trophy goes to its
+/// killer, and a spell that transfers passes from the dead minion to its killer, at
+/// the end of the killer's list (seed 002). Other spells leave with their host.
+fn when_killed(state: &mut GameState, f: &[Fighter], groups: [u32; 2], events: &mut Vec<Event>) {
+    let alive = |state: &GameState, id: u32| {
+        groups.iter().any(|&g| {
+            state
+                .unit(g)
+                .is_some_and(|u| u.group.minions().iter().any(|m| m.id == id))
+        })
+    };
+    for x in f.iter().filter(|x| !x.alive()) {
+        let Some(killer) = x.killed_by.filter(|&k| alive(state, k)) else {
+            continue;
+        };
+        if let Some(trophy) = x.trophy {
+            let has = state.active.iter().any(|a| {
+                a.spell == SpellRef::Trophy(trophy) && a.host == (Host::Minion { minion: killer })
+            });
+            if !has || trophy.cumulative() {
+                state.add_active(
+                    SpellRef::Trophy(trophy),
+                    Player::Neutral,
+                    Host::Minion { minion: killer },
+                    None,
+                    true,
+                );
+                events.push(Event::TrophyTaken {
+                    minion: killer,
+                    trophy,
+                });
+            }
+        }
+        let moving: Vec<usize> = state
+            .active
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| {
+                a.host == (Host::Minion { minion: x.id })
+                    && matches!(a.spell, SpellRef::Card(c) if c.def().transfers)
+            })
+            .map(|(i, _)| i)
+            .collect();
+        for i in moving.into_iter().rev() {
+            let mut spell = state.active.remove(i);
+            spell.host = Host::Minion { minion: killer };
+            events.push(Event::SpellTransferred {
+                spell: spell.id,
+                to: killer,
+            });
+            state.active.push(spell);
+        }
+    }
+    for id in groups {
+        crate::game::effects::refresh_group(state, id);
     }
 }
 
@@ -458,6 +526,7 @@ impl Combat<'_> {
         vic.health -= taken;
         let killed = taken > 0 && vic.health == 0;
         if killed {
+            vic.killed_by = Some(attacker);
             self.f[i].kills += 1;
         }
         self.events.push(Event::Attack {
@@ -486,6 +555,7 @@ impl Combat<'_> {
     /// A Cockatrice's hit leaves a Gaze: 1 less damage, 1 more armor (from the next
     /// round), and the third kills.
     fn give_gaze(&mut self, giver: usize, v: usize) {
+        let giver_id = self.f[giver].id;
         let vic = &mut self.f[v];
         vic.gazes = vic.gazes.saturating_add(1);
         vic.new_gazes += 1;
@@ -495,6 +565,7 @@ impl Combat<'_> {
         let killed = vic.gazes >= crate::stats::GAZES_TO_KILL;
         if killed {
             vic.health = 0;
+            vic.killed_by = Some(giver_id);
             self.f[giver].kills += 1;
         }
         self.events.push(Event::Gazed {
@@ -507,9 +578,13 @@ impl Combat<'_> {
     /// "When killed": a Combustioneer bursts, dealing its killer damage through armor.
     fn explode(&mut self, v: usize, killer: usize) {
         let damage = self.f[v].explodes;
+        let burst_by = self.f[v].id;
         let k = &mut self.f[killer];
         let taken = damage.min(k.health);
         k.health -= taken;
+        if taken > 0 && k.health == 0 {
+            k.killed_by = Some(burst_by);
+        }
         self.events.push(Event::Exploded {
             minion: self.f[v].id,
             killer: self.f[killer].id,
@@ -520,11 +595,13 @@ impl Combat<'_> {
 
     /// Deflection: the attacker takes the damage its victim took, ignoring armor.
     fn deflect(&mut self, v: usize, attacker: usize, damage: u8) {
+        let deflector = self.f[v].id;
         let a = &mut self.f[attacker];
         let taken = damage.min(a.health);
         a.health -= taken;
         let killed = taken > 0 && a.health == 0;
         if killed {
+            a.killed_by = Some(deflector);
             self.f[v].kills += 1;
         }
         self.events.push(Event::Deflected {

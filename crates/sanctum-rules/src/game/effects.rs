@@ -23,6 +23,7 @@ pub fn modifier(spell: &ActiveSpell) -> Modifier {
             total
         }
         SpellRef::CockatricesGaze => GAZE,
+        SpellRef::Trophy(t) => t.modifier(),
         _ => Modifier::NONE,
     }
 }

@@ -196,6 +196,16 @@ pub enum Event {
         damage: u8,
         killed: bool,
     },
+    /// A minion took a trophy from the monster it killed.
+    TrophyTaken {
+        minion: u32,
+        trophy: crate::game::state::Trophy,
+    },
+    /// A spell passed from a dead minion to its killer.
+    SpellTransferred {
+        spell: u32,
+        to: u32,
+    },
     /// Deflection struck the attacker back.
     Deflected {
         minion: u32,

@@ -234,7 +234,12 @@ fn apply(
                 let minions = (0..monster.count.max(1))
                     .map(|_| crate::game::scenario::monster_minion(&monster))
                     .collect();
-                let group = state.create_group(side.into(), Control::Computer, at, minions);
+                let owner = if monster.wild {
+                    crate::Player::Neutral
+                } else {
+                    side.into()
+                };
+                let group = state.create_group(owner, Control::Computer, at, minions);
                 if let Some(walk) = monster.walk {
                     state.add_active(
                         SpellRef::Ability(walk),

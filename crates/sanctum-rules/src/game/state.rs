@@ -126,6 +126,36 @@ pub enum SpellRef {
     Ability(crate::groups::Ability),
     /// The Colony rule: every colony carries one; when it leaves play the colony ends.
     Colony,
+    /// A trophy item taken from a slain monster (visible).
+    Trophy(Trophy),
+}
+
+/// Trophy items: visible helpers a minion gains by killing certain monsters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trophy {
+    /// From a Minotaur: +2 hand damage; a minion carries one at most (stated as the
+    /// example of a helper that is not cumulative).
+    MinotaursAxe,
+    /// From a Wyrmling: +1 armor, cumulative.
+    WyrmlingHide,
+}
+
+impl Trophy {
+    pub const fn cumulative(self) -> bool {
+        matches!(self, Trophy::WyrmlingHide)
+    }
+
+    pub const fn modifier(self) -> crate::cards::Modifier {
+        use crate::cards::Modifier;
+        match self {
+            Trophy::MinotaursAxe => Modifier {
+                hand: 2,
+                ..Modifier::NONE
+            },
+            Trophy::WyrmlingHide => Modifier::armor(1),
+        }
+    }
 }
 
 /// One side's hidden and public holdings.
