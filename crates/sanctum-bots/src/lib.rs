@@ -5,6 +5,9 @@
 //! - [`RandomBot`]: uniformly random legal orders.
 //! - [`RushBot`]: trains swordsmen, marches every group on the enemy Sanctum and
 //!   casts what it can at the enemy.
+//! - [`HeuristicBot`]: a sensible player built from rules of thumb (`heuristic`).
+//!
+//! [`arena`] plays many seeded games between two bots and tallies them.
 
 use sanctum_rules::game::legal_targets;
 use sanctum_rules::game::{GameState, Order, OrderBuilder, PlayerView, Target, TrainAs};
@@ -13,6 +16,11 @@ use sanctum_rules::map::StructureKind;
 use sanctum_rules::movement::reachable;
 use sanctum_rules::rng::GameRng;
 use sanctum_rules::{Player, Side, Square};
+
+pub mod arena;
+pub mod heuristic;
+
+pub use heuristic::HeuristicBot;
 
 /// A computer player.
 pub trait Bot {
@@ -23,13 +31,14 @@ pub trait Bot {
 }
 
 /// The names `bot_by_name` knows.
-pub const BOT_NAMES: [&str; 2] = ["random", "rush"];
+pub const BOT_NAMES: [&str; 3] = ["random", "rush", "heuristic"];
 
 /// A bot by name, seeded (bots draw from their own generator, never the game's).
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "rush" => Some(Box::new(RushBot::new(seed))),
+        "heuristic" => Some(Box::new(HeuristicBot::new(seed))),
         _ => None,
     }
 }

@@ -5,9 +5,8 @@ use std::path::Path;
 
 use anyhow::Context;
 use sanctum_bots::{BOT_NAMES, bot_by_name};
-use sanctum_rules::cards::CardId;
 use sanctum_rules::game::scenario::{TurnReport, TurnScenario};
-use sanctum_rules::game::{DeckChoice, Event, GameLog, GameState, Setup, SetupError};
+use sanctum_rules::game::{DeckChoice, Event, GameLog, GameState};
 use sanctum_rules::mana::House;
 use sanctum_rules::{Layout, Side};
 
@@ -286,15 +285,16 @@ pub struct PlayOptions<'a> {
 
 /// `sanctum play`: a whole game between two built-in bots.
 pub fn play(o: &PlayOptions<'_>) -> anyhow::Result<String> {
-    let mut bots = Vec::new();
+    // Setup and bots as `sanctum arena` builds them (`sanctum_bots::arena`), so an arena
+    // game replays here from its seed.
     for (side, name) in [("red", o.red), ("blue", o.blue)] {
-        let seed = o.seed.wrapping_add(bots.len() as u64 + 1);
-        bots.push(bot_by_name(name, seed).ok_or_else(|| {
-            BadInput(format!(
+        if bot_by_name(name, 0).is_none() {
+            return Err(BadInput(format!(
                 "unknown {side} bot '{name}' (valid: {})",
                 BOT_NAMES.join(", ")
             ))
-        })?);
+            .into());
+        }
     }
     let mut decks = Vec::new();
     for (flag, (arg, house)) in ["--red-deck", "--blue-deck"]
@@ -307,13 +307,10 @@ pub fn play(o: &PlayOptions<'_>) -> anyhow::Result<String> {
     }
     let [red_deck, blue_deck]: [DeckChoice; 2] =
         decks.try_into().map_err(|_| anyhow::anyhow!("two decks"))?;
-    let setup = Setup {
-        realm: o.realm.to_string(),
-        layout: o.layout,
-        seed: o.seed,
-        decks: [red_deck, blue_deck],
-    };
-    let setup = red_plays_first_deck(setup).map_err(|e| BadInput(e.to_string()))?;
+    let setup = sanctum_bots::arena::game_setup(o.seed, o.realm, o.layout, [red_deck, blue_deck])
+        .map_err(|e| BadInput(e.to_string()))?;
+    let mut bots = sanctum_bots::arena::seeded_bots(o.red, o.blue, o.seed)
+        .map_err(|e| BadInput(e.to_string()))?;
     let (mut state, _) = GameState::start(&setup).map_err(|e| BadInput(e.to_string()))?;
     let mut log = GameLog::new(setup, &state);
     let mut out = String::new();
@@ -352,24 +349,6 @@ pub fn play(o: &PlayOptions<'_>) -> anyhow::Result<String> {
     }
     out.push_str(&summary(&state));
     Ok(out)
-}
-
-/// The setup with its decks in the order that gives red the first one: the game's coin
-/// flip decides which deck plays red, so when it gives red the second deck the two
-/// swap places (the flip comes from the seed alone, so it falls the same way again).
-fn red_plays_first_deck(mut setup: Setup) -> Result<Setup, SetupError> {
-    let sorted = |mut cards: Vec<CardId>| {
-        cards.sort();
-        cards
-    };
-    let state = GameState::new(&setup)?;
-    let red = state.player(Side::Red);
-    let held = [red.deck.as_slice(), &red.hand, &red.whirlpool].concat();
-    let first = &setup.decks[0];
-    if red.house != first.house || sorted(held) != sorted(first.cards.clone()) {
-        setup.decks.swap(0, 1);
-    }
-    Ok(setup)
 }
 
 /// A turn in one line: what changed hands and who fell.

@@ -1,5 +1,7 @@
 //! `sanctum`: the command-line front of the Sanctum rules engine.
 
+mod arena;
+mod arena_html;
 mod catalogue;
 mod deck_cmds;
 mod draw;
@@ -121,6 +123,8 @@ enum Command {
         #[command(subcommand)]
         command: deck_cmds::DeckCommand,
     },
+    /// Play many games between two bots in parallel and report the results.
+    Arena(arena::ArenaArgs),
     /// Play a whole game between two built-in bots.
     Play {
         /// Red's bot: random or rush.
@@ -282,6 +286,7 @@ fn run(cli: Cli) -> anyhow::Result<String> {
         Command::Cards { house, json } => write!(out, "{}", catalogue::cards(house, json)?)?,
         Command::Card { id, json } => write!(out, "{}", catalogue::card(&id, json)?)?,
         Command::Deck { command } => write!(out, "{}", deck_cmds::run(&command)?)?,
+        Command::Arena(args) => write!(out, "{}", arena::run(&args)?)?,
         Command::Play {
             red,
             blue,

@@ -1,0 +1,268 @@
+//! Which target the heuristic bot gives each card: the card's effect decides the kind of
+//! target it wants (an enemy to hurt, a friend to help, a square near the enemy, the
+//! globe), then the best of the engine's legal targets of that kind is taken; a card
+//! with no good target is kept (or discarded when it can never help).
+
+use sanctum_rules::cards::{CardId, Effect, Modifier};
+use sanctum_rules::game::state::{Host, SpellRef};
+use sanctum_rules::game::{GameState, Target, legal_targets};
+use sanctum_rules::groups::Ability;
+use sanctum_rules::map::StructureKind;
+use sanctum_rules::terrain::Hazard;
+use sanctum_rules::{Player, Side, Square};
+
+use super::eval::{self, power};
+
+/// The target to cast `card` on now, if the bot wants to cast it.
+pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
+    let targets = legal_targets(state, side, card);
+    if targets.is_empty() {
+        return None;
+    }
+    let me = Player::from(side);
+    let pick = |score: &dyn Fn(&Target) -> Option<f64>| best(&targets, score);
+    // A card of several effects is aimed for its first (Plague: a curse, then damage).
+    let effect = card.def().effects().first().copied()?;
+    match effect {
+        Effect::ManaNextTurn { .. } | Effect::Leap | Effect::Hero { .. } => {
+            targets.first().copied()
+        }
+        Effect::ManaEachTurn { .. } => (state.turn < 70).then(|| targets[0]),
+        Effect::StructureMana { .. } => pick(&|t| {
+            let at = structure_at(t)?;
+            (owner_at(state, at) == Some(me))
+                .then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
+        }),
+        Effect::DamageEach { amount } => pick(&|t| {
+            let u = state.unit_at(group_at(t)?)?;
+            if u.group.owner == me {
+                return None;
+            }
+            let hurt: f64 = u
+                .group
+                .minions()
+                .iter()
+                .map(|m| f64::from(m.health().min(amount)))
+                .sum();
+            let kills = u
+                .group
+                .minions()
+                .iter()
+                .filter(|m| m.health() <= amount)
+                .count() as f64;
+            let score = hurt + 4.0 * kills + 2.0 * eval::threat(state, side, u);
+            (score >= 8.0).then_some(score)
+        }),
+        Effect::Kill | Effect::DamageOne { .. } | Effect::RevolverDamage { .. } => {
+            let amount = match effect {
+                Effect::DamageOne { amount } => amount,
+                Effect::RevolverDamage { per } => {
+                    per.saturating_mul(state.player(side).revolver_m(card))
+                }
+                _ => u8::MAX,
+            };
+            pick(&|t| {
+                let (u, m) = minion_at(state, t)?;
+                if u.group.owner == me {
+                    return None;
+                }
+                let kill = m.health() <= amount;
+                let value = f64::from(m.health().min(amount)) + f64::from(m.level) * 2.0;
+                Some(value + if kill { 10.0 } else { 0.0 } + eval::threat(state, side, u))
+            })
+        }
+        Effect::Modify { by } if helps(by) => own_biggest(state, side, &targets),
+        Effect::Combat { .. } => own_biggest(state, side, &targets),
+        Effect::Modify { .. } => enemy_worst(state, side, &targets, 0.0),
+        Effect::Grant { ability } => match ability {
+            Ability::Flight | Ability::Mountainwalk | Ability::Waterwalk => {
+                own_biggest(state, side, &targets)
+            }
+            _ => enemy_worst(state, side, &targets, 1.0),
+        },
+        Effect::Overwrite { .. }
+        | Effect::BeforeMovement { .. }
+        | Effect::TerrainBind
+        | Effect::Lure => enemy_worst(state, side, &targets, 1.0),
+        Effect::Summon { .. } => summon_square(state, side, &targets),
+        Effect::Dispel { .. } => pick(&|t| {
+            let u = state.unit_at(group_at(t)?)?;
+            let theirs = enchantments_on(state, u.id, side.opponent());
+            (theirs > 0).then_some(theirs as f64)
+        }),
+        Effect::FoundColony => (state.turn < 80)
+            .then(|| {
+                pick(&|t| {
+                    let Target::Square { at } = *t else {
+                        return None;
+                    };
+                    let hazard = state.field.terrain(at).rules().hazard != Hazard::None;
+                    (!hazard).then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
+                })
+            })
+            .flatten(),
+        Effect::Entropy => pick(&|t| {
+            let at = structure_at(t)?;
+            let colony = state.field.structure(at)?.kind == StructureKind::Colony;
+            (owner_at(state, at) == Some(Player::from(side.opponent())) && colony).then_some(1.0)
+        }),
+        Effect::ModifyRecruits { by } if helps(by) => pick(&|t| match *t {
+            // On the globe it strengthens every recruit: worth it when most are its own.
+            Target::Globe => (recruits(state, me) > recruits_not(state, me)).then_some(0.0),
+            Target::Square { at } | Target::Structure { at } => {
+                let own = owner_at(state, at) == Some(me);
+                let held = state.unit_at(at).is_some_and(|u| u.group.owner == me);
+                (own || held).then_some(1.0)
+            }
+            _ => None,
+        }),
+        Effect::SetTerrain { .. }
+        | Effect::HealOnSquare { .. }
+        | Effect::Attract
+        | Effect::ModifyRecruits { .. }
+        | Effect::All { .. } => None,
+    }
+}
+
+/// Whether a card can never be useful to this bot (it casts none of its kind).
+pub fn useless(card: CardId) -> bool {
+    matches!(
+        card.def().effects().first(),
+        None | Some(Effect::SetTerrain { .. } | Effect::HealOnSquare { .. } | Effect::Attract)
+    )
+}
+
+/// Recruits on the board of `owner`.
+fn recruits(state: &GameState, owner: Player) -> usize {
+    let groups = state.units.iter().filter(|u| u.group.owner == owner);
+    groups
+        .flat_map(|u| u.group.minions())
+        .filter(|m| m.is_recruit())
+        .count()
+}
+
+/// Recruits on the board of everyone else.
+fn recruits_not(state: &GameState, owner: Player) -> usize {
+    let all = state.units.iter().flat_map(|u| u.group.minions());
+    all.filter(|m| m.is_recruit()).count() - recruits(state, owner)
+}
+
+fn helps(by: Modifier) -> bool {
+    i32::from(by.level)
+        + i32::from(by.hit_points)
+        + i32::from(by.hand)
+        + i32::from(by.missile)
+        + i32::from(by.armor)
+        + i32::from(by.attacks)
+        > 0
+}
+
+/// The target with the highest score (`None` scores are not wanted); the first on a tie.
+fn best(targets: &[Target], score: &dyn Fn(&Target) -> Option<f64>) -> Option<Target> {
+    let mut top: Option<(f64, Target)> = None;
+    for t in targets {
+        if let Some(s) = score(t)
+            && top.is_none_or(|(b, _)| s > b)
+        {
+            top = Some((s, *t));
+        }
+    }
+    top.map(|(_, t)| t)
+}
+
+fn group_at(t: &Target) -> Option<Square> {
+    match *t {
+        Target::Group { at } | Target::Minion { at, .. } => Some(at),
+        _ => None,
+    }
+}
+
+fn structure_at(t: &Target) -> Option<Square> {
+    match *t {
+        Target::Structure { at } => Some(at),
+        _ => None,
+    }
+}
+
+fn owner_at(state: &GameState, at: Square) -> Option<Player> {
+    state.field.structure(at).map(|s| s.owner)
+}
+
+fn minion_at<'a>(
+    state: &'a GameState,
+    t: &Target,
+) -> Option<(
+    &'a sanctum_rules::game::Unit,
+    &'a sanctum_rules::groups::Minion,
+)> {
+    let Target::Minion { at, index } = *t else {
+        return None;
+    };
+    let u = state.unit_at(at)?;
+    Some((u, u.group.minions().get(index as usize)?))
+}
+
+/// A buff: on the side's most powerful group (a minion of it: the healthiest).
+fn own_biggest(state: &GameState, side: Side, targets: &[Target]) -> Option<Target> {
+    let me = Player::from(side);
+    best(targets, &|t| {
+        let u = state.unit_at(group_at(t)?)?;
+        if u.group.owner != me {
+            return None;
+        }
+        let health = minion_at(state, t).map_or(0.0, |(_, m)| f64::from(m.health()));
+        Some(power(&u.group) + health * 0.01)
+    })
+}
+
+/// A curse or movement denial: on the enemy group that threatens most (at least
+/// `min_threat`), the stronger on a tie.
+fn enemy_worst(
+    state: &GameState,
+    side: Side,
+    targets: &[Target],
+    min_threat: f64,
+) -> Option<Target> {
+    let me = Player::from(side);
+    best(targets, &|t| {
+        let u = state.unit_at(group_at(t)?)?;
+        if u.group.owner == me {
+            return None;
+        }
+        let threat = eval::threat(state, side, u);
+        (threat >= min_threat).then(|| threat * 1000.0 + power(&u.group).min(999.0))
+    })
+}
+
+/// A summoning: the safe square nearest an enemy group (nearer the enemy Sanctum on a tie).
+fn summon_square(state: &GameState, side: Side, targets: &[Target]) -> Option<Target> {
+    let enemies: Vec<Square> = eval::enemies(state, side).map(|u| u.at).collect();
+    let their_home = state.field.sanctum(side.opponent());
+    best(targets, &|t| {
+        let Target::Square { at } = *t else {
+            return None;
+        };
+        if state.field.terrain(at).rules().hazard != Hazard::None {
+            return None;
+        }
+        let near = enemies.iter().map(|e| e.manhattan(at)).min().unwrap_or(20);
+        Some(-f64::from(near) * 10.0 - f64::from(at.manhattan(their_home)))
+    })
+}
+
+/// Enchantments of `owner` on a group and on its minions.
+fn enchantments_on(state: &GameState, group: u32, owner: Side) -> usize {
+    let Some(u) = state.unit(group) else { return 0 };
+    state
+        .active
+        .iter()
+        .filter(|a| {
+            a.visible && a.owner == Player::from(owner) && matches!(a.spell, SpellRef::Card(_))
+        })
+        .filter(|a| match a.host {
+            Host::Group { group: g } => g == group,
+            Host::Minion { minion } => u.group.minions().iter().any(|m| m.id == minion),
+            _ => false,
+        })
+        .count()
+}
