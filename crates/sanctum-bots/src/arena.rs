@@ -176,11 +176,19 @@ pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
         return (0.0, 1.0);
     }
     let z = 1.959_963_984_540_054_f64;
+    let all = wins >= n;
     let (n, p) = (n as f64, wins as f64 / n as f64);
     let denominator = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denominator;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // All or nothing: the interval ends exactly at 0 or 1, free of rounding.
+    let low = if wins == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if all { 1.0 } else { (centre + half).min(1.0) };
+    (low, high)
 }
 
 /// One bot's results over the games played to the end.
