@@ -117,7 +117,7 @@ pub fn steps(state: &GameState, side: Side, goals: &[(u32, Square)]) -> Vec<(Squ
             }
             let risky = s != goal
                 && eval::enemies(state, side).any(|e| {
-                    e.at.manhattan(s) == 1 && power(&e.group) > mine * 1.3 && e.at != goal
+                    e.at.manhattan(s) <= 2 && power(&e.group) > mine * 1.3 && e.at != goal
                 });
             u64::from(d) * 4 + if risky { 10 } else { 0 }
         };
