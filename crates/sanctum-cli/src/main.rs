@@ -127,10 +127,10 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Play a whole game between two built-in bots.
     Play {
-        /// Red's bot: random or rush.
+        /// Red's bot: random, rush or heuristic.
         #[arg(long, default_value = "rush")]
         red: String,
-        /// Blue's bot: random or rush.
+        /// Blue's bot: random, rush or heuristic.
         #[arg(long, default_value = "random")]
         blue: String,
         /// Seed of the game: map, coin flip, shuffles, combat.
