@@ -9,7 +9,8 @@ use sanctum_rules::game::{GameState, Setup, validate, view};
 
 /// A position reached by `turns` turns of two bots (random and random or rush), so that
 /// the heuristic meets boards it would never build itself: with the arena's starter decks
-/// on odd seeds, the sample decks (a bit of every card) on even ones.
+/// on odd seeds, the sample decks (a bit of every card) on even ones. A game that would
+/// end sooner gives its last position before the end.
 fn position(seed: u64, turns: u32, other: &str) -> GameState {
     let setup = if seed.is_multiple_of(2) {
         Setup::sample(seed)
@@ -20,20 +21,30 @@ fn position(seed: u64, turns: u32, other: &str) -> GameState {
     let mut red = bot_by_name("random", seed).expect("bot");
     let mut blue = bot_by_name(other, seed + 7).expect("bot");
     for _ in 0..turns {
-        if state.outcome.is_some() {
-            break;
-        }
         let orders = [
             red.orders(&view(&state, Side::Red)),
             blue.orders(&view(&state, Side::Blue)),
         ];
+        let before = state.clone();
         state.play_turn(&orders).expect("bots give legal orders");
+        if state.outcome.is_some() {
+            // The last position before the end: one where orders are still given.
+            return before;
+        }
     }
     state
 }
 
+/// 128 positions by default; `PROPTEST_CASES=5000` digs deeper.
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(128)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn heuristic_orders_are_always_accepted(
@@ -44,7 +55,7 @@ proptest! {
         bot_seed: u64,
     ) {
         let state = position(seed, turns, if rush { "rush" } else { "random" });
-        prop_assume!(state.outcome.is_none());
+        prop_assert!(state.outcome.is_none());
         let side = if blue { Side::Blue } else { Side::Red };
         let mut bot = bot_by_name("heuristic", bot_seed).expect("bot");
         let orders = bot.orders(&view(&state, side));
