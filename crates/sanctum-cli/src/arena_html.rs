@@ -45,7 +45,7 @@ pub fn page(t: &Tally) -> String {
             100.0 * r.ci95[1]
         );
     }
-    out.push_str("</table>\n");
+    out.push_str("</table>\n<p>Win rates; the whiskers span the 95% Wilson intervals.</p>\n");
     out.push_str(&win_rate_chart(t));
     let _ = writeln!(
         out,
@@ -83,30 +83,32 @@ pub fn page(t: &Tally) -> String {
 
 /// Horizontal bars: each bot's win rate, its interval as a whisker.
 fn win_rate_chart(t: &Tally) -> String {
-    let (w, row, left) = (600.0, 40.0, 110.0);
-    let scale = |x: f64| left + x * (w - left - 20.0);
+    let (w, row, left) = (640.0, 40.0, 110.0);
+    let scale = |x: f64| left + x * (w - left - 60.0);
     let h = row * t.results.len() as f64 + 40.0;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" role=\"img\" aria-label=\"win rates\">\n"
     );
     for (k, r) in t.results.iter().enumerate() {
         let y = 10.0 + row * k as f64;
+        let (lo, hi) = (scale(r.ci95[0]), scale(r.ci95[1]));
         let _ = writeln!(
             s,
             "<text x=\"0\" y=\"{:.1}\" font-size=\"14\">{}</text>\
              <rect x=\"{left}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"24\" fill=\"{}\"/>\
-             <line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#000\" stroke-width=\"2\"/>\
+             <path d=\"M{lo:.1} {:.1}V{:.1}M{lo:.1} {:.1}H{hi:.1}M{hi:.1} {:.1}V{:.1}\" stroke=\"#000\" stroke-width=\"1.5\" fill=\"none\"/>\
              <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\">{:.1}%</text>",
             y + 17.0,
             esc(&r.bot),
             scale(r.win_rate) - left,
             if k == 0 { "#c0392b" } else { "#2e6da4" },
-            scale(r.ci95[0]),
-            scale(r.ci95[1]),
+            y + 6.0,
+            y + 18.0,
             y + 12.0,
-            y + 12.0,
-            scale(r.win_rate) + 4.0,
-            y + 38.0 - 20.0,
+            y + 6.0,
+            y + 18.0,
+            hi + 6.0,
+            y + 16.0,
             100.0 * r.win_rate
         );
     }
