@@ -233,3 +233,39 @@ fn report_text(t: &Tally) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sanctum_bots::arena::{GameFailure, GameRecord};
+    use sanctum_rules::game::EndReason;
+
+    /// A failed game is named by its seed with its replay command in every report.
+    #[test]
+    fn a_failed_game_is_reported_by_seed_everywhere() {
+        let ok = GameRecord {
+            seed: 5,
+            red: "rush".into(),
+            blue: "random".into(),
+            winner: None,
+            turns: 100,
+            reason: EndReason::TurnLimit,
+        };
+        let outcomes = vec![(0, Ok(ok)), (1, Err(GameFailure::Panicked("boom".into())))];
+        let t = Tally::new(["rush", "random"], 5, outcomes);
+        let text = report_text(&t);
+        assert!(
+            text.contains("FAILED seed 6 (sanctum play --red random --blue rush --seed 6): the game panicked: boom"),
+            "{text}"
+        );
+        let v = report_json(&t);
+        assert_eq!(v["failures"][0]["seed"], 6);
+        assert_eq!(v["end_reasons"]["turn_limit"], 1);
+        assert_eq!(
+            v["records"][0]["replay"],
+            "sanctum play --red rush --blue random --seed 5"
+        );
+        let page = crate::arena_html::page(&t);
+        assert!(page.contains("Failed games") && page.contains("--seed 6"));
+    }
+}
