@@ -1,0 +1,44 @@
+//! The monsters summonings create (numbers: stated where the research gives them,
+//! otherwise ours, fitted to the monster curve of combat.md C12).
+
+use super::super::*;
+
+/// Boggart: the rules site's example of a 3-mana monster (H3 A0 HP15 L1).
+pub const BOGGART: MonsterDef = monster("boggart", 3, 0, 15, 1, 1, 1);
+/// A 4–5 mana monster that should usually kill a group of two (our numbers, C12).
+pub const STALKING_BLYK: MonsterDef = monster("stalking_blyk", 5, 0, 16, 2, 1, 1);
+/// A 6–7 mana monster that should usually kill a group of three (our numbers, C12).
+pub const HUNTSMAN: MonsterDef = monster("huntsman", 3, 2, 24, 2, 2, 1);
+/// Cockatrice: H3 A0 HP12 L1 (stated), its hits give a Gaze.
+pub const COCKATRICE: MonsterDef = MonsterDef {
+    gaze: true,
+    ..monster("cockatrice", 3, 0, 12, 1, 1, 1)
+};
+/// Tree Man: a 3-mana monster of the curve's first rank (our numbers).
+pub const TREE_MAN: MonsterDef = monster("tree_man", 3, 1, 13, 1, 1, 1);
+/// Blue Auk: H3 A0 HP16 L1 with Waterwalk (stated).
+pub const BLUE_AUK: MonsterDef = MonsterDef {
+    walk: Some(crate::groups::Ability::Waterwalk),
+    ..monster("blue_auk", 3, 0, 16, 1, 1, 1)
+};
+/// Combustioneers: three of M2 A0 HP2 L1 that burst for 2 on their killer (stated).
+pub const COMBUSTIONEERS: MonsterDef = MonsterDef {
+    hand: 0,
+    missile: 2,
+    explodes: 2,
+    ..monster("combustioneer", 0, 0, 2, 1, 1, 3)
+};
+/// Minotaur: a horde-crusher with a drawback (our reading): it answers to nobody, a
+/// neutral group hostile to all; its killer takes Minotaur's Axe.
+pub const MINOTAUR: MonsterDef = MonsterDef {
+    trophy: Some(crate::game::state::Trophy::MinotaursAxe),
+    wild: true,
+    ..monster("minotaur", 4, 2, 30, 1, 2, 1)
+};
+/// Wyrmling: a small dragon whose killer takes its hide (our numbers).
+pub const WYRMLING: MonsterDef = MonsterDef {
+    trophy: Some(crate::game::state::Trophy::WyrmlingHide),
+    ..monster("wyrmling", 3, 1, 10, 1, 1, 1)
+};
+/// A "horde-crusher" that should kill most of a group of four and live (our numbers, C12).
+pub const HELLION: MonsterDef = monster("hellion", 4, 2, 30, 1, 2, 1);
