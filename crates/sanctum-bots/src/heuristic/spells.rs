@@ -85,6 +85,11 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::TerrainBind
         | Effect::Lure => enemy_worst(state, side, &targets, 1.0),
         Effect::Summon { .. } => summon_square(state, side, &targets),
+        Effect::HealEach { .. } => pick(&|t| {
+            let u = state.unit_at(group_at(t)?)?;
+            let hurt: u32 = u.group.minions().iter().map(|m| u32::from(m.damage)).sum();
+            (u.group.owner == me && hurt >= 3).then_some(f64::from(hurt))
+        }),
         Effect::Dispel { .. } => pick(&|t| {
             let u = state.unit_at(group_at(t)?)?;
             let theirs = enchantments_on(state, u.id, side.opponent());

@@ -228,6 +228,8 @@ pub enum Effect {
     /// At each start of turn, a group of the caster's standing on the target square
     /// heals this much damage on every minion.
     HealOnSquare { amount: u8 },
+    /// Heals this much damage on every minion of the target group at once (255: all).
+    HealEach { amount: u8 },
     /// Writes over the target group's movement order this turn, at spell execution
     /// (seed 003: Amok and Disorient send it in a random legal direction; Fear,
     /// Complacency, Binding Cube and Sandstorm cancel it).

@@ -258,6 +258,11 @@ fn apply(
                 damage_each(state, group, amount, events);
             }
         }
+        Effect::HealEach { amount } => {
+            if let Aim::Group { group } = aim {
+                heal_each(state, group, amount, events);
+            }
+        }
         Effect::Combat { .. } => {
             if let Aim::Minion { minion } = aim {
                 activate(state, side, card, marker, Host::Minion { minion }, events);
@@ -532,6 +537,25 @@ fn damage_minion(state: &mut GameState, minion: u32, amount: u8, events: &mut Ve
         });
     }
     bury_the_dead(state, events);
+}
+
+/// Healing on every wounded minion of a group (never above its hit points).
+fn heal_each(state: &mut GameState, group: u32, amount: u8, events: &mut Vec<Event>) {
+    let Some(u) = state.unit_mut(group) else {
+        return;
+    };
+    let mut healed = 0u8;
+    for m in u.group.minions_mut() {
+        let h = amount.min(m.damage);
+        m.damage -= h;
+        healed = healed.saturating_add(h);
+    }
+    if healed > 0 {
+        events.push(Event::Healed {
+            group,
+            amount: healed,
+        });
+    }
 }
 
 /// Spell damage to every minion of a group: it ignores armor and has no attacker to
