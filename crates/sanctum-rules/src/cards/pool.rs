@@ -5,6 +5,7 @@
 
 use super::*;
 
+mod death;
 mod first;
 mod monsters;
 
@@ -29,4 +30,4 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 60] = join(&[first::FIRST]);
+pub const CATALOGUE: [CardDef; 69] = join(&[first::FIRST, death::DEATH]);

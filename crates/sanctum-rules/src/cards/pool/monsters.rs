@@ -42,3 +42,8 @@ pub const WYRMLING: MonsterDef = MonsterDef {
 };
 /// A "horde-crusher" that should kill most of a group of four and live (our numbers, C12).
 pub const HELLION: MonsterDef = monster("hellion", 4, 2, 30, 1, 2, 1);
+/// Ghoul (Death, 3 mana): the curve's first rank (our numbers).
+pub const GHOUL: MonsterDef = monster("ghoul", 3, 0, 14, 1, 1, 1);
+/// Barrow Wight (Death, 5 mana): the curve's second rank, slower to kill than a
+/// Stalking Blyk and slower to die (our numbers).
+pub const BARROW_WIGHT: MonsterDef = monster("barrow_wight", 4, 1, 15, 2, 1, 1);
