@@ -7,6 +7,7 @@ use super::*;
 
 mod death;
 mod first;
+mod justice;
 mod monsters;
 
 pub use monsters::*;
@@ -30,4 +31,4 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 69] = join(&[first::FIRST, death::DEATH]);
+pub const CATALOGUE: [CardDef; 78] = join(&[first::FIRST, death::DEATH, justice::JUSTICE]);

@@ -47,3 +47,8 @@ pub const GHOUL: MonsterDef = monster("ghoul", 3, 0, 14, 1, 1, 1);
 /// Barrow Wight (Death, 5 mana): the curve's second rank, slower to kill than a
 /// Stalking Blyk and slower to die (our numbers).
 pub const BARROW_WIGHT: MonsterDef = monster("barrow_wight", 4, 1, 15, 2, 1, 1);
+/// Tindelhunden (Justice, 3 mana): a tracking hound of the curve's first rank (our
+/// numbers).
+pub const TINDELHUNDEN: MonsterDef = monster("tindelhund", 3, 1, 12, 1, 1, 1);
+/// Ebon Guardian (Justice, 5 mana): the curve's second rank (our numbers).
+pub const EBON_GUARDIAN: MonsterDef = monster("ebon_guardian", 4, 1, 16, 2, 1, 1);

@@ -1,0 +1,135 @@
+//! Justice: Justice cards beyond the first sixty (costs in order and mystery). Texts are ours.
+
+use super::super::*;
+use super::monsters::*;
+use SpellType::{Alteration, Manifestation, Summoning};
+
+/// The Justice cards added to the pool, in id order.
+pub const JUSTICE: &[CardDef] = &[
+    card(
+        "intercession",
+        "Intercession",
+        House::Justice,
+        3,
+        3,
+        Alteration,
+        TargetType::RecruitGroup,
+        Effect::Modify {
+            by: Modifier {
+                hit_points: 2, armor: 1,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a recruit group of yours: a higher power stands between it and harm, and every member has 1 more armor and 2 more maximum hit points.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "restoration",
+        "Restoration",
+        House::Justice,
+        2,
+        1,
+        Manifestation,
+        TargetType::Group,
+        Effect::HealEach { amount: 255 },
+        "Every minion of the target group is healed of all its damage.",
+    ),
+    card(
+        "shell_of_gold",
+        "Shell of Gold",
+        House::Justice,
+        2,
+        1,
+        Alteration,
+        TargetType::Minion,
+        Effect::Modify {
+            by: Modifier::armor(2),
+        },
+        "A shell of gold closes around the target minion: 2 more armor for the rest of the game.",
+    ),
+    card(
+        "second_chance",
+        "Second Chance",
+        House::Justice,
+        2,
+        1,
+        Manifestation,
+        TargetType::Group,
+        Effect::Dispel {
+            scope: DispelScope::GroupAndMembers,
+        },
+        "Dispels every enchantment on the target group and on each of its minions.",
+    ),
+    card(
+        "true_aim",
+        "True Aim",
+        House::Justice,
+        2,
+        0,
+        Alteration,
+        TargetType::Archer,
+        Effect::Modify {
+            by: Modifier {
+                level: 1,
+                ..Modifier::NONE
+            },
+        },
+        "The target archer's aim runs true: it fights a level higher.",
+    ),
+    card(
+        "venomd_blade",
+        "Venom'd Blade",
+        House::Justice,
+        2,
+        1,
+        Alteration,
+        TargetType::Swordsman,
+        Effect::Modify {
+            by: Modifier {
+                hand: 2,
+                ..Modifier::NONE
+            },
+        },
+        "The target swordsman's blade drips venom: 2 more hand damage.",
+    ),
+    card(
+        "tindelhunden",
+        "Tindelhunden",
+        House::Justice,
+        2,
+        1,
+        Summoning,
+        TargetType::Square,
+        Effect::Summon {
+            monster: TINDELHUNDEN,
+        },
+        "Summons a Tindelhund (H3 A1 HP12 L1), a tracking hound that hunts the nearest foe.",
+    ),
+    card(
+        "ebon_guardian",
+        "Ebon Guardian",
+        House::Justice,
+        3,
+        2,
+        Summoning,
+        TargetType::Square,
+        Effect::Summon {
+            monster: EBON_GUARDIAN,
+        },
+        "Summons an Ebon Guardian (H4 A1 HP16 L2) that hunts the nearest foe.",
+    ),
+    card(
+        "citadel",
+        "Citadel",
+        House::Justice,
+        2,
+        1,
+        Alteration,
+        TargetType::Structure,
+        Effect::StructureMana {
+            mana: ManaType::Order,
+            amount: 1,
+        },
+        "Cast on a town or colony: a citadel rises, and whoever owns it makes 1 more Order mana each turn.",
+    ),
+];
