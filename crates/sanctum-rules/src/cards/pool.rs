@@ -7,6 +7,7 @@ use super::*;
 
 mod death;
 mod first;
+mod hope;
 mod justice;
 mod monsters;
 
@@ -31,4 +32,5 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 78] = join(&[first::FIRST, death::DEATH, justice::JUSTICE]);
+pub const CATALOGUE: [CardDef; 86] =
+    join(&[first::FIRST, death::DEATH, justice::JUSTICE, hope::HOPE]);
