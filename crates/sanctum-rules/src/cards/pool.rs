@@ -9,6 +9,7 @@ mod death;
 mod first;
 mod hope;
 mod justice;
+mod mind;
 mod monsters;
 
 pub use monsters::*;
@@ -32,5 +33,10 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 86] =
-    join(&[first::FIRST, death::DEATH, justice::JUSTICE, hope::HOPE]);
+pub const CATALOGUE: [CardDef; 92] = join(&[
+    first::FIRST,
+    death::DEATH,
+    justice::JUSTICE,
+    hope::HOPE,
+    mind::MIND,
+]);

@@ -52,3 +52,8 @@ pub const BARROW_WIGHT: MonsterDef = monster("barrow_wight", 4, 1, 15, 2, 1, 1);
 pub const TINDELHUNDEN: MonsterDef = monster("tindelhund", 3, 1, 12, 1, 1, 1);
 /// Ebon Guardian (Justice, 5 mana): the curve's second rank (our numbers).
 pub const EBON_GUARDIAN: MonsterDef = monster("ebon_guardian", 4, 1, 16, 2, 1, 1);
+/// Djinn (Mind, 3 mana): the curve's first rank, flying (our numbers).
+pub const DJINN: MonsterDef = MonsterDef {
+    walk: Some(crate::groups::Ability::Flight),
+    ..monster("djinn", 3, 0, 13, 1, 1, 1)
+};
