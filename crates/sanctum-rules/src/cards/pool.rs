@@ -6,6 +6,7 @@
 use super::*;
 
 mod death;
+mod despair;
 mod first;
 mod hope;
 mod justice;
@@ -33,10 +34,11 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 92] = join(&[
+pub const CATALOGUE: [CardDef; 98] = join(&[
     first::FIRST,
     death::DEATH,
     justice::JUSTICE,
     hope::HOPE,
     mind::MIND,
+    despair::DESPAIR,
 ]);

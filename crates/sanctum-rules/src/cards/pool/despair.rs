@@ -1,0 +1,105 @@
+//! Despair: Despair cards beyond the first sixty (costs in mystery and strife). Texts are ours.
+
+use super::super::*;
+use SpellType::{Alteration, Conjuration, Manifestation};
+
+/// The Despair cards added to the pool, in id order.
+pub const DESPAIR: &[CardDef] = &[
+    card(
+        "forsaken",
+        "Forsaken",
+        House::Despair,
+        3,
+        1,
+        Conjuration { turns: 2 },
+        TargetType::Group,
+        Effect::BeforeMovement {
+            order: Overwrite::Cancel,
+        },
+        "For this turn and the next two, the group feels forsaken and will not go anywhere: its movement orders are cancelled before each movement.",
+    ),
+    card(
+        "body_rot",
+        "Body Rot",
+        House::Despair,
+        2,
+        1,
+        Alteration,
+        TargetType::Minion,
+        Effect::Modify {
+            by: Modifier {
+                hit_points: -2,
+                armor: -1,
+                ..Modifier::NONE
+            },
+        },
+        "The target minion's flesh rots: 2 less maximum hit points and 1 less armor for the rest of the game.",
+    ),
+    card(
+        "weakness",
+        "Weakness",
+        House::Despair,
+        2,
+        0,
+        Alteration,
+        TargetType::Minion,
+        Effect::Modify {
+            by: Modifier {
+                hand: -1,
+                missile: -1,
+                ..Modifier::NONE
+            },
+        },
+        "The target minion grows weak: 1 less hand and missile damage for the rest of the game.",
+    ),
+    card(
+        "stupefy",
+        "Stupefy",
+        House::Despair,
+        3,
+        1,
+        Conjuration { turns: 1 },
+        TargetType::Group,
+        Effect::Modify {
+            by: Modifier {
+                level: -2,
+                ..Modifier::NONE
+            },
+        },
+        "For this turn and the next, every minion of the target group is stupefied and fights two levels lower.",
+    ),
+    card(
+        "despond",
+        "Despond",
+        House::Despair,
+        3,
+        1,
+        Alteration,
+        TargetType::Group,
+        Effect::Modify {
+            by: Modifier {
+                hand: -1,
+                ..Modifier::NONE
+            },
+        },
+        "The target group loses heart: every member deals 1 less hand damage for the rest of the game.",
+    ),
+    card(
+        "harrowing_cry",
+        "Harrowing Cry",
+        House::Despair,
+        3,
+        2,
+        Manifestation,
+        TargetType::Group,
+        Effect::All {
+            effects: &[
+                Effect::DamageEach { amount: 2 },
+                Effect::Overwrite {
+                    order: Overwrite::Cancel,
+                },
+            ],
+        },
+        "A cry that harrows the soul: every minion of the target group takes 2 magical damage, and the group does not move this turn.",
+    ),
+];
