@@ -5,6 +5,7 @@
 
 use super::*;
 
+mod abomination;
 mod death;
 mod despair;
 mod first;
@@ -34,11 +35,12 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 98] = join(&[
+pub const CATALOGUE: [CardDef; 103] = join(&[
     first::FIRST,
     death::DEATH,
     justice::JUSTICE,
     hope::HOPE,
     mind::MIND,
     despair::DESPAIR,
+    abomination::ABOMINATION,
 ]);

@@ -69,7 +69,7 @@ pub const DEATH: &[CardDef] = &[
         Effect::Summon {
             monster: BARROW_WIGHT,
         },
-        "Summons a Barrow Wight (H4 A1 HP15 L2) that hunts the nearest foe.",
+        "Summons a Barrow Wight (H5 A1 HP10 L2) that hunts the nearest foe.",
     ),
     card(
         "reapers_due",

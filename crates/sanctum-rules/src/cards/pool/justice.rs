@@ -116,7 +116,7 @@ pub const JUSTICE: &[CardDef] = &[
         Effect::Summon {
             monster: EBON_GUARDIAN,
         },
-        "Summons an Ebon Guardian (H4 A1 HP16 L2) that hunts the nearest foe.",
+        "Summons an Ebon Guardian (H5 A0 HP17 L2) that hunts the nearest foe.",
     ),
     card(
         "citadel",

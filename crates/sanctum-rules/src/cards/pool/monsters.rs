@@ -44,16 +44,23 @@ pub const WYRMLING: MonsterDef = MonsterDef {
 pub const HELLION: MonsterDef = monster("hellion", 4, 2, 30, 1, 2, 1);
 /// Ghoul (Death, 3 mana): the curve's first rank (our numbers).
 pub const GHOUL: MonsterDef = monster("ghoul", 3, 0, 14, 1, 1, 1);
-/// Barrow Wight (Death, 5 mana): the curve's second rank, slower to kill than a
-/// Stalking Blyk and slower to die (our numbers).
-pub const BARROW_WIGHT: MonsterDef = monster("barrow_wight", 4, 1, 15, 2, 1, 1);
+/// Barrow Wight (Death, 5 mana): the curve's second rank; armored but frail, it kills
+/// a pair of swordsmen about as often as a Stalking Blyk (our numbers).
+pub const BARROW_WIGHT: MonsterDef = monster("barrow_wight", 5, 1, 10, 2, 1, 1);
 /// Tindelhunden (Justice, 3 mana): a tracking hound of the curve's first rank (our
 /// numbers).
 pub const TINDELHUNDEN: MonsterDef = monster("tindelhund", 3, 1, 12, 1, 1, 1);
-/// Ebon Guardian (Justice, 5 mana): the curve's second rank (our numbers).
-pub const EBON_GUARDIAN: MonsterDef = monster("ebon_guardian", 4, 1, 16, 2, 1, 1);
+/// Ebon Guardian (Justice, 5 mana): the curve's second rank, sturdier than a Stalking
+/// Blyk (our numbers).
+pub const EBON_GUARDIAN: MonsterDef = monster("ebon_guardian", 5, 0, 17, 2, 1, 1);
 /// Djinn (Mind, 3 mana): the curve's first rank, flying (our numbers).
 pub const DJINN: MonsterDef = MonsterDef {
     walk: Some(crate::groups::Ability::Flight),
     ..monster("djinn", 3, 0, 13, 1, 1, 1)
 };
+/// Bog Horror (Abomination, 3 mana): the curve's first rank, hitting hard and dying
+/// fast (our numbers).
+pub const BOG_HORROR: MonsterDef = monster("bog_horror", 4, 0, 12, 1, 1, 1);
+/// Maloch Horror (Abomination, 6 mana): the curve's third rank, two attacks a round
+/// (our numbers, next to the Huntsman's).
+pub const MALOCH_HORROR: MonsterDef = monster("maloch_horror", 3, 1, 28, 2, 2, 1);

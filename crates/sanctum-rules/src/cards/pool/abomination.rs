@@ -1,0 +1,74 @@
+//! Abomination: Abomination cards beyond the first sixty (costs in will and strife). Texts are ours.
+
+use super::super::*;
+use super::monsters::*;
+use SpellType::{Alteration, Manifestation, Summoning};
+
+/// The Abomination cards added to the pool, in id order.
+pub const ABOMINATION: &[CardDef] = &[
+    card(
+        "bog_horror",
+        "Bog Horror",
+        House::Abomination,
+        2,
+        1,
+        Summoning,
+        TargetType::Square,
+        Effect::Summon { monster: BOG_HORROR },
+        "Summons a Bog Horror (H4 A0 HP12 L1) that hunts the nearest foe.",
+    ),
+    card(
+        "maloch_horror",
+        "Maloch Horror",
+        House::Abomination,
+        4,
+        2,
+        Summoning,
+        TargetType::Square,
+        Effect::Summon {
+            monster: MALOCH_HORROR,
+        },
+        "Summons a Maloch Horror (H3 x2 A1 HP28 L2) that hunts the nearest foe.",
+    ),
+    card(
+        "rain_of_blood",
+        "Rain of Blood",
+        House::Abomination,
+        3,
+        2,
+        Manifestation,
+        TargetType::Group,
+        Effect::DamageEach { amount: 7 },
+        "Cast on a group of at most two minions: blood rains on it, and every minion takes 7 magical damage.",
+    )
+    .requiring(&[at_casting(Need::AtMost { minions: 2 })]),
+    card(
+        "cannibalism",
+        "Cannibalism",
+        House::Abomination,
+        2,
+        1,
+        Alteration,
+        TargetType::MonsterGroup,
+        Effect::Modify {
+            by: Modifier {
+                hit_points: -4, hand: 2,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a monster group: its monsters feed on flesh, dealing 2 more hand damage but having 4 less maximum hit points.",
+    ),
+    card(
+        "nullify",
+        "Nullify",
+        House::Abomination,
+        3,
+        1,
+        Manifestation,
+        TargetType::Group,
+        Effect::Dispel {
+            scope: DispelScope::GroupAndMembers,
+        },
+        "Dispels every enchantment on the target group and on each of its minions.",
+    ),
+];
