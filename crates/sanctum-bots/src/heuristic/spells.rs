@@ -53,7 +53,12 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
             let score = hurt + 4.0 * kills + 2.0 * eval::threat(state, side, u);
             (score >= 8.0).then_some(score)
         }),
-        Effect::Kill | Effect::DamageOne { .. } | Effect::RevolverDamage { .. } => {
+        Effect::Kill
+        | Effect::DamageOne { .. }
+        | Effect::RevolverDamage { .. }
+        | Effect::DamageByArmor => {
+            // Cruel Greaves hurts each minion as much as its armor.
+            let by_armor = effect == Effect::DamageByArmor;
             let amount = match effect {
                 Effect::DamageOne { amount } => amount,
                 Effect::RevolverDamage { per } => {
@@ -63,7 +68,8 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
             };
             pick(&|t| {
                 let (u, m) = minion_at(state, t)?;
-                if u.group.owner == me {
+                let amount = if by_armor { m.armor } else { amount };
+                if u.group.owner == me || amount == 0 {
                     return None;
                 }
                 let kill = m.health() <= amount;

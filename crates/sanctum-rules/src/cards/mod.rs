@@ -199,6 +199,8 @@ pub enum Overwrite {
 pub enum DispelScope {
     /// Every enchantment on the target group and on each of its minions.
     GroupAndMembers,
+    /// Every enchantment on the target square (Abatement).
+    Square,
 }
 
 /// What a spell does when it executes.
@@ -259,6 +261,8 @@ pub enum Effect {
     Kill,
     /// Magical damage to the target minion.
     DamageOne { amount: u8 },
+    /// Magical damage to the target minion equal to its armor (Cruel Greaves).
+    DamageByArmor,
     /// Magical damage to the target minion: this much times the Revolver's M.
     RevolverDamage { per: u8 },
     /// While active on the globe, its caster gets this much more mana each turn.

@@ -268,9 +268,17 @@ fn apply(
                 activate(state, side, card, marker, Host::Minion { minion }, events);
             }
         }
-        Effect::Dispel { scope } => {
+        Effect::Dispel {
+            scope: crate::cards::DispelScope::Square,
+        } => {
+            if let Aim::Square { at } = aim {
+                requirements::dispel_visible(state, &[Host::Square { at }], events);
+            }
+        }
+        Effect::Dispel {
+            scope: crate::cards::DispelScope::GroupAndMembers,
+        } => {
             if let Aim::Group { group } = aim {
-                let crate::cards::DispelScope::GroupAndMembers = scope;
                 let mut hosts = vec![Host::Group { group }];
                 if let Some(u) = state.unit(group) {
                     hosts.extend(
@@ -343,6 +351,15 @@ fn apply(
         Effect::RevolverDamage { per } => {
             if let Aim::Minion { minion } = aim {
                 damage_minion(state, minion, per.saturating_mul(cast.m), events);
+            }
+        }
+        Effect::DamageByArmor => {
+            if let Aim::Minion { minion } = aim {
+                let armor = crate::game::effects::group_of(state, minion)
+                    .and_then(|g| state.unit(g))
+                    .and_then(|u| u.group.minions().iter().find(|m| m.id == minion))
+                    .map_or(0, |m| m.armor);
+                damage_minion(state, minion, armor, events);
             }
         }
         Effect::DamageOne { amount } => {
