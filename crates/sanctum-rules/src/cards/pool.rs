@@ -6,13 +6,18 @@
 use super::*;
 
 mod abomination;
+mod body;
 mod death;
 mod despair;
 mod first;
 mod hope;
 mod justice;
+mod life;
 mod mind;
 mod monsters;
+mod nature;
+mod unmaking;
+mod war;
 
 pub use monsters::*;
 
@@ -35,7 +40,7 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 103] = join(&[
+pub const CATALOGUE: [CardDef; 120] = join(&[
     first::FIRST,
     death::DEATH,
     justice::JUSTICE,
@@ -43,4 +48,9 @@ pub const CATALOGUE: [CardDef; 103] = join(&[
     mind::MIND,
     despair::DESPAIR,
     abomination::ABOMINATION,
+    body::BODY,
+    life::LIFE,
+    nature::NATURE,
+    war::WAR,
+    unmaking::UNMAKING,
 ]);

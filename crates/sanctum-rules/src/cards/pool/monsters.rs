@@ -64,3 +64,8 @@ pub const BOG_HORROR: MonsterDef = monster("bog_horror", 4, 0, 12, 1, 1, 1);
 /// Maloch Horror (Abomination, 6 mana): the curve's third rank, two attacks a round
 /// (our numbers, next to the Huntsman's).
 pub const MALOCH_HORROR: MonsterDef = monster("maloch_horror", 3, 1, 28, 2, 2, 1);
+/// Werewolf (Body, 4 mana): the curve's second rank (our numbers).
+pub const WEREWOLF: MonsterDef = monster("werewolf", 5, 0, 15, 2, 1, 1);
+/// Simian Warriors (Nature, 3 mana): a pair of apes that together kill about one
+/// recruit (our numbers).
+pub const SIMIAN_WARRIORS: MonsterDef = monster("simian_warrior", 2, 0, 8, 1, 1, 2);

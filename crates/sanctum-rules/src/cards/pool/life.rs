@@ -1,0 +1,65 @@
+//! Life: Life cards beyond the first sixty (costs in clarity and world). Texts are ours.
+
+use super::super::*;
+use SpellType::{Alteration, Manifestation};
+
+/// The Life cards added to the pool, in id order.
+pub const LIFE: &[CardDef] = &[
+    card(
+        "leechwood",
+        "Leechwood",
+        House::Life,
+        3,
+        1,
+        Manifestation,
+        TargetType::RecruitGroup,
+        Effect::Dispel {
+            scope: DispelScope::GroupAndMembers,
+        },
+        "The leechwood drinks the magic of a recruit group: every enchantment on it and on each of its minions is dispelled.",
+    ),
+    card(
+        "redeemers_sword",
+        "Redeemer's Sword",
+        House::Life,
+        3,
+        1,
+        Alteration,
+        TargetType::Swordsman,
+        Effect::Modify {
+            by: Modifier {
+                hit_points: 2,
+                hand: 1,
+                ..Modifier::NONE
+            },
+        },
+        "The target swordsman bears the Redeemer's sword: 1 more hand damage and 2 more maximum hit points.",
+    ),
+    card(
+        "immersion",
+        "Immersion",
+        House::Life,
+        2,
+        1,
+        Alteration,
+        TargetType::Recruit,
+        Effect::Modify {
+            by: Modifier::armor(3),
+        },
+        "The target recruit is steeped in protection: 3 more armor for the rest of the game.",
+    ),
+    card(
+        "ring_of_light",
+        "Ring of Light",
+        House::Life,
+        4,
+        2,
+        Alteration,
+        TargetType::Globe,
+        Effect::ManaEachTurn {
+            mana: ManaType::Clarity,
+            amount: 2,
+        },
+        "For the rest of the game you make 2 more Clarity mana each turn.",
+    ),
+];

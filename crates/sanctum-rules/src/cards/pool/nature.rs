@@ -1,0 +1,61 @@
+//! Nature: Nature cards beyond the first sixty (costs in world and order). Texts are ours.
+
+use super::super::*;
+use super::monsters::*;
+use SpellType::{Alteration, Manifestation, Summoning};
+
+/// The Nature cards added to the pool, in id order.
+pub const NATURE: &[CardDef] = &[
+    card(
+        "water_breathing",
+        "Water Breathing",
+        House::Nature,
+        2,
+        1,
+        Alteration,
+        TargetType::Group,
+        Effect::Grant {
+            ability: crate::groups::Ability::Waterwalk,
+        },
+        "The target group breathes water: it may enter water squares.",
+    ),
+    card(
+        "shamans_walk",
+        "Shaman's Walk",
+        House::Nature,
+        1,
+        1,
+        Alteration,
+        TargetType::Group,
+        Effect::Grant {
+            ability: crate::groups::Ability::Mountainwalk,
+        },
+        "A shaman shows the target group the mountain paths: it may enter mountains.",
+    ),
+    card(
+        "simian_warriors",
+        "Simian Warriors",
+        House::Nature,
+        2,
+        1,
+        Summoning,
+        TargetType::Square,
+        Effect::Summon {
+            monster: SIMIAN_WARRIORS,
+        },
+        "Summons two Simian Warriors (H2 A0 HP8 L1 each) that hunt the nearest foe.",
+    ),
+    card(
+        "abatement",
+        "Abatement",
+        House::Nature,
+        2,
+        0,
+        Manifestation,
+        TargetType::Square,
+        Effect::Dispel {
+            scope: DispelScope::Square,
+        },
+        "Every enchantment on the target empty square is dispelled.",
+    ),
+];

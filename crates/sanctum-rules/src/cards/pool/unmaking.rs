@@ -1,0 +1,30 @@
+//! Unmaking: Unmaking cards beyond the first sixty (costs in strife and world). Texts are ours.
+
+use super::super::*;
+use SpellType::Manifestation;
+
+/// The Unmaking cards added to the pool, in id order.
+pub const UNMAKING: &[CardDef] = &[
+    card(
+        "cruel_greaves",
+        "Cruel Greaves",
+        House::Unmaking,
+        2,
+        1,
+        Manifestation,
+        TargetType::Recruit,
+        Effect::DamageByArmor,
+        "The target recruit's armor turns on it: it takes magical damage equal to its armor.",
+    ),
+    card(
+        "ritual_cleansing",
+        "Ritual Cleansing",
+        House::Unmaking,
+        4,
+        1,
+        Manifestation,
+        TargetType::Recruit,
+        Effect::Kill,
+        "A ritual removes the target recruit, however it was strengthened: it dies.",
+    ),
+];

@@ -1,0 +1,62 @@
+//! War: War cards beyond the first sixty (costs in strife and clarity). Texts are ours.
+
+use super::super::*;
+use SpellType::Alteration;
+
+/// The War cards added to the pool, in id order.
+pub const WAR: &[CardDef] = &[
+    card(
+        "field_surgery",
+        "Field Surgery",
+        House::War,
+        2,
+        1,
+        Alteration,
+        TargetType::RecruitGroup,
+        Effect::All {
+            effects: &[
+                Effect::HealEach { amount: 255 },
+                Effect::Modify {
+                    by: Modifier {
+                        hit_points: -1,
+                        ..Modifier::NONE
+                    },
+                },
+            ],
+        },
+        "Cast on a recruit group of yours: its wounded are patched up, every minion healed of all damage, at the price of 1 maximum hit point each.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "veteran",
+        "Veteran",
+        House::War,
+        2,
+        1,
+        Alteration,
+        TargetType::Recruit,
+        Effect::Modify {
+            by: Modifier {
+                level: 1,
+                ..Modifier::NONE
+            },
+        },
+        "The target recruit has seen many battles: it fights a level higher.",
+    ),
+    card(
+        "spirit_sword",
+        "Spirit Sword",
+        House::War,
+        2,
+        1,
+        Alteration,
+        TargetType::Swordsman,
+        Effect::Modify {
+            by: Modifier {
+                hand: 1, armor: 1,
+                ..Modifier::NONE
+            },
+        },
+        "A spirit guides the target swordsman's blade: 1 more hand damage and 1 more armor.",
+    ),
+];
