@@ -69,6 +69,6 @@ pub const ABOMINATION: &[CardDef] = &[
         Effect::Dispel {
             scope: DispelScope::GroupAndMembers,
         },
-        "Dispels every enchantment on the target group and on each of its minions.",
+        "The magic is nullified: every enchantment on the target group and on each of its minions is dispelled.",
     ),
 ];

@@ -58,7 +58,7 @@ pub const JUSTICE: &[CardDef] = &[
         Effect::Dispel {
             scope: DispelScope::GroupAndMembers,
         },
-        "Dispels every enchantment on the target group and on each of its minions.",
+        "Justice grants a second chance: every enchantment on the target group and on each of its minions is dispelled.",
     ),
     card(
         "true_aim",
