@@ -23,7 +23,9 @@ fn duel(monster: &str, recruits: usize, n: u64) -> (f64, f64, f64) {
             Player::Blue,
             Control::Computer,
             sq(5, 6),
-            vec![monster_minion(&def)],
+            (0..def.count.max(1))
+                .map(|_| monster_minion(&def))
+                .collect(),
         );
         let mut events = Vec::new();
         fight(&mut s, a, m, &mut events);
@@ -84,4 +86,33 @@ fn a_hellion_kills_about_three_and_a_half_of_a_horde_of_four_and_survives() {
     let (kills, survives, _) = duel("hellion", 4, SEEDS);
     assert!((3.2..=3.8).contains(&kills), "kills {kills}");
     assert!(survives > 0.9, "survives {survives}");
+}
+
+/// The monsters added with the thin houses, pinned to their rank of the curve
+/// (spells.md S24): three-mana ones kill one swordsman and not a pair, four- and
+/// five-mana ones a pair and rarely three, the six-mana Maloch Horror three.
+#[test]
+fn the_later_monsters_keep_to_their_rank() {
+    for kind in [
+        "ghoul",
+        "djinn",
+        "tindelhund",
+        "bog_horror",
+        "simian_warrior",
+    ] {
+        let (_, _, one) = duel(kind, 1, SEEDS);
+        let (_, _, two) = duel(kind, 2, SEEDS);
+        assert!(one > 0.8 && two < 0.1, "{kind}: one {one}, two {two}");
+    }
+    for kind in ["barrow_wight", "ebon_guardian", "werewolf"] {
+        let (_, _, two) = duel(kind, 2, SEEDS);
+        let (_, _, three) = duel(kind, 3, SEEDS);
+        assert!(two > 0.8 && three < 0.4, "{kind}: two {two}, three {three}");
+    }
+    let (_, _, three) = duel("maloch_horror", 3, SEEDS);
+    let (_, _, four) = duel("maloch_horror", 4, SEEDS);
+    assert!(
+        three > 0.7 && four < 0.5,
+        "maloch_horror: three {three}, four {four}"
+    );
 }
