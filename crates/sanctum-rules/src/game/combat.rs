@@ -272,9 +272,11 @@ fn write_back(state: &mut GameState, f: &[Fighter], groups: [u32; 2], events: &m
             );
         }
     }
-    for id in groups {
-        // Gazes given in this combat now count against the numbers.
-        crate::game::effects::refresh_group(state, id);
+    if f.iter().any(|x| x.new_gazes > 0) {
+        for id in groups {
+            // Gazes given in this combat now count against the numbers.
+            crate::game::effects::refresh_group(state, id);
+        }
     }
     for (side, id) in groups.into_iter().enumerate() {
         let Some(u) = state.unit_mut(id) else {
@@ -312,10 +314,12 @@ fn when_killed(state: &mut GameState, f: &[Fighter], groups: [u32; 2], events: &
                 .is_some_and(|u| u.group.minions().iter().any(|m| m.id == id))
         })
     };
+    let mut changed = false;
     for x in f.iter().filter(|x| !x.alive()) {
         let Some(killer) = x.killed_by.filter(|&k| alive(state, k)) else {
             continue;
         };
+        changed = true;
         if let Some(trophy) = x.trophy {
             let has = state.active.iter().any(|a| {
                 a.spell == SpellRef::Trophy(trophy) && a.host == (Host::Minion { minion: killer })
@@ -354,8 +358,10 @@ fn when_killed(state: &mut GameState, f: &[Fighter], groups: [u32; 2], events: &
             state.active.push(spell);
         }
     }
-    for id in groups {
-        crate::game::effects::refresh_group(state, id);
+    if changed {
+        for id in groups {
+            crate::game::effects::refresh_group(state, id);
+        }
     }
 }
 

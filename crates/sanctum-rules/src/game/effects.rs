@@ -72,56 +72,57 @@ pub fn refresh_group(state: &mut GameState, group: u32) {
     let Some(u) = state.units.iter().position(|u| u.id == group) else {
         return;
     };
-    let mut group_mod = [0i32; 6];
-    let mut effects = Effects {
-        withdraw_round: state.units[u].group.effects.withdraw_round,
-        ..Effects::default()
-    };
-    for a in &state.active {
-        if a.host == (Host::Group { group }) {
-            add_mod(&mut group_mod, modifier(a));
-            if let Some(ability) = granted(a) {
-                effects.add(ability);
-            }
-            if a.terrain.is_some() {
-                effects.only_enter = a.terrain;
-            }
-        }
-    }
-    // Spells on the globe and on the group's square that change every recruit there.
     let at = state.units[u].at;
-    let mut recruit_mod = [0i32; 6];
-    for a in &state.active {
-        if a.host == Host::Globe || a.host == (Host::Square { at }) {
-            add_mod(&mut recruit_mod, recruits_modifier(a));
-        }
-    }
     let members: Vec<(u32, bool)> = state.units[u]
         .group
         .minions()
         .iter()
         .map(|m| (m.id, m.is_recruit()))
         .collect();
-    let mods: Vec<[i32; 6]> = members
-        .iter()
-        .map(|&(id, recruit)| {
-            let mut m = group_mod;
-            if recruit {
-                for (x, d) in m.iter_mut().zip(recruit_mod) {
-                    *x += d;
+    let mut group_mod = [0i32; 6];
+    // Spells on the globe and on the group's square that change every recruit there.
+    let mut recruit_mod = [0i32; 6];
+    let mut own = vec![[0i32; 6]; members.len()];
+    let mut effects = Effects {
+        withdraw_round: state.units[u].group.effects.withdraw_round,
+        ..Effects::default()
+    };
+    // One pass over the active list, each spell sorted by its host.
+    for a in &state.active {
+        match a.host {
+            Host::Group { group: g } if g == group => {
+                add_mod(&mut group_mod, modifier(a));
+                if let Some(ability) = granted(a) {
+                    effects.add(ability);
+                }
+                if a.terrain.is_some() {
+                    effects.only_enter = a.terrain;
                 }
             }
-            for a in &state.active {
-                if a.host == (Host::Minion { minion: id }) {
-                    add_mod(&mut m, modifier(a));
+            Host::Minion { minion } => {
+                if let Some(k) = members.iter().position(|(id, _)| *id == minion) {
+                    add_mod(&mut own[k], modifier(a));
                 }
             }
-            m
-        })
-        .collect();
+            Host::Globe => add_mod(&mut recruit_mod, recruits_modifier(a)),
+            Host::Square { at: s } if s == at => {
+                add_mod(&mut recruit_mod, recruits_modifier(a));
+            }
+            _ => {}
+        }
+    }
     let unit = &mut state.units[u];
     unit.group.effects = effects;
-    for (m, d) in unit.group.minions_mut().iter_mut().zip(mods) {
+    for (k, m) in unit.group.minions_mut().iter_mut().enumerate() {
+        let mut d = group_mod;
+        for (x, o) in d.iter_mut().zip(own[k]) {
+            *x += o;
+        }
+        if members[k].1 {
+            for (x, r) in d.iter_mut().zip(recruit_mod) {
+                *x += r;
+            }
+        }
         let shown = apply(m.base, d);
         m.show(shown);
     }

@@ -96,10 +96,10 @@ pub fn resolve_turn(
 /// groups in the order given, then the rest, oldest first), through the pipeline.
 fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Vec<Event>) {
     // Minion exchange: the minions of a group that joins another recheck their spells.
-    let members: Vec<(u32, Vec<u32>)> = state
+    let members: Vec<(u32, u32)> = state
         .units
         .iter()
-        .map(|u| (u.id, u.group.minions().iter().map(|m| m.id).collect()))
+        .flat_map(|u| u.group.minions().iter().map(move |m| (u.id, m.id)))
         .collect();
     let before = before_movement(state);
     let mut units: Vec<Option<Unit>> = std::mem::take(&mut state.units)
@@ -189,10 +189,11 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
         .enumerate()
         .filter(|(_, g)| g.outcome == Outcome::Joined)
         .flat_map(|(k, _)| {
+            let joined = ids[k];
             members
                 .iter()
-                .find(|(id, _)| *id == ids[k])
-                .map_or(Vec::new(), |(_, m)| m.clone())
+                .filter(move |(g, _)| *g == joined)
+                .map(|(_, m)| *m)
         })
         .collect();
     for minion in exchanged {
