@@ -85,7 +85,7 @@ pub struct TownInfo {
 }
 
 /// Where an active spell lives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "on", rename_all = "snake_case")]
 pub enum Host {
     Globe,

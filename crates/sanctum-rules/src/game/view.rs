@@ -54,9 +54,24 @@ pub struct PlayerView {
     pub groups: Vec<Unit>,
     /// Visible active spells (enchantments) on every host.
     pub enchantments: Vec<ActiveSpell>,
+    /// The minion tiles and squares drawn with the green aura: those with at least one
+    /// enchantment (group sprites and the globe never show it, seed 002).
+    pub auras: Vec<crate::game::state::Host>,
     pub me: OwnView,
     pub opponent: OpponentView,
     pub outcome: Option<GameOutcome>,
+}
+
+/// Every minion and square carrying an enchantment, once each, in list order.
+fn auras(state: &GameState) -> Vec<crate::game::state::Host> {
+    use crate::game::state::Host;
+    let mut out: Vec<Host> = Vec::new();
+    for a in state.active.iter().filter(|a| a.visible) {
+        if matches!(a.host, Host::Minion { .. } | Host::Square { .. }) && !out.contains(&a.host) {
+            out.push(a.host);
+        }
+    }
+    out
 }
 
 /// The view of `side`.
@@ -72,6 +87,7 @@ pub fn view(state: &GameState, side: Side) -> PlayerView {
         towns: state.towns.clone(),
         groups: state.units.clone(),
         enchantments: state.active.iter().filter(|a| a.visible).copied().collect(),
+        auras: auras(state),
         me: OwnView {
             house: me.house,
             hand: me.hand.clone(),
@@ -138,5 +154,42 @@ impl GameState {
             outcome: v.outcome,
             spell_orders: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::state::{Host, SpellRef};
+    use crate::mana::House;
+
+    #[test]
+    fn auras_mark_enchanted_minions_and_squares_but_not_groups_or_the_globe() {
+        let mut state = GameState::empty(crate::Layout::Classic, [House::War, House::War], 1);
+        let card = crate::cards::CardId::from_name("carapace").expect("a card");
+        let at = crate::sq(5, 5);
+        let hosts = [
+            Host::Minion { minion: 7 },
+            Host::Minion { minion: 7 },
+            Host::Square { at },
+            Host::Group { group: 3 },
+            Host::Globe,
+        ];
+        for host in hosts {
+            state.add_active(SpellRef::Card(card), crate::Player::Red, host, None, true);
+        }
+        // A hidden helper gives no aura.
+        state.add_active(
+            SpellRef::Nation,
+            crate::Player::Neutral,
+            Host::Minion { minion: 9 },
+            None,
+            false,
+        );
+        let v = view(&state, Side::Blue);
+        assert_eq!(
+            v.auras,
+            vec![Host::Minion { minion: 7 }, Host::Square { at }]
+        );
     }
 }
