@@ -177,6 +177,9 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             "    {minion} carries {gazes} gaze(s){}",
             if *killed { " and is killed" } else { "" }
         ),
+        Event::HelperCast { card, by, on } => {
+            format!("  {} casts {card} on {} (a helper)", g(by), g(on))
+        }
         Event::TrophyTaken { minion, trophy } => {
             format!("    {minion} takes a trophy: {trophy:?}").to_lowercase()
         }

@@ -94,6 +94,10 @@ pub struct MonsterDef {
     pub trophy: Option<crate::game::state::Trophy>,
     /// Summoned for nobody: a neutral group, hostile to everyone (a drawback).
     pub wild: bool,
+    /// A real spell (card id) the engine casts for it as a helper at the start of each
+    /// combat, on the opposing group (Brimstone Dragon's Fireball, Yfreet's Cleansing
+    /// Light).
+    pub combat_spell: Option<&'static str>,
 }
 
 /// Combat abilities an alteration gives its minion (combat.md C15).
@@ -149,6 +153,10 @@ pub enum Need {
     NotInStructure,
     /// The target group has at most this many minions.
     AtMost { minions: u8 },
+    /// The target square is of one of these terrains.
+    TerrainOneOf {
+        terrains: &'static [crate::terrain::Terrain],
+    },
     /// The target square is within this many orthogonal steps of a square of this
     /// terrain (0: on it).
     Near {
@@ -380,6 +388,7 @@ const fn monster(
         explodes: 0,
         trophy: None,
         wild: false,
+        combat_spell: None,
     }
 }
 

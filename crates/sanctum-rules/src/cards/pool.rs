@@ -12,6 +12,7 @@ mod despair;
 mod first;
 mod hope;
 mod justice;
+mod later;
 mod life;
 mod mind;
 mod monsters;
@@ -19,6 +20,7 @@ mod nature;
 mod unmaking;
 mod war;
 
+pub use later::{BRIMSTONE_DRAGON, YFREET};
 pub use monsters::*;
 
 /// Joins lists of cards into one array of `N` cards (checked when compiling).
@@ -40,7 +42,7 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub const CATALOGUE: [CardDef; 120] = join(&[
+pub const CATALOGUE: [CardDef; 122] = join(&[
     first::FIRST,
     death::DEATH,
     justice::JUSTICE,
@@ -53,4 +55,5 @@ pub const CATALOGUE: [CardDef; 120] = join(&[
     nature::NATURE,
     war::WAR,
     unmaking::UNMAKING,
+    later::LATER,
 ]);

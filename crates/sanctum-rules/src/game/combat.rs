@@ -155,6 +155,24 @@ struct Combat<'a> {
 
 /// One full combat between two groups; `first` has precedence.
 pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Event>) {
+    // At the start of combat, monsters with a spell-like ability have the engine cast
+    // it as a helper on the opposing group.
+    for (me, foe) in [(first, second), (second, first)] {
+        let spell = state.unit(me).and_then(|u| {
+            u.group.minions().iter().find_map(|m| match &m.kind {
+                MinionKind::Monster { kind } => monster_def(kind).and_then(|d| d.combat_spell),
+                MinionKind::Recruit { .. } => None,
+            })
+        });
+        if let Some(card) = spell.and_then(crate::cards::CardId::from_name)
+            && state.unit(foe).is_some()
+        {
+            crate::game::spells::cast_as_helper(state, card, me, foe, events);
+        }
+    }
+    if state.unit(first).is_none() || state.unit(second).is_none() {
+        return;
+    }
     let mut f = Vec::new();
     let mut withdraw = [None; 2];
     for (side, id) in [first, second].into_iter().enumerate() {

@@ -196,6 +196,12 @@ pub enum Event {
         damage: u8,
         killed: bool,
     },
+    /// The engine cast a real spell as a helper for a monster group, on another group.
+    HelperCast {
+        card: CardId,
+        by: u32,
+        on: u32,
+    },
     /// A minion took a trophy from the monster it killed.
     TrophyTaken {
         minion: u32,

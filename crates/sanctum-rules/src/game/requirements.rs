@@ -54,6 +54,9 @@ pub fn holds(state: &GameState, owner: Player, host: Host, need: Need) -> Result
         Need::BesideEnemyStructure => {
             unit.is_some_and(|u| crate::game::spells::leap_target(state, u.id).is_some())
         }
+        Need::TerrainOneOf { terrains } => {
+            at.is_some_and(|s| terrains.contains(&state.field.terrain(s)))
+        }
         Need::Near { terrain, steps } => at.is_some_and(|c| {
             state
                 .field
@@ -78,6 +81,10 @@ fn describe(need: Need) -> String {
         }
         Need::Near { terrain, steps } => {
             format!("it must be at most {steps} step(s) from {}", terrain.name())
+        }
+        Need::TerrainOneOf { terrains } => {
+            let names: Vec<&str> = terrains.iter().map(|t| t.name()).collect();
+            format!("it must be on {}", names.join(" or "))
         }
     }
 }

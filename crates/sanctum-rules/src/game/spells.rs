@@ -419,6 +419,37 @@ fn apply(
     }
 }
 
+/// The engine casts a real spell as a helper for a monster at the start of combat, on
+/// the opposing group: no requirement is checked (helpers ignore blocking and
+/// concealment), and the spell's group effects — damage, dispels — take place.
+pub fn cast_as_helper(
+    state: &mut GameState,
+    card: crate::cards::CardId,
+    by: u32,
+    on: u32,
+    events: &mut Vec<Event>,
+) {
+    events.push(Event::HelperCast { card, by, on });
+    for effect in card.def().effects() {
+        match *effect {
+            Effect::DamageEach { amount } => damage_each(state, on, amount, events),
+            Effect::Dispel { .. } => {
+                let mut hosts = vec![Host::Group { group: on }];
+                if let Some(u) = state.unit(on) {
+                    hosts.extend(
+                        u.group
+                            .minions()
+                            .iter()
+                            .map(|m| Host::Minion { minion: m.id }),
+                    );
+                }
+                requirements::dispel_visible(state, &hosts, events);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The movement order a spell writes.
 pub fn forced(order: crate::cards::Overwrite) -> crate::movement::Forced {
     match order {
