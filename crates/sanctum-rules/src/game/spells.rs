@@ -279,16 +279,7 @@ fn apply(
             scope: crate::cards::DispelScope::GroupAndMembers,
         } => {
             if let Aim::Group { group } = aim {
-                let mut hosts = vec![Host::Group { group }];
-                if let Some(u) = state.unit(group) {
-                    hosts.extend(
-                        u.group
-                            .minions()
-                            .iter()
-                            .map(|m| Host::Minion { minion: m.id }),
-                    );
-                }
-                requirements::dispel_visible(state, &hosts, events);
+                dispel_group(state, group, events);
             }
         }
         Effect::SetTerrain { terrain } => {
@@ -419,6 +410,20 @@ fn apply(
     }
 }
 
+/// Dispels every enchantment on a group and on each of its minions.
+fn dispel_group(state: &mut GameState, group: u32, events: &mut Vec<Event>) {
+    let mut hosts = vec![Host::Group { group }];
+    if let Some(u) = state.unit(group) {
+        hosts.extend(
+            u.group
+                .minions()
+                .iter()
+                .map(|m| Host::Minion { minion: m.id }),
+        );
+    }
+    requirements::dispel_visible(state, &hosts, events);
+}
+
 /// The engine casts a real spell as a helper for a monster at the start of combat, on
 /// the opposing group: no requirement is checked (helpers ignore blocking and
 /// concealment), and the spell's group effects — damage, dispels — take place.
@@ -433,18 +438,7 @@ pub fn cast_as_helper(
     for effect in card.def().effects() {
         match *effect {
             Effect::DamageEach { amount } => damage_each(state, on, amount, events),
-            Effect::Dispel { .. } => {
-                let mut hosts = vec![Host::Group { group: on }];
-                if let Some(u) = state.unit(on) {
-                    hosts.extend(
-                        u.group
-                            .minions()
-                            .iter()
-                            .map(|m| Host::Minion { minion: m.id }),
-                    );
-                }
-                requirements::dispel_visible(state, &hosts, events);
-            }
+            Effect::Dispel { .. } => dispel_group(state, on, events),
             _ => {}
         }
     }
@@ -588,7 +582,7 @@ fn damage_minion(state: &mut GameState, minion: u32, amount: u8, events: &mut Ve
 }
 
 /// Healing on every wounded minion of a group (never above its hit points).
-fn heal_each(state: &mut GameState, group: u32, amount: u8, events: &mut Vec<Event>) {
+pub(crate) fn heal_each(state: &mut GameState, group: u32, amount: u8, events: &mut Vec<Event>) {
     let Some(u) = state.unit_mut(group) else {
         return;
     };

@@ -95,24 +95,13 @@ fn heal_on_squares(state: &mut GameState, events: &mut Vec<Event>) {
         })
         .collect();
     for (at, owner, amount) in heals {
-        let Some(u) = state
+        let group = state
             .units
-            .iter_mut()
+            .iter()
             .find(|u| u.at == at && u.group.owner == owner)
-        else {
-            continue;
-        };
-        let mut healed = 0u8;
-        for m in u.group.minions_mut() {
-            let h = amount.min(m.damage);
-            m.damage -= h;
-            healed = healed.saturating_add(h);
-        }
-        if healed > 0 {
-            events.push(Event::Healed {
-                group: u.id,
-                amount: healed,
-            });
+            .map(|u| u.id);
+        if let Some(group) = group {
+            crate::game::spells::heal_each(state, group, amount, events);
         }
     }
 }
