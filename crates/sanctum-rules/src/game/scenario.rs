@@ -745,6 +745,11 @@ impl TurnScenario {
         for side in Side::BOTH {
             crate::game::validate::validate(&state, side, &self.orders[side.index()])?;
         }
+        if state.outcome.is_some() {
+            // The game ended at the start of the turn: nothing moves or fights, as in
+            // a played game (orders given anyway were refused just above).
+            return Ok((state, events));
+        }
         state.resolve_orders(&self.orders, &mut events);
         if self.next_turn && state.outcome.is_none() {
             state.turn += 1;
