@@ -249,9 +249,15 @@ impl Bot for RushBot {
         }
         for (group, from) in my_groups(b.draft(), side) {
             let dist = distances(b.draft(), group, enemy);
+            let Some(me) = b.draft().unit(group).map(|u| u.group.clone()) else {
+                continue;
+            };
+            // A step must bring it closer and be a square it can enter (a square next to
+            // the path, such as a mountain, is near in distance but closed to it).
             let best = destinations(b.draft(), from)
                 .into_iter()
                 .filter(|s| dist[s.index()] < dist[from.index()])
+                .filter(|&s| StandardRules.can_enter(&b.draft().field, &me, s))
                 .min_by_key(|s| dist[s.index()]);
             if let Some(to) = best {
                 let _ = b.push(Order::Move { from, to });
