@@ -26,7 +26,9 @@ impl Decider for RandomDecider {
         let shop = postbattle::shop(s);
         let (item, _) = shop[self.0.next_u32() as usize % shop.len()];
         let models: Vec<String> = s.fielded().map(|m| m.name().to_string()).collect();
+        // A warband whose every model is gone buys for the stash only.
         let model = match self.0.next_u32() % 3 {
+            _ if models.is_empty() => None,
             0 => None,
             _ => Some(models[self.0.next_u32() as usize % models.len()].clone()),
         };
