@@ -5,23 +5,8 @@ use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_mai
 use sanctum_bots::{RandomBot, play_game};
 use sanctum_rules::game::{GameState, Setup, TurnOrders};
 
-fn setup(seed: u64) -> Setup {
-    Setup::sample(seed)
-}
-
-/// A recorded random game: its start and every turn's orders.
 fn recorded(seed: u64) -> (GameState, Vec<TurnOrders>) {
-    let s = setup(seed);
-    let start = GameState::start(&s).expect("valid setup").0;
-    let mut orders = Vec::new();
-    play_game(
-        &s,
-        &mut RandomBot::new(seed),
-        &mut RandomBot::new(seed + 1),
-        |o, _, _| orders.push(o.clone()),
-    )
-    .expect("legal orders");
-    (start, orders)
+    sanctum_bots::recorded_random_game(seed).expect("legal orders")
 }
 
 fn engine_turns(c: &mut Criterion) {
@@ -54,7 +39,7 @@ fn bot_games(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             play_game(
-                &setup(seed),
+                &Setup::sample(seed),
                 &mut RandomBot::new(seed),
                 &mut RandomBot::new(seed + 1),
                 |_, _, _| {},

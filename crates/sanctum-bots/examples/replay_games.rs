@@ -2,21 +2,10 @@
 //! `game/engine` benchmark, as a plain program for profilers
 //! (`valgrind --tool=callgrind --toggle-collect=replay_games::replay_all …`).
 
-use sanctum_bots::{RandomBot, play_game};
-use sanctum_rules::game::{GameState, Setup, TurnOrders};
+use sanctum_rules::game::{GameState, TurnOrders};
 
 fn recorded(seed: u64) -> (GameState, Vec<TurnOrders>) {
-    let s = Setup::sample(seed);
-    let start = GameState::start(&s).expect("valid setup").0;
-    let mut orders = Vec::new();
-    play_game(
-        &s,
-        &mut RandomBot::new(seed),
-        &mut RandomBot::new(seed + 1),
-        |o, _, _| orders.push(o.clone()),
-    )
-    .expect("legal orders");
-    (start, orders)
+    sanctum_bots::recorded_random_game(seed).expect("legal orders")
 }
 
 #[inline(never)]
