@@ -217,3 +217,21 @@ fn every_number_of_a_turn_scenario_has_a_range_named_in_the_error() {
         );
     }
 }
+
+#[test]
+fn an_unknown_house_in_a_turn_scenario_lists_the_twelve() {
+    let f = scratch("house.toml");
+    std::fs::write(
+        &f,
+        "layout = \"classic\"\ninitiative = \"red\"\n[player.red]\nhouse = \"warr\"\n",
+    )
+    .expect("written");
+    sanctum()
+        .arg("turn")
+        .arg(&f)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "line 4: unknown house 'warr' (valid: abomination, body,",
+        ));
+}

@@ -341,7 +341,11 @@ impl TurnScenario {
                 || {
                     cx.err(
                         p.house.span(),
-                        format!("unknown house '{}'", p.house.get_ref()),
+                        format!(
+                            "unknown house '{}' (valid: {})",
+                            p.house.get_ref(),
+                            House::ALL.map(House::name).join(", ")
+                        ),
                     )
                 },
                 Ok,
