@@ -8,6 +8,7 @@ mod draw;
 mod game_cmds;
 mod input;
 mod resolve;
+mod server_cmds;
 
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
@@ -29,6 +30,13 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Run the game server (HTTP and WebSocket API, the pages at /): see docs/api.md.
+    Serve(server_cmds::ServeArgs),
+    /// Administer a server's database: banish a player to the Volgaria room, or pardon.
+    Admin {
+        #[command(subcommand)]
+        command: server_cmds::AdminCommand,
+    },
     /// Show the board geometry of a layout: Sancta, entrances, centerline, town squares.
     Board {
         /// Board layout: classic or symmetric.
@@ -287,6 +295,8 @@ fn run(cli: Cli) -> anyhow::Result<String> {
         Command::Card { id, json } => write!(out, "{}", catalogue::card(&id, json)?)?,
         Command::Deck { command } => write!(out, "{}", deck_cmds::run(&command)?)?,
         Command::Arena(args) => write!(out, "{}", arena::run(&args)?)?,
+        Command::Serve(args) => write!(out, "{}", server_cmds::serve(&args)?)?,
+        Command::Admin { command } => write!(out, "{}", server_cmds::admin(&command)?)?,
         Command::Play {
             red,
             blue,

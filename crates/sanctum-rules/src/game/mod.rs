@@ -25,4 +25,4 @@ pub use orders::{Order, OrderBuilder, OrderError, Rejected, Target, TrainAs, leg
 pub use state::{DeckChoice, EndReason, GameOutcome, GameState, Setup, SetupError, Unit};
 pub use turn::{TurnOrders, resolve_turn};
 pub use validate::validate;
-pub use view::{PlayerView, view};
+pub use view::{PlayerView, PublicView, events_for, spectator_view, view};

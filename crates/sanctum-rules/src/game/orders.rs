@@ -18,7 +18,7 @@ use crate::stats;
 /// the square they stand on, minions by their square and place in the group (so that
 /// a group trained this turn can be named before it has an id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Target {
     Globe,
     Square { at: Square },
@@ -108,7 +108,7 @@ impl TrainAs {
 
 /// One order of one player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Order {
     /// Target a card from the hand; its mana is paid now.
     Cast { card: CardId, target: Target },

@@ -9,6 +9,7 @@
 use serde::Serialize;
 
 use crate::cards::CardId;
+use crate::game::events::Event;
 use crate::game::state::{ActiveSpell, GameOutcome, GameState, TownInfo, Unit};
 use crate::groups::Field;
 use crate::mana::{House, Mana, ManaType};
@@ -62,6 +63,65 @@ pub struct PlayerView {
     pub outcome: Option<GameOutcome>,
 }
 
+/// What a spectator may see: the board and both players' public holdings, never a
+/// hand, a deck's order or a draw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PublicView {
+    pub turn: u32,
+    pub realm: Realm,
+    pub initiative: Side,
+    pub field: Field,
+    pub towns: Vec<TownInfo>,
+    pub groups: Vec<Unit>,
+    pub enchantments: Vec<ActiveSpell>,
+    pub auras: Vec<crate::game::state::Host>,
+    /// Red's public holdings, then blue's.
+    pub players: [OpponentView; 2],
+    pub outcome: Option<GameOutcome>,
+}
+
+fn public_holdings(state: &GameState, side: Side) -> OpponentView {
+    let p = state.player(side);
+    OpponentView {
+        house: p.house,
+        hand_size: p.hand.len(),
+        deck_size: p.deck.len(),
+        whirlpool_size: p.whirlpool.len(),
+        mana: p.mana,
+    }
+}
+
+/// The view of someone who plays neither side.
+pub fn spectator_view(state: &GameState) -> PublicView {
+    PublicView {
+        turn: state.turn,
+        realm: state.realm,
+        initiative: state.initiative,
+        field: state.field.clone(),
+        towns: state.towns.clone(),
+        groups: state.units.clone(),
+        enchantments: state.active.iter().filter(|a| a.visible).copied().collect(),
+        auras: auras(state),
+        players: [
+            public_holdings(state, Side::Red),
+            public_holdings(state, Side::Blue),
+        ],
+        outcome: state.outcome,
+    }
+}
+
+/// The events of a turn as `viewer` may see them (`None`: a spectator, who sees
+/// neither side's drawn or discarded cards).
+pub fn events_for(events: &[Event], viewer: Option<Side>) -> Vec<Event> {
+    events
+        .iter()
+        .map(|e| match viewer {
+            Some(side) => e.seen_by(side),
+            None => e.seen_by(Side::Red).seen_by(Side::Blue),
+        })
+        .collect()
+}
+
 /// Every minion and square carrying an enchantment, once each, in list order.
 fn auras(state: &GameState) -> Vec<crate::game::state::Host> {
     use crate::game::state::Host;
@@ -77,7 +137,6 @@ fn auras(state: &GameState) -> Vec<crate::game::state::Host> {
 /// The view of `side`.
 pub fn view(state: &GameState, side: Side) -> PlayerView {
     let me = state.player(side);
-    let them = state.player(side.opponent());
     PlayerView {
         side,
         turn: state.turn,
@@ -100,13 +159,7 @@ pub fn view(state: &GameState, side: Side) -> PlayerView {
             town_mana: me.town_mana.clone(),
             revolving: me.revolving.clone(),
         },
-        opponent: OpponentView {
-            house: them.house,
-            hand_size: them.hand.len(),
-            deck_size: them.deck.len(),
-            whirlpool_size: them.whirlpool.len(),
-            mana: them.mana,
-        },
+        opponent: public_holdings(state, side.opponent()),
         outcome: state.outcome,
     }
 }
@@ -160,6 +213,51 @@ impl GameState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn events_hide_the_other_sides_draws_and_discards_and_spectators_see_none() {
+        let card = CardId::from_name("fireball").expect("a card");
+        let events = vec![
+            Event::Drew {
+                side: Side::Red,
+                card: Some(card),
+            },
+            Event::Discarded {
+                side: Side::Blue,
+                card: Some(card),
+            },
+            Event::TurnStarted { turn: 2 },
+        ];
+        let red = events_for(&events, Some(Side::Red));
+        assert_eq!(red[0], events[0]);
+        assert_eq!(
+            red[1],
+            Event::Discarded {
+                side: Side::Blue,
+                card: None
+            }
+        );
+        let spectator = events_for(&events, None);
+        assert!(spectator.iter().all(|e| !matches!(
+            e,
+            Event::Drew { card: Some(_), .. } | Event::Discarded { card: Some(_), .. }
+        )));
+        assert_eq!(spectator[2], events[2]);
+    }
+
+    #[test]
+    fn the_spectator_view_holds_no_hand() {
+        let (state, _) = GameState::start(&crate::game::Setup::sample(3)).expect("a game");
+        let json = serde_json::to_value(spectator_view(&state)).expect("json");
+        assert!(json.get("me").is_none());
+        for p in json["players"].as_array().expect("two players") {
+            assert!(p.get("hand").is_none() && p.get("deck").is_none());
+        }
+        assert_eq!(
+            spectator_view(&state).players[0].hand_size,
+            state.players[0].hand.len()
+        );
+    }
     use crate::game::state::{Host, SpellRef};
     use crate::mana::House;
 

@@ -1,0 +1,452 @@
+//! The HTTP router: every route of `docs/api.md`, the body limit, the request log and
+//! the pages embedded in the binary.
+
+use axum::Json;
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use sanctum_rules::cards::CATALOGUE;
+use sanctum_rules::decks::{self, Deck};
+use sanctum_rules::game::Order;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::auth::{
+    COOKIE_NAME, Caller, MaybeCaller, hash_password, new_token, token_hash, verify_password,
+};
+use crate::error::{ApiError, ApiResult, Body};
+use crate::games::{self, CreateGame, DeckRequest, side_of};
+use crate::{AppState, BODY_LIMIT, now_ms};
+
+/// The whole API.
+pub fn router(app: AppState) -> Router {
+    Router::new()
+        .route("/api/health", get(health))
+        .route("/api/guests", post(guest))
+        .route("/api/accounts", post(account))
+        .route("/api/sessions", post(session))
+        .route("/api/me", get(me))
+        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/games/{id}", get(game))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/concede", post(concede))
+        .route("/api/games/{id}/orders", axum::routing::put(put_orders))
+        .route("/api/games/{id}/orders/check", post(check_orders))
+        .route("/api/games/{id}/legal", get(legal))
+        .route("/api/games/{id}/confirm", post(confirm))
+        .route("/api/games/{id}/replay", get(replay))
+        .route("/api/games/{id}/ws", get(socket))
+        .route("/api/cards", get(cards))
+        .route("/api/decks", get(decks))
+        .route("/api/decks/check", post(check_deck))
+        .route("/api/players/top", get(top_players))
+        .route("/", get(|| page("index.html")))
+        .route("/{file}", get(|Path(file): Path<String>| page_owned(file)))
+        .fallback(|| async {
+            ApiError::not_found("no such route (the API is under /api; see docs/api.md)")
+        })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(app)
+}
+
+/// Files served at `/`, compiled into the binary.
+const PAGES: &[(&str, &str, &str)] = &[(
+    "index.html",
+    "text/html; charset=utf-8",
+    include_str!("../static/index.html"),
+)];
+
+async fn page(name: &str) -> Response {
+    match PAGES.iter().find(|(n, _, _)| *n == name) {
+        Some((_, mime, body)) => ([(header::CONTENT_TYPE, *mime)], *body).into_response(),
+        None => ApiError::not_found(format!("no page '{name}'")).into_response(),
+    }
+}
+
+async fn page_owned(name: String) -> Response {
+    page(&name).await
+}
+
+async fn health(State(app): State<AppState>) -> Json<Value> {
+    Json(json!({"status": "ok", "database": app.store.backend()}))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GuestReq {
+    name: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// Names: 1 to 24 letters, digits, `_` or `-`.
+fn check_name(name: &str) -> ApiResult<()> {
+    let ok = (1..=24).contains(&name.chars().count())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::unprocessable(
+            "bad_name",
+            format!("the name '{name}' is not valid (1 to 24 letters, digits, '_' or '-')"),
+        ))
+    }
+}
+
+/// A new session for a player: `{"token", "name"}` and the cookie.
+async fn signed_in(app: &AppState, id: i64, name: &str, status: StatusCode) -> ApiResult<Response> {
+    let token = new_token()?;
+    app.store
+        .add_token(id, &token_hash(&token), now_ms())
+        .await?;
+    let cookie = format!("{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Strict");
+    let mut resp = (status, Json(json!({"token": token, "name": name}))).into_response();
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        resp.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    Ok(resp)
+}
+
+async fn guest(State(app): State<AppState>, Body(req): Body<GuestReq>) -> ApiResult<Response> {
+    check_name(&req.name)?;
+    let id = app
+        .store
+        .create_player(&req.name, None, true, now_ms())
+        .await?;
+    signed_in(&app, id, &req.name, StatusCode::CREATED).await
+}
+
+async fn account(State(app): State<AppState>, Body(req): Body<Credentials>) -> ApiResult<Response> {
+    check_name(&req.name)?;
+    if !(8..=128).contains(&req.password.chars().count()) {
+        return Err(ApiError::unprocessable(
+            "bad_password",
+            "a password has 8 to 128 characters",
+        ));
+    }
+    let password = req.password;
+    let hash = tokio::task::spawn_blocking(move || hash_password(&password))
+        .await
+        .map_err(|e| games::internal("hashing", &e))??;
+    let id = app
+        .store
+        .create_player(&req.name, Some(&hash), false, now_ms())
+        .await?;
+    signed_in(&app, id, &req.name, StatusCode::CREATED).await
+}
+
+async fn session(State(app): State<AppState>, Body(req): Body<Credentials>) -> ApiResult<Response> {
+    if let Some(secs) = app.limiter.wait(&req.name) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_logins",
+            format!(
+                "too many failed sign-ins for '{}'; try again in {secs} s",
+                req.name
+            ),
+        ));
+    }
+    let player = app.store.player_by_name(&req.name).await?;
+    let hash = player.as_ref().and_then(|p| p.password_hash.clone());
+    let password = req.password.clone();
+    let ok =
+        tokio::task::spawn_blocking(move || hash.is_some_and(|h| verify_password(&password, &h)))
+            .await
+            .unwrap_or(false);
+    match player {
+        Some(p) if ok => {
+            app.limiter.succeeded(&req.name);
+            signed_in(&app, p.id, &p.name, StatusCode::OK).await
+        }
+        _ => {
+            app.limiter.failed(&req.name);
+            Err(ApiError::unauthorized("wrong name or password"))
+        }
+    }
+}
+
+async fn me(Caller(p): Caller) -> Json<Value> {
+    Json(json!({
+        "name": p.name,
+        "guest": p.guest,
+        "banished": p.banished,
+        "room": if p.banished { "volgaria" } else { "main" },
+        "rating": p.rating,
+        "ranked_games": p.ranked_games,
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    #[serde(default)]
+    status: Option<String>,
+    #[serde(default)]
+    room: Option<String>,
+}
+
+async fn list_games(
+    State(app): State<AppState>,
+    MaybeCaller(caller): MaybeCaller,
+    q: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Json<Value>> {
+    let Query(q) = q.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
+    let status = q.status.unwrap_or_else(|| "open".into());
+    if !["open", "active", "finished"].contains(&status.as_str()) {
+        return Err(ApiError::bad_request(
+            "bad_status",
+            format!("unknown status '{status}' (valid: open, active, finished)"),
+        ));
+    }
+    let rows = app.store.games(&status, 200).await?;
+    let games: Vec<Value> = rows
+        .iter()
+        .filter(|r| q.room.as_ref().is_none_or(|room| &r.room == room))
+        .map(|r| {
+            let you = caller.as_ref().and_then(|p| side_of(r, p.id));
+            crate::views::summary(r, &[], you)
+        })
+        .collect();
+    Ok(Json(json!({ "games": games })))
+}
+
+async fn create_game(
+    State(app): State<AppState>,
+    Caller(p): Caller,
+    Body(req): Body<CreateGame>,
+) -> ApiResult<Response> {
+    let id = games::create(&app, &p, req).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
+}
+
+/// A game id from the path, with a clear message when it is not a number.
+fn game_id(path: Result<Path<i64>, axum::extract::rejection::PathRejection>) -> ApiResult<i64> {
+    path.map(|Path(id)| id)
+        .map_err(|_| ApiError::bad_request("bad_game_id", "a game id is a whole number"))
+}
+
+type IdPath = Result<Path<i64>, axum::extract::rejection::PathRejection>;
+
+async fn game(
+    State(app): State<AppState>,
+    MaybeCaller(c): MaybeCaller,
+    path: IdPath,
+) -> ApiResult<Json<Value>> {
+    let id = game_id(path)?;
+    let row = app
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    Ok(Json(
+        crate::views::game_for(&app, &row, c.map(|p| p.id)).await?,
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinReq {
+    #[serde(default = "join_deck")]
+    deck: DeckRequest,
+}
+
+fn join_deck() -> DeckRequest {
+    DeckRequest::Starter(games::BOT_DECK.into())
+}
+
+async fn join(
+    State(app): State<AppState>,
+    Caller(p): Caller,
+    path: IdPath,
+    Body(req): Body<JoinReq>,
+) -> ApiResult<Json<Value>> {
+    let id = game_id(path)?;
+    games::join(&app, &p, id, req.deck).await?;
+    Ok(Json(json!({"id": id, "joined": true})))
+}
+
+async fn concede(
+    State(app): State<AppState>,
+    Caller(p): Caller,
+    path: IdPath,
+) -> ApiResult<Json<Value>> {
+    let id = game_id(path)?;
+    games::concede(&app, &p, id).await?;
+    Ok(Json(json!({"id": id, "conceded": true})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OrdersReq {
+    orders: Vec<Order>,
+}
+
+async fn put_orders(
+    State(app): State<AppState>,
+    Caller(p): Caller,
+    path: IdPath,
+    Body(req): Body<OrdersReq>,
+) -> ApiResult<Json<Value>> {
+    let id = game_id(path)?;
+    let turn = games::put_orders(&app, &p, id, &req.orders).await?;
+    Ok(Json(
+        json!({"orders": req.orders, "turns_played": turn, "confirmed": false}),
+    ))
+}
+
+async fn check_orders(
+    State(app): State<AppState>,
+    Caller(p): Caller,
+    path: IdPath,
+    Body(req): Body<OrdersReq>,
+) -> ApiResult<Json<Value>> {
+    let id = game_id(path)?;
+    games::check_orders(&app, &p, id, &req.orders).await?;
+    Ok(Json(json!({"valid": true})))
+}
+
+async fn legal(
+    State(app): State<AppState>,
+    Caller(p): Caller,
+    path: IdPath,
+) -> ApiResult<Json<Value>> {
+    let id = game_id(path)?;
+    let row = app
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let Some(side) = side_of(&row, p.id) else {
+        return Err(ApiError::forbidden(
+            "not_a_player",
+            format!("you do not play in game {id}"),
+        ));
+    };
+    let given: Vec<Order> = app
+        .store
+        .pending(id, row.turns)
+        .await?
+        .iter()
+        .find(|r| r.side == side.name())
+        .and_then(|r| serde_json::from_str(&r.orders).ok())
+        .unwrap_or_default();
+    let slot = app.game_slot(id);
+    let mut guard = slot.lock().await;
+    let live = games::sync(&app, &mut guard, &row).await?;
+    Ok(Json(crate::views::legal(&live.state, side, &given)))
+}
+
+async fn confirm(
+    State(app): State<AppState>,
+    Caller(p): Caller,
+    path: IdPath,
+) -> ApiResult<Json<Value>> {
+    let id = game_id(path)?;
+    let turn = games::confirm(&app, &p, id).await?;
+    Ok(Json(json!({"confirmed": true, "turns_played": turn})))
+}
+
+async fn replay(State(app): State<AppState>, path: IdPath) -> ApiResult<Json<Value>> {
+    let id = game_id(path)?;
+    let row = app
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    if row.status != "finished" {
+        return Err(ApiError::conflict(
+            "not_finished",
+            format!(
+                "game {id} is {}: its log is shown once it has ended",
+                row.status
+            ),
+        ));
+    }
+    let slot = app.game_slot(id);
+    let mut guard = slot.lock().await;
+    let live = games::sync(&app, &mut guard, &row).await?;
+    Ok(Json(json!(live.log)))
+}
+
+async fn socket(
+    State(app): State<AppState>,
+    MaybeCaller(c): MaybeCaller,
+    path: IdPath,
+    ws: WebSocketUpgrade,
+) -> ApiResult<Response> {
+    let id = game_id(path)?;
+    let row = app
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let viewer = c.and_then(|p| side_of(&row, p.id));
+    Ok(ws.on_upgrade(move |s| crate::ws::serve_socket(app, id, viewer, s)))
+}
+
+async fn cards() -> ApiResult<Json<Value>> {
+    let mut out = Vec::with_capacity(CATALOGUE.len());
+    for c in CATALOGUE.iter() {
+        let mut v = serde_json::to_value(c).map_err(|e| games::internal("cards", &e))?;
+        if let Value::Object(map) = &mut v {
+            map.entry("cost").or_insert_with(|| json!(c.cost()));
+        }
+        out.push(v);
+    }
+    Ok(Json(json!({ "cards": out })))
+}
+
+/// A deck as JSON: name, house, cards with counts, summary, warnings.
+fn deck_json(id: Option<&str>, d: &Deck) -> Value {
+    json!({
+        "id": id,
+        "name": d.name,
+        "house": d.house,
+        "cards": d.cards,
+        "summary": d.summary(),
+        "warnings": d.warnings.iter().map(|w| json!({"line": w.line, "card": w.card, "types": w.types})).collect::<Vec<_>>(),
+    })
+}
+
+async fn decks() -> Json<Value> {
+    let list: Vec<Value> = decks::starter_names()
+        .into_iter()
+        .filter_map(|n| Deck::starter(n)?.ok().map(|d| deck_json(Some(n), &d)))
+        .collect();
+    Json(json!({ "decks": list }))
+}
+
+async fn check_deck(Body(f): Body<games::DeckFile>) -> ApiResult<Json<Value>> {
+    let checked = decks::check(&f.toml)
+        .map_err(|e| ApiError::unprocessable("malformed_deck", e.to_string()))?;
+    let problems: Vec<Value> = checked
+        .problems
+        .iter()
+        .map(|p| json!({"line": p.line(), "rule": p.rule(), "message": p.to_string()}))
+        .collect();
+    let valid = checked.is_valid();
+    let summary = valid
+        .then(|| Deck::parse(&f.toml).ok().map(|d| deck_json(None, &d)))
+        .flatten();
+    Ok(Json(
+        json!({"valid": valid, "problems": problems, "deck": summary}),
+    ))
+}
+
+async fn top_players(State(app): State<AppState>) -> ApiResult<Json<Value>> {
+    let rows = app.store.top_players(50).await?;
+    let players: Vec<Value> = rows
+        .iter()
+        .map(|p| json!({"name": p.name, "rating": p.rating.rating, "deviation": p.rating.deviation, "ranked_games": p.ranked_games}))
+        .collect();
+    Ok(Json(json!({ "players": players })))
+}
