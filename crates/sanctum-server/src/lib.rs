@@ -11,6 +11,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod client;
 pub mod error;
 pub mod games;
 pub mod ratings;
