@@ -389,8 +389,11 @@ async fn socket(
         .game(id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
-    let viewer = c.and_then(|p| side_of(&row, p.id));
-    Ok(ws.on_upgrade(move |s| crate::ws::serve_socket(app, id, viewer, s)))
+    if row.id != id {
+        return Err(ApiError::not_found(format!("no game {id}")));
+    }
+    let player = c.map(|p| p.id);
+    Ok(ws.on_upgrade(move |s| crate::ws::serve_socket(app, id, player, s)))
 }
 
 async fn cards() -> ApiResult<Json<Value>> {

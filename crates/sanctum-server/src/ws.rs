@@ -111,8 +111,10 @@ pub async fn spawn_listener(app: &AppState) {
 }
 
 /// The message a viewer gets: `{"type", "game", "view", "orders", "events"}`.
-async fn message(app: &AppState, game: i64, viewer: Option<Side>, kind: &str) -> Option<String> {
+async fn message(app: &AppState, game: i64, player: Option<i64>, kind: &str) -> Option<String> {
     let row = app.store.game(game).await.ok()??;
+    // Read each time: a player who opened the socket before joining becomes one.
+    let viewer: Option<Side> = player.and_then(|p| crate::games::side_of(&row, p));
     if row.status == "open" {
         let v = serde_json::json!({"type": kind, "game": crate::views::summary(&row, &[], viewer)});
         return Some(v.to_string());
@@ -127,14 +129,14 @@ async fn message(app: &AppState, game: i64, viewer: Option<Side>, kind: &str) ->
 }
 
 /// Serves one socket until it closes or the server shuts down: the current picture
-/// at once, then one after every change.
-pub async fn serve_socket(app: AppState, game: i64, viewer: Option<Side>, mut socket: WebSocket) {
+/// at once, then one after every change. `player` is the signed-in caller, if any.
+pub async fn serve_socket(app: AppState, game: i64, player: Option<i64>, mut socket: WebSocket) {
     let mut pushes = app.hub.subscribe(game);
     let mut shutdown = app.shutdown.subscribe();
     let mut next = Some("state");
     loop {
         if let Some(kind) = next.take() {
-            let Some(text) = message(&app, game, viewer, kind).await else {
+            let Some(text) = message(&app, game, player, kind).await else {
                 break;
             };
             if socket.send(Message::Text(text.into())).await.is_err() {

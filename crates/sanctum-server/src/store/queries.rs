@@ -81,13 +81,19 @@ macro_rules! store_impl {
 
         impl $store {
             /// Whether the game is active at turn `turn`, read inside `tx` with the
-            /// backend's shared lock on the row.
+            /// backend's shared lock on the row (exclusive for a confirm: two confirms
+            /// on two nodes take turns, so the second sees the first and resolves).
             async fn current(
                 tx: &mut sqlx::Transaction<'_, <$row as sqlx::Row>::Database>,
                 game_id: i64,
                 turn: i64,
+                exclusive: bool,
             ) -> StoreResult<bool> {
-                let sql = concat!("SELECT turns, status FROM games WHERE id = $1", $share);
+                let sql = if exclusive {
+                    concat!("SELECT turns, status FROM games WHERE id = $1", $lock)
+                } else {
+                    concat!("SELECT turns, status FROM games WHERE id = $1", $share)
+                };
                 let row = sqlx::query(sql).bind(game_id).fetch_optional(&mut **tx).await?;
                 Ok(match row {
                     Some(r) => {
@@ -314,7 +320,7 @@ macro_rules! store_impl {
                 orders: &str,
             ) -> StoreResult<PutOutcome> {
                 let mut tx = self.pool.begin_with($begin).await?;
-                if !Self::current(&mut tx, game_id, turn).await? {
+                if !Self::current(&mut tx, game_id, turn, false).await? {
                     return Ok(PutOutcome::Stale);
                 }
                 let done = sqlx::query(
@@ -344,7 +350,7 @@ macro_rules! store_impl {
                 orders_if_none: &str,
             ) -> StoreResult<Option<Vec<PendingRow>>> {
                 let mut tx = self.pool.begin_with($begin).await?;
-                if !Self::current(&mut tx, game_id, turn).await? {
+                if !Self::current(&mut tx, game_id, turn, true).await? {
                     return Ok(None);
                 }
                 sqlx::query(
