@@ -38,7 +38,7 @@ pub struct Live {
 /// The most orders one list may hold.
 pub const MAX_ORDERS: usize = 200;
 /// Turn time limits, in seconds.
-pub const TURN_SECONDS: std::ops::RangeInclusive<i64> = 10..=7 * 24 * 3600;
+pub const TURN_SECONDS: std::ops::RangeInclusive<i64> = 1..=7 * 24 * 3600;
 /// The turn time when none is given.
 pub const DEFAULT_TURN_SECONDS: i64 = 300;
 /// The deck a bot plays.

@@ -1,0 +1,177 @@
+//! `sanctum admin banish|pardon` and the Volgaria room, through the real binary: a
+//! banished player may play only unranked Volgaria games in the Volgaria room, others
+//! may visit and join them, and a pardon lets the player back.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+fn send(
+    url: &str,
+    token: Option<&str>,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let method = reqwest::Method::from_bytes(method.as_bytes()).expect("a method");
+    let mut req = reqwest::blocking::Client::new().request(method, format!("{url}{path}"));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    let resp = req.send().expect("the server answers");
+    let status = resp.status().as_u16();
+    (status, resp.json().unwrap_or(Value::Null))
+}
+
+fn admin(args: &[&str], db: &str) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_sanctum"))
+        .arg("admin")
+        .args(args)
+        .args(["--database", db])
+        .output()
+        .expect("sanctum admin runs")
+}
+
+#[test]
+fn a_banished_player_plays_only_unranked_volgaria_games_until_pardoned() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let db = format!("sqlite:{}", dir.path().join("admin.db").display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sanctum"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", &db])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sanctum serve starts");
+    let stderr = child.stderr.take().expect("stderr");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(at) = line.find("serving on http://") {
+                let url = line[at + "serving on ".len()..].split_whitespace().next();
+                let _ = tx.send(url.unwrap_or("").to_string());
+            }
+        }
+    });
+    let url = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("an address");
+    let token = |name: &str| {
+        let (_, v) = send(
+            &url,
+            None,
+            "POST",
+            "/api/guests",
+            Some(json!({ "name": name })),
+        );
+        v["token"].as_str().expect("a token").to_string()
+    };
+    let eve = token("eve");
+    let sam = token("sam");
+
+    let out = admin(&["banish", "eve"], &db);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Volgaria"));
+    let out = admin(&["banish", "nobody"], &db);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no player named 'nobody'"));
+
+    let (s, v) = send(&url, Some(&eve), "GET", "/api/me", None);
+    assert_eq!((s, &v["room"]), (200, &json!("volgaria")));
+    let (s, v) = send(
+        &url,
+        Some(&eve),
+        "POST",
+        "/api/games",
+        Some(json!({"room": "main"})),
+    );
+    assert_eq!((s, &v["error"]["code"]), (403, &json!("banished")), "{v}");
+    let (s, v) = send(
+        &url,
+        Some(&eve),
+        "POST",
+        "/api/games",
+        Some(json!({"realm": "veldt"})),
+    );
+    assert_eq!(
+        (s, &v["error"]["code"]),
+        (422, &json!("volgaria_room")),
+        "{v}"
+    );
+    let (s, v) = send(
+        &url,
+        Some(&eve),
+        "POST",
+        "/api/games",
+        Some(json!({"realm": "volgaria", "ranked": true})),
+    );
+    assert_eq!(
+        (s, &v["error"]["code"]),
+        (422, &json!("volgaria_room")),
+        "{v}"
+    );
+    let (s, v) = send(
+        &url,
+        Some(&eve),
+        "POST",
+        "/api/games",
+        Some(json!({"realm": "volgaria"})),
+    );
+    assert_eq!(s, 201, "{v}");
+    let id = v["id"].as_i64().expect("an id");
+    // Sam visits the room and joins.
+    let (_, list) = send(
+        &url,
+        Some(&sam),
+        "GET",
+        "/api/games?status=open&room=volgaria",
+        None,
+    );
+    assert!(
+        list["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .any(|g| g["id"] == id)
+    );
+    let (s, v) = send(
+        &url,
+        Some(&sam),
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({})),
+    );
+    assert_eq!(s, 200, "{v}");
+    // A banished player cannot join a main-room game.
+    let (_, v) = send(&url, Some(&sam), "POST", "/api/games", Some(json!({})));
+    let main_game = v["id"].as_i64().expect("an id");
+    let (s, v) = send(
+        &url,
+        Some(&eve),
+        "POST",
+        &format!("/api/games/{main_game}/join"),
+        Some(json!({})),
+    );
+    assert_eq!((s, &v["error"]["code"]), (403, &json!("banished")), "{v}");
+
+    let out = admin(&["pardon", "eve"], &db);
+    assert!(out.status.success());
+    let (s, v) = send(
+        &url,
+        Some(&eve),
+        "POST",
+        "/api/games",
+        Some(json!({"realm": "veldt", "ranked": true})),
+    );
+    assert_eq!(s, 201, "{v}");
+    let _ = child.kill();
+    let _ = child.wait();
+}
