@@ -32,6 +32,8 @@ struct Cli {
 enum Command {
     /// Run the game server (HTTP and WebSocket API, the pages at /): see docs/api.md.
     Serve(server_cmds::ServeArgs),
+    /// Load a running server: N concurrent bot-client games over HTTP and WebSocket.
+    Loadtest(server_cmds::LoadtestArgs),
     /// Administer a server's database: banish a player to the Volgaria room, or pardon.
     Admin {
         #[command(subcommand)]
@@ -296,6 +298,7 @@ fn run(cli: Cli) -> anyhow::Result<String> {
         Command::Deck { command } => write!(out, "{}", deck_cmds::run(&command)?)?,
         Command::Arena(args) => write!(out, "{}", arena::run(&args)?)?,
         Command::Serve(args) => write!(out, "{}", server_cmds::serve(&args)?)?,
+        Command::Loadtest(args) => write!(out, "{}", server_cmds::loadtest(&args)?)?,
         Command::Admin { command } => write!(out, "{}", server_cmds::admin(&command)?)?,
         Command::Play {
             red,

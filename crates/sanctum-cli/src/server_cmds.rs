@@ -34,6 +34,25 @@ pub enum AdminCommand {
     },
 }
 
+#[derive(Args, Debug)]
+pub struct LoadtestArgs {
+    /// The server to load, e.g. http://127.0.0.1:8080.
+    #[arg(long)]
+    url: String,
+    /// Games played at once (each: two guests, two WebSockets).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    games: u32,
+    /// Turns each game plays before one side concedes.
+    #[arg(long, default_value = "10", value_parser = clap::value_parser!(u32).range(1..=100))]
+    turns: u32,
+    /// Seed of the clients' random orders (game i uses seed + i).
+    #[arg(long, default_value = "1")]
+    seed: u64,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -109,4 +128,76 @@ pub fn admin(command: &AdminCommand) -> anyhow::Result<String> {
             format!("{name} is pardoned and back in the main lobby\n")
         })
     })
+}
+
+/// `loadtest`: N concurrent games over HTTP and WebSocket, with a progress bar.
+pub fn loadtest(args: &LoadtestArgs) -> anyhow::Result<String> {
+    use std::sync::atomic::Ordering;
+    let url = args.url.trim_end_matches('/').to_string();
+    if !url.starts_with("http://") {
+        return Err(crate::resolve::BadInput(format!(
+            "malformed --url '{url}' (valid: http://HOST:PORT)"
+        ))
+        .into());
+    }
+    let report = runtime()?.block_on(async {
+        let progress = std::sync::Arc::new(sanctum_server::loadtest::Progress::default());
+        let total = u64::from(args.games) * u64::from(args.turns);
+        let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            indicatif::ProgressBar::new(total)
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} turns {per_sec} {elapsed}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        let ticker = {
+            let (bar, progress) = (bar.clone(), progress.clone());
+            tokio::spawn(async move {
+                loop {
+                    bar.set_position(progress.turns.load(Ordering::Relaxed));
+                    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                }
+            })
+        };
+        let report = sanctum_server::loadtest::run(
+            &url,
+            args.games as usize,
+            i64::from(args.turns),
+            args.seed,
+            progress,
+        )
+        .await;
+        ticker.abort();
+        bar.finish_and_clear();
+        report
+    });
+    if report.games_failed == report.games {
+        anyhow::bail!(
+            "every game failed; the first: {}",
+            report.first_error.unwrap_or_default()
+        );
+    }
+    if args.json {
+        return Ok(format!("{}\n", serde_json::to_string_pretty(&report)?));
+    }
+    let mut out = format!(
+        "{} games ({} failed), {} turns in {:.1} s: {:.0} turns per second\n\
+         latency from the second confirm to the pushed turn: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms\n",
+        report.games,
+        report.games_failed,
+        report.turns,
+        report.seconds,
+        report.turns_per_second,
+        report.latency_ms_p50,
+        report.latency_ms_p99,
+        report.latency_ms_max,
+    );
+    if let Some(e) = report.first_error {
+        out.push_str(&format!("first failure: {e}\n"));
+    }
+    Ok(out)
 }

@@ -14,6 +14,7 @@ pub mod auth;
 pub mod client;
 pub mod error;
 pub mod games;
+pub mod loadtest;
 pub mod ratings;
 pub mod store;
 pub mod views;
