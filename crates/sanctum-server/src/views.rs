@@ -6,7 +6,7 @@
 
 use sanctum_rules::game::{
     GameState, Order, OrderBuilder, OrderError, Target, TrainAs, events_for, legal_targets,
-    spectator_view, view,
+    spectator_view, validate, view,
 };
 use sanctum_rules::movement::reachable;
 use sanctum_rules::{Player, Side};
@@ -120,18 +120,27 @@ pub fn error_code(e: &OrderError) -> &'static str {
 /// the towns whose mana may be wished for.
 pub fn legal(state: &GameState, side: Side, given: &[Order]) -> Value {
     let mut b = OrderBuilder::new(state, side);
+    let mut kept: Vec<Order> = Vec::with_capacity(given.len() + 1);
     for o in given {
-        let _ = b.push(*o);
+        if b.push(*o).is_ok() {
+            kept.push(*o);
+        }
     }
-    let draft = b.draft().clone();
-    let fits = |o: Order| b.clone().push(o).is_ok();
+    let draft = b.draft();
+    // The engine's own check of the whole list with the candidate last (no copy of
+    // the game, unlike the builder).
+    let fits = |o: Order| {
+        let mut list = kept.clone();
+        list.push(o);
+        validate(state, side, &list).is_ok()
+    };
     let mut hand = draft.player(side).hand.clone();
     hand.sort();
     hand.dedup();
     let casts: Vec<Value> = hand
         .iter()
         .map(|&card| {
-            let targets: Vec<Target> = legal_targets(&draft, side, card);
+            let targets: Vec<Target> = legal_targets(draft, side, card);
             let affordable: Vec<&Target> = targets
                 .iter()
                 .filter(|&&target| fits(Order::Cast { card, target }))
