@@ -2,31 +2,12 @@
 //! banished player may play only unranked Volgaria games in the Volgaria room, others
 //! may visit and join them, and a pardon lets the player back.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-use std::time::Duration;
+mod common;
 
-use serde_json::{Value, json};
+use std::process::Command;
 
-fn send(
-    url: &str,
-    token: Option<&str>,
-    method: &str,
-    path: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let method = reqwest::Method::from_bytes(method.as_bytes()).expect("a method");
-    let mut req = reqwest::blocking::Client::new().request(method, format!("{url}{path}"));
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let resp = req.send().expect("the server answers");
-    let status = resp.status().as_u16();
-    (status, resp.json().unwrap_or(Value::Null))
-}
+use common::send;
+use serde_json::json;
 
 fn admin(args: &[&str], db: &str) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_sanctum"))
@@ -41,25 +22,8 @@ fn admin(args: &[&str], db: &str) -> std::process::Output {
 fn a_banished_player_plays_only_unranked_volgaria_games_until_pardoned() {
     let dir = tempfile::tempdir().expect("a directory");
     let db = format!("sqlite:{}", dir.path().join("admin.db").display());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sanctum"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", &db])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sanctum serve starts");
-    let stderr = child.stderr.take().expect("stderr");
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if let Some(at) = line.find("serving on http://") {
-                let url = line[at + "serving on ".len()..].split_whitespace().next();
-                let _ = tx.send(url.unwrap_or("").to_string());
-            }
-        }
-    });
-    let url = rx
-        .recv_timeout(Duration::from_secs(60))
-        .expect("an address");
+    let server = common::Server::start(&db, &[]);
+    let url = server.url.clone();
     let token = |name: &str| {
         let (_, v) = send(
             &url,
@@ -172,6 +136,5 @@ fn a_banished_player_plays_only_unranked_volgaria_games_until_pardoned() {
         Some(json!({"realm": "veldt", "ranked": true})),
     );
     assert_eq!(s, 201, "{v}");
-    let _ = child.kill();
-    let _ = child.wait();
+    server.kill();
 }

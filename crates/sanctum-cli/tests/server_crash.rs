@@ -3,68 +3,16 @@
 //! and the game goes on with every confirmed order, each turn resolved exactly once.
 //! A SIGTERM while a turn resolves lets the turn finish and be stored before exit.
 
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+mod common;
+
+use std::process::Command;
 use std::time::{Duration, Instant};
 
+use common::Server;
 use serde_json::{Value, json};
-
-struct Server {
-    child: Child,
-    url: String,
-    log: Arc<Mutex<Vec<String>>>,
-}
-
-impl Server {
-    /// Starts `sanctum serve` on a free port over `db`, with extra environment.
-    fn start(db: &Path, env: &[(&str, &str)]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sanctum"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--database"])
-            .arg(format!("sqlite:{}", db.display()))
-            .env("SANCTUM_LOG", "info")
-            .envs(env.iter().copied())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("sanctum serve starts");
-        let stderr = child.stderr.take().expect("stderr");
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let (tx, rx) = std::sync::mpsc::channel();
-        let lines = log.clone();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if let Some(at) = line.find("serving on http://") {
-                    let url = line[at + "serving on ".len()..].split_whitespace().next();
-                    let _ = tx.send(url.unwrap_or("").to_string());
-                }
-                lines.lock().expect("not poisoned").push(line);
-            }
-        });
-        let url = rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the server says where it serves");
-        Server { child, url, log }
-    }
-
-    fn kill(mut self) {
-        self.child.kill().expect("SIGKILL");
-        let _ = self.child.wait();
-    }
-
-    fn lines_with(&self, text: &str) -> usize {
-        let log = self.log.lock().expect("not poisoned");
-        log.iter().filter(|l| l.contains(text)).count()
-    }
-}
 
 struct Player {
     token: String,
-}
-
-fn http() -> reqwest::blocking::Client {
-    reqwest::blocking::Client::new()
 }
 
 fn call(
@@ -74,18 +22,14 @@ fn call(
     path: &str,
     body: Option<Value>,
 ) -> Value {
-    let method = reqwest::Method::from_bytes(method.as_bytes()).expect("a method");
-    let mut req = http().request(method, format!("{}{path}", server.url));
-    if let Some(p) = who {
-        req = req.bearer_auth(&p.token);
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let resp = req.send().expect("the server answers");
-    let status = resp.status();
-    let v: Value = resp.json().unwrap_or(Value::Null);
-    assert!(status.is_success(), "{path}: {status} {v}");
+    let (status, v) = common::send(
+        &server.url,
+        who.map(|p| p.token.as_str()),
+        method,
+        path,
+        body,
+    );
+    assert!((200..300).contains(&status), "{path}: {status} {v}");
     v
 }
 
@@ -122,7 +66,7 @@ fn wait_turns(server: &Server, who: &Player, id: i64, turns: i64) -> Value {
 #[test]
 fn a_killed_server_loses_no_confirmed_order_and_resolves_each_turn_once() {
     let dir = tempfile::tempdir().expect("a directory");
-    let db = dir.path().join("crash.db");
+    let db = format!("sqlite:{}", dir.path().join("crash.db").display());
     let server = Server::start(&db, &[]);
     let ann = guest(&server, "ann");
     let bob = guest(&server, "bob");
@@ -264,7 +208,7 @@ fn a_killed_server_loses_no_confirmed_order_and_resolves_each_turn_once() {
 #[test]
 fn sigterm_finishes_the_turn_in_flight_before_exiting() {
     let dir = tempfile::tempdir().expect("a directory");
-    let db = dir.path().join("term.db");
+    let db = format!("sqlite:{}", dir.path().join("term.db").display());
     let server = Server::start(&db, &[("SANCTUM_RESOLVE_DELAY_MS", "2000")]);
     let ann = guest(&server, "ann");
     let bob = guest(&server, "bob");

@@ -1,41 +1,23 @@
 //! `sanctum loadtest` against a real `sanctum serve`: a small run completes and reports
 //! turns per second and the latency quantiles; a malformed URL exits with code 2.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-use std::time::Duration;
+mod common;
+
+use std::process::Command;
 
 #[test]
 fn a_small_load_test_plays_every_game_and_reports_its_figures() {
     let dir = tempfile::tempdir().expect("a directory");
     let db = format!("sqlite:{}", dir.path().join("load.db").display());
-    let mut server = Command::new(env!("CARGO_BIN_EXE_sanctum"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", &db])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sanctum serve starts");
-    let stderr = server.stderr.take().expect("stderr");
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if let Some(at) = line.find("serving on http://") {
-                let url = line[at + "serving on ".len()..].split_whitespace().next();
-                let _ = tx.send(url.unwrap_or("").to_string());
-            }
-        }
-    });
-    let url = rx
-        .recv_timeout(Duration::from_secs(60))
-        .expect("an address");
+    let server = common::Server::start(&db, &[]);
+    let url = server.url.clone();
     let out = Command::new(env!("CARGO_BIN_EXE_sanctum"))
         .args([
             "loadtest", "--url", &url, "--games", "3", "--turns", "3", "--json",
         ])
         .output()
         .expect("loadtest runs");
-    let _ = server.kill();
-    let _ = server.wait();
+    server.kill();
     assert!(
         out.status.success(),
         "{}",
