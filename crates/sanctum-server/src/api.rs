@@ -242,11 +242,7 @@ async fn game(
     path: IdPath,
 ) -> ApiResult<Json<Value>> {
     let id = game_id(path)?;
-    let row = app
-        .store
-        .game(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let row = games::row(&app, id).await?;
     Ok(Json(
         crate::views::game_for(&app, &row, c.map(|p| p.id)).await?,
     ))
@@ -320,11 +316,7 @@ async fn legal(
     path: IdPath,
 ) -> ApiResult<Json<Value>> {
     let id = game_id(path)?;
-    let row = app
-        .store
-        .game(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let row = games::row(&app, id).await?;
     let Some(side) = side_of(&row, p.id) else {
         return Err(ApiError::forbidden(
             "not_a_player",
@@ -357,11 +349,7 @@ async fn confirm(
 
 async fn replay(State(app): State<AppState>, path: IdPath) -> ApiResult<Json<Value>> {
     let id = game_id(path)?;
-    let row = app
-        .store
-        .game(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let row = games::row(&app, id).await?;
     if row.status != "finished" {
         return Err(ApiError::conflict(
             "not_finished",
@@ -384,11 +372,7 @@ async fn socket(
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
     let id = game_id(path)?;
-    let row = app
-        .store
-        .game(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let row = games::row(&app, id).await?;
     if row.id != id {
         return Err(ApiError::not_found(format!("no game {id}")));
     }

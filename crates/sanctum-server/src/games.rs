@@ -223,7 +223,7 @@ pub async fn create(app: &AppState, caller: &PlayerRow, req: CreateGame) -> ApiR
     let id = app.store.create_game(&new, now_ms()).await?;
     tracing::info!(game = id, by = %caller.name, opponent = %new.opponent, "game created");
     if let Some(bot) = bot {
-        let row = app.store.game(id).await?.ok_or_else(|| gone(id))?;
+        let row = row(app, id).await?;
         let bot_deck = DeckRequest::Starter(BOT_DECK.into()).choice()?;
         start(app, &row, Joiner::Bot(bot), bot_deck).await?;
     }
@@ -232,6 +232,11 @@ pub async fn create(app: &AppState, caller: &PlayerRow, req: CreateGame) -> ApiR
 
 fn gone(id: i64) -> ApiError {
     ApiError::not_found(format!("no game {id}"))
+}
+
+/// A stored game, or 404 naming it.
+pub async fn row(app: &AppState, id: i64) -> ApiResult<GameRow> {
+    app.store.game(id).await?.ok_or_else(|| gone(id))
 }
 
 pub(crate) fn json<T: serde::Serialize>(v: &T) -> ApiResult<String> {
@@ -255,7 +260,7 @@ pub enum Joiner {
 
 /// `POST /api/games/{id}/join`.
 pub async fn join(app: &AppState, caller: &PlayerRow, id: i64, deck: DeckRequest) -> ApiResult<()> {
-    let row = app.store.game(id).await?.ok_or_else(|| gone(id))?;
+    let row = row(app, id).await?;
     if row.status != "open" {
         return Err(ApiError::conflict(
             "not_open",
@@ -426,7 +431,7 @@ pub async fn check_orders(
     id: i64,
     orders: &[Order],
 ) -> ApiResult<(Side, i64)> {
-    let row = app.store.game(id).await?.ok_or_else(|| gone(id))?;
+    let row = row(app, id).await?;
     let side = acting_side(&row, caller)?;
     if orders.len() > MAX_ORDERS {
         return Err(ApiError::unprocessable(
@@ -471,7 +476,7 @@ pub async fn put_orders(
 /// `POST /api/games/{id}/confirm`: stored before it is acknowledged; the second
 /// confirm starts the resolution.
 pub async fn confirm(app: &AppState, caller: &PlayerRow, id: i64) -> ApiResult<i64> {
-    let row = app.store.game(id).await?.ok_or_else(|| gone(id))?;
+    let row = row(app, id).await?;
     let side = acting_side(&row, caller)?;
     confirm_side(app, id, row.turns, side).await?;
     Ok(row.turns)
@@ -507,7 +512,7 @@ pub fn both_confirmed(pending: &[PendingRow]) -> bool {
 
 /// `POST /api/games/{id}/concede`: the game ends at once.
 pub async fn concede(app: &AppState, caller: &PlayerRow, id: i64) -> ApiResult<()> {
-    let row = app.store.game(id).await?.ok_or_else(|| gone(id))?;
+    let row = row(app, id).await?;
     let side = acting_side(&row, caller)?;
     if resolve(app, id, row.turns, Resolve::Concede(side)).await? {
         Ok(())
