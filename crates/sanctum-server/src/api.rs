@@ -174,15 +174,16 @@ async fn session(State(app): State<AppState>, Body(req): Body<Credentials>) -> A
     }
 }
 
-async fn me(Caller(p): Caller) -> Json<Value> {
-    Json(json!({
+async fn me(State(app): State<AppState>, Caller(p): Caller) -> ApiResult<Json<Value>> {
+    let p = app.store.player_by_name(&p.name).await?.unwrap_or(p);
+    Ok(Json(json!({
         "name": p.name,
         "guest": p.guest,
         "banished": p.banished,
         "room": if p.banished { "volgaria" } else { "main" },
         "rating": p.rating,
         "ranked_games": p.ranked_games,
-    }))
+    })))
 }
 
 #[derive(Deserialize)]

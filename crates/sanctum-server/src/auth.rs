@@ -112,12 +112,46 @@ pub struct Caller(pub PlayerRow);
 #[derive(Clone, Debug)]
 pub struct MaybeCaller(pub Option<PlayerRow>);
 
+/// How long a token's player is remembered between database reads (a banishment or
+/// pardon reaches a running server within this time).
+pub const TOKEN_CACHE: Duration = Duration::from_secs(10);
+
+/// Players by token hash, as last read.
+#[derive(Default)]
+pub struct TokenCache {
+    players: Mutex<HashMap<String, (Instant, PlayerRow)>>,
+}
+
+impl TokenCache {
+    fn get(&self, hash: &str) -> Option<PlayerRow> {
+        let map = self.players.lock().unwrap_or_else(|p| p.into_inner());
+        map.get(hash)
+            .filter(|(at, _)| at.elapsed() < TOKEN_CACHE)
+            .map(|(_, p)| p.clone())
+    }
+
+    fn put(&self, hash: String, player: PlayerRow) {
+        let mut map = self.players.lock().unwrap_or_else(|p| p.into_inner());
+        if map.len() > 100_000 {
+            map.retain(|_, (at, _)| at.elapsed() < TOKEN_CACHE);
+        }
+        map.insert(hash, (Instant::now(), player));
+    }
+}
+
 async fn lookup(parts: &Parts, state: &AppState) -> Result<Option<PlayerRow>, ApiError> {
     let Some(token) = token_of(parts) else {
         return Ok(None);
     };
-    match state.store.player_by_token(&token_hash(&token)).await? {
-        Some(p) => Ok(Some(p)),
+    let hash = token_hash(&token);
+    if let Some(p) = state.tokens.get(&hash) {
+        return Ok(Some(p));
+    }
+    match state.store.player_by_token(&hash).await? {
+        Some(p) => {
+            state.tokens.put(hash, p.clone());
+            Ok(Some(p))
+        }
         None => Err(ApiError::unauthorized(
             "the session token is not valid (sign in again: POST /api/sessions or /api/guests)",
         )),

@@ -133,6 +133,7 @@ fn parse_side(s: &str) -> Option<Side> {
 
 /// Creates a game; a game against a bot starts at once.
 pub async fn create(app: &AppState, caller: &PlayerRow, req: CreateGame) -> ApiResult<i64> {
+    let caller = &fresh(app, caller).await?;
     let room = req
         .room
         .clone()
@@ -230,6 +231,16 @@ pub async fn create(app: &AppState, caller: &PlayerRow, req: CreateGame) -> ApiR
     Ok(id)
 }
 
+/// The caller as stored now: a banishment or pardon counts at once, whatever the
+/// token cache holds.
+async fn fresh(app: &AppState, caller: &PlayerRow) -> ApiResult<PlayerRow> {
+    Ok(app
+        .store
+        .player_by_name(&caller.name)
+        .await?
+        .unwrap_or_else(|| caller.clone()))
+}
+
 fn gone(id: i64) -> ApiError {
     ApiError::not_found(format!("no game {id}"))
 }
@@ -260,6 +271,7 @@ pub enum Joiner {
 
 /// `POST /api/games/{id}/join`.
 pub async fn join(app: &AppState, caller: &PlayerRow, id: i64, deck: DeckRequest) -> ApiResult<()> {
+    let caller = &fresh(app, caller).await?;
     let row = row(app, id).await?;
     if row.status != "open" {
         return Err(ApiError::conflict(

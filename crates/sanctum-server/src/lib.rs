@@ -44,6 +44,7 @@ pub struct Inner {
     games: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<Option<games::Live>>>>>,
     pub hub: ws::Hub,
     pub limiter: auth::LoginLimiter,
+    pub tokens: auth::TokenCache,
     /// This process's id among the nodes of one database.
     pub node: u64,
     /// True once shutting down: sockets close, no new resolution starts.
@@ -74,6 +75,7 @@ impl AppState {
             games: Mutex::new(HashMap::new()),
             hub: ws::Hub::default(),
             limiter: auth::LoginLimiter::default(),
+            tokens: auth::TokenCache::default(),
             node: u64::from_le_bytes(node),
             shutdown: watch::channel(false).0,
             inflight: RwLock::new(()),

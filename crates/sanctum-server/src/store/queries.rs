@@ -15,6 +15,9 @@ pub(super) const GAME_SELECT: &str = "SELECT g.id, g.status, g.room, g.realm, g.
     FROM games g JOIN players c ON c.id = g.creator_id \
     LEFT JOIN players r ON r.id = g.red_id LEFT JOIN players b ON b.id = g.blue_id";
 
+pub(super) const PENDING_SELECT: &str = "SELECT side, orders, confirmed FROM pending_orders \
+    WHERE game_id = $1 AND turn = $2 ORDER BY side DESC";
+
 pub(super) const PLAYER_SELECT: &str = "SELECT id, name, password_hash, guest, banished, \
     rating, deviation, volatility, ranked_games FROM players";
 
@@ -22,7 +25,7 @@ macro_rules! store_impl {
     ($store:ty, $row:ty, $backend:literal, begin = $begin:literal, lock = $lock:literal, share = $share:literal) => {
         use sqlx::Row as _;
 
-        use crate::store::queries::{GAME_SELECT, PLAYER_SELECT};
+        use crate::store::queries::{GAME_SELECT, PENDING_SELECT, PLAYER_SELECT};
         use crate::store::{
             GameRow, GameStart, NewGame, PendingRow, PlayerRow, PutOutcome, Rating, Store,
             StoreError, StoreResult, TurnCommit, TurnRow, is_unique_violation,
@@ -109,10 +112,7 @@ macro_rules! store_impl {
                 game_id: i64,
                 turn: i64,
             ) -> StoreResult<Vec<PendingRow>> {
-                let rows = sqlx::query(
-                    "SELECT side, orders, confirmed FROM pending_orders \
-                     WHERE game_id = $1 AND turn = $2 ORDER BY side DESC",
-                )
+                let rows = sqlx::query(PENDING_SELECT)
                 .bind(game_id)
                 .bind(turn)
                 .fetch_all(&mut **tx)
@@ -306,10 +306,12 @@ macro_rules! store_impl {
             }
 
             async fn pending(&self, game_id: i64, turn: i64) -> StoreResult<Vec<PendingRow>> {
-                let mut tx = self.pool.begin().await?;
-                let rows = Self::pending_in(&mut tx, game_id, turn).await?;
-                tx.commit().await?;
-                Ok(rows)
+                let rows = sqlx::query(PENDING_SELECT)
+                    .bind(game_id)
+                    .bind(turn)
+                    .fetch_all(&self.pool)
+                    .await?;
+                Ok(rows.iter().map(pending_row).collect::<Result<_, _>>()?)
             }
 
             async fn put_orders(
