@@ -51,12 +51,22 @@ pub fn router(app: AppState) -> Router {
         .with_state(app)
 }
 
-/// Files served at `/`, compiled into the binary.
-const PAGES: &[(&str, &str, &str)] = &[(
-    "index.html",
-    "text/html; charset=utf-8",
-    include_str!("../static/index.html"),
-)];
+/// The browser client's files, served at `/`, compiled into the binary (one flat
+/// directory, `static/`: see ARCHITECTURE.md).
+const PAGES: &[(&str, &str, &str)] = &[
+    ("index.html", HTML, include_str!("../static/index.html")),
+    ("style.css", CSS, include_str!("../static/style.css")),
+    ("app.js", JS, include_str!("../static/app.js")),
+    ("api.js", JS, include_str!("../static/api.js")),
+    ("board.js", JS, include_str!("../static/board.js")),
+    ("decks.js", JS, include_str!("../static/decks.js")),
+    ("game.js", JS, include_str!("../static/game.js")),
+    ("panel.js", JS, include_str!("../static/panel.js")),
+    ("playback.js", JS, include_str!("../static/playback.js")),
+];
+const HTML: &str = "text/html; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
 
 async fn page(name: &str) -> Response {
     match PAGES.iter().find(|(n, _, _)| *n == name) {

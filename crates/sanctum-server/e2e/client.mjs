@@ -1,0 +1,264 @@
+// End-to-end tests of the web client in a real headless Chromium (Debian's `chromium`,
+// driven by playwright-core). Run by crates/sanctum-cli/tests/browser.rs against a real
+// `sanctum serve`:  node client.mjs http://127.0.0.1:PORT/ [SCREENSHOT_DIR]
+// Prints one line per scenario and exits non-zero on the first failure.
+
+import { chromium } from "playwright-core";
+
+const BASE = process.argv[2];
+const SHOTS = process.argv[3] || process.env.SANCTUM_SCREENSHOTS || "";
+if (!BASE) {
+  console.error("usage: node client.mjs URL [SCREENSHOT_DIR]");
+  process.exit(2);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+const problems = [];
+const pages = new Set();
+let guests = 0;
+
+function check(cond, what) {
+  if (!cond) throw new Error(`check failed: ${what}`);
+}
+
+async function newPage(label) {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(15000);
+  pages.add(page);
+  page.on("close", () => pages.delete(page));
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`${label}: console ${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`${label}: page error: ${e.message}`));
+  return page;
+}
+
+async function shot(page, name) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+async function signIn(page) {
+  const name = `guest${process.pid % 1000}x${++guests}`;
+  await page.goto(BASE);
+  await page.fill("#guest-name", name);
+  await page.getByRole("button", { name: "Play as guest" }).click();
+  await page.waitForSelector("#create-form");
+  return name;
+}
+
+async function createGame(page, opponent, seconds = 600) {
+  await page.selectOption("#opponent", opponent);
+  await page.fill("#turn-seconds", String(seconds));
+  await page.getByRole("button", { name: "Create game" }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  return Number(page.url().split("/").pop());
+}
+
+/// The caller's picture of a game, through the API with the page's own token.
+async function picture(page, id) {
+  return page.evaluate(async (id) => {
+    const r = await fetch(`/api/games/${id}`, { headers: { Authorization: `Bearer ${localStorage.getItem("sanctum.token")}` } });
+    return r.json();
+  }, id);
+}
+
+async function turnOf(page, id) {
+  return (await picture(page, id)).view?.turn;
+}
+
+async function waitTurn(page, id, turn) {
+  await page.waitForFunction((t) => document.querySelector("#status .turn")?.textContent.includes(`turn ${t} `), turn, { timeout: 30000 });
+  check((await turnOf(page, id)) === turn, `game ${id} is at turn ${turn}`);
+}
+
+async function handIds(page) {
+  return page.$$eval("[data-card]", (els) => els.map((e) => e.dataset.card));
+}
+
+const scenarios = [];
+const scenario = (name, fn) => scenarios.push([name, fn]);
+
+scenario("sign in, lobby, card list, top players and deck builder load", async () => {
+  const page = await newPage("pages");
+  await signIn(page);
+  await shot(page, "lobby");
+  check(await page.isVisible("#open-games"), "the lobby lists open games");
+  await page.click('nav a[href="#/cards"]');
+  await page.waitForSelector("[data-card-entry]");
+  check((await page.$$("[data-card-entry]")).length > 100, "the card list shows the pool");
+  await page.fill("#card-filter", "fireball");
+  check((await page.$$("[data-card-entry]")).length >= 1, "the card filter finds Fireball");
+  await page.click('nav a[href="#/top"]');
+  await page.waitForSelector("h1:has-text('Top players')");
+  await page.click('nav a[href="#/decks"]');
+  await page.selectOption("#deck-starter", "war_mind");
+  await page.waitForSelector("#deck-check .ok");
+  await page.click("[aria-label='Add Fireball']");
+  await page.selectOption("#deck-house", "nature");
+  await page.waitForSelector("#deck-check .problems li");
+  await page.context().close();
+});
+
+scenario("a move, a spell cast by dragging, a training and a discard show up in the next state; a reload restores the game", async () => {
+  const page = await newPage("orders");
+  await signIn(page);
+  const id = await createGame(page, "bot:heuristic");
+  await page.waitForSelector('.game[data-ready="true"]');
+  const before = await picture(page, id);
+  const me = before.view.me;
+  const you = before.game.you;
+  const mine = before.view.groups.find((g) => g.owner === you);
+  const home = before.view.field.structures.find((x) => x.kind === "sanctum" && x.owner === you).at.join(",");
+  // A move: click the group, then a lit square.
+  await page.click(`[data-group="${mine.id}"]`);
+  const lit = await page.$$eval("[data-square].target", (els) => els.map((e) => e.dataset.square));
+  check(lit.length > 0, "squares light up for the group's move");
+  const dest = lit[0];
+  await page.click(`[data-square="${dest}"]`);
+  await page.waitForSelector(".orders li");
+  check(await page.isVisible("line.order-arrow"), "an arrow shows the move");
+  // A spell cast by dragging a card onto a lit target.
+  const card = await page.$eval(".card.castable", (e) => e.dataset.card);
+  await page.click(`[data-card="${card}"]`);
+  const targets = await page.$$eval("[data-square].target, [data-target=globe].target", (els) => els.map((e) => e.dataset.square || "globe"));
+  check(targets.length > 0, `targets light up for ${card}`);
+  await shot(page, "game-targets");
+  await page.click(`[data-card="${card}"]`); // unpick
+  const to = targets[0] === "globe" ? page.locator("[data-target=globe]") : page.locator(`[data-square="${targets[0]}"]`);
+  await page.locator(`[data-card="${card}"]`).dragTo(to);
+  if (await page.isVisible(".chooser")) await page.click(".chooser button >> nth=0");
+  await page.waitForFunction(() => document.querySelectorAll(".orders li").length === 2);
+  // A training: the novice waiting in the Sanctum.
+  await page.click(`[data-group="${mine.id}"]`);
+  await page.waitForSelector("[data-train]");
+  const into = await page.$eval("[data-train]", (e) => e.dataset.train);
+  await page.click(`[data-train="${into}"]`);
+  await page.waitForFunction(() => document.querySelectorAll(".orders li").length === 3);
+  // A discard.
+  const discard = await page.$eval("[data-discard]", (e) => e.dataset.discard);
+  await page.click(`[data-discard="${discard}"]`);
+  await page.waitForFunction(() => document.querySelectorAll(".orders li").length === 4);
+  check(!(await page.textContent("#refusal")).startsWith("Refused"), "no order was refused");
+  await shot(page, "game-mid-turn");
+  const given = (await picture(page, id)).orders;
+  check(given.length === 4, "the server holds the four orders");
+  // A reload mid-game restores the game with its orders.
+  await page.reload();
+  await page.waitForSelector('.game[data-ready="true"]');
+  await page.waitForFunction(() => document.querySelectorAll(".orders li").length === 4);
+  check(await page.isVisible("line.order-arrow"), "the move's arrow is back after the reload");
+  // Confirm; the bot has confirmed already, so the turn resolves and is pushed.
+  await page.getByRole("button", { name: "Confirm orders" }).click();
+  await waitTurn(page, id, 2);
+  await page.waitForSelector("#log li");
+  await page.waitForTimeout(1200);
+  await shot(page, "game-playback");
+  await page.getByRole("button", { name: "Skip to end" }).click();
+  await page.waitForFunction(() => /done/.test(document.querySelector("#pb-status")?.textContent || ""));
+  const log = await page.$$eval("#log li", (els) => els.map((e) => e.textContent));
+  const after = await picture(page, id);
+  check(log.some((l) => l.startsWith(`${you} casts`) || (l.startsWith(`${you}'s`) && l.includes("squandered"))), `the log tells of the spell: ${log.join(" | ")}`);
+  check(log.some((l) => l.startsWith(`${you} trains the novice`)), "the log tells of the training");
+  check(log.some((l) => l.startsWith(`${you} discards`)), "the log tells of the discard");
+  check(after.view.me.whirlpool.includes(discard) || after.view.me.whirlpool.length > 0, "the discarded card is in the Whirlpool");
+  const moved = after.view.groups.find((g) => g.id === mine.id);
+  check(log.some((l) => l.includes(`${mine.name} `) && /moves|bounces|joins|pushed/.test(l)), "the log tells of the move");
+  check(!moved || moved.at.join(",") !== home || log.some((l) => l.includes("bounces")), "the group left the Sanctum or bounced");
+  // Step and replay controls.
+  await page.getByRole("button", { name: "Replay" }).click();
+  await page.getByRole("button", { name: "Pause" }).click();
+  const n = await page.$$eval("#log li", (els) => els.length);
+  await page.getByRole("button", { name: "Step" }).click();
+  check((await page.$$eval("#log li", (els) => els.length)) === n + 1, "Step adds one line to the log");
+  await page.context().close();
+  return `cast ${card}, trained ${into}, discarded ${discard}, moved to ${dest}; ${log.length} log lines`;
+});
+
+scenario("two players in two browser contexts each see only their own hand", async () => {
+  const a = await newPage("creator");
+  const b = await newPage("joiner");
+  await signIn(a);
+  const id = await createGame(a, "open");
+  await a.waitForSelector("#banner:has-text('Waiting')");
+  await signIn(b);
+  await b.waitForSelector(`#open-games [data-game="${id}"]`);
+  await b.click(`#open-games [data-game="${id}"] button.join`);
+  await b.waitForSelector('.game[data-ready="true"]');
+  await a.waitForSelector('.game[data-ready="true"]');
+  const pa = await picture(a, id);
+  const pb = await picture(b, id);
+  check(pa.game.you && pb.game.you && pa.game.you !== pb.game.you, "the two players play opposite sides");
+  const ha = await handIds(a);
+  const hb = await handIds(b);
+  check(JSON.stringify(ha) === JSON.stringify(pa.view.me.hand), `the creator's page shows the creator's hand: ${ha} vs ${pa.view.me.hand}`);
+  check(JSON.stringify(hb) === JSON.stringify(pb.view.me.hand), "the joiner's page shows the joiner's hand");
+  const aOnly = pa.view.me.hand.filter((c) => !pb.view.me.hand.includes(c));
+  const bOnly = pb.view.me.hand.filter((c) => !pa.view.me.hand.includes(c));
+  const aHtml = await a.content();
+  const bHtml = await b.content();
+  for (const c of aOnly) check(!bHtml.includes(`data-card="${c}"`), `the joiner's page does not show the creator's ${c}`);
+  for (const c of bOnly) check(!aHtml.includes(`data-card="${c}"`), `the creator's page does not show the joiner's ${c}`);
+  // Both confirm; each sees the other's confirm and then the next turn.
+  await a.getByRole("button", { name: "Confirm orders" }).click();
+  await b.waitForSelector("#opponent-confirmed:has-text('has confirmed')");
+  await b.getByRole("button", { name: "Confirm orders" }).click();
+  await waitTurn(a, id, 2);
+  await waitTurn(b, id, 2);
+  await a.context().close();
+  await b.context().close();
+});
+
+scenario("a guest plays a game against a bot to the end", async () => {
+  const page = await newPage("whole game");
+  await signIn(page);
+  const id = await createGame(page, "bot:heuristic");
+  let turns = 0;
+  for (;;) {
+    const state = await page.waitForFunction(() => {
+      if (document.querySelector("#outcome")) return "over";
+      const c = document.querySelector("#confirm");
+      return c && !c.disabled && !c.hidden ? "ready" : false;
+    }, null, { timeout: 30000 });
+    if ((await state.jsonValue()) === "over") break;
+    check(++turns <= 120, "the game ends within the turn limit");
+    await page.getByRole("button", { name: "Confirm orders" }).click();
+  }
+  const g = (await picture(page, id)).game;
+  check(g.status === "finished", "the server says the game is finished");
+  await page.context().close();
+  return `${turns} turns, ${g.winner || "draw"} (${g.end_reason})`;
+});
+
+let failed = 0;
+const only = process.env.SCENARIO || "";
+const chosen = scenarios.filter(([n]) => n.includes(only));
+for (const [name, fn] of chosen) {
+  const start = Date.now();
+  try {
+    const note = await fn();
+    console.log(`ok - ${name}${note ? ` (${note})` : ""} [${Date.now() - start} ms]`);
+  } catch (e) {
+    failed++;
+    console.log(`FAILED - ${name}: ${e.stack || e}`);
+    let n = 0;
+    for (const p of pages) {
+      const text = await p.textContent("main").catch(() => "?");
+      console.log(`  page ${++n} at ${p.url()}: ${text.slice(0, 600)}`);
+      if (SHOTS) await p.screenshot({ path: `${SHOTS}/failed-${n}.png` }).catch(() => {});
+      await p.context().close().catch(() => {});
+    }
+  }
+}
+if (problems.length) {
+  failed++;
+  console.log(`FAILED - console errors or warnings on a page:\n  ${problems.join("\n  ")}`);
+}
+await browser.close();
+console.log(`${chosen.length + 1 - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
