@@ -87,7 +87,6 @@ const scenario = (name, fn) => scenarios.push([name, fn]);
 scenario("sign in, lobby, card list, top players and deck builder load", async () => {
   const page = await newPage("pages");
   await signIn(page);
-  await shot(page, "lobby");
   check(await page.isVisible("#open-games"), "the lobby lists open games");
   await page.click('nav a[href="#/cards"]');
   await page.waitForSelector("[data-card-entry]");
@@ -231,6 +230,20 @@ scenario("a guest plays a game against a bot to the end", async () => {
   }
   const g = (await picture(page, id)).game;
   check(g.status === "finished", "the server says the game is finished");
+  // Its replay, from the lobby: step through the turns.
+  await page.click('nav a[href="#/"]');
+  await page.waitForSelector(`#finished-games [data-game="${id}"] a`);
+  await shot(page, "lobby");
+  await page.click(`#finished-games [data-game="${id}"] a`);
+  await page.waitForSelector('.replay[data-turn="0"]');
+  await page.getByRole("button", { name: "Next turn" }).click();
+  await page.waitForSelector('.replay[data-turn="1"]');
+  await page.getByRole("button", { name: "Next turn" }).click();
+  await page.waitForSelector('.replay[data-turn="2"]');
+  check((await page.$$("#log li")).length > 0, "the replayed turn's events are listed");
+  await shot(page, "replay");
+  await page.getByRole("button", { name: "Last" }).click();
+  await page.waitForSelector("#outcome");
   await page.context().close();
   return `${turns} turns, ${g.winner || "draw"} (${g.end_reason})`;
 });

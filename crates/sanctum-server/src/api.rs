@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use sanctum_rules::cards::CATALOGUE;
 use sanctum_rules::decks::{self, Deck};
-use sanctum_rules::game::Order;
+use sanctum_rules::game::{Order, events_for, spectator_view};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -37,6 +37,7 @@ pub fn router(app: AppState) -> Router {
         .route("/api/games/{id}/legal", get(legal))
         .route("/api/games/{id}/confirm", post(confirm))
         .route("/api/games/{id}/replay", get(replay))
+        .route("/api/games/{id}/replay/{turn}", get(replay_turn))
         .route("/api/games/{id}/ws", get(socket))
         .route("/api/cards", get(cards))
         .route("/api/decks", get(decks))
@@ -63,6 +64,7 @@ const PAGES: &[(&str, &str, &str)] = &[
     ("game.js", JS, include_str!("../static/game.js")),
     ("panel.js", JS, include_str!("../static/panel.js")),
     ("playback.js", JS, include_str!("../static/playback.js")),
+    ("replay.js", JS, include_str!("../static/replay.js")),
 ];
 const HTML: &str = "text/html; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
@@ -374,6 +376,49 @@ async fn replay(State(app): State<AppState>, path: IdPath) -> ApiResult<Json<Val
     let mut guard = slot.lock().await;
     let live = games::sync(&app, &mut guard, &row).await?;
     Ok(Json(json!(live.log)))
+}
+
+/// `GET /api/games/{id}/replay/{turn}`: a finished game as it stood after `turn` turns
+/// (0: the start) in the public view, with that turn's events — what the browser's
+/// replay viewer steps through.
+async fn replay_turn(
+    State(app): State<AppState>,
+    path: Result<Path<(i64, usize)>, axum::extract::rejection::PathRejection>,
+) -> ApiResult<Json<Value>> {
+    let (id, turn) = path
+        .map(|Path(p)| p)
+        .map_err(|_| ApiError::bad_request("bad_path", "a game id and a turn are whole numbers"))?;
+    let row = games::row(&app, id).await?;
+    if row.status != "finished" {
+        return Err(ApiError::conflict(
+            "not_finished",
+            format!(
+                "game {id} is {}: it is replayed once it has ended",
+                row.status
+            ),
+        ));
+    }
+    let log = {
+        let slot = app.game_slot(id);
+        let mut guard = slot.lock().await;
+        games::sync(&app, &mut guard, &row).await?.log.clone()
+    };
+    let turns = log.turns.len();
+    if turn > turns {
+        return Err(ApiError::not_found(format!(
+            "game {id} has {turns} turns: no turn {turn}"
+        )));
+    }
+    let mut events = Vec::new();
+    let state = log
+        .replay(Some(turn), |_, ev, _| events = ev.to_vec())
+        .map_err(|e| games::internal("replaying a stored game", &e))?;
+    Ok(Json(json!({
+        "turn": turn,
+        "turns": turns,
+        "view": spectator_view(&state),
+        "events": events_for(&events, None),
+    })))
 }
 
 async fn socket(

@@ -64,7 +64,11 @@ export function openSocket(gameId, onMessage, onStatus) {
   let retry = 500;
   const connect = () => {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    ws = new WebSocket(`${proto}//${location.host}/api/games/${gameId}/ws`);
+    // Browsers cannot set headers on a WebSocket: the token goes in the query (the
+    // session cookie would do too).
+    const s = session();
+    const query = s ? `?token=${encodeURIComponent(s.token)}` : "";
+    ws = new WebSocket(`${proto}//${location.host}/api/games/${gameId}/ws${query}`);
     ws.onopen = () => {
       retry = 500;
       onStatus?.("connected");

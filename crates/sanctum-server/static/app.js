@@ -5,6 +5,7 @@ import { clearSession, get, post, session, setSession } from "./api.js";
 import { gamePage } from "./game.js";
 import { h, manaText, spellType } from "./panel.js";
 import { decksPage } from "./decks.js";
+import { replayPage } from "./replay.js";
 
 const root = document.getElementById("app");
 const app = { cards: new Map(), decks: [], me: null };
@@ -141,7 +142,7 @@ async function lobbyPage() {
     } }, "Join"), "open-games"),
     h("p", {}, h("label", { for: "join-deck" }, "Deck to join with: "), joinDeck),
     table("Games in progress", activeGames, (g) => h("a", { href: `#/game/${g.id}` }, g.you ? "Return" : "Watch"), "active-games"),
-    table("Finished games", finished.slice(0, 20), (g) => h("a", { href: `#/game/${g.id}` }, `Result: ${g.winner || "draw"}`), "finished-games"));
+    table("Finished games", finished.slice(0, 20), (g) => h("span", {}, `${g.winner ? `${g.winner} won` : "a draw"} · `, h("a", { href: `#/replay/${g.id}` }, "Replay")), "finished-games"));
 }
 
 function cardsPage() {
@@ -177,6 +178,10 @@ async function route() {
     if (parts[0] === "cards") return cardsPage();
     if (parts[0] === "top") return await topPage();
     if (parts[0] === "decks") return decksPage(root, app);
+    if (parts[0] === "replay" && /^\d+$/.test(parts[1] || "")) {
+      leave = replayPage(root, Number(parts[1]), app);
+      return;
+    }
     if (!app.me) return signInPage();
     if (parts[0] === "game" && /^\d+$/.test(parts[1] || "")) {
       leave = gamePage(root, Number(parts[1]), app);

@@ -81,11 +81,11 @@ function spellList(view, orders, cards, hosts, at) {
   return h("div", { class: "spells" }, h("h4", {}, "Spells"), items.length ? h("ul", {}, items) : h("p", { class: "muted" }, "none"));
 }
 
-function minionLine(m, i) {
+function minionLine(m) {
   const k = m.kind || {};
   const what = word(k.class || k.monster || k.type || "minion") + (k.hero ? " (hero)" : "");
   const hp = m.hit_points - (m.damage || 0);
-  return h("li", {}, `${i + 1}. ${what}, level ${m.level}: ${hp}/${m.hit_points} HP, hand ${m.hand}, missile ${m.missile}, armour ${m.armor}, ${m.attacks} attack${m.attacks === 1 ? "" : "s"}`);
+  return h("li", {}, `${what}, level ${m.level}: ${hp}/${m.hit_points} HP, hand ${m.hand}, missile ${m.missile}, armour ${m.armor}, ${m.attacks} attack${m.attacks === 1 ? "" : "s"}`);
 }
 
 /// Details of the selected square (or the globe).
