@@ -156,7 +156,10 @@ scenario("a move, a spell cast by dragging, a training and a discard show up in 
   await page.getByRole("button", { name: "Confirm orders" }).click();
   await waitTurn(page, id, 2);
   await page.waitForSelector("#log li");
-  await page.waitForTimeout(1200);
+  // The picture of the playback once the move is under way.
+  await page.waitForFunction(() => [...document.querySelectorAll("#log li")].some((li) => / (moves|bounces|joins) /.test(li.textContent)), null, { timeout: 30000 });
+  await page.getByRole("button", { name: "Pause" }).click();
+  await page.waitForTimeout(400);
   await shot(page, "game-playback");
   await page.getByRole("button", { name: "Skip to end" }).click();
   await page.waitForFunction(() => /done/.test(document.querySelector("#pb-status")?.textContent || ""));
@@ -240,7 +243,8 @@ scenario("a guest plays a game against a bot to the end", async () => {
   await page.waitForSelector('.replay[data-turn="1"]');
   await page.getByRole("button", { name: "Next turn" }).click();
   await page.waitForSelector('.replay[data-turn="2"]');
-  check((await page.$$("#log li")).length > 0, "the replayed turn's events are listed");
+  await page.waitForSelector("#log li");
+  await page.waitForTimeout(1000);
   await shot(page, "replay");
   await page.getByRole("button", { name: "Last" }).click();
   await page.waitForSelector("#outcome");

@@ -75,9 +75,9 @@ function defs(svg) {
     el("rect", { width: 12, height: 12, fill: t.fill }, p);
     el("path", { d: t.draw, stroke: t.ink, fill: name === "forest" || name === "volcano" ? t.ink : "none", "stroke-width": 1.2 }, p);
   }
-  const m = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" }, d);
+  const m = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, d);
   el("path", { d: "M0 0L10 5L0 10Z", fill: "#ffe14d", stroke: "#222", "stroke-width": 1 }, m);
-  const m2 = el("marker", { id: "arrow-play", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" }, d);
+  const m2 = el("marker", { id: "arrow-play", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, d);
   el("path", { d: "M0 0L10 5L0 10Z", fill: "#fff", stroke: "#222", "stroke-width": 1 }, m2);
 }
 

@@ -100,13 +100,25 @@ export function gamePage(root, id, app) {
     if (pic.view && (newTurn || !s.playback)) startPlayback(shown || pic.view, pic.events || [], newTurn);
   }
 
-  function startPlayback(prev, events, autoplay) {
+  function startPlayback(prev, events, animate) {
     s.playback?.stopTimer();
     const names = namer([prev, s.pic.view], app.cards);
-    s.playback = new Playback({ board: s.board, logEl: $("#log"), statusEl: $("#pb-status"), events, names, onDone: syncToggle });
-    if (autoplay) s.playback.play();
+    s.playback = new Playback({
+      board: s.board, logEl: $("#log"), statusEl: $("#pb-status"), events, names, onDone: syncToggle,
+      drawBefore: animate ? () => drawGameBoard(prev) : null,
+      drawAfter: () => drawGameBoard(s.pic.view),
+    });
+    if (animate) s.playback.play();
     else s.playback.finish();
     syncToggle();
+  }
+
+  /// Draws a view's board and wires its clicks and drops.
+  function drawGameBoard(view) {
+    s.board = drawBoard($("#board"), view, you());
+    wireBoard();
+    highlight();
+    return s.board;
   }
 
   function togglePlay() {
@@ -128,10 +140,11 @@ export function gamePage(root, id, app) {
       $("#status").replaceChildren(statusBox());
       return;
     }
-    s.board = drawBoard($("#board"), view, you());
-    if (s.playback) s.playback.board = s.board;
-    wireBoard();
-    highlight();
+    // While a turn is animated its board stays; the playback draws this one at its end.
+    if (!s.playback?.animating) {
+      drawGameBoard(view);
+      if (s.playback) s.playback.board = s.board;
+    }
     const over = view.outcome || game.status === "finished";
     $("#banner").replaceChildren(over ? h("span", { id: "outcome" }, outcomeText()) : "");
     $("#status").replaceChildren(statusBox());
@@ -150,6 +163,7 @@ export function gamePage(root, id, app) {
     $("#selection").replaceChildren(selection({
       view, sel: s.sel, legal: s.legal, orders: s.orders, cards: app.cards, chooser: s.chooser,
       onTrain: (at, into) => give([...s.orders, { kind: "train", at, into }]),
+      onTownMana: (at, mana) => give([...s.orders.filter((o) => !(o.kind === "town_mana" && sameAt(o.at, at))), { kind: "town_mana", at, mana }]),
       onChoose: (card, t) => { s.chooser = null; if (card) cast(card, t); else renderSide(); },
     }));
     if (view.me) {
@@ -305,7 +319,10 @@ export function gamePage(root, id, app) {
 
   function highlight() {
     if (!s.board) return;
-    for (const g of s.board.squares.values()) g.classList.remove("target", "selected");
+    for (const g of s.board.squares.values()) {
+      g.classList.remove("target", "selected");
+      g.removeAttribute("tabindex");
+    }
     s.board.globe.classList.remove("target");
     s.board.overlay.querySelectorAll(".order-arrow").forEach((a) => a.remove());
     for (const o of s.orders) if (o.kind === "move") arrow(s.board, o.from, o.to);
@@ -316,7 +333,13 @@ export function gamePage(root, id, app) {
     if (s.chooser) lit = s.chooser.targets;
     for (const t of lit) {
       if (t.type === "globe") s.board.globe.classList.add("target");
-      else s.board.squares.get(key(t.at))?.classList.add("target");
+      else {
+        // Lit squares join the tab order, so a keyboard can pick them with Enter.
+        const q = s.board.squares.get(key(t.at));
+        q?.classList.add("target");
+        q?.setAttribute("tabindex", "0");
+        q?.setAttribute("role", "button");
+      }
     }
     s.board.svg.classList.toggle("targeting", lit.length > 0);
   }

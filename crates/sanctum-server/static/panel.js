@@ -4,6 +4,7 @@
 
 import { key, kindWord, OWNER_COLOUR, SQUARES } from "./board.js";
 
+const MANA = ["order", "strife", "clarity", "mystery", "will", "world"];
 const word = (s) => String(s ?? "").replaceAll("_", " ");
 
 export function h(tag, attrs = {}, ...children) {
@@ -115,6 +116,11 @@ export function selection(ctx) {
   if (s) box.append(h("p", {}, dot(s.owner), ` ${word(s.kind)} of ${s.owner}; ${s.novices} novice${s.novices === 1 ? "" : "s"} waiting`));
   const town = view.towns?.find((t) => key(t.at) === key(at));
   if (town) box.append(h("p", {}, `Town: captured ${town.captured} time${town.captured === 1 ? "" : "s"}${town.mana ? `, gives ${town.mana}` : ""}`));
+  if (legal?.town_mana?.some((t) => key(t) === key(at))) {
+    const given = orders.find((o) => o.kind === "town_mana" && key(o.at) === key(at));
+    box.append(h("div", { class: "town-mana" }, h("span", {}, given ? `If you capture it, it gives ${given.mana} mana. Change: ` : "If you capture it, it gives: "),
+      MANA.map((mana) => h("button", { type: "button", "data-town-mana": mana, onclick: () => ctx.onTownMana(at, mana) }, mana))));
+  }
   const training = legal?.training?.find((t) => key(t.at) === key(at));
   if (training) {
     box.append(h("div", { class: "train" }, h("span", {}, "Train the novice as: "),

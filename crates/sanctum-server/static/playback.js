@@ -1,7 +1,7 @@
 // A turn's resolution, played back step by step from its events (the engine's `Event`
 // list as the viewer may see it), with a log where each line says what happened.
 
-import { arrow, key } from "./board.js";
+import { arrow, key, project } from "./board.js";
 
 const word = (s) => String(s ?? "").replaceAll("_", " ");
 const sq = (at) => (at ? key(at) : "?");
@@ -117,18 +117,67 @@ function squaresOf(e, n) {
 }
 
 /// Plays a list of events back against a drawn board, writing the log into `logEl`.
+/// With `drawBefore` and `drawAfter` the turn is animated: the board as it stood before
+/// the turn is drawn, groups slide, shrink and vanish as the events say, and the board
+/// after the turn is drawn at the end.
 export class Playback {
-  constructor({ board, logEl, statusEl, events, names, onDone }) {
+  constructor({ board, logEl, statusEl, events, names, onDone, drawBefore = null, drawAfter = null }) {
     this.board = board;
     this.logEl = logEl;
     this.statusEl = statusEl;
     this.events = events;
     this.names = names;
     this.onDone = onDone;
+    this.drawBefore = drawBefore;
+    this.drawAfter = drawAfter;
     this.i = 0;
     this.timer = null;
     this.delay = 450;
+    this.animating = false;
     this.logEl.replaceChildren();
+    this.begin();
+  }
+
+  begin() {
+    if (this.drawBefore && this.events.length) {
+      this.board = this.drawBefore();
+      this.animating = true;
+    }
+  }
+
+  end() {
+    if (this.animating && this.drawAfter) this.board = this.drawAfter();
+    this.animating = false;
+  }
+
+  /// Moves, shrinks or hides group tokens on the board as an event says.
+  animate(e) {
+    if (!this.animating) return;
+    const token = (id) => this.board.groups.get(id);
+    const slide = (id, from, to) => {
+      const t = token(id);
+      if (!t || !from || !to) return;
+      const [x1, y1] = project(from, this.board.flip);
+      const [x2, y2] = project(to, this.board.flip);
+      t.style.transform = `translate(${x2 - x1}px, ${y2 - y1}px)`;
+    };
+    const hide = (id) => {
+      const t = token(id);
+      if (t) t.style.opacity = "0";
+    };
+    if (e.event === "moved") {
+      if (e.to && key(e.to) !== key(e.from)) slide(e.group, e.from, e.to);
+      if (e.outcome === "joined" || e.outcome === "removed") hide(e.group);
+    } else if (e.event === "leaped") {
+      slide(e.group, e.from, e.to);
+    } else if (e.event === "group_died") {
+      hide(e.group);
+    } else if (e.event === "minion_died") {
+      const t = token(e.group);
+      const label = t?.querySelector("text");
+      const n = parseInt(label?.textContent || "", 10);
+      if (label && n > 0) label.textContent = `${n - 1}${label.textContent.replace(/^\d+/, "")}`;
+    }
   }
 
   play() {
@@ -152,9 +201,11 @@ export class Playback {
   }
 
   replay() {
+    this.stopTimer();
     this.i = 0;
     this.logEl.replaceChildren();
     this.clearMarks();
+    this.begin();
     this.play();
   }
 
@@ -172,14 +223,17 @@ export class Playback {
 
   step() {
     if (this.i >= this.events.length) {
+      const was = this.animating || this.playing;
       this.stopTimer();
       this.clearMarks();
+      this.end();
       this.status();
-      this.onDone?.();
+      if (was) this.onDone?.();
       return;
     }
     const e = this.events[this.i++];
     this.clearMarks();
+    this.animate(e);
     for (const at of squaresOf(e, this.names)) this.board.squares.get(key(at))?.classList.add("event-mark");
     if (e.event === "moved" && e.to && key(e.to) !== key(e.from)) arrow(this.board, e.from, e.to, "play-arrow");
     if (e.event === "leaped") arrow(this.board, e.from, e.to, "play-arrow");

@@ -17,7 +17,7 @@ export function replayPage(root, id, app) {
   const status = h("span", { id: "pb-status", class: "muted" });
   const title = h("p", { id: "replay-turn", class: "turn" });
   const info = h("div", { class: "status" });
-  const go = (n) => show(Math.max(0, Math.min(total, n)));
+  const go = (n) => show(Math.max(0, Math.min(total, n)), n === turn + 1);
   root.replaceChildren(h("section", { class: "game replay", "aria-label": `Replay of game ${id}` },
     h("div", { class: "board-wrap" }, h("div", { class: "banner" }, `Replay of game ${id}`), board),
     h("aside", { class: "panel" },
@@ -36,7 +36,7 @@ export function replayPage(root, id, app) {
           status),
         log))));
 
-  async function show(n) {
+  async function show(n, animate = false) {
     const r = await get(`/api/games/${id}/replay/${n}`);
     if (closed) return;
     turn = r.turn;
@@ -49,8 +49,13 @@ export function replayPage(root, id, app) {
     if (r.view.outcome) info.append(h("p", { id: "outcome" }, `Result: ${r.view.outcome.winner || "a draw"}`));
     const drawn = drawBoard(board, r.view, null);
     playback?.stopTimer();
-    playback = new Playback({ board: drawn, logEl: log, statusEl: status, events: r.events, names: namer([before, r.view], app.cards) });
-    playback.finish();
+    playback = new Playback({
+      board: drawn, logEl: log, statusEl: status, events: r.events, names: namer([before, r.view], app.cards),
+      drawBefore: animate && before ? () => drawBoard(board, before, null) : null,
+      drawAfter: () => drawBoard(board, r.view, null),
+    });
+    if (animate && before) playback.play();
+    else playback.finish();
     root.querySelector(".replay").dataset.turn = String(turn);
   }
 
