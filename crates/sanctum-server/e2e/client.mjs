@@ -206,12 +206,27 @@ scenario("two players in two browser contexts each see only their own hand", asy
   const bHtml = await b.content();
   for (const c of aOnly) check(!bHtml.includes(`data-card="${c}"`), `the joiner's page does not show the creator's ${c}`);
   for (const c of bOnly) check(!aHtml.includes(`data-card="${c}"`), `the creator's page does not show the joiner's ${c}`);
+  // A third person watches from the lobby: the board, no hand.
+  const c = await newPage("spectator");
+  await signIn(c);
+  await c.click(`#active-games [data-game="${id}"] a`);
+  await c.waitForSelector('.game[data-ready="true"]');
+  check((await c.$$("[data-card]")).length === 0, "a spectator's page shows no hand");
+  check((await c.textContent("#hand")).includes("watching"), "the spectator is told they are watching");
   // Both confirm; each sees the other's confirm and then the next turn.
   await a.getByRole("button", { name: "Confirm orders" }).click();
   await b.waitForSelector("#opponent-confirmed:has-text('has confirmed')");
   await b.getByRole("button", { name: "Confirm orders" }).click();
   await waitTurn(a, id, 2);
   await waitTurn(b, id, 2);
+  await c.waitForFunction(() => document.querySelector("#status .turn")?.textContent.includes("turn 2 "));
+  // At tablet size the panel goes below the board, and nothing spills sideways.
+  await b.setViewportSize({ width: 768, height: 1024 });
+  await b.waitForTimeout(200);
+  const overflow = await b.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  check(overflow <= 0, `no sideways scrolling at tablet size (${overflow} px)`);
+  await shot(b, "game-tablet");
+  await c.context().close();
   await a.context().close();
   await b.context().close();
 });
