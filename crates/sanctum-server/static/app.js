@@ -121,7 +121,6 @@ async function lobbyPage() {
     h("h1", {}, banished ? "Lobby — the Volgaria room" : "Lobby"),
     banished ? h("p", { class: "muted" }, "You have been banished to Volgaria: only Volgaria games, unranked.") : null,
     create, lists));
-  const [open, activeGames, finished] = await Promise.all(["open", "active", "finished"].map((st) => get(`/api/games?status=${st}`).then((r) => r.games)));
   const row = (g, action) => h("tr", { "data-game": g.id },
     h("td", {}, `#${g.id}`), h("td", {}, g.realm.replaceAll("_", " "), " · ", g.layout),
     h("td", {}, `${g.players.red?.name || "—"} vs ${g.players.blue?.name || "—"}`),
@@ -131,18 +130,32 @@ async function lobbyPage() {
     h("h2", {}, title),
     games.length ? h("table", {}, h("tbody", {}, games.map((g) => row(g, action(g))))) : h("p", { class: "muted" }, "None."));
   const joinDeck = select("join-deck", deckOptions(), "war_mind");
-  lists.replaceChildren(
-    table("Open games", open, (g) => g.you ? h("a", { href: `#/game/${g.id}` }, "Waiting — open") : h("button", { type: "button", class: "join", onclick: async () => {
-      try {
-        await post(`/api/games/${g.id}/join`, { deck: deckRequest(joinDeck.value) });
-        location.hash = `#/game/${g.id}`;
-      } catch (err) {
-        msg.textContent = err.message;
-      }
-    } }, "Join"), "open-games"),
-    h("p", {}, h("label", { for: "join-deck" }, "Deck to join with: "), joinDeck),
-    table("Games in progress", activeGames, (g) => h("a", { href: `#/game/${g.id}` }, g.you ? "Return" : "Watch"), "active-games"),
-    table("Finished games", finished.slice(0, 20), (g) => h("span", {}, `${g.winner ? `${g.winner} won` : "a draw"} · `, h("a", { href: `#/replay/${g.id}` }, "Replay")), "finished-games"));
+  const room = select("room-filter", [["", "every room"], ["main", "the main room"], ["volgaria", "the Volgaria room"]], banished ? "volgaria" : "");
+  const controls = h("p", { class: "row" }, h("label", { for: "join-deck" }, "Deck to join with: "), joinDeck,
+    h("label", { for: "room-filter" }, " Show: "), room);
+  const join = (g) => async () => {
+    try {
+      await post(`/api/games/${g.id}/join`, { deck: deckRequest(joinDeck.value) });
+      location.hash = `#/game/${g.id}`;
+    } catch (err) {
+      msg.textContent = err.message;
+    }
+  };
+  // The lists, fetched again every few seconds while the lobby is shown.
+  async function refresh() {
+    const q = room.value ? `&room=${room.value}` : "";
+    const [open, activeGames, finished] = await Promise.all(["open", "active", "finished"].map((st) => get(`/api/games?status=${st}${q}`).then((r) => r.games)));
+    if (!lists.isConnected) return;
+    lists.replaceChildren(
+      table("Open games", open, (g) => g.you ? h("a", { href: `#/game/${g.id}` }, "Waiting — open") : h("button", { type: "button", class: "join", onclick: join(g) }, "Join"), "open-games"),
+      controls,
+      table("Games in progress", activeGames, (g) => h("a", { href: `#/game/${g.id}` }, g.you ? "Return" : "Watch"), "active-games"),
+      table("Finished games", finished.slice(0, 20), (g) => h("span", {}, `${g.winner ? `${g.winner} won` : "a draw"} · `, h("a", { href: `#/replay/${g.id}` }, "Replay")), "finished-games"));
+  }
+  room.addEventListener("change", () => refresh().catch((e) => (msg.textContent = e.message)));
+  await refresh();
+  const timer = setInterval(() => refresh().catch(() => {}), 5000);
+  return () => clearInterval(timer);
 }
 
 function cardsPage() {
@@ -187,7 +200,7 @@ async function route() {
       leave = gamePage(root, Number(parts[1]), app);
       return;
     }
-    return await lobbyPage();
+    leave = await lobbyPage();
   } catch (e) {
     root.replaceChildren(h("p", { class: "refusal", role: "alert" }, `Something went wrong: ${e.message}`));
   }
