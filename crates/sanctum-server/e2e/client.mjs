@@ -128,7 +128,9 @@ scenario("a move, a spell cast by dragging, a training and a discard show up in 
   const targets = await page.$$eval("[data-square].target, [data-target=globe].target", (els) => els.map((e) => e.dataset.square || "globe"));
   check(targets.length > 0, `targets light up for ${card}`);
   await shot(page, "game-targets");
-  await page.click(`[data-card="${card}"]`); // unpick
+  check((await page.textContent(".selection")).includes("Drop it on a lit target"), "the picked card's text is shown");
+  await page.keyboard.press("Escape"); // put it back
+  check((await page.$$("[data-square].target")).length === 0, "Esc puts the card back");
   const to = targets[0] === "globe" ? page.locator("[data-target=globe]") : page.locator(`[data-square="${targets[0]}"]`);
   await page.locator(`[data-card="${card}"]`).dragTo(to);
   if (await page.isVisible(".chooser")) await page.click(".chooser button >> nth=0");

@@ -162,6 +162,7 @@ export function gamePage(root, id, app) {
     const view = s.pic.view;
     $("#selection").replaceChildren(selection({
       view, sel: s.sel, legal: s.legal, orders: s.orders, cards: app.cards, chooser: s.chooser,
+      picked: s.mode?.type === "card" ? s.mode.card : null,
       onTrain: (at, into) => give([...s.orders, { kind: "train", at, into }]),
       onTownMana: (at, mana) => give([...s.orders.filter((o) => !(o.kind === "town_mana" && sameAt(o.at, at))), { kind: "town_mana", at, mana }]),
       onChoose: (card, t) => { s.chooser = null; if (card) cast(card, t); else renderSide(); },
@@ -290,11 +291,9 @@ export function gamePage(root, id, app) {
     if (!editable()) return;
     s.mode = s.mode?.card === card ? null : { type: "card", card };
     s.chooser = null;
-    const c = app.cards.get(card);
     s.refusal = "";
     highlight();
     renderSide();
-    if (c && s.mode) $("#refusal").textContent = `${c.name}: ${c.text || ""} — choose a lit target.`;
   }
 
   function clickTarget(hit) {
@@ -398,6 +397,16 @@ export function gamePage(root, id, app) {
   };
   let socket = openSocket(id, onPush);
 
+  // Esc drops the card or group in hand.
+  const onKey = (e) => {
+    if (e.key !== "Escape" || (!s.mode && !s.chooser)) return;
+    s.mode = null;
+    s.chooser = null;
+    highlight();
+    renderSide();
+  };
+  document.addEventListener("keydown", onKey);
+
   s.timer = setInterval(() => {
     const c = layout.querySelector("#clock");
     if (c) c.textContent = clockText();
@@ -406,6 +415,7 @@ export function gamePage(root, id, app) {
   load();
   return () => {
     s.closed = true;
+    document.removeEventListener("keydown", onKey);
     socket.close();
     clearInterval(s.timer);
     s.playback?.stopTimer();

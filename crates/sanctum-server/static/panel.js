@@ -100,6 +100,14 @@ export function selection(ctx) {
       h("button", { type: "button", class: "link", onclick: () => onChoose(null) }, "Cancel"));
     return box;
   }
+  if (ctx.picked) {
+    const c = cards.get(ctx.picked);
+    box.append(h("h3", {}, c?.name || word(ctx.picked)),
+      h("p", { class: "muted" }, `${word(c?.house)} · ${spellType(c)} · target: ${word(c?.target)} · cost ${manaText(c?.cost)}`),
+      h("p", {}, c?.text || ""),
+      h("p", { class: "muted" }, "Drop it on a lit target, or click one (Esc cancels)."));
+    return box;
+  }
   if (!sel) {
     box.append(h("p", { class: "muted" }, "Select a square, a group or a card."));
     return box;
