@@ -246,7 +246,8 @@ scenario("a guest plays a game against a bot to the end", async () => {
     }, null, { timeout: 30000 });
     if ((await state.jsonValue()) === "over") break;
     check(++turns <= 120, "the game ends within the turn limit");
-    await page.getByRole("button", { name: "Confirm orders" }).click();
+    // The last turn's push may disable the button between the check and the click.
+    await page.getByRole("button", { name: "Confirm orders" }).click({ timeout: 3000 }).catch(() => {});
   }
   const g = (await picture(page, id)).game;
   check(g.status === "finished", "the server says the game is finished");
@@ -263,6 +264,13 @@ scenario("a guest plays a game against a bot to the end", async () => {
   await page.waitForSelector("#log li");
   await page.waitForTimeout(1000);
   await shot(page, "replay");
+  // Every turn's events animated on the board (skipped to the end of each).
+  for (let t = 3; t <= turns; t++) {
+    await page.getByRole("button", { name: "Next turn" }).click();
+    await page.waitForSelector(`.replay[data-turn="${t}"]`);
+    await page.getByRole("button", { name: "Skip to end" }).click();
+    await page.waitForFunction(() => /done/.test(document.querySelector("#pb-status")?.textContent || ""));
+  }
   await page.getByRole("button", { name: "Last" }).click();
   await page.waitForSelector("#outcome");
   await page.context().close();

@@ -168,12 +168,9 @@ export function drawBoard(host, view, you) {
     structureShape(g, s, x, y);
   }
   const groups = new Map();
+  const board = { svg, squares, groups, things, flip, you, structures: view.field.structures };
   const sorted = [...view.groups].sort((a, b) => depth(a.at) - depth(b.at));
-  for (const gr of sorted) {
-    const [x, y] = project(gr.at, flip);
-    const hasStructure = view.field.structures.some((s) => key(s.at) === key(gr.at));
-    groups.set(gr.id, groupToken(things, gr, x + (hasStructure ? 12 : 0), y + (hasStructure ? 4 : 0), you));
-  }
+  for (const gr of sorted) addGroup(board, gr);
   const overlay = el("g", { class: "overlay", "pointer-events": "none" }, svg);
   // The globe: the target of global spells.
   const gx = minX + 28;
@@ -182,7 +179,24 @@ export function drawBoard(host, view, you) {
   el("circle", { cx: gx, cy: gy, r: 20, fill: "#3b5b8c", stroke: "#ddd", "stroke-width": 2 }, globe);
   el("path", { d: `M${gx - 20} ${gy}h40M${gx} ${gy - 20}q-12 20 0 40q12-20 0-40`, stroke: "#ddd", fill: "none" }, globe);
   el("title", {}, globe).textContent = "The globe (global spells)";
-  return { svg, squares, groups, overlay, globe, flip };
+  return Object.assign(board, { overlay, globe });
+}
+
+/// Draws a group's token on a drawn board (beside a structure when it stands in one).
+export function addGroup(board, group) {
+  const [x, y] = project(group.at, board.flip);
+  const inside = board.structures.some((s) => key(s.at) === key(group.at));
+  const token = groupToken(board.things, group, x + (inside ? 12 : 0), y + (inside ? 4 : 0), board.you);
+  board.groups.set(group.id, token);
+  return token;
+}
+
+/// Gives a drawn structure a new owner's colour.
+export function recolourStructure(board, at, owner) {
+  const g = board.svg.querySelector(`[data-structure="${key(at)}"]`);
+  g?.querySelectorAll("path").forEach((p, i) => {
+    if (p.getAttribute("fill") !== "#111" || i === 0) p.setAttribute("fill", OWNER_COLOUR[owner] || OWNER_COLOUR.neutral);
+  });
 }
 
 /// An arrow from one square to another in the overlay.

@@ -1,7 +1,7 @@
 // A turn's resolution, played back step by step from its events (the engine's `Event`
 // list as the viewer may see it), with a log where each line says what happened.
 
-import { arrow, key, project } from "./board.js";
+import { addGroup, arrow, key, project, recolourStructure } from "./board.js";
 
 const word = (s) => String(s ?? "").replaceAll("_", " ");
 const sq = (at) => (at ? key(at) : "?");
@@ -170,6 +170,11 @@ export class Playback {
       if (e.outcome === "joined" || e.outcome === "removed") hide(e.group);
     } else if (e.event === "leaped") {
       slide(e.group, e.from, e.to);
+    } else if (e.event === "summoned" || e.event === "hero_created") {
+      const g = this.names.groups.get(e.group);
+      if (g && !token(e.group)) addGroup(this.board, { ...g, at: e.at });
+    } else if (e.event === "captured") {
+      recolourStructure(this.board, e.at, e.by);
     } else if (e.event === "group_died") {
       hide(e.group);
     } else if (e.event === "minion_died") {
