@@ -264,8 +264,9 @@ scenario("a guest plays a game against a bot to the end", async () => {
   await page.waitForSelector("#log li");
   await page.waitForTimeout(1000);
   await shot(page, "replay");
-  // Every turn's events animated on the board (skipped to the end of each).
-  for (let t = 3; t <= turns; t++) {
+  // The first turns' events animated on the board (skipped to the end of each).
+  const total = Number((await page.textContent("#replay-turn")).match(/of (\d+)/)[1]);
+  for (let t = 3; t <= Math.min(total, 15); t++) {
     await page.getByRole("button", { name: "Next turn" }).click();
     await page.waitForSelector(`.replay[data-turn="${t}"]`);
     await page.getByRole("button", { name: "Skip to end" }).click();
