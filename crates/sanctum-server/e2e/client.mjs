@@ -131,8 +131,8 @@ scenario("a move, a spell cast by dragging, a training and a discard show up in 
   check((await page.textContent(".selection")).includes("Drop it on a lit target"), "the picked card's text is shown");
   await page.keyboard.press("Escape"); // put it back
   check((await page.$$("[data-square].target")).length === 0, "Esc puts the card back");
-  const to = targets[0] === "globe" ? page.locator("[data-target=globe]") : page.locator(`[data-square="${targets[0]}"]`);
-  await page.locator(`[data-card="${card}"]`).dragTo(to);
+  const to = targets[0] === "globe" ? page.locator("[data-target=globe]") : page.locator(`[data-square="${targets[0]}"]`).first();
+  await page.locator(`[data-card="${card}"].castable`).first().dragTo(to); // a hand may hold two alike
   if (await page.isVisible(".chooser")) await page.click(".chooser button >> nth=0");
   await page.waitForFunction(() => document.querySelectorAll(".orders li").length === 2);
   // A training: the novice waiting in the Sanctum.
@@ -143,7 +143,7 @@ scenario("a move, a spell cast by dragging, a training and a discard show up in 
   await page.waitForFunction(() => document.querySelectorAll(".orders li").length === 3);
   // A discard.
   const discard = await page.$eval("[data-discard]", (e) => e.dataset.discard);
-  await page.click(`[data-discard="${discard}"]`);
+  await page.locator(`[data-discard="${discard}"]`).first().click();
   await page.waitForFunction(() => document.querySelectorAll(".orders li").length === 4);
   check(!(await page.textContent("#refusal")).startsWith("Refused"), "no order was refused");
   await shot(page, "game-mid-turn");
