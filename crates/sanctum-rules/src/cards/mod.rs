@@ -166,6 +166,26 @@ pub enum Need {
     /// An unoccupied structure of the other player stands next to the target group
     /// (orthogonally or diagonally).
     BesideEnemyStructure,
+    /// The target minion (every minion of a target group) attacks in this way by its
+    /// own numbers: at least one attack a round and damage of that kind (seed 002: "on
+    /// minion with attack types").
+    Attacks { kind: AttackKind },
+    /// The target minion (every minion of a target group) is a recruit of this class.
+    Class { class: crate::groups::RecruitClass },
+    /// The target structure is a town, not a colony.
+    Town,
+    /// The target belongs to the other player (not the caster, not the neutral player).
+    Enemy,
+}
+
+/// The attack types a requirement asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackKind {
+    /// Hand or missile.
+    Any,
+    Hand,
+    Missile,
 }
 
 /// A requirement and when it is checked: casting-time ones only when targeting and
@@ -273,7 +293,8 @@ pub enum Effect {
     DamageByArmor,
     /// Magical damage to the target minion: this much times the Revolver's M.
     RevolverDamage { per: u8 },
-    /// While active on the globe, its caster gets this much more mana each turn.
+    /// While active on the globe (or on a minion: Visionary), its caster gets this
+    /// much more mana each turn.
     ManaEachTurn { mana: ManaType, amount: u8 },
     /// While active on a town or colony, its owner gets this much more mana each turn.
     StructureMana { mana: ManaType, amount: u8 },

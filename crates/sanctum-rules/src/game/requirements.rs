@@ -26,6 +26,23 @@ pub fn holds(state: &GameState, owner: Player, host: Host, need: Need) -> Result
         Host::Square { at } => Some(at),
         _ => unit.map(|u| u.at),
     };
+    let members = || -> Vec<&crate::groups::Minion> {
+        match (host, unit) {
+            (Host::Minion { minion }, Some(u)) => u
+                .group
+                .minions()
+                .iter()
+                .filter(|m| m.id == minion)
+                .collect(),
+            (_, Some(u)) => u.group.minions().iter().collect(),
+            _ => Vec::new(),
+        }
+    };
+    let owner_of = || match (unit, at) {
+        (Some(u), _) => Some(u.group.owner),
+        (None, Some(at)) => state.field.structure(at).map(|s| s.owner),
+        _ => None,
+    };
     let ok = match need {
         Need::Friendly => match (unit, at) {
             (Some(u), _) => u.group.owner == owner,
@@ -33,16 +50,7 @@ pub fn holds(state: &GameState, owner: Player, host: Host, need: Need) -> Result
             _ => false,
         },
         Need::Nation { nation } => {
-            let minions: Vec<_> = match (host, unit) {
-                (Host::Minion { minion }, Some(u)) => u
-                    .group
-                    .minions()
-                    .iter()
-                    .filter(|m| m.id == minion)
-                    .collect(),
-                (_, Some(u)) => u.group.minions().iter().collect(),
-                _ => Vec::new(),
-            };
+            let minions = members();
             !minions.is_empty()
                 && minions.iter().all(|m| {
                     matches!(m.kind, MinionKind::Recruit { nation: Some(n), .. } if n == nation)
@@ -65,6 +73,27 @@ pub fn holds(state: &GameState, owner: Player, host: Host, need: Need) -> Result
                 .iter()
                 .any(|&s| s.manhattan(c) <= steps as u32 && state.field.terrain(s) == terrain)
         }),
+        Need::Attacks { kind } => {
+            let minions = members();
+            !minions.is_empty()
+                && minions.iter().all(|m| {
+                    let own = m.base;
+                    own.attacks > 0
+                        && match kind {
+                            crate::cards::AttackKind::Any => own.hand > 0 || own.missile > 0,
+                            crate::cards::AttackKind::Hand => own.hand > 0,
+                            crate::cards::AttackKind::Missile => own.missile > 0,
+                        }
+                })
+        }
+        Need::Class { class } => {
+            let minions = members();
+            !minions.is_empty() && minions.iter().all(|m| m.class() == Some(class))
+        }
+        Need::Town => at
+            .and_then(|s| state.field.structure(s))
+            .is_some_and(|s| s.kind == crate::map::StructureKind::Town),
+        Need::Enemy => owner_of().is_some_and(|o| o != owner && o != Player::Neutral),
     };
     if ok { Ok(()) } else { Err(describe(need)) }
 }
@@ -82,6 +111,17 @@ fn describe(need: Need) -> String {
         Need::Near { terrain, steps } => {
             format!("it must be at most {steps} step(s) from {}", terrain.name())
         }
+        Need::Attacks { kind } => format!(
+            "it must be cast on a minion with {} attacks",
+            match kind {
+                crate::cards::AttackKind::Any => "hand or missile",
+                crate::cards::AttackKind::Hand => "hand",
+                crate::cards::AttackKind::Missile => "missile",
+            }
+        ),
+        Need::Class { class } => format!("it must be cast on a {}", class.name()),
+        Need::Town => "it must be cast on a town (not a colony)".into(),
+        Need::Enemy => "it must be cast on something of the other player's".into(),
         Need::TerrainOneOf { terrains } => {
             let names: Vec<&str> = terrains.iter().map(|t| t.name()).collect();
             format!("it must be on {}", names.join(" or "))

@@ -371,8 +371,14 @@ fn apply(
             }
         }
         Effect::ManaEachTurn { .. } => {
-            if aim == Aim::Globe {
-                let _ = activate(state, side, card, marker, Host::Globe, events);
+            // On the globe, or on a minion (Visionary): the caster's while it lasts.
+            let host = match aim {
+                Aim::Globe => Some(Host::Globe),
+                Aim::Minion { minion } => Some(Host::Minion { minion }),
+                _ => None,
+            };
+            if let Some(host) = host {
+                let _ = activate(state, side, card, marker, host, events);
             }
         }
         Effect::StructureMana { .. } => {

@@ -288,7 +288,7 @@ fn generate_mana(state: &mut GameState, events: &mut Vec<Event>) {
                 match (effect, a.host) {
                     (
                         crate::cards::Effect::ManaEachTurn { mana: t, amount },
-                        crate::game::state::Host::Globe,
+                        crate::game::state::Host::Globe | crate::game::state::Host::Minion { .. },
                     ) if a.owner == Player::from(side) => mana.add(t, amount as u16),
                     (
                         crate::cards::Effect::StructureMana { mana: t, amount },

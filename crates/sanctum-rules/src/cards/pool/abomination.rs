@@ -71,4 +71,22 @@ pub const ABOMINATION: &[CardDef] = &[
         },
         "The magic is nullified: every enchantment on the target group and on each of its minions is dispelled.",
     ),
+    card(
+        "scars_of_kolekh",
+        "Scars of Kolekh",
+        House::Abomination,
+        2,
+        1,
+        SpellType::Alteration,
+        TargetType::Recruit,
+        Effect::Modify {
+            by: Modifier {
+                hit_points: 2,
+                armor: 1,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a recruit of yours: Kolekh's scars harden it, 2 more maximum hit points and 1 more armor. The scars fade if it changes sides.",
+    )
+    .requiring(&[persistent(Need::Friendly)]),
 ];

@@ -102,4 +102,24 @@ pub const DESPAIR: &[CardDef] = &[
         },
         "A cry that harrows the soul: every minion of the target group takes 2 magical damage, and the group does not move this turn.",
     ),
+    card(
+        "cruel_whim",
+        "Cruel Whim",
+        House::Despair,
+        2,
+        1,
+        SpellType::Alteration,
+        TargetType::Swordsman,
+        Effect::Modify {
+            by: Modifier {
+                hand: -2,
+                armor: -1,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a swordsman: a cruel whim twists its arm, 2 less hand damage and 1 less armor. It fades if the recruit stops being a swordsman.",
+    )
+    .requiring(&[persistent(Need::Class {
+        class: crate::groups::RecruitClass::Swordsman,
+    })]),
 ];

@@ -129,4 +129,48 @@ pub const HOPE: &[CardDef] = &[
         "For the rest of the game you make 1 more Order mana each turn. More than one may be cast.",
     )
     .stacking(),
+    card(
+        "pacifism",
+        "Pacifism",
+        House::Hope,
+        3,
+        1,
+        SpellType::Alteration,
+        TargetType::Minion,
+        Effect::Modify {
+            by: Modifier {
+                attacks: -8,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a minion that attacks: it lays down its weapons and makes no attacks at all. The spell fades if the minion no longer attacks by its own nature.",
+    )
+    .requiring(&[persistent(Need::Attacks {
+        kind: AttackKind::Any,
+    })]),
+    card(
+        "visionary",
+        "Visionary",
+        House::Hope,
+        2,
+        1,
+        SpellType::Alteration,
+        TargetType::Recruit,
+        Effect::All {
+            effects: &[
+                Effect::Modify {
+                    by: Modifier {
+                        level: 1,
+                        ..Modifier::NONE
+                    },
+                },
+                Effect::ManaEachTurn {
+                    mana: ManaType::Clarity,
+                    amount: 1,
+                },
+            ],
+        },
+        "Cast on a recruit of yours: it sees further, 1 more level, and while it lives you make 1 more Clarity mana each turn, whoever it later serves.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
 ];

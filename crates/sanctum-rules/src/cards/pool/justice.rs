@@ -132,4 +132,22 @@ pub const JUSTICE: &[CardDef] = &[
         },
         "Cast on a town or colony: a citadel rises, and whoever owns it makes 1 more Order mana each turn.",
     ),
+    card(
+        "alabaster_guardian",
+        "Alabaster Guardian",
+        House::Justice,
+        2,
+        1,
+        SpellType::Alteration,
+        TargetType::Recruit,
+        Effect::Modify {
+            by: Modifier {
+                armor: 3,
+                hand: -1,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a recruit outside every structure: it turns half to white stone, 3 more armor and 1 less hand damage. It keeps the stone if it later enters a structure.",
+    )
+    .requiring(&[at_casting(Need::NotInStructure)]),
 ];

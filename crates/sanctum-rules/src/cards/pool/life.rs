@@ -62,4 +62,40 @@ pub const LIFE: &[CardDef] = &[
         },
         "For the rest of the game you make 2 more Clarity mana each turn.",
     ),
+    card(
+        "vivant",
+        "Vivant",
+        House::Life,
+        3,
+        1,
+        SpellType::Alteration,
+        TargetType::Minion,
+        Effect::Modify {
+            by: Modifier {
+                attacks: 1,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a minion that attacks: it fights with quickened life, 1 more attack each round. The spell fades if the minion no longer attacks by its own nature.",
+    )
+    .requiring(&[persistent(Need::Attacks {
+        kind: AttackKind::Any,
+    })]),
+    card(
+        "kumatru_academy",
+        "Kumatru Academy",
+        House::Life,
+        3,
+        1,
+        SpellType::Alteration,
+        TargetType::Structure,
+        Effect::ModifyRecruits {
+            by: Modifier {
+                level: 1,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a town or colony of yours: Kumatru's masters teach there, and every recruit standing in it fights 1 level higher. The academy stays if the structure changes hands.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
 ];

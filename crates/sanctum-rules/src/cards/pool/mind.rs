@@ -84,4 +84,23 @@ pub const MIND: &[CardDef] = &[
         "For the rest of the game you make 1 more Will mana each turn. More than one may be cast.",
     )
     .stacking(),
+    card(
+        "oblivion",
+        "Oblivion",
+        House::Mind,
+        2,
+        1,
+        SpellType::Alteration,
+        TargetType::Minion,
+        Effect::Modify {
+            by: Modifier {
+                level: -5,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a minion that attacks: it forgets all its training, and its level falls to 0. The spell fades if the minion no longer attacks by its own nature.",
+    )
+    .requiring(&[persistent(Need::Attacks {
+        kind: AttackKind::Any,
+    })]),
 ];

@@ -58,4 +58,34 @@ pub const NATURE: &[CardDef] = &[
         },
         "Every enchantment on the target empty square is dispelled.",
     ),
+    card(
+        "protective_cover",
+        "Protective Cover",
+        House::Nature,
+        2,
+        1,
+        SpellType::Alteration,
+        TargetType::Minion,
+        Effect::Modify {
+            by: Modifier::armor(2),
+        },
+        "Cast on a minion with missile attacks: it shoots from behind cover, 2 more armor. The cover falls if it no longer shoots by its own nature.",
+    )
+    .requiring(&[persistent(Need::Attacks {
+        kind: AttackKind::Missile,
+    })]),
+    card(
+        "oasis",
+        "Oasis",
+        House::Nature,
+        2,
+        1,
+        SpellType::Alteration,
+        TargetType::Square,
+        Effect::HealOnSquare { amount: 3 },
+        "Cast on an empty desert square: a spring rises. At each start of turn a group of yours standing there heals 3 damage on every minion. It dries up when the square stops being desert.",
+    )
+    .requiring(&[persistent(Need::Terrain {
+        terrain: crate::terrain::Terrain::Desert,
+    })]),
 ];

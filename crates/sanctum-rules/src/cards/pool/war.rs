@@ -59,4 +59,39 @@ pub const WAR: &[CardDef] = &[
         },
         "A spirit guides the target swordsman's blade: 1 more hand damage and 1 more armor.",
     ),
+    card(
+        "sword_of_zana_i",
+        "Sword of Zana I",
+        House::War,
+        2,
+        0,
+        SpellType::Alteration,
+        TargetType::Swordsman,
+        Effect::Modify {
+            by: Modifier {
+                hand: 2,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a swordsman outside every structure: it takes up the first sword of Zana, 2 more hand damage. It keeps the sword if it later enters a structure.",
+    )
+    .requiring(&[at_casting(Need::NotInStructure)]),
+    card(
+        "sword_of_zana_ii",
+        "Sword of Zana II",
+        House::War,
+        3,
+        1,
+        SpellType::Alteration,
+        TargetType::Swordsman,
+        Effect::Modify {
+            by: Modifier {
+                hand: 2,
+                attacks: 1,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a swordsman outside every structure: the second, lighter sword of Zana gives 2 more hand damage and 1 more attack each round. It keeps the sword if it later enters a structure.",
+    )
+    .requiring(&[at_casting(Need::NotInStructure)]),
 ];
