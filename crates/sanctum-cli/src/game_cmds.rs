@@ -105,6 +105,9 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             format!("{}'s {card} squanders: {reason}", side.name())
         }
         Event::Leaped { group, from, to } => format!("{} leaps from {from} to {to}", g(group)),
+        Event::OwnerChanged { group, owner } => {
+            format!("{} now belongs to {}", g(group), owner.name())
+        }
         Event::HeroCreated { side, group, at } => {
             format!("a hero of {} appears at {at} in {}", side.name(), g(group))
         }

@@ -314,6 +314,12 @@ pub enum Ability {
     Flight,
     Mountainwalk,
     Waterwalk,
+    /// The movement AI moves the group, whoever controls it (Accursed Minion).
+    Driven,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The movement-relevant effects on a group.
@@ -330,6 +336,9 @@ pub struct Effects {
     pub only_enter: Option<Terrain>,
     /// The group withdraws from a combat at the start of this combat round.
     pub withdraw_round: Option<u8>,
+    /// The movement AI writes its order, as for a computer-controlled group.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub driven: bool,
 }
 
 impl Effects {
@@ -342,6 +351,7 @@ impl Effects {
             Ability::Flight => self.flight = true,
             Ability::Mountainwalk => self.mountainwalk = true,
             Ability::Waterwalk => self.waterwalk = true,
+            Ability::Driven => self.driven = true,
         }
     }
 }

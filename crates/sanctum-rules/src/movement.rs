@@ -309,7 +309,7 @@ impl<'a, C: Capabilities> Work<'a, C> {
             }
         }
         for g in 0..n {
-            if self.groups[g].control == Control::Computer {
+            if self.groups[g].control == Control::Computer || self.groups[g].effects.driven {
                 self.order[g] = self.movement_ai(g);
                 let o = self.order[g];
                 self.note(|w| {

@@ -81,7 +81,7 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         Effect::Combat { .. } => own_biggest(state, side, &targets),
         Effect::Modify { .. } => enemy_worst(state, side, &targets, 0.0),
         Effect::Grant { ability } => match ability {
-            Ability::Flight | Ability::Mountainwalk | Ability::Waterwalk => {
+            Ability::Flight | Ability::Mountainwalk | Ability::Waterwalk | Ability::Driven => {
                 own_biggest(state, side, &targets)
             }
             _ => enemy_worst(state, side, &targets, 1.0),
@@ -90,6 +90,20 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::BeforeMovement { .. }
         | Effect::TerrainBind
         | Effect::Lure => enemy_worst(state, side, &targets, 1.0),
+        Effect::Seize | Effect::Possess => enemy_worst(state, side, &targets, 0.0),
+        Effect::Ward => own_biggest(state, side, &targets),
+        Effect::NoNovices => pick(&|t| {
+            let at = structure_at(t)?;
+            (owner_at(state, at) == Some(Player::from(side.opponent()))).then_some(1.0)
+        }),
+        // Harmattan, Man-Catcher: from the own group with the most enemies beside it.
+        Effect::Around { .. } => pick(&|t| {
+            let u = state.unit_at(group_at(t)?)?;
+            let beside = eval::enemies(state, side)
+                .filter(|e| e.at.is_orthogonal_to(u.at))
+                .count();
+            (u.group.owner == me && beside > 0).then_some(beside as f64)
+        }),
         Effect::Summon { .. } => summon_square(state, side, &targets),
         Effect::HealEach { .. } => pick(&|t| {
             let u = state.unit_at(group_at(t)?)?;

@@ -108,6 +108,8 @@ pub enum CombatAbility {
     BerserkerBlade,
     /// Damage it takes after armor in combat is dealt back to the attacker, ignoring armor.
     Deflection,
+    /// A recruit it damages in combat dies of it (Touch of Death).
+    DeathTouch,
 }
 
 /// A change to a minion's numbers while a spell is active on it (or on its group).
@@ -300,6 +302,21 @@ pub enum Effect {
     StructureMana { mana: ManaType, amount: u8 },
     /// Several effects, in order, from one card.
     All { effects: &'static [Effect] },
+    /// The target group changes hands for good: the caster owns and orders it from now
+    /// on, and its movement order this turn is cancelled (Renegades).
+    Seize,
+    /// While active on the target group, the caster owns and orders it; its movement
+    /// order this turn is cancelled, and when the spell leaves play the group goes back
+    /// to the other player (Possession).
+    Possess,
+    /// While active on a group, the other players' spells may not be targeted on it or
+    /// on its minions; helpers ignore it (Raven Shroud).
+    Ward,
+    /// While active on a town, it produces no novices (Ghost Town).
+    NoNovices,
+    /// An effect on every group of another player orthogonally next to the target
+    /// group (damage each, or a movement overwrite): Harmattan, Man-Catcher.
+    Around { each: &'static Effect },
     /// Creates a Hero recruit in the target structure: it joins the group there or
     /// forms one.
     Hero {

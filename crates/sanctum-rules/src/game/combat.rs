@@ -91,6 +91,8 @@ struct Fighter {
     berserker: u8,
     /// Deflection: damage past its armor strikes the attacker too.
     deflection: bool,
+    /// Touch of Death: a recruit it damages dies.
+    death_touch: bool,
     /// Its hits give a Cockatrice's Gaze.
     gaze_giver: bool,
     /// Gazes it carries, and how many this combat gave it.
@@ -199,6 +201,7 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
                 kills: 0,
                 berserker: abilities.berserker,
                 deflection: abilities.deflection,
+                death_touch: abilities.death_touch,
                 gaze_giver: abilities.gaze_giver,
                 gazes: abilities.gazes,
                 new_gazes: 0,
@@ -237,6 +240,7 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
 struct Abilities {
     berserker: u8,
     deflection: bool,
+    death_touch: bool,
     gaze_giver: bool,
     gazes: u8,
     explodes: u8,
@@ -267,6 +271,9 @@ fn abilities(state: &GameState, m: &Minion) -> Abilities {
                         Effect::Combat {
                             ability: CombatAbility::Deflection,
                         } => a.deflection = true,
+                        Effect::Combat {
+                            ability: CombatAbility::DeathTouch,
+                        } => a.death_touch = true,
                         _ => {}
                     }
                 }
@@ -548,6 +555,11 @@ impl Combat<'_> {
         vic.armor -= soaked;
         let taken = (damage - soaked).min(vic.health);
         vic.health -= taken;
+        // "When damaged": a touch of death kills a recruit it gets through to.
+        if taken > 0 && vic.recruit && self.f[i].death_touch {
+            self.f[v].health = 0;
+        }
+        let vic = &mut self.f[v];
         let killed = taken > 0 && vic.health == 0;
         if killed {
             vic.killed_by = Some(attacker);

@@ -105,6 +105,11 @@ pub enum Event {
         from: Square,
         to: Square,
     },
+    /// A group changed hands (Renegades, Possession).
+    OwnerChanged {
+        group: u32,
+        owner: Player,
+    },
     /// A Hero recruit appeared in a structure (in a new group or joining one).
     HeroCreated {
         side: Side,

@@ -492,6 +492,16 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
         _ => Err(format!("it is cast on a {want:?}, not on this target").to_lowercase()),
     }?;
     let host = crate::game::requirements::host_of(aim);
+    if let Some(group) = match aim {
+        Aim::Group { group } => Some(group),
+        Aim::Minion { minion } => crate::game::effects::group_of(state, minion),
+        _ => None,
+    } && warded_from(state, side, group)
+    {
+        return Err(format!(
+            "group {group} is warded from the other player's spells"
+        ));
+    }
     let def = card.def();
     let has_it = |a: &ActiveSpell| a.spell == SpellRef::Card(card) && a.host == host;
     if def.visible && !def.stacks && state.active.iter().any(has_it) {
@@ -501,6 +511,15 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
         return Err(format!("'{card}' may be cast once a game, and it has been"));
     }
     crate::game::requirements::check(state, side.into(), card, host, false)
+}
+
+/// Whether a group carries a ward (Raven Shroud) of another player than `side`.
+fn warded_from(state: &GameState, side: Side, group: u32) -> bool {
+    state.active.iter().any(|a| {
+        a.host == (crate::game::state::Host::Group { group })
+            && a.owner != Player::from(side)
+            && matches!(a.spell, SpellRef::Card(c) if c.def().effects().contains(&crate::cards::Effect::Ward))
+    })
 }
 
 /// Whether an individual spell of target type `want` may name a minion of this class

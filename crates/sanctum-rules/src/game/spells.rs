@@ -391,6 +391,32 @@ fn apply(
                 found_colony(state, at, events);
             }
         }
+        Effect::Seize => {
+            if let Aim::Group { group } = aim {
+                change_owner(state, group, side.into(), true, events);
+            }
+        }
+        Effect::Possess => {
+            if let Aim::Group { group } = aim {
+                activate(state, side, card, marker, Host::Group { group }, events);
+                change_owner(state, group, side.into(), true, events);
+            }
+        }
+        Effect::Ward => {
+            if let Aim::Group { group } = aim {
+                activate(state, side, card, marker, Host::Group { group }, events);
+            }
+        }
+        Effect::NoNovices => {
+            if let Aim::Structure { at } = aim {
+                activate(state, side, card, marker, Host::Square { at }, events);
+            }
+        }
+        Effect::Around { each } => {
+            if let Aim::Group { group } = aim {
+                around(state, side, group, *each, events);
+            }
+        }
         Effect::Entropy => {
             if let Aim::Structure { at } = aim {
                 entropy(state, at, events);
@@ -413,6 +439,57 @@ fn apply(
                 bury_the_dead(state, events);
             }
         }
+    }
+}
+
+/// An effect on every group of another player orthogonally next to `group`.
+fn around(state: &mut GameState, side: Side, group: u32, each: Effect, events: &mut Vec<Event>) {
+    let Some(at) = state.unit(group).map(|u| u.at) else {
+        return;
+    };
+    let me = crate::Player::from(side);
+    let targets: Vec<u32> = state
+        .units
+        .iter()
+        .filter(|u| u.at.is_orthogonal_to(at) && u.group.owner != me)
+        .map(|u| u.id)
+        .collect();
+    for g in targets {
+        match each {
+            Effect::DamageEach { amount } => damage_each(state, g, amount, events),
+            Effect::Overwrite { order } => overwrite(state, g, forced(order)),
+            _ => {}
+        }
+    }
+}
+
+/// A group changes hands: `to` owns it and orders it (a seized group is the player's
+/// to move; a summoned monster stays computer-controlled), its movement order this
+/// turn is cancelled when `cancel` (it changed hands during spell execution), and the
+/// group and its minions recheck their spells — "friendly" persistent requirements
+/// fail now (seed 002: dispels on change of ownership).
+pub fn change_owner(
+    state: &mut GameState,
+    group: u32,
+    to: crate::Player,
+    cancel: bool,
+    events: &mut Vec<Event>,
+) {
+    let Some(u) = state.unit_mut(group) else {
+        return;
+    };
+    if u.group.owner == to {
+        return;
+    }
+    u.group.owner = to;
+    let minions: Vec<u32> = u.group.minions().iter().map(|m| m.id).collect();
+    events.push(Event::OwnerChanged { group, owner: to });
+    if cancel {
+        overwrite(state, group, crate::movement::Forced::Cancel);
+    }
+    requirements::recheck(state, Host::Group { group }, events);
+    for minion in minions {
+        requirements::recheck(state, Host::Minion { minion }, events);
     }
 }
 
@@ -543,6 +620,16 @@ fn activate(
 pub fn on_leave_play(state: &mut GameState, spell: &ActiveSpell, events: &mut Vec<Event>) {
     if let (SpellRef::Colony, Host::Square { at }) = (spell.spell, spell.host) {
         end_colony(state, at, events);
+    }
+    // Possession ends: the group goes back to the other player.
+    if let (SpellRef::Card(card), Host::Group { group }) = (spell.spell, spell.host)
+        && card.def().effects().contains(&Effect::Possess)
+        && let Some(side) = spell.owner.side()
+        && state
+            .unit(group)
+            .is_some_and(|u| u.group.owner == spell.owner)
+    {
+        change_owner(state, group, side.opponent().into(), false, events);
     }
     crate::game::effects::refresh_host(state, spell.host);
 }

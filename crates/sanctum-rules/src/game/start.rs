@@ -230,7 +230,7 @@ fn produce_novices(state: &mut GameState, captured: &[crate::Square], events: &m
         let Some(owner) = st.owner.side() else {
             continue;
         };
-        if captured.contains(&at) {
+        if captured.contains(&at) || barren(state, at) {
             continue;
         }
         let due = match st.kind {
@@ -245,6 +245,15 @@ fn produce_novices(state: &mut GameState, captured: &[crate::Square], events: &m
             events.push(Event::NoviceProduced { at, owner });
         }
     }
+}
+
+/// Whether a spell on the structure's square stops it producing novices (Ghost Town).
+fn barren(state: &GameState, at: crate::Square) -> bool {
+    state.active.iter().any(|a| {
+        a.host == (crate::game::state::Host::Square { at })
+            && matches!(a.spell, SpellRef::Card(c)
+                if c.def().effects().contains(&crate::cards::Effect::NoNovices))
+    })
 }
 
 /// Step 7: the higher structure delta takes initiative; a tie keeps it.

@@ -89,4 +89,28 @@ pub const ABOMINATION: &[CardDef] = &[
         "Cast on a recruit of yours: Kolekh's scars harden it, 2 more maximum hit points and 1 more armor. The scars fade if it changes sides.",
     )
     .requiring(&[persistent(Need::Friendly)]),
+    card(
+        "accursed_minion",
+        "Accursed Minion",
+        House::Abomination,
+        3,
+        1,
+        SpellType::Alteration,
+        TargetType::RecruitGroup,
+        Effect::All {
+            effects: &[
+                Effect::Modify {
+                    by: Modifier {
+                        hand: 2,
+                        ..Modifier::NONE
+                    },
+                },
+                Effect::Grant {
+                    ability: crate::groups::Ability::Driven,
+                },
+            ],
+        },
+        "Cast on a recruit group of at most 3: a curse drives it. Every member gets 2 more hand damage, and from now on the group moves as monsters do, toward the nearest foe, whatever its owner orders. On your own small group it is a raider that needs no orders; on an enemy group it charges your monsters.",
+    )
+    .requiring(&[at_casting(Need::AtMost { minions: 3 })]),
 ];

@@ -138,4 +138,42 @@ pub const DEATH: &[CardDef] = &[
         "Hero. Cast on a town or colony of yours: the Grave Warden, a Keeper swordsman (H3 A1 HP9 L2), joins the group there or forms one. Once a game.",
     )
     .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "raven_shroud",
+        "Raven Shroud",
+        House::Death,
+        3,
+        1,
+        SpellType::Alteration,
+        TargetType::Group,
+        Effect::Ward,
+        "Cast on a group of yours: a shroud of raven feathers hides it, and the other player's spells may not be cast on the group or its minions (the engine's own helpers still reach it). It falls away if the group changes sides.",
+    )
+    .requiring(&[persistent(Need::Friendly)]),
+    card(
+        "ghost_town",
+        "Ghost Town",
+        House::Death,
+        3,
+        1,
+        SpellType::Alteration,
+        TargetType::Structure,
+        Effect::NoNovices,
+        "Cast on a town (not a colony): its streets empty, and it produces no novices while the spell lasts. It ends if the town stops being a town.",
+    )
+    .requiring(&[persistent(Need::Town)]),
+    card(
+        "touch_of_death",
+        "Touch of Death",
+        House::Death,
+        4,
+        1,
+        SpellType::Alteration,
+        TargetType::Swordsman,
+        Effect::Combat {
+            ability: CombatAbility::DeathTouch,
+        },
+        "Cast on a swordsman of yours: any recruit its blow wounds in combat dies. The touch leaves it if it changes sides.",
+    )
+    .requiring(&[persistent(Need::Friendly)]),
 ];

@@ -122,4 +122,20 @@ pub const DESPAIR: &[CardDef] = &[
     .requiring(&[persistent(Need::Class {
         class: crate::groups::RecruitClass::Swordsman,
     })]),
+    card(
+        "renegades",
+        "Renegades",
+        House::Despair,
+        4,
+        2,
+        SpellType::Manifestation,
+        TargetType::RecruitGroup,
+        Effect::Seize,
+        "Cast on another player's recruit group of at most 2, outside every structure: despairing of their cause, they desert to you for good. You order the group from now on; it does not move this turn.",
+    )
+    .requiring(&[
+        at_casting(Need::Enemy),
+        at_casting(Need::AtMost { minions: 2 }),
+        at_casting(Need::NotInStructure),
+    ]),
 ];

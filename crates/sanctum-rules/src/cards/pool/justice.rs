@@ -150,4 +150,20 @@ pub const JUSTICE: &[CardDef] = &[
         "Cast on a recruit outside every structure: it turns half to white stone, 3 more armor and 1 less hand damage. It keeps the stone if it later enters a structure.",
     )
     .requiring(&[at_casting(Need::NotInStructure)]),
+    card(
+        "man_catcher",
+        "Man-Catcher",
+        House::Justice,
+        2,
+        1,
+        SpellType::Manifestation,
+        TargetType::RecruitGroup,
+        Effect::Around {
+            each: &Effect::Overwrite {
+                order: Overwrite::Cancel,
+            },
+        },
+        "Cast on a recruit group of yours: its catchpoles throw their nets, and every group of another player orthogonally next to it does not move this turn.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
 ];

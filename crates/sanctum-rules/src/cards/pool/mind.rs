@@ -103,4 +103,26 @@ pub const MIND: &[CardDef] = &[
     .requiring(&[persistent(Need::Attacks {
         kind: AttackKind::Any,
     })]),
+    card(
+        "possession",
+        "Possession",
+        House::Mind,
+        4,
+        1,
+        SpellType::Conjuration { turns: 1 },
+        TargetType::RecruitGroup,
+        Effect::All {
+            effects: &[
+                Effect::Possess,
+                Effect::Grant {
+                    ability: crate::groups::Ability::NoEnterStructures,
+                },
+            ],
+        },
+        "Cast on another player's recruit group outside every structure: you possess it until the end of next turn. It does not move this turn; next turn you order it, though it cannot enter structures. When the spell ends, or fails because the group stands in a structure, it goes back to its owner.",
+    )
+    .requiring(&[
+        at_casting(Need::Enemy),
+        persistent(Need::NotInStructure),
+    ]),
 ];

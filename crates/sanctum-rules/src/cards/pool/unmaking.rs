@@ -27,4 +27,18 @@ pub const UNMAKING: &[CardDef] = &[
         Effect::Kill,
         "A ritual removes the target recruit, however it was strengthened: it dies.",
     ),
+    card(
+        "harmattan",
+        "Harmattan",
+        House::Unmaking,
+        3,
+        1,
+        SpellType::Manifestation,
+        TargetType::Group,
+        Effect::Around {
+            each: &Effect::DamageEach { amount: 2 },
+        },
+        "Cast on a group of yours: a scorching wind blows out from it, and every minion of each other player's group orthogonally next to it takes 2 magical damage.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
 ];
