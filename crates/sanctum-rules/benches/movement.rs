@@ -60,6 +60,7 @@ fn full_board() -> Phase {
             order,
             spell: None,
             before_movement: None,
+            goal: None,
         });
     }
     Phase {

@@ -318,6 +318,16 @@ pub enum Ability {
     Driven,
 }
 
+impl Ability {
+    /// Whether it takes something away from a group (rather than a crossing it makes).
+    pub const fn is_restriction(self) -> bool {
+        matches!(
+            self,
+            Ability::NoMove | Ability::NoExit | Ability::NoJoin | Ability::NoEnterStructures
+        )
+    }
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
 }

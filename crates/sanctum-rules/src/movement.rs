@@ -36,6 +36,9 @@ pub struct PhaseGroup {
     pub spell: Option<Forced>,
     /// Written over the order by a before-movement effect.
     pub before_movement: Option<Forced>,
+    /// Where the movement AI heads instead of the nearest hostile group (Belvario's
+    /// Horn calls monsters to a recruit).
+    pub goal: Option<Square>,
 }
 
 /// Everything one movement phase needs. Groups are listed, for each player, in that
@@ -354,10 +357,11 @@ impl<'a, C: Capabilities> Work<'a, C> {
         if !self.caps.can_move(field, me) || !self.caps.can_exit(field, me, from) {
             return None;
         }
-        let target = (0..self.groups.len())
+        let nearest = (0..self.groups.len())
             .filter(|&k| !self.groups[k].is_friendly_to(me) && k != g)
             .map(|k| self.start[k])
-            .min_by_key(|&s| (from.distance_sq(s), s.r, s.c))?;
+            .min_by_key(|&s| (from.distance_sq(s), s.r, s.c));
+        let target = self.phase.groups[g].goal.or(nearest)?;
         if (0..self.groups.len()).any(|k| {
             k != g && !self.groups[k].is_friendly_to(me) && {
                 let s = self.start[k];
@@ -822,6 +826,7 @@ mod tests {
             order: None,
             spell: None,
             before_movement: None,
+            goal: None,
         }
     }
 

@@ -427,6 +427,7 @@ impl Scenario {
                 order,
                 spell,
                 before_movement,
+                goal: None,
             });
         }
         Ok(Scenario {

@@ -134,6 +134,7 @@ fn build(
             order,
             spell: forced(spec.forced),
             before_movement: forced(spec.forced / 2 + 3),
+            goal: None,
         });
     }
     Phase {

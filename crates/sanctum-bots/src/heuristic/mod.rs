@@ -68,7 +68,7 @@ fn wanted(state: &GameState, side: Side) -> [i32; 6] {
         if spells::useless(*card) {
             continue;
         }
-        let cost = p.cost_of(*card);
+        let cost = state.price(side, *card);
         for t in ManaType::ALL {
             want[t.index()] += i32::from(cost.get(t));
         }
@@ -162,11 +162,11 @@ fn wish_town_mana(b: &mut OrderBuilder, side: Side) {
 /// Each card in hand, dearest first, on the target its effect wants, if affordable.
 fn cast(b: &mut OrderBuilder, side: Side) {
     let mut hand: Vec<CardId> = b.draft().player(side).hand.clone();
-    let p = b.draft().player(side);
-    hand.sort_by_key(|c| (std::cmp::Reverse(p.cost_of(*c).total()), *c));
+    let draft = b.draft();
+    hand.sort_by_key(|c| (std::cmp::Reverse(draft.price(side, *c).total()), *c));
     for card in hand {
-        let p = b.draft().player(side);
-        if !p.mana.covers(&p.cost_of(card)) {
+        let draft = b.draft();
+        if !draft.player(side).mana.covers(&draft.price(side, card)) {
             continue;
         }
         if let Some(target) = spells::choose(b.draft(), side, card) {

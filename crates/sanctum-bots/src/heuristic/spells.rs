@@ -24,7 +24,7 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
     // A card of several effects is aimed for its first (Plague: a curse, then damage).
     let effect = card.def().effects().first().copied()?;
     match effect {
-        Effect::ManaNextTurn { .. } | Effect::Leap | Effect::Hero { .. } => {
+        Effect::ManaNextTurn { .. } | Effect::Leap | Effect::Hero { .. } | Effect::Price { .. } => {
             targets.first().copied()
         }
         Effect::ManaEachTurn { .. } => (state.turn < 70).then(|| targets[0]),
@@ -143,6 +143,7 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         }),
         Effect::SetTerrain { .. }
         | Effect::HealOnSquare { .. }
+        | Effect::Horn
         | Effect::Attract
         | Effect::ModifyRecruits { .. }
         | Effect::All { .. } => None,

@@ -312,6 +312,13 @@ pub enum Effect {
     /// While active on a group, the other players' spells may not be targeted on it or
     /// on its minions; helpers ignore it (Raven Shroud).
     Ward,
+    /// While active on a minion, every computer-controlled monster group heads for its
+    /// square instead of the nearest foe (Belvario's Horn).
+    Horn,
+    /// While active on the globe, the spells of its caster (`caster`) or of the other
+    /// player (not `caster`) cost this much more of their house's primary type
+    /// (negative: less, never below 0): Syzygy, Dissolution.
+    Price { delta: i8, caster: bool },
     /// While active on a town, it produces no novices (Ghost Town).
     NoNovices,
     /// An effect on every group of another player orthogonally next to the target
@@ -355,6 +362,11 @@ pub struct CardDef {
     pub even_concealed: bool,
     /// When its host is killed in combat, it passes to the killer (Jinx).
     pub transfers: bool,
+    /// Only one copy may be in play at a time, anywhere (Belvario's Horn).
+    pub unique: bool,
+    /// Costs this much less of its primary type while the caster has the Hero of
+    /// this card id on the board (Ogi's Armor, with Ogi).
+    pub cheaper_with: Option<(&'static str, u8)>,
     /// Our own one-line text.
     pub text: &'static str,
 }
@@ -393,6 +405,23 @@ impl CardDef {
     const fn transferring(self) -> CardDef {
         CardDef {
             transfers: true,
+            ..self
+        }
+    }
+
+    /// The same card, only one copy of which may be in play at a time.
+    const fn unique(self) -> CardDef {
+        CardDef {
+            unique: true,
+            ..self
+        }
+    }
+
+    /// The same card, `by` cheaper in its primary type while the caster's Hero of card
+    /// `hero` is on the board.
+    const fn cheaper_with(self, hero: &'static str, by: u8) -> CardDef {
+        CardDef {
+            cheaper_with: Some((hero, by)),
             ..self
         }
     }
@@ -461,6 +490,8 @@ const fn card(
         revolver: false,
         even_concealed: false,
         transfers: false,
+        unique: false,
+        cheaper_with: None,
         text,
     }
 }
@@ -546,6 +577,22 @@ mod tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), CATALOGUE.len());
+    }
+
+    #[test]
+    fn every_hero_card_makes_its_own_class_and_nation() {
+        // `GameState::has_hero` knows a Hero on the board by its class and nation.
+        let mut pairs: Vec<_> = CATALOGUE
+            .iter()
+            .filter_map(|c| match c.effect {
+                Effect::Hero { class, nation, .. } => Some((class.name(), nation.name())),
+                _ => None,
+            })
+            .collect();
+        let n = pairs.len();
+        pairs.sort();
+        pairs.dedup();
+        assert_eq!(pairs.len(), n);
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod hope;
 mod justice;
 mod later;
 mod life;
+mod making;
 mod mind;
 mod monsters;
 mod nature;
@@ -42,7 +43,7 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub static CATALOGUE: [CardDef; 142] = join(&[
+pub static CATALOGUE: [CardDef; 147] = join(&[
     first::FIRST,
     death::DEATH,
     justice::JUSTICE,
@@ -55,5 +56,6 @@ pub static CATALOGUE: [CardDef; 142] = join(&[
     nature::NATURE,
     war::WAR,
     unmaking::UNMAKING,
+    making::MAKING,
     later::LATER,
 ]);

@@ -102,6 +102,10 @@ pub fn refresh_group(state: &mut GameState, group: u32) {
             Host::Minion { minion } => {
                 if let Some(k) = members.iter().position(|(id, _)| *id == minion) {
                     add_mod(&mut own[k], modifier(a));
+                    // A restriction on one minion holds its whole group back.
+                    if let Some(ability) = granted(a).filter(|b| b.is_restriction()) {
+                        effects.add(ability);
+                    }
                 }
             }
             Host::Globe => add_mod(&mut recruit_mod, recruits_modifier(a)),

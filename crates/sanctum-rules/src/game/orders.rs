@@ -223,13 +223,14 @@ pub fn apply(
                         .map_err(|reason| reject(OrderError::BadTarget { card, reason }))?;
                 }
                 let aim = aim(state, target).ok();
+                let price = state.price(side, card);
                 let p = &mut state.players[side.index()];
                 let pos = p
                     .hand
                     .iter()
                     .position(|&c| c == card)
                     .ok_or(reject(OrderError::NotInHand(card)))?;
-                if !p.mana.pay(&p.cost_of(card)) {
+                if !p.mana.pay(&price) {
                     return Err(reject(OrderError::NotEnoughMana(card)));
                 }
                 p.hand.remove(pos);
@@ -506,6 +507,9 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
     let has_it = |a: &ActiveSpell| a.spell == SpellRef::Card(card) && a.host == host;
     if def.visible && !def.stacks && state.active.iter().any(has_it) {
         return Err(format!("the target already has '{card}'"));
+    }
+    if def.unique && state.active.iter().any(|a| a.spell == SpellRef::Card(card)) {
+        return Err(format!("only one '{card}' may be in play at a time"));
     }
     if def.once_per_game && state.player(side).cast_once.contains(&card) {
         return Err(format!("'{card}' may be cast once a game, and it has been"));

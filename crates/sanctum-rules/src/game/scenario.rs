@@ -9,6 +9,12 @@
 //! An order names a group by its `id`, or by its square (`"c,r"`) for a group trained
 //! in the same orders (`group = "5,4"`, `target = "minion:3,2:4"`).
 //!
+//! `[[spell]]` tables (`card`, `owner`, `target` as an order writes it) put alterations
+//! and conjurations in play before the turn, as if cast earlier (a conjuration's
+//! duration counts from this turn; what a spell does only when it executes — a change
+//! of owner, a Terrain-Bind's terrain — is not replayed); a group's `hero = true`
+//! makes its recruits Heroes.
+//!
 //! Reading the file is the caller's business; every error names the TOML line and,
 //! where there is one, the group.
 
@@ -75,6 +81,9 @@ struct Raw {
     group: Vec<RawGroup>,
     #[serde(default)]
     order: Vec<RawOrder>,
+    /// Spells already in play when the turn starts (`card`, `owner`, `target`).
+    #[serde(default)]
+    spell: Vec<RawSpell>,
     name: Option<String>,
     rule: Option<String>,
     #[allow(dead_code)]
@@ -181,10 +190,21 @@ struct RawGroup {
     abilities: Vec<Ability>,
     #[serde(default, deserialize_with = "withdraw_at")]
     withdraw_round: Option<u8>,
+    /// Its recruits are Heroes (a Hero card's class and nation name which Hero).
+    #[serde(default)]
+    hero: bool,
 }
 
 fn one_u8() -> u8 {
     1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSpell {
+    card: Spanned<String>,
+    owner: Player,
+    target: Spanned<String>,
 }
 
 #[derive(Deserialize)]
@@ -379,6 +399,9 @@ impl TurnScenario {
                     format!("two groups are called '{}'", g.id.get_ref()),
                 );
             }
+        }
+        for sp in &raw.spell {
+            in_play(&cx, &mut state, sp, &names, layout)?;
         }
         let mut orders: TurnOrders = Default::default();
         for o in &raw.order {
@@ -608,7 +631,7 @@ fn group(
                 );
             }
             for _ in 0..n {
-                minions.push(Minion::recruit(class, g.nation, g.level, false));
+                minions.push(Minion::recruit(class, g.nation, g.level, g.hero));
             }
         }
     }
@@ -676,36 +699,12 @@ fn order(
     names: &BTreeMap<String, Square>,
     layout: Layout,
 ) -> Result<Order, TurnScenarioError> {
-    // A group is named by its id, or by the square it will stand on (`c,r`): a group
-    // trained this turn has no id in the file.
-    let group_at = |s: &Spanned<String>| -> Result<Square, TurnScenarioError> {
-        match names.get(s.get_ref()) {
-            Some(&at) => Ok(at),
-            None if s.get_ref().parse::<Square>().is_ok() => cx.square(s, "group", layout),
-            None => cx.err(s.span(), format!("no group '{}'", s.get_ref())),
-        }
-    };
+    let group_at = |s: &Spanned<String>| group_at(cx, s, names, layout);
     Ok(match o.kind.get_ref().as_str() {
         "cast" => {
             let card = cx.card(need(cx, o, &o.card, "card")?)?;
             let t = need(cx, o, &o.target, "target")?;
-            let text = t.get_ref();
-            let target = if text == "globe" {
-                Target::Globe
-            } else if let Some(rest) = text.strip_prefix("square:") {
-                Target::Square { at: cx.square(&Spanned::new(t.span(), rest.to_string()), "target", layout)? }
-            } else if let Some(rest) = text.strip_prefix("structure:") {
-                Target::Structure { at: cx.square(&Spanned::new(t.span(), rest.to_string()), "target", layout)? }
-            } else if let Some(rest) = text.strip_prefix("group:") {
-                Target::Group { at: group_at(&Spanned::new(t.span(), rest.to_string()))? }
-            } else if let Some(rest) = text.strip_prefix("minion:") {
-                let (g, i) = rest.rsplit_once(':').unwrap_or((rest, "0"));
-                let index = i.parse().or_else(|_| cx.err(t.span(), format!("'{i}' is not a minion's place in its group")))?;
-                Target::Minion { at: group_at(&Spanned::new(t.span(), g.to_string()))?, index }
-            } else {
-                return cx.err(t.span(), format!("'{text}' is not a target (valid: globe, square:c,r, structure:c,r, group:ID, minion:ID:N)"));
-            };
-            Order::Cast { card, target }
+            Order::Cast { card, target: target(cx, t, names, layout)? }
         }
         "discard" => Order::Discard { card: cx.card(need(cx, o, &o.card, "card")?)? },
         "train" => {
@@ -728,6 +727,91 @@ fn order(
         "concede" => Order::Concede,
         other => return cx.err(o.kind.span(), format!("unknown order kind '{other}' (valid: cast, discard, train, move, town_mana, concede)")),
     })
+}
+
+/// A group named by its id, or by the square it will stand on (`c,r`): a group trained
+/// this turn has no id in the file.
+fn group_at(
+    cx: &Ctx<'_>,
+    s: &Spanned<String>,
+    names: &BTreeMap<String, Square>,
+    layout: Layout,
+) -> Result<Square, TurnScenarioError> {
+    match names.get(s.get_ref()) {
+        Some(&at) => Ok(at),
+        None if s.get_ref().parse::<Square>().is_ok() => cx.square(s, "group", layout),
+        None => cx.err(s.span(), format!("no group '{}'", s.get_ref())),
+    }
+}
+
+/// A spell target as files write it: `globe`, `square:c,r`, `structure:c,r`,
+/// `group:ID`, `minion:ID:N`.
+fn target(
+    cx: &Ctx<'_>,
+    t: &Spanned<String>,
+    names: &BTreeMap<String, Square>,
+    layout: Layout,
+) -> Result<Target, TurnScenarioError> {
+    let text = t.get_ref();
+    let part = |rest: &str| Spanned::new(t.span(), rest.to_string());
+    Ok(if text == "globe" {
+        Target::Globe
+    } else if let Some(rest) = text.strip_prefix("square:") {
+        Target::Square {
+            at: cx.square(&part(rest), "target", layout)?,
+        }
+    } else if let Some(rest) = text.strip_prefix("structure:") {
+        Target::Structure {
+            at: cx.square(&part(rest), "target", layout)?,
+        }
+    } else if let Some(rest) = text.strip_prefix("group:") {
+        Target::Group {
+            at: group_at(cx, &part(rest), names, layout)?,
+        }
+    } else if let Some(rest) = text.strip_prefix("minion:") {
+        let (g, i) = rest.rsplit_once(':').unwrap_or((rest, "0"));
+        let index = i.parse().or_else(|_| {
+            cx.err(
+                t.span(),
+                format!("'{i}' is not a minion's place in its group"),
+            )
+        })?;
+        Target::Minion {
+            at: group_at(cx, &part(g), names, layout)?,
+            index,
+        }
+    } else {
+        return cx.err(t.span(), format!("'{text}' is not a target (valid: globe, square:c,r, structure:c,r, group:ID, minion:ID:N)"));
+    })
+}
+
+/// A spell already in play: an alteration or conjuration of the file's, active on its
+/// target from a cast before this turn (a conjuration lasts its full duration from now).
+fn in_play(
+    cx: &Ctx<'_>,
+    state: &mut GameState,
+    sp: &RawSpell,
+    names: &BTreeMap<String, Square>,
+    layout: Layout,
+) -> Result<(), TurnScenarioError> {
+    let card = cx.card(&sp.card)?;
+    let def = card.def();
+    let until = match def.spell_type {
+        crate::cards::SpellType::Alteration => None,
+        crate::cards::SpellType::Conjuration { turns } => Some(state.turn + u32::from(turns)),
+        _ => {
+            return cx.err(
+                sp.card.span(),
+                format!("'{card}' is not an alteration or a conjuration: it never stays in play"),
+            );
+        }
+    };
+    let aim = crate::game::orders::aim(state, target(cx, &sp.target, names, layout)?)
+        .or_else(|e| cx.err(sp.target.span(), e))?;
+    let host = crate::game::requirements::host_of(aim);
+    state.add_active(SpellRef::Card(card), sp.owner, host, until, def.visible);
+    crate::game::effects::refresh_host(state, host);
+    Ok(())
 }
 
 fn serde_name(t: &TrainAs) -> String {

@@ -402,6 +402,16 @@ fn apply(
                 change_owner(state, group, side.into(), true, events);
             }
         }
+        Effect::Price { .. } => {
+            if aim == Aim::Globe {
+                activate(state, side, card, marker, Host::Globe, events);
+            }
+        }
+        Effect::Horn => {
+            if let Aim::Minion { minion } = aim {
+                activate(state, side, card, marker, Host::Minion { minion }, events);
+            }
+        }
         Effect::Ward => {
             if let Aim::Group { group } = aim {
                 activate(state, side, card, marker, Host::Group { group }, events);
@@ -428,6 +438,7 @@ fn apply(
             }
         }
         Effect::Modify { .. } | Effect::Grant { .. } => {
+            // A restriction granted to a minion binds its group (Belvario's Horn).
             let host = match aim {
                 Aim::Minion { minion } => Some(Host::Minion { minion }),
                 Aim::Group { group } => Some(Host::Group { group }),

@@ -282,6 +282,63 @@ impl PlayerState {
 }
 
 impl GameState {
+    /// What casting `card` costs `side` now: its cost in the hand (a Revolver's M) with
+    /// every price change in play — Syzygy's reduction, Dissolution's penalty, a card
+    /// cheaper while its Hero is on the board (seed 002: not part of the base cost).
+    pub fn price(&self, side: Side, card: CardId) -> Mana {
+        self.adjust_price(side, card, self.player(side).cost_of(card))
+    }
+
+    /// `base` with the price changes in play for `side` casting `card`.
+    pub fn adjust_price(&self, side: Side, card: CardId, base: Mana) -> Mana {
+        let def = card.def();
+        let mut delta: i32 = 0;
+        for a in &self.active {
+            let (crate::game::state::SpellRef::Card(c), Host::Globe) = (a.spell, a.host) else {
+                continue;
+            };
+            for e in c.def().effects() {
+                if let crate::cards::Effect::Price { delta: d, caster } = *e
+                    && (a.owner == Player::from(side)) == caster
+                {
+                    delta += i32::from(d);
+                }
+            }
+        }
+        if let Some((hero, by)) = def.cheaper_with
+            && self.has_hero(side, hero)
+        {
+            delta -= i32::from(by);
+        }
+        if delta == 0 {
+            return base;
+        }
+        let t = def.house.primary();
+        let mut out = Mana::default();
+        for m in ManaType::ALL {
+            let n = i32::from(base.get(m)) + if m == t { delta } else { 0 };
+            out.add(m, n.clamp(0, i32::from(u16::MAX)) as u16);
+        }
+        out
+    }
+
+    /// Whether `side` has the Hero of card `hero` on the board (a Hero recruit of that
+    /// card's class and nation: each Hero card makes its own pair, a unit test pins it).
+    pub fn has_hero(&self, side: Side, hero: &str) -> bool {
+        let Some(crate::cards::Effect::Hero { class, nation, .. }) =
+            CardId::from_name(hero).map(|c| c.def().effect)
+        else {
+            return false;
+        };
+        self.units
+            .iter()
+            .filter(|u| u.group.owner == Player::from(side))
+            .flat_map(|u| u.group.minions())
+            .any(|m| {
+                matches!(m.kind, crate::groups::MinionKind::Recruit { class: c, nation: Some(n), hero: true } if c == class && n == nation)
+            })
+    }
+
     /// An empty board of one layout (plains, the two Sancta), no groups, turn 1, red
     /// with initiative: the base that scenarios fill in.
     pub fn empty(layout: Layout, houses: [House; 2], seed: u64) -> GameState {

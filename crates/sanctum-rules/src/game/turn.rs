@@ -102,6 +102,7 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
         .flat_map(|u| u.group.minions().iter().map(move |m| (u.id, m.id)))
         .collect();
     let before = before_movement(state);
+    let horn = horn_goal(state);
     let mut units: Vec<Option<Unit>> = std::mem::take(&mut state.units)
         .into_iter()
         .map(Some)
@@ -135,12 +136,17 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
                 .find(|(g, _)| *g == id)
                 .map(|(_, f)| *f);
             let before_movement = before[..].iter().find(|(g, _)| *g == id).map(|(_, f)| *f);
+            // Belvario's Horn calls every computer-controlled monster group to it.
+            let goal = horn.filter(|_| {
+                !u.group.is_recruit_group() && u.group.control == crate::groups::Control::Computer
+            });
             groups.push(PhaseGroup {
                 group: u.group,
                 at: u.at,
                 order,
                 spell,
                 before_movement,
+                goal,
             });
         }
     }
@@ -246,6 +252,21 @@ fn before_movement(state: &GameState) -> Vec<(u32, crate::movement::Forced)> {
         }
     }
     out
+}
+
+/// Where a Belvario's Horn in play calls the monsters: its host's square (the oldest
+/// horn's, though only one may be in play).
+fn horn_goal(state: &GameState) -> Option<Square> {
+    use crate::game::state::{Host, SpellRef};
+    state.active.iter().find_map(|a| match (a.spell, a.host) {
+        (SpellRef::Card(card), Host::Minion { minion })
+            if card.def().effects().contains(&crate::cards::Effect::Horn) =>
+        {
+            let g = crate::game::effects::group_of(state, minion)?;
+            state.unit(g).map(|u| u.at)
+        }
+        _ => None,
+    })
 }
 
 /// One orthogonal step from a group toward the nearest group of `owner` (the first such

@@ -93,7 +93,10 @@ fn check_one(
             check_new_target(state, side, card, target, sc)
                 .map_err(|reason| OrderError::BadTarget { card, reason })?;
             sc.take_card(card)?;
-            if !sc.mana.pay(&sc.player.cost_of(card)) {
+            if !sc
+                .mana
+                .pay(&state.adjust_price(side, card, sc.player.cost_of(card)))
+            {
                 return Err(OrderError::NotEnoughMana(card));
             }
             if card.def().revolver {

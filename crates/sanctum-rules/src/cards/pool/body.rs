@@ -64,4 +64,18 @@ pub const BODY: &[CardDef] = &[
         Effect::Summon { monster: WEREWOLF },
         "Summons a Werewolf (H5 A0 HP15 L2) that hunts the nearest foe.",
     ),
+    card(
+        "syzygy",
+        "Syzygy",
+        House::Body,
+        2,
+        1,
+        SpellType::Conjuration { turns: 2 },
+        TargetType::Globe,
+        Effect::Price {
+            delta: -1,
+            caster: true,
+        },
+        "Cast on the globe: the heavens align for you. Until the end of the turn after next, your spells cost 1 less mana of their house's first type (never below nothing).",
+    ),
 ];

@@ -41,4 +41,18 @@ pub const UNMAKING: &[CardDef] = &[
         "Cast on a group of yours: a scorching wind blows out from it, and every minion of each other player's group orthogonally next to it takes 2 magical damage.",
     )
     .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "dissolution",
+        "Dissolution",
+        House::Unmaking,
+        3,
+        1,
+        SpellType::Conjuration { turns: 2 },
+        TargetType::Globe,
+        Effect::Price {
+            delta: 1,
+            caster: false,
+        },
+        "Cast on the globe: the bonds of magic loosen. Until the end of the turn after next, the other player's spells cost 1 more mana of their house's first type.",
+    ),
 ];
