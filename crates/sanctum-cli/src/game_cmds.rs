@@ -105,6 +105,12 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             format!("{}'s {card} squanders: {reason}", side.name())
         }
         Event::Leaped { group, from, to } => format!("{} leaps from {from} to {to}", g(group)),
+        Event::ChaosTwist { minion, card, .. } => {
+            format!("chaos twists minion {minion}: {card} (a helper)")
+        }
+        Event::NationChanged { minion, nation } => {
+            format!("minion {minion} becomes one of the {}", nation.name())
+        }
         Event::OwnerChanged { group, owner } => {
             format!("{} now belongs to {}", g(group), owner.name())
         }

@@ -206,6 +206,20 @@ impl Minion {
         )
     }
 
+    /// A recruit joins another nation: its own hit points follow the nations' bonuses
+    /// (a Chaos Feature's Misfit).
+    pub fn change_nation(&mut self, to: Nation) {
+        if let MinionKind::Recruit { nation, .. } = &mut self.kind {
+            let old = nation.map_or(0, |n| n.hit_point_bonus());
+            self.base.hit_points = self
+                .base
+                .hit_points
+                .saturating_sub(old)
+                .saturating_add(to.hit_point_bonus());
+            *nation = Some(to);
+        }
+    }
+
     /// A minion with the given own numbers and no damage.
     pub fn with_stats(kind: MinionKind, base: Stats) -> Minion {
         let mut m = Minion {

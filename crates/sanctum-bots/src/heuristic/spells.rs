@@ -144,6 +144,10 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         Effect::SetTerrain { .. }
         | Effect::HealOnSquare { .. }
         | Effect::Horn
+        | Effect::Chaos
+        | Effect::ChaosFeatures { .. }
+        | Effect::ChaosEachTurn
+        | Effect::Block { .. }
         | Effect::Attract
         | Effect::ModifyRecruits { .. }
         | Effect::All { .. } => None,

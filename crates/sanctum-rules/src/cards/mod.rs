@@ -319,6 +319,18 @@ pub enum Effect {
     /// player (not `caster`) cost this much more of their house's primary type
     /// (negative: less, never below 0): Syzygy, Dissolution.
     Price { delta: i8, caster: bool },
+    /// A Chaos Feature: on arrival the engine casts a random individual spell of the
+    /// pool on the target minion as a helper; three make a recruit a Misfit.
+    Chaos,
+    /// The engine casts this many Chaos Features on the target minion as helpers
+    /// (Wrack).
+    ChaosFeatures { count: u8 },
+    /// While active on a square, every minion of a group standing there gains a Chaos
+    /// Feature at each start of turn (Bedlam).
+    ChaosEachTurn,
+    /// While active on a minion, players may not cast this card on it; helpers still
+    /// arrive (Wrack keeps Chaos Features off).
+    Block { card: &'static str },
     /// While active on a town, it produces no novices (Ghost Town).
     NoNovices,
     /// An effect on every group of another player orthogonally next to the target

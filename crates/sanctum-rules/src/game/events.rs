@@ -105,6 +105,17 @@ pub enum Event {
         from: Square,
         to: Square,
     },
+    /// A Chaos Feature had the engine cast a random spell on a minion (a helper).
+    ChaosTwist {
+        minion: u32,
+        spell: u32,
+        card: CardId,
+    },
+    /// A recruit joined another nation (three Chaos Features make a Misfit).
+    NationChanged {
+        minion: u32,
+        nation: crate::groups::Nation,
+    },
     /// A group changed hands (Renegades, Possession).
     OwnerChanged {
         group: u32,

@@ -5,6 +5,7 @@
 //! generator held in the state. `docs/rules/game.md` and `docs/rules/combat.md` give
 //! the rulings that fill what the sources leave open.
 
+pub mod chaos;
 pub mod combat;
 pub mod effects;
 pub mod events;

@@ -508,6 +508,13 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
     if def.visible && !def.stacks && state.active.iter().any(has_it) {
         return Err(format!("the target already has '{card}'"));
     }
+    let blocked = state.active.iter().any(|a| {
+        a.host == host
+            && matches!(a.spell, SpellRef::Card(c) if c.def().effects().contains(&crate::cards::Effect::Block { card: card.key() }))
+    });
+    if blocked {
+        return Err(format!("the target is shielded from '{card}'"));
+    }
     if def.unique && state.active.iter().any(|a| a.spell == SpellRef::Card(card)) {
         return Err(format!("only one '{card}' may be in play at a time"));
     }

@@ -407,6 +407,29 @@ fn apply(
                 activate(state, side, card, marker, Host::Globe, events);
             }
         }
+        Effect::Chaos => {
+            if let Aim::Minion { minion } = aim {
+                activate(state, side, card, marker, Host::Minion { minion }, events);
+                crate::game::chaos::twist(state, minion, events);
+            }
+        }
+        Effect::ChaosFeatures { count } => {
+            if let Aim::Minion { minion } = aim {
+                for _ in 0..count {
+                    crate::game::chaos::give_feature(state, minion, events);
+                }
+            }
+        }
+        Effect::Block { .. } => {
+            if let Aim::Minion { minion } = aim {
+                activate(state, side, card, marker, Host::Minion { minion }, events);
+            }
+        }
+        Effect::ChaosEachTurn => {
+            if let Aim::Square { at } = aim {
+                activate(state, side, card, marker, Host::Square { at }, events);
+            }
+        }
         Effect::Horn => {
             if let Aim::Minion { minion } = aim {
                 activate(state, side, card, marker, Host::Minion { minion }, events);

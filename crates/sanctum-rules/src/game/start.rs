@@ -14,6 +14,7 @@ pub fn start_of_turn(state: &mut GameState, events: &mut Vec<Event>) {
     events.push(Event::TurnStarted { turn: state.turn });
     award_levels(state, events);
     expire_spells(state, events);
+    crate::game::chaos::bedlam(state, events);
     terrain_after_start(state, events);
     draw_cards(state, events);
     let captured = capture_structures(state, events);

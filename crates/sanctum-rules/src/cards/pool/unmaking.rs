@@ -55,4 +55,45 @@ pub const UNMAKING: &[CardDef] = &[
         },
         "Cast on the globe: the bonds of magic loosen. Until the end of the turn after next, the other player's spells cost 1 more mana of their house's first type.",
     ),
+    card(
+        "chaos_feature",
+        "Chaos Feature",
+        House::Unmaking,
+        2,
+        0,
+        SpellType::Alteration,
+        TargetType::Minion,
+        Effect::Chaos,
+        "Cast on a minion: chaos marks it, and the engine casts a random individual spell of the pool on it (a blessing or a curse, whoever the minion serves). Features pile up; a recruit with three becomes a Misfit.",
+    )
+    .stacking(),
+    card(
+        "wrack",
+        "Wrack",
+        House::Unmaking,
+        3,
+        1,
+        SpellType::Alteration,
+        TargetType::Minion,
+        Effect::All {
+            effects: &[
+                Effect::ChaosFeatures { count: 2 },
+                Effect::Block {
+                    card: "chaos_feature",
+                },
+            ],
+        },
+        "Cast on a minion: chaos racks it, and it gains two Chaos Features at once. While Wrack lasts no player may cast Chaos Feature on it, though Bedlam's still reach it.",
+    ),
+    card(
+        "bedlam",
+        "Bedlam",
+        House::Unmaking,
+        1,
+        1,
+        SpellType::Alteration,
+        TargetType::Square,
+        Effect::ChaosEachTurn,
+        "Cast on an empty square: madness takes the place. At each start of turn every minion standing there gains a Chaos Feature.",
+    ),
 ];
