@@ -111,6 +111,12 @@ pub fn describe(e: &Event, state: &GameState) -> String {
         Event::NationChanged { minion, nation } => {
             format!("minion {minion} becomes one of the {}", nation.name())
         }
+        Event::ItemGenerated { minion, item } => {
+            format!("minion {minion} is given {item:?} (a helper)").to_lowercase()
+        }
+        Event::StructureChanged { at, kind } => {
+            format!("the structure at {at} becomes a {}", kind.name())
+        }
         Event::OwnerChanged { group, owner } => {
             format!("{} now belongs to {}", g(group), owner.name())
         }

@@ -104,11 +104,16 @@ fn the_later_monsters_keep_to_their_rank() {
         let (_, _, two) = duel(kind, 2, SEEDS);
         assert!(one > 0.8 && two < 0.1, "{kind}: one {one}, two {two}");
     }
-    for kind in ["barrow_wight", "ebon_guardian", "werewolf"] {
+    for kind in ["barrow_wight", "ebon_guardian", "werewolf", "gorgon"] {
         let (_, _, two) = duel(kind, 2, SEEDS);
         let (_, _, three) = duel(kind, 3, SEEDS);
         assert!(two > 0.8 && three < 0.4, "{kind}: two {two}, three {three}");
     }
+    let (kills, survives, _) = duel("obsidian_dragon", 4, SEEDS);
+    assert!(
+        (3.2..=3.8).contains(&kills) && survives > 0.9,
+        "obsidian_dragon: kills {kills}, survives {survives}"
+    );
     let (_, _, three) = duel("maloch_horror", 3, SEEDS);
     let (_, _, four) = duel("maloch_horror", 4, SEEDS);
     assert!(

@@ -92,6 +92,12 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::Lure => enemy_worst(state, side, &targets, 1.0),
         Effect::Seize | Effect::Possess => enemy_worst(state, side, &targets, 0.0),
         Effect::Ward => own_biggest(state, side, &targets),
+        // Master Smith, Auberol's Grace: on the own structure nearest home.
+        Effect::Forge | Effect::Grace | Effect::MakeTown => pick(&|t| {
+            let at = structure_at(t)?;
+            (owner_at(state, at) == Some(me))
+                .then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
+        }),
         Effect::NoNovices => pick(&|t| {
             let at = structure_at(t)?;
             (owner_at(state, at) == Some(Player::from(side.opponent()))).then_some(1.0)

@@ -86,6 +86,8 @@ pub struct MonsterDef {
     pub count: u8,
     /// Its hits give a Cockatrice's Gaze (combat.md C15).
     pub gaze: bool,
+    /// Its hits give a Gorgon's Gaze instead (the same family).
+    pub gorgon: bool,
     /// A terrain walk (or Flight) the group has.
     pub walk: Option<crate::groups::Ability>,
     /// When killed in combat, it deals this much damage to its killer, ignoring armor.
@@ -176,6 +178,8 @@ pub enum Need {
     Class { class: crate::groups::RecruitClass },
     /// The target structure is a town, not a colony.
     Town,
+    /// The target structure is a colony.
+    Colony,
     /// The target belongs to the other player (not the caster, not the neutral player).
     Enemy,
 }
@@ -197,6 +201,10 @@ pub enum AttackKind {
 pub struct Requirement {
     pub need: Need,
     pub persistent: bool,
+    /// Checked only once the spell is active, at its rechecks (seed 002: "some are
+    /// checked only afterwards", as for spells that change what they require).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub afterwards: bool,
 }
 
 /// A casting-time requirement.
@@ -204,6 +212,7 @@ pub const fn at_casting(need: Need) -> Requirement {
     Requirement {
         need,
         persistent: false,
+        afterwards: false,
     }
 }
 
@@ -212,6 +221,17 @@ pub const fn persistent(need: Need) -> Requirement {
     Requirement {
         need,
         persistent: true,
+        afterwards: false,
+    }
+}
+
+/// A persistent requirement checked only once the spell is active (Auberol's Grace
+/// makes the town it then requires).
+pub const fn afterwards(need: Need) -> Requirement {
+    Requirement {
+        need,
+        persistent: true,
+        afterwards: true,
     }
 }
 
@@ -331,6 +351,14 @@ pub enum Effect {
     /// While active on a minion, players may not cast this card on it; helpers still
     /// arrive (Wrack keeps Chaos Features off).
     Block { card: &'static str },
+    /// While active on a town or colony, every recruit created there gets a generated
+    /// item by its class (Master Smith: Dwarven Blade, Dwarven Arrows, Djinni Bow).
+    Forge,
+    /// While active on a town, every recruit created there gets 4 more hit points
+    /// (Auberol's Grace).
+    Grace,
+    /// A colony becomes a town (Auberol's Grace).
+    MakeTown,
     /// While active on a town, it produces no novices (Ghost Town).
     NoNovices,
     /// An effect on every group of another player orthogonally next to the target
@@ -463,6 +491,7 @@ const fn monster(
         attacks,
         count,
         gaze: false,
+        gorgon: false,
         walk: None,
         explodes: 0,
         trophy: None,

@@ -95,9 +95,12 @@ struct Fighter {
     death_touch: bool,
     /// Its hits give a Cockatrice's Gaze.
     gaze_giver: bool,
-    /// Gazes it carries, and how many this combat gave it.
+    /// Its gaze is a Gorgon's (the same family: it counts toward the same kill).
+    gorgon: bool,
+    /// Gazes it carries, and how many this combat gave it (of them, Gorgon's).
     gazes: u8,
     new_gazes: u8,
+    new_gorgon_gazes: u8,
     /// Damage it deals its killer when it dies (Combustioneers).
     explodes: u8,
     /// The minion that killed it, if it died in this combat.
@@ -203,8 +206,10 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
                 deflection: abilities.deflection,
                 death_touch: abilities.death_touch,
                 gaze_giver: abilities.gaze_giver,
+                gorgon: abilities.gorgon,
                 gazes: abilities.gazes,
                 new_gazes: 0,
+                new_gorgon_gazes: 0,
                 explodes: abilities.explodes,
                 killed_by: None,
                 trophy: match &m.kind {
@@ -242,6 +247,7 @@ struct Abilities {
     deflection: bool,
     death_touch: bool,
     gaze_giver: bool,
+    gorgon: bool,
     gazes: u8,
     explodes: u8,
 }
@@ -252,7 +258,8 @@ fn abilities(state: &GameState, m: &Minion) -> Abilities {
         MinionKind::Recruit { .. } => None,
     };
     let mut a = Abilities {
-        gaze_giver: def.is_some_and(|d| d.gaze),
+        gaze_giver: def.is_some_and(|d| d.gaze || d.gorgon),
+        gorgon: def.is_some_and(|d| d.gorgon),
         explodes: def.map_or(0, |d| d.explodes),
         ..Abilities::default()
     };
@@ -261,7 +268,9 @@ fn abilities(state: &GameState, m: &Minion) -> Abilities {
             continue;
         }
         match s.spell {
-            SpellRef::CockatricesGaze => a.gazes = a.gazes.saturating_add(1),
+            SpellRef::CockatricesGaze | SpellRef::GorgonsGaze => {
+                a.gazes = a.gazes.saturating_add(1)
+            }
             SpellRef::Card(card) => {
                 for e in card.def().effects() {
                     match e {
@@ -287,9 +296,14 @@ fn abilities(state: &GameState, m: &Minion) -> Abilities {
 /// Applies the combat's damage, gazes and experience to the groups and removes the dead.
 fn write_back(state: &mut GameState, f: &[Fighter], groups: [u32; 2], events: &mut Vec<Event>) {
     for x in f.iter().filter(|x| x.new_gazes > 0 && x.alive()) {
-        for _ in 0..x.new_gazes {
+        for k in 0..x.new_gazes {
+            let gaze = if k < x.new_gorgon_gazes {
+                SpellRef::GorgonsGaze
+            } else {
+                SpellRef::CockatricesGaze
+            };
             state.add_active(
-                SpellRef::CockatricesGaze,
+                gaze,
                 Player::Neutral,
                 Host::Minion { minion: x.id },
                 None,
@@ -595,6 +609,10 @@ impl Combat<'_> {
         let vic = &mut self.f[v];
         vic.gazes = vic.gazes.saturating_add(1);
         vic.new_gazes += 1;
+        if self.f[giver].gorgon {
+            self.f[v].new_gorgon_gazes += 1;
+        }
+        let vic = &mut self.f[v];
         vic.max_armor = vic.max_armor.saturating_add(1);
         vic.hand = vic.hand.saturating_sub(1);
         vic.missile = vic.missile.saturating_sub(1);

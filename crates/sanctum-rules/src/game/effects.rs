@@ -22,7 +22,7 @@ pub fn modifier(spell: &ActiveSpell) -> Modifier {
             }
             total
         }
-        SpellRef::CockatricesGaze => GAZE,
+        SpellRef::CockatricesGaze | SpellRef::GorgonsGaze => GAZE,
         SpellRef::Trophy(t) => t.modifier(),
         _ => Modifier::NONE,
     }

@@ -116,6 +116,16 @@ pub enum Event {
         minion: u32,
         nation: crate::groups::Nation,
     },
+    /// The engine gave a recruit created in a structure an item or gift (a helper).
+    ItemGenerated {
+        minion: u32,
+        item: crate::game::state::Trophy,
+    },
+    /// A structure changed type (Auberol's Grace: a colony becomes a town).
+    StructureChanged {
+        at: Square,
+        kind: StructureKind,
+    },
     /// A group changed hands (Renegades, Possession).
     OwnerChanged {
         group: u32,

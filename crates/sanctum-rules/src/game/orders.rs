@@ -277,6 +277,14 @@ pub fn apply(
                     into,
                     group,
                 });
+                // The new recruit is the group's newest minion: what the spells on
+                // the structure give it (Master Smith, Auberol's Grace).
+                let newest = group
+                    .and_then(|g| state.unit(g))
+                    .and_then(|u| u.group.minions().iter().map(|m| m.id).max());
+                if let Some(minion) = newest {
+                    crate::game::items::on_created(state, at, minion, events);
+                }
             }
             Order::Move { from, to } => {
                 let group = check_move(state, side, from, to, &out.moves).map_err(reject)?;

@@ -90,6 +90,9 @@ pub fn holds(state: &GameState, owner: Player, host: Host, need: Need) -> Result
             let minions = members();
             !minions.is_empty() && minions.iter().all(|m| m.class() == Some(class))
         }
+        Need::Colony => at
+            .and_then(|s| state.field.structure(s))
+            .is_some_and(|s| s.kind == crate::map::StructureKind::Colony),
         Need::Town => at
             .and_then(|s| state.field.structure(s))
             .is_some_and(|s| s.kind == crate::map::StructureKind::Town),
@@ -121,6 +124,7 @@ fn describe(need: Need) -> String {
         ),
         Need::Class { class } => format!("it must be cast on a {}", class.name()),
         Need::Town => "it must be cast on a town (not a colony)".into(),
+        Need::Colony => "it must be cast on a colony".into(),
         Need::Enemy => "it must be cast on something of the other player's".into(),
         Need::TerrainOneOf { terrains } => {
             let names: Vec<&str> = terrains.iter().map(|t| t.name()).collect();
@@ -139,7 +143,7 @@ pub fn check(
     persistent_only: bool,
 ) -> Result<(), String> {
     for r in card.def().requires {
-        if !persistent_only || r.persistent {
+        if (!persistent_only && !r.afterwards) || (persistent_only && r.persistent) {
             holds(state, owner, host, r.need)?;
         }
     }

@@ -83,6 +83,12 @@ fn create_hero(
         Some(group) => {
             crate::game::effects::refresh_group(state, group);
             events.push(Event::HeroCreated { side, group, at });
+            let newest = state
+                .unit(group)
+                .and_then(|u| u.group.minions().iter().map(|m| m.id).max());
+            if let Some(minion) = newest {
+                crate::game::items::on_created(state, at, minion, events);
+            }
         }
         None => events.push(Event::SpellSquandered {
             side,
@@ -428,6 +434,16 @@ fn apply(
         Effect::ChaosEachTurn => {
             if let Aim::Square { at } = aim {
                 activate(state, side, card, marker, Host::Square { at }, events);
+            }
+        }
+        Effect::Forge | Effect::Grace => {
+            if let Aim::Structure { at } = aim {
+                activate(state, side, card, marker, Host::Square { at }, events);
+            }
+        }
+        Effect::MakeTown => {
+            if let Aim::Structure { at } = aim {
+                crate::game::items::make_town(state, at, events);
             }
         }
         Effect::Horn => {

@@ -122,6 +122,8 @@ pub enum SpellRef {
     Nation,
     /// A Cockatrice's Gaze, given by a hit (visible, cumulative).
     CockatricesGaze,
+    /// A Gorgon's Gaze, of the same family (visible, cumulative; three of any kind kill).
+    GorgonsGaze,
     /// A movement ability a scenario gives a group (never visible).
     Ability(crate::groups::Ability),
     /// The Colony rule: every colony carries one; when it leaves play the colony ends.
@@ -130,7 +132,9 @@ pub enum SpellRef {
     Trophy(Trophy),
 }
 
-/// Trophy items: visible helpers a minion gains by killing certain monsters.
+/// Items the engine gives minions as helpers: trophies a minion takes by killing
+/// certain monsters, items generated for recruits created in a structure (Master
+/// Smith), and the gift of Auberol's Grace. Seed 002 names the visible ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Trophy {
@@ -139,11 +143,29 @@ pub enum Trophy {
     MinotaursAxe,
     /// From a Wyrmling: +1 armor, cumulative.
     WyrmlingHide,
+    /// From a Gorgon: +1 hand damage and +1 armor.
+    GorgonsHead,
+    /// From an Obsidian Dragon: +2 armor.
+    ObsidianArmor,
+    /// Generated for a swordsman (Master Smith): +1 hand damage.
+    DwarvenBlade,
+    /// Generated for an archer (Master Smith): +1 missile damage.
+    DwarvenArrows,
+    /// Generated for a Djinni archer instead of arrows (Master Smith): +1 attack.
+    DjinniBow,
+    /// Auberol's Grace on a recruit created in its town: +4 hit points (not visible).
+    AuberolsGrace,
 }
 
 impl Trophy {
     pub const fn cumulative(self) -> bool {
-        matches!(self, Trophy::WyrmlingHide)
+        !matches!(self, Trophy::MinotaursAxe)
+    }
+
+    /// Visible items are enchantments (seed 002 lists the trophies and generated
+    /// items among the visible helpers).
+    pub const fn visible(self) -> bool {
+        !matches!(self, Trophy::AuberolsGrace)
     }
 
     pub const fn modifier(self) -> crate::cards::Modifier {
@@ -154,6 +176,28 @@ impl Trophy {
                 ..Modifier::NONE
             },
             Trophy::WyrmlingHide => Modifier::armor(1),
+            Trophy::GorgonsHead => Modifier {
+                hand: 1,
+                armor: 1,
+                ..Modifier::NONE
+            },
+            Trophy::ObsidianArmor => Modifier::armor(2),
+            Trophy::DwarvenBlade => Modifier {
+                hand: 1,
+                ..Modifier::NONE
+            },
+            Trophy::DwarvenArrows => Modifier {
+                missile: 1,
+                ..Modifier::NONE
+            },
+            Trophy::DjinniBow => Modifier {
+                attacks: 1,
+                ..Modifier::NONE
+            },
+            Trophy::AuberolsGrace => Modifier {
+                hit_points: 4,
+                ..Modifier::NONE
+            },
         }
     }
 }

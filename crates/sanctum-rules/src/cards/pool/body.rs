@@ -78,4 +78,15 @@ pub const BODY: &[CardDef] = &[
         },
         "Cast on the globe: the heavens align for you. Until the end of the turn after next, your spells cost 1 less mana of their house's first type (never below nothing).",
     ),
+    card(
+        "gorgon",
+        "Gorgon",
+        House::Body,
+        3,
+        1,
+        SpellType::Summoning,
+        TargetType::Square,
+        Effect::Summon { monster: GORGON },
+        "Summons a Gorgon (H6 A0 HP16 L2) that hunts the nearest foe. Each of its hits leaves a Gorgon's Gaze (1 less damage, 1 more armor; three Gazes of any kind kill). Its killer takes Gorgon's Head: 1 more hand damage and 1 more armor.",
+    ),
 ];

@@ -166,4 +166,17 @@ pub const JUSTICE: &[CardDef] = &[
         "Cast on a recruit group of yours: its catchpoles throw their nets, and every group of another player orthogonally next to it does not move this turn.",
     )
     .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "obsidian_dragon",
+        "Obsidian Dragon",
+        House::Justice,
+        5,
+        2,
+        SpellType::Summoning,
+        TargetType::Square,
+        Effect::Summon {
+            monster: OBSIDIAN_DRAGON,
+        },
+        "Summons an Obsidian Dragon (H4 x2 A2 HP30 L1), a crusher of hordes that never moves from where it was summoned: it fights whatever comes next to it. Its killer takes Obsidian Armor: 2 more armor.",
+    ),
 ];

@@ -98,4 +98,22 @@ pub const LIFE: &[CardDef] = &[
         "Cast on a town or colony of yours: Kumatru's masters teach there, and every recruit standing in it fights 1 level higher. The academy stays if the structure changes hands.",
     )
     .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "auberols_grace",
+        "Auberol's Grace",
+        House::Life,
+        3,
+        2,
+        SpellType::Alteration,
+        TargetType::Structure,
+        Effect::All {
+            effects: &[Effect::MakeTown, Effect::Grace],
+        },
+        "Cast on a colony of yours: Auberol's grace makes it a town for good, and every recruit trained or created there from now on has 4 more hit points. The grace lasts while the structure stays a town.",
+    )
+    .requiring(&[
+        at_casting(Need::Friendly),
+        at_casting(Need::Colony),
+        afterwards(Need::Town),
+    ]),
 ];

@@ -64,4 +64,16 @@ pub const MAKING: &[CardDef] = &[
         "Cast on a recruit: it wears armor of Ogi's forging, 2 more armor. Costs 2 Order less while your Ogi is on the board.",
     )
     .cheaper_with("ogi", 2),
+    card(
+        "master_smith",
+        "Master Smith",
+        House::Making,
+        3,
+        1,
+        SpellType::Alteration,
+        TargetType::Structure,
+        Effect::Forge,
+        "Cast on a town or colony of yours: a master smith sets up his forge there. Every recruit trained or created there from now on comes out armed with an item of his making: a swordsman a Dwarven Blade (+1 hand damage), an archer Dwarven Arrows (+1 missile damage), a Djinni archer a Djinni Bow (+1 attack a round). The items are visible and can be dispelled.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
 ];

@@ -69,3 +69,18 @@ pub const WEREWOLF: MonsterDef = monster("werewolf", 5, 0, 15, 2, 1, 1);
 /// Simian Warriors (Nature, 3 mana): a pair of apes that together kill about one
 /// recruit (our numbers).
 pub const SIMIAN_WARRIORS: MonsterDef = monster("simian_warrior", 2, 0, 8, 1, 1, 2);
+/// Gorgon (4–5 mana, research §6): the curve's second rank; its hits give Gorgon's
+/// Gaze, and its killer takes its head (our numbers).
+pub const GORGON: MonsterDef = MonsterDef {
+    gorgon: true,
+    trophy: Some(crate::game::state::Trophy::GorgonsHead),
+    ..monster("gorgon", 6, 0, 16, 2, 1, 1)
+};
+/// Obsidian Dragon (7 mana, research §6: a horde-crusher with a drawback): it is
+/// Immobile, a guardian that never moves; its killer takes Obsidian Armor (our
+/// numbers and drawback).
+pub const OBSIDIAN_DRAGON: MonsterDef = MonsterDef {
+    walk: Some(crate::groups::Ability::NoMove),
+    trophy: Some(crate::game::state::Trophy::ObsidianArmor),
+    ..monster("obsidian_dragon", 4, 2, 30, 1, 2, 1)
+};
