@@ -117,6 +117,17 @@ pub fn describe(e: &Event, state: &GameState) -> String {
         Event::StructureChanged { at, kind } => {
             format!("the structure at {at} becomes a {}", kind.name())
         }
+        Event::InitiativeSwapped { side } => format!("initiative passes to {}", side.name()),
+        Event::Recruited { side, group, at } => {
+            format!(
+                "a recruit of {} appears at {at} in {}",
+                side.name(),
+                g(group)
+            )
+        }
+        Event::Teleported { group, from, to } => {
+            format!("{} is carried off from {from} to {to}", g(group))
+        }
         Event::OwnerChanged { group, owner } => {
             format!("{} now belongs to {}", g(group), owner.name())
         }

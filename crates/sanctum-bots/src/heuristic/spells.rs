@@ -24,9 +24,11 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
     // A card of several effects is aimed for its first (Plague: a curse, then damage).
     let effect = card.def().effects().first().copied()?;
     match effect {
-        Effect::ManaNextTurn { .. } | Effect::Leap | Effect::Hero { .. } | Effect::Price { .. } => {
-            targets.first().copied()
-        }
+        Effect::ManaNextTurn { .. }
+        | Effect::Leap
+        | Effect::Hero { .. }
+        | Effect::Price { .. }
+        | Effect::Recruits { .. } => targets.first().copied(),
         Effect::ManaEachTurn { .. } => (state.turn < 70).then(|| targets[0]),
         Effect::StructureMana { .. } => pick(&|t| {
             let at = structure_at(t)?;
@@ -91,9 +93,11 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::TerrainBind
         | Effect::Lure => enemy_worst(state, side, &targets, 1.0),
         Effect::Seize | Effect::Possess => enemy_worst(state, side, &targets, 0.0),
-        Effect::Ward => own_biggest(state, side, &targets),
+        Effect::Ward | Effect::Mantle => own_biggest(state, side, &targets),
+        Effect::DamageEachTurn { .. } => enemy_worst(state, side, &targets, 0.0),
+        Effect::Teleport => enemy_worst(state, side, &targets, 1.0),
         // Master Smith, Auberol's Grace: on the own structure nearest home.
-        Effect::Forge | Effect::Grace | Effect::MakeTown => pick(&|t| {
+        Effect::Forge | Effect::Grace | Effect::MakeTown | Effect::Dome => pick(&|t| {
             let at = structure_at(t)?;
             (owner_at(state, at) == Some(me))
                 .then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
@@ -150,6 +154,12 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         Effect::SetTerrain { .. }
         | Effect::HealOnSquare { .. }
         | Effect::Horn
+        | Effect::Truce
+        | Effect::NoGlobeSpells
+        | Effect::Blind
+        | Effect::SwapInitiative
+        | Effect::KillRecruits
+        | Effect::Quake
         | Effect::Chaos
         | Effect::ChaosFeatures { .. }
         | Effect::ChaosEachTurn

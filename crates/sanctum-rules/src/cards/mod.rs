@@ -112,6 +112,8 @@ pub enum CombatAbility {
     Deflection,
     /// A recruit it damages in combat dies of it (Touch of Death).
     DeathTouch,
+    /// A monster it damages in combat dies of it (Dragon Slayer).
+    Slayer,
 }
 
 /// A change to a minion's numbers while a spell is active on it (or on its group).
@@ -251,6 +253,8 @@ pub enum DispelScope {
     GroupAndMembers,
     /// Every enchantment on the target square (Abatement).
     Square,
+    /// Every enchantment on the globe (Back to Nature).
+    Globe,
 }
 
 /// What a spell does when it executes.
@@ -359,6 +363,39 @@ pub enum Effect {
     Grace,
     /// A colony becomes a town (Auberol's Grace).
     MakeTown,
+    /// While active on the globe, no combat takes place (Armistice).
+    Truce,
+    /// While active on the globe, no globe spell may be cast, and those targeted
+    /// squander (Adriel's Glamour).
+    NoGlobeSpells,
+    /// While active on a group, no player's group or individual spell may target it
+    /// or its minions, the caster's included (Adriel's Mantle).
+    Mantle,
+    /// While active on the globe, the caster's minions are concealed from the other
+    /// player's individual spells (Blinding Orb).
+    Blind,
+    /// The other player takes initiative (Adriel's Timepiece).
+    SwapInitiative,
+    /// While active on a minion, it takes this much magical damage at each start of
+    /// turn (Ergotism).
+    DamageEachTurn { amount: u8 },
+    /// Every recruit on the board dies (Apocalypse).
+    KillRecruits,
+    /// While active on a town or colony, no structure spell may be targeted on it
+    /// (Domed City).
+    Dome,
+    /// The target group is carried to a random unoccupied square without a structure
+    /// that it can enter safely; its movement order is cancelled (Bolt of Somersaults).
+    Teleport,
+    /// Colonies orthogonally next to the target square are destroyed, and every minion
+    /// standing next to it takes 0 to 4 magical damage (Earthquake).
+    Quake,
+    /// Recruits of this class appear in the target structure, each of a random nation,
+    /// joining the group there or forming one (Dragon's Teeth).
+    Recruits {
+        count: u8,
+        class: crate::groups::RecruitClass,
+    },
     /// While active on a town, it produces no novices (Ghost Town).
     NoNovices,
     /// An effect on every group of another player orthogonally next to the target

@@ -28,6 +28,14 @@ fn owner_rank(owner: Player, initiative: Side) -> u8 {
 
 /// Checks for all combats after movement and fights each one (C1, C2).
 pub fn all_combats(state: &mut GameState, events: &mut Vec<Event>) {
+    // An Armistice on the globe: no combat at all.
+    let truce = state.active.iter().any(|a| {
+        a.host == Host::Globe
+            && matches!(a.spell, SpellRef::Card(c) if c.def().effects().contains(&Effect::Truce))
+    });
+    if truce {
+        return;
+    }
     let initiative = state.initiative;
     let mut order: Vec<(u8, u32)> = state
         .units
@@ -93,6 +101,8 @@ struct Fighter {
     deflection: bool,
     /// Touch of Death: a recruit it damages dies.
     death_touch: bool,
+    /// Dragon Slayer: a monster it damages dies.
+    slayer: bool,
     /// Its hits give a Cockatrice's Gaze.
     gaze_giver: bool,
     /// Its gaze is a Gorgon's (the same family: it counts toward the same kill).
@@ -205,6 +215,7 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
                 berserker: abilities.berserker,
                 deflection: abilities.deflection,
                 death_touch: abilities.death_touch,
+                slayer: abilities.slayer,
                 gaze_giver: abilities.gaze_giver,
                 gorgon: abilities.gorgon,
                 gazes: abilities.gazes,
@@ -246,6 +257,7 @@ struct Abilities {
     berserker: u8,
     deflection: bool,
     death_touch: bool,
+    slayer: bool,
     gaze_giver: bool,
     gorgon: bool,
     gazes: u8,
@@ -283,6 +295,9 @@ fn abilities(state: &GameState, m: &Minion) -> Abilities {
                         Effect::Combat {
                             ability: CombatAbility::DeathTouch,
                         } => a.death_touch = true,
+                        Effect::Combat {
+                            ability: CombatAbility::Slayer,
+                        } => a.slayer = true,
                         _ => {}
                     }
                 }
@@ -570,7 +585,12 @@ impl Combat<'_> {
         let taken = (damage - soaked).min(vic.health);
         vic.health -= taken;
         // "When damaged": a touch of death kills a recruit it gets through to.
-        if taken > 0 && vic.recruit && self.f[i].death_touch {
+        let deadly = if vic.recruit {
+            self.f[i].death_touch
+        } else {
+            self.f[i].slayer
+        };
+        if taken > 0 && deadly {
             self.f[v].health = 0;
         }
         let vic = &mut self.f[v];

@@ -126,6 +126,22 @@ pub enum Event {
         at: Square,
         kind: StructureKind,
     },
+    /// A spell gave the other player initiative (Adriel's Timepiece).
+    InitiativeSwapped {
+        side: Side,
+    },
+    /// A recruit appeared in a structure (Dragon's Teeth).
+    Recruited {
+        side: Side,
+        group: u32,
+        at: Square,
+    },
+    /// A group was carried off to another square (Bolt of Somersaults).
+    Teleported {
+        group: u32,
+        from: Square,
+        to: Square,
+    },
     /// A group changed hands (Renegades, Possession).
     OwnerChanged {
         group: u32,

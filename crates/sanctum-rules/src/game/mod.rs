@@ -18,6 +18,7 @@ pub mod spells;
 pub mod start;
 pub mod state;
 pub mod turn;
+pub mod upheaval;
 pub mod validate;
 pub mod view;
 

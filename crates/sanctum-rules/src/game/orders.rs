@@ -429,7 +429,17 @@ fn train(
 /// terrain that gives cover (forest).
 pub fn concealed_from(state: &GameState, side: Side, group: u32) -> bool {
     state.unit(group).is_some_and(|u| {
-        u.group.owner != Player::from(side) && state.field.terrain(u.at).rules().cover
+        u.group.owner != Player::from(side)
+            && (state.field.terrain(u.at).rules().cover || blinded(state, u.group.owner))
+    })
+}
+
+/// Whether `owner` has a Blinding Orb in play: its minions are concealed from others.
+fn blinded(state: &GameState, owner: Player) -> bool {
+    state.active.iter().any(|a| {
+        a.host == crate::game::state::Host::Globe
+            && a.owner == owner
+            && matches!(a.spell, SpellRef::Card(c) if c.def().effects().contains(&crate::cards::Effect::Blind))
     })
 }
 
@@ -448,7 +458,17 @@ pub fn check_target(
 pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Result<(), String> {
     let want = card.def().target;
     match aim {
-        Aim::Globe if want == TargetType::Globe => Ok(()),
+        Aim::Globe if want == TargetType::Globe => {
+            if in_play_on(
+                state,
+                crate::game::state::Host::Globe,
+                crate::cards::Effect::NoGlobeSpells,
+            ) {
+                Err("no globe spell may be cast now".to_string())
+            } else {
+                Ok(())
+            }
+        }
         Aim::Square { at } if want == TargetType::Square => {
             if !state.field.board().is_playable(at) {
                 Err(format!("{at} is off the board"))
@@ -461,6 +481,17 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
             }
         }
         Aim::Structure { at } if want == TargetType::Structure => match state.field.structure(at) {
+            Some(_)
+                if in_play_on(
+                    state,
+                    crate::game::state::Host::Square { at },
+                    crate::cards::Effect::Dome,
+                ) =>
+            {
+                Err(format!(
+                    "the structure at {at} is domed against structure spells"
+                ))
+            }
             Some(s) if matches!(s.kind, StructureKind::Town | StructureKind::Colony) => Ok(()),
             _ => Err(format!("{at} holds no town or colony")),
         },
@@ -534,10 +565,24 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
 
 /// Whether a group carries a ward (Raven Shroud) of another player than `side`.
 fn warded_from(state: &GameState, side: Side, group: u32) -> bool {
+    use crate::cards::Effect;
     state.active.iter().any(|a| {
         a.host == (crate::game::state::Host::Group { group })
-            && a.owner != Player::from(side)
-            && matches!(a.spell, SpellRef::Card(c) if c.def().effects().contains(&crate::cards::Effect::Ward))
+            && matches!(a.spell, SpellRef::Card(c) if c.def().effects().iter().any(|e| {
+                *e == Effect::Mantle || (*e == Effect::Ward && a.owner != Player::from(side))
+            }))
+    })
+}
+
+/// Whether an active spell with this effect is in play on `host`.
+fn in_play_on(
+    state: &GameState,
+    host: crate::game::state::Host,
+    effect: crate::cards::Effect,
+) -> bool {
+    state.active.iter().any(|a| {
+        a.host == host
+            && matches!(a.spell, SpellRef::Card(c) if c.def().effects().contains(&effect))
     })
 }
 

@@ -64,31 +64,11 @@ fn create_hero(
     events: &mut Vec<Event>,
 ) {
     let side = cast.side;
-    let group = match state.unit_at(at).map(|u| (u.id, u.group.clone())) {
-        None => Some(state.create_group(side.into(), Control::Player, at, vec![hero])),
-        Some((id, g))
-            if g.owner == crate::Player::from(side)
-                && g.is_recruit_group()
-                && g.size() < crate::groups::MAX_GROUP =>
-        {
-            let m = state.enlist(hero);
-            state
-                .unit_mut(id)
-                .and_then(|u| u.group.add(m).ok())
-                .map(|_| id)
-        }
-        Some(_) => None,
-    };
+    let group = recruit_in(state, side, at, hero);
     match group {
         Some(group) => {
-            crate::game::effects::refresh_group(state, group);
             events.push(Event::HeroCreated { side, group, at });
-            let newest = state
-                .unit(group)
-                .and_then(|u| u.group.minions().iter().map(|m| m.id).max());
-            if let Some(minion) = newest {
-                crate::game::items::on_created(state, at, minion, events);
-            }
+            newest_created(state, group, at, events);
         }
         None => events.push(Event::SpellSquandered {
             side,
@@ -96,6 +76,45 @@ fn create_hero(
             reason: format!("no room for the hero at {at}"),
         }),
     }
+}
+
+/// What the structure gives the newest minion of a group created in it.
+fn newest_created(state: &mut GameState, group: u32, at: crate::Square, events: &mut Vec<Event>) {
+    let newest = state
+        .unit(group)
+        .and_then(|u| u.group.minions().iter().map(|m| m.id).max());
+    if let Some(minion) = newest {
+        crate::game::items::on_created(state, at, minion, events);
+    }
+}
+
+/// A recruit appears in a structure of `side`'s: it joins the group standing there if
+/// it can, or forms a group on an empty square; `None` when there is no room.
+fn recruit_in(
+    state: &mut GameState,
+    side: Side,
+    at: crate::Square,
+    recruit: crate::groups::Minion,
+) -> Option<u32> {
+    let group = match state.unit_at(at).map(|u| (u.id, u.group.clone())) {
+        None => Some(state.create_group(side.into(), Control::Player, at, vec![recruit])),
+        Some((id, g))
+            if g.owner == crate::Player::from(side)
+                && g.is_recruit_group()
+                && g.size() < crate::groups::MAX_GROUP =>
+        {
+            let m = state.enlist(recruit);
+            state
+                .unit_mut(id)
+                .and_then(|u| u.group.add(m).ok())
+                .map(|_| id)
+        }
+        Some(_) => None,
+    };
+    if let Some(group) = group {
+        crate::game::effects::refresh_group(state, group);
+    }
+    group
 }
 
 /// A new neutral colony: the square's spells leave play, it becomes plains, the colony
@@ -275,6 +294,13 @@ fn apply(
             }
         }
         Effect::Dispel {
+            scope: crate::cards::DispelScope::Globe,
+        } => {
+            if aim == Aim::Globe {
+                requirements::dispel_visible(state, &[Host::Globe], events);
+            }
+        }
+        Effect::Dispel {
             scope: crate::cards::DispelScope::Square,
         } => {
             if let Aim::Square { at } = aim {
@@ -446,6 +472,71 @@ fn apply(
                 crate::game::items::make_town(state, at, events);
             }
         }
+        Effect::Truce | Effect::NoGlobeSpells | Effect::Blind => {
+            if aim == Aim::Globe {
+                activate(state, side, card, marker, Host::Globe, events);
+            }
+        }
+        Effect::Mantle => {
+            if let Aim::Group { group } = aim {
+                activate(state, side, card, marker, Host::Group { group }, events);
+            }
+        }
+        Effect::DamageEachTurn { .. } => {
+            if let Aim::Minion { minion } = aim {
+                activate(state, side, card, marker, Host::Minion { minion }, events);
+            }
+        }
+        Effect::Dome => {
+            if let Aim::Structure { at } = aim {
+                activate(state, side, card, marker, Host::Square { at }, events);
+            }
+        }
+        Effect::SwapInitiative => {
+            state.initiative = state.initiative.opponent();
+            events.push(Event::InitiativeSwapped {
+                side: state.initiative,
+            });
+        }
+        Effect::KillRecruits => crate::game::upheaval::kill_recruits(state, events),
+        Effect::Teleport => {
+            if let Aim::Group { group } = aim {
+                crate::game::upheaval::teleport(state, group, events);
+                overwrite(state, group, crate::movement::Forced::Cancel);
+            }
+        }
+        Effect::Quake => {
+            if let Aim::Square { at } = aim {
+                crate::game::upheaval::quake(state, at, events);
+            }
+        }
+        Effect::Recruits { count, class } => {
+            if let Aim::Structure { at } = aim {
+                for _ in 0..count {
+                    let nation = *state
+                        .rng
+                        .choose(&crate::groups::Nation::ALL)
+                        .unwrap_or(&crate::groups::Nation::Humans);
+                    let m = crate::groups::Minion::recruit(
+                        class,
+                        Some(nation),
+                        crate::stats::START_LEVEL,
+                        false,
+                    );
+                    match recruit_in(state, side, at, m) {
+                        Some(group) => {
+                            events.push(Event::Recruited { side, group, at });
+                            newest_created(state, group, at, events);
+                        }
+                        None => events.push(Event::SpellSquandered {
+                            side,
+                            card,
+                            reason: format!("no room for a recruit at {at}"),
+                        }),
+                    }
+                }
+            }
+        }
         Effect::Horn => {
             if let Aim::Minion { minion } = aim {
                 activate(state, side, card, marker, Host::Minion { minion }, events);
@@ -586,7 +677,7 @@ pub fn forced(order: crate::cards::Overwrite) -> crate::movement::Forced {
 }
 
 /// Writes over a group's movement order for this turn's movement (the last write wins).
-fn overwrite(state: &mut GameState, group: u32, f: crate::movement::Forced) {
+pub(crate) fn overwrite(state: &mut GameState, group: u32, f: crate::movement::Forced) {
     state.spell_orders.retain(|(g, _)| *g != group);
     state.spell_orders.push((group, f));
 }
@@ -704,7 +795,12 @@ pub fn bury_the_dead(state: &mut GameState, events: &mut Vec<Event>) {
 }
 
 /// Spell damage to one minion (magical: no armor, no attacker); `u8::MAX` kills.
-fn damage_minion(state: &mut GameState, minion: u32, amount: u8, events: &mut Vec<Event>) {
+pub(crate) fn damage_minion(
+    state: &mut GameState,
+    minion: u32,
+    amount: u8,
+    events: &mut Vec<Event>,
+) {
     let Some(group) = crate::game::effects::group_of(state, minion) else {
         return;
     };

@@ -15,6 +15,7 @@ pub fn start_of_turn(state: &mut GameState, events: &mut Vec<Event>) {
     award_levels(state, events);
     expire_spells(state, events);
     crate::game::chaos::bedlam(state, events);
+    crate::game::upheaval::afflict(state, events);
     terrain_after_start(state, events);
     draw_cards(state, events);
     let captured = capture_structures(state, events);

@@ -138,4 +138,15 @@ pub const DESPAIR: &[CardDef] = &[
         at_casting(Need::AtMost { minions: 2 }),
         at_casting(Need::NotInStructure),
     ]),
+    card(
+        "apocalypse",
+        "Apocalypse",
+        House::Despair,
+        8,
+        2,
+        SpellType::Manifestation,
+        TargetType::Globe,
+        Effect::KillRecruits,
+        "Cast on the globe: the end of days. Every recruit on the board dies, yours too; monsters and novices remain.",
+    ),
 ];

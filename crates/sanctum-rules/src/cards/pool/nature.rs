@@ -88,4 +88,58 @@ pub const NATURE: &[CardDef] = &[
     .requiring(&[persistent(Need::Terrain {
         terrain: crate::terrain::Terrain::Desert,
     })]),
+    card(
+        "back_to_nature",
+        "Back to Nature",
+        House::Nature,
+        2,
+        1,
+        SpellType::Manifestation,
+        TargetType::Globe,
+        Effect::Dispel {
+            scope: DispelScope::Globe,
+        },
+        "Cast on the globe: the world returns to its nature, and every enchantment on the globe is dispelled, whoever cast it.",
+    ),
+    card(
+        "diomesia",
+        "Diomesia",
+        House::Nature,
+        4,
+        2,
+        SpellType::Hero,
+        TargetType::Structure,
+        Effect::Hero {
+            class: crate::groups::RecruitClass::Archer,
+            nation: crate::groups::Nation::Satyrs,
+            stats: crate::groups::Stats {
+                level: 2,
+                hit_points: 7,
+                hand: 0,
+                missile: 3,
+                armor: 0,
+                attacks: 1,
+            },
+        },
+        "Hero. Cast on a town or colony of yours: Diomesia, a Satyr archer (M3 A0 HP7 L2), joins the group there or forms one. Once a game.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "earthquake",
+        "Earthquake",
+        House::Nature,
+        3,
+        1,
+        SpellType::Manifestation,
+        TargetType::Square,
+        Effect::All {
+            effects: &[
+                Effect::SetTerrain {
+                    terrain: crate::terrain::Terrain::BarrenLand,
+                },
+                Effect::Quake,
+            ],
+        },
+        "Cast on an empty square: the ground splits, and it becomes barren land. Every colony orthogonally next to it is destroyed, and every minion standing next to it takes 0 to 4 magical damage.",
+    ),
 ];

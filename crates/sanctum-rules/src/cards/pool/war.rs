@@ -94,4 +94,43 @@ pub const WAR: &[CardDef] = &[
         "Cast on a swordsman outside every structure: the second, lighter sword of Zana gives 2 more hand damage and 1 more attack each round. It keeps the sword if it later enters a structure.",
     )
     .requiring(&[at_casting(Need::NotInStructure)]),
+    card(
+        "armistice",
+        "Armistice",
+        House::War,
+        3,
+        1,
+        SpellType::Conjuration { turns: 2 },
+        TargetType::Globe,
+        Effect::Truce,
+        "Cast on the globe: both sides lay down their arms. Until the end of the turn after next, no combat takes place anywhere.",
+    ),
+    card(
+        "dragon_slayer",
+        "Dragon Slayer",
+        House::War,
+        2,
+        1,
+        SpellType::Alteration,
+        TargetType::Archer,
+        Effect::Combat {
+            ability: CombatAbility::Slayer,
+        },
+        "Cast on an archer: it shoots dragon-slaying shafts, and any monster it wounds in combat dies.",
+    ),
+    card(
+        "dragons_teeth",
+        "Dragon's Teeth",
+        House::War,
+        3,
+        1,
+        SpellType::Manifestation,
+        TargetType::Structure,
+        Effect::Recruits {
+            count: 2,
+            class: crate::groups::RecruitClass::Swordsman,
+        },
+        "Cast on a town or colony of yours: dragon's teeth sown there spring up as two level-1 swordsmen, each of a random nation, who join the group there or form one.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
 ];

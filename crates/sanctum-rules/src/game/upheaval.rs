@@ -1,0 +1,107 @@
+//! Spells that shake the board: the end of every recruit (Apocalypse), a group carried
+//! off (Bolt of Somersaults), an earthquake's neighbours (Earthquake), and damage that
+//! returns at each start of turn (Ergotism).
+
+use crate::cards::Effect;
+use crate::game::events::Event;
+use crate::game::state::{GameState, Host, SpellRef};
+use crate::groups::Capabilities;
+
+/// Every recruit on the board dies ("dies": no attacker).
+pub fn kill_recruits(state: &mut GameState, events: &mut Vec<Event>) {
+    for u in &mut state.units {
+        for m in u.group.minions_mut().iter_mut().filter(|m| m.is_recruit()) {
+            let taken = m.health();
+            m.damage += taken;
+            events.push(Event::SpellDamage {
+                group: u.id,
+                minion: m.id,
+                damage: taken,
+                died: true,
+            });
+        }
+    }
+    crate::game::spells::bury_the_dead(state, events);
+}
+
+/// Carries a group to a random unoccupied square without a structure that it can
+/// enter and that does it no harm (the game's generator draws it); it stays when
+/// there is none.
+pub fn teleport(state: &mut GameState, group: u32, events: &mut Vec<Event>) {
+    let Some(u) = state.unit(group) else { return };
+    let rules = crate::groups::StandardRules;
+    let options: Vec<crate::Square> = state
+        .field
+        .board()
+        .squares()
+        .iter()
+        .copied()
+        .filter(|&s| {
+            s != u.at
+                && state.field.structure(s).is_none()
+                && state.unit_at(s).is_none()
+                && rules.can_enter(&state.field, &u.group, s)
+                && rules.hazard_on_enter(&state.field, &u.group, s) == crate::terrain::Hazard::None
+        })
+        .collect();
+    let Some(&to) = state.rng.choose(&options) else {
+        return;
+    };
+    if let Some(u) = state.unit_mut(group) {
+        let from = u.at;
+        u.at = to;
+        events.push(Event::Teleported { group, from, to });
+    }
+    if crate::game::effects::area_modifiers(state) {
+        crate::game::effects::refresh_group(state, group);
+    }
+}
+
+/// The neighbours of an earthquake: each colony orthogonally next to `at` is destroyed
+/// (its Colony helper leaves play), and every minion of a group standing there takes
+/// 0 to 4 magical damage, drawn one by one.
+pub fn quake(state: &mut GameState, at: crate::Square, events: &mut Vec<Event>) {
+    for s in at.orthogonal() {
+        if !state.field.board().is_playable(s) {
+            continue;
+        }
+        let colony: Vec<u32> = state
+            .active
+            .iter()
+            .filter(|a| a.spell == SpellRef::Colony && a.host == (Host::Square { at: s }))
+            .map(|a| a.id)
+            .collect();
+        for id in colony {
+            crate::game::requirements::remove(state, id, "an earthquake".into(), events);
+        }
+        let minions: Vec<u32> = state
+            .unit_at(s)
+            .map(|u| u.group.minions().iter().map(|m| m.id).collect())
+            .unwrap_or_default();
+        for m in minions {
+            let amount = state.rng.below(5) as u8;
+            crate::game::spells::damage_minion(state, m, amount, events);
+        }
+    }
+}
+
+/// "At start of turn" damage: every minion carrying a spell that hurts it each turn
+/// takes that much magical damage.
+pub fn afflict(state: &mut GameState, events: &mut Vec<Event>) {
+    let hurts: Vec<(u32, u8)> = state
+        .active
+        .iter()
+        .filter_map(|a| match (a.spell, a.host) {
+            (SpellRef::Card(c), Host::Minion { minion }) => {
+                c.def().effects().iter().find_map(|e| match e {
+                    Effect::DamageEachTurn { amount } => Some((minion, *amount)),
+                    _ => None,
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    for (minion, amount) in hurts {
+        crate::game::spells::damage_minion(state, minion, amount, events);
+    }
+}
