@@ -93,7 +93,7 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::TerrainBind
         | Effect::Lure => enemy_worst(state, side, &targets, 1.0),
         Effect::Seize | Effect::Possess => enemy_worst(state, side, &targets, 0.0),
-        Effect::Ward | Effect::Mantle => own_biggest(state, side, &targets),
+        Effect::Ward | Effect::Mantle | Effect::Helm => own_biggest(state, side, &targets),
         Effect::DamageEachTurn { .. } => enemy_worst(state, side, &targets, 0.0),
         Effect::Teleport => enemy_worst(state, side, &targets, 1.0),
         // Master Smith, Auberol's Grace: on the own structure nearest home.

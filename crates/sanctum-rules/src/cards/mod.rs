@@ -114,6 +114,9 @@ pub enum CombatAbility {
     DeathTouch,
     /// A monster it damages in combat dies of it (Dragon Slayer).
     Slayer,
+    /// On a group: each member gets 1 more hand damage whenever a member dies in
+    /// combat, at most 3, until the combat ends (Berserkers).
+    Berserkers,
 }
 
 /// A change to a minion's numbers while a spell is active on it (or on its group).
@@ -363,6 +366,9 @@ pub enum Effect {
     Grace,
     /// A colony becomes a town (Auberol's Grace).
     MakeTown,
+    /// While active on a recruit, its group may not be the target of the other
+    /// player's group spells nor of Unmaking individual spells (Beobogh's Helm).
+    Helm,
     /// While active on the globe, no combat takes place (Armistice).
     Truce,
     /// While active on the globe, no globe spell may be cast, and those targeted
@@ -482,6 +488,15 @@ impl CardDef {
     const fn transferring(self) -> CardDef {
         CardDef {
             transfers: true,
+            ..self
+        }
+    }
+
+    /// The same card, never visible once in play (not an enchantment: no dispel
+    /// removes it).
+    const fn hidden(self) -> CardDef {
+        CardDef {
+            visible: false,
             ..self
         }
     }

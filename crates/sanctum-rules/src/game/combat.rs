@@ -26,6 +26,9 @@ fn owner_rank(owner: Player, initiative: Side) -> u8 {
     }
 }
 
+/// The most hand damage Berserkers gain in one combat (stated: max +3).
+const BERSERK_MAX: u8 = 3;
+
 /// Checks for all combats after movement and fights each one (C1, C2).
 pub fn all_combats(state: &mut GameState, events: &mut Vec<Event>) {
     // An Armistice on the globe: no combat at all.
@@ -103,6 +106,9 @@ struct Fighter {
     death_touch: bool,
     /// Dragon Slayer: a monster it damages dies.
     slayer: bool,
+    /// Berserkers: +1 hand damage each time a member of its group dies, at most 3.
+    berserkers: bool,
+    rage: u8,
     /// Its hits give a Cockatrice's Gaze.
     gaze_giver: bool,
     /// Its gaze is a Gorgon's (the same family: it counts toward the same kill).
@@ -194,7 +200,7 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
         let Some(u) = state.unit(id) else { return };
         withdraw[side] = u.group.effects.withdraw_round;
         for m in u.group.minions() {
-            let abilities = abilities(state, m);
+            let abilities = abilities(state, id, m);
             f.push(Fighter {
                 side,
                 id: m.id,
@@ -216,6 +222,8 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
                 deflection: abilities.deflection,
                 death_touch: abilities.death_touch,
                 slayer: abilities.slayer,
+                berserkers: abilities.berserkers,
+                rage: 0,
                 gaze_giver: abilities.gaze_giver,
                 gorgon: abilities.gorgon,
                 gazes: abilities.gazes,
@@ -258,13 +266,14 @@ struct Abilities {
     deflection: bool,
     death_touch: bool,
     slayer: bool,
+    berserkers: bool,
     gaze_giver: bool,
     gorgon: bool,
     gazes: u8,
     explodes: u8,
 }
 
-fn abilities(state: &GameState, m: &Minion) -> Abilities {
+fn abilities(state: &GameState, group: u32, m: &Minion) -> Abilities {
     let def = match &m.kind {
         MinionKind::Monster { kind } => monster_def(kind),
         MinionKind::Recruit { .. } => None,
@@ -276,6 +285,15 @@ fn abilities(state: &GameState, m: &Minion) -> Abilities {
         ..Abilities::default()
     };
     for s in &state.active {
+        // A combat ability on the group is every member's (Berserkers).
+        if s.host == (Host::Group { group })
+            && let SpellRef::Card(card) = s.spell
+            && card.def().effects().contains(&Effect::Combat {
+                ability: CombatAbility::Berserkers,
+            })
+        {
+            a.berserkers = true;
+        }
         if s.host != (Host::Minion { minion: m.id }) {
             continue;
         }
@@ -598,6 +616,7 @@ impl Combat<'_> {
         if killed {
             vic.killed_by = Some(attacker);
             self.f[i].kills += 1;
+            self.enrage(v);
         }
         self.events.push(Event::Attack {
             attacker,
@@ -622,6 +641,18 @@ impl Combat<'_> {
         }
     }
 
+    /// "When any member dies in combat": the Berserkers of the dead minion's side
+    /// gain 1 hand damage each, at most 3 in a combat.
+    fn enrage(&mut self, dead: usize) {
+        let side = self.f[dead].side;
+        for x in self.f.iter_mut() {
+            if x.side == side && x.alive() && x.berserkers && x.rage < BERSERK_MAX {
+                x.rage += 1;
+                x.hand = x.hand.saturating_add(1);
+            }
+        }
+    }
+
     /// A Cockatrice's hit leaves a Gaze: 1 less damage, 1 more armor (from the next
     /// round), and the third kills.
     fn give_gaze(&mut self, giver: usize, v: usize) {
@@ -641,6 +672,7 @@ impl Combat<'_> {
             vic.health = 0;
             vic.killed_by = Some(giver_id);
             self.f[giver].kills += 1;
+            self.enrage(v);
         }
         self.events.push(Event::Gazed {
             minion: self.f[v].id,
@@ -658,6 +690,7 @@ impl Combat<'_> {
         k.health -= taken;
         if taken > 0 && k.health == 0 {
             k.killed_by = Some(burst_by);
+            self.enrage(killer);
         }
         self.events.push(Event::Exploded {
             minion: self.f[v].id,
@@ -677,6 +710,7 @@ impl Combat<'_> {
         if killed {
             a.killed_by = Some(deflector);
             self.f[v].kills += 1;
+            self.enrage(attacker);
         }
         self.events.push(Event::Deflected {
             minion: self.f[v].id,

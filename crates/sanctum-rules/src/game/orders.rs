@@ -536,7 +536,7 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
         Aim::Group { group } => Some(group),
         Aim::Minion { minion } => crate::game::effects::group_of(state, minion),
         _ => None,
-    } && warded_from(state, side, group)
+    } && warded_from(state, side, card, group)
     {
         return Err(format!(
             "group {group} is warded from the other player's spells"
@@ -564,13 +564,30 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
 }
 
 /// Whether a group carries a ward (Raven Shroud) of another player than `side`.
-fn warded_from(state: &GameState, side: Side, group: u32) -> bool {
+fn warded_from(state: &GameState, side: Side, card: CardId, group: u32) -> bool {
     use crate::cards::Effect;
+    use crate::game::state::Host;
+    let Some(u) = state.unit(group) else {
+        return false;
+    };
+    let theirs = u.group.owner != Player::from(side);
+    let def = card.def();
+    // Beobogh's Helm on a member: no group spell of the other player, no Unmaking
+    // individual spell.
+    let helm_blocks = (def.target.is_group() && theirs)
+        || (def.target.is_individual() && def.house == crate::mana::House::Unmaking);
     state.active.iter().any(|a| {
-        a.host == (crate::game::state::Host::Group { group })
-            && matches!(a.spell, SpellRef::Card(c) if c.def().effects().iter().any(|e| {
-                *e == Effect::Mantle || (*e == Effect::Ward && a.owner != Player::from(side))
-            }))
+        let on_group = a.host == (Host::Group { group });
+        let on_member = matches!(a.host, Host::Minion { minion } if u.group.minions().iter().any(|m| m.id == minion));
+        let SpellRef::Card(c) = a.spell else {
+            return false;
+        };
+        c.def().effects().iter().any(|e| match e {
+            Effect::Mantle => on_group,
+            Effect::Ward => on_group && a.owner != Player::from(side),
+            Effect::Helm => on_member && helm_blocks,
+            _ => false,
+        })
     })
 }
 

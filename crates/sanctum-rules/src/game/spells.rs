@@ -288,11 +288,15 @@ fn apply(
                 heal_each(state, group, amount, events);
             }
         }
-        Effect::Combat { .. } => {
-            if let Aim::Minion { minion } = aim {
+        Effect::Combat { .. } => match aim {
+            Aim::Minion { minion } => {
                 activate(state, side, card, marker, Host::Minion { minion }, events);
             }
-        }
+            Aim::Group { group } => {
+                activate(state, side, card, marker, Host::Group { group }, events);
+            }
+            _ => {}
+        },
         Effect::Dispel {
             scope: crate::cards::DispelScope::Globe,
         } => {
@@ -393,7 +397,7 @@ fn apply(
         Effect::ModifyRecruits { .. } => {
             let host = match aim {
                 Aim::Globe => Some(Host::Globe),
-                Aim::Structure { at } => Some(Host::Square { at }),
+                Aim::Structure { at } | Aim::Square { at } => Some(Host::Square { at }),
                 _ => None,
             };
             if let Some(host) = host {
@@ -535,6 +539,11 @@ fn apply(
                         }),
                     }
                 }
+            }
+        }
+        Effect::Helm => {
+            if let Aim::Minion { minion } = aim {
+                activate(state, side, card, marker, Host::Minion { minion }, events);
             }
         }
         Effect::Horn => {

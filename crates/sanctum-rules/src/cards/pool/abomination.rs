@@ -113,4 +113,17 @@ pub const ABOMINATION: &[CardDef] = &[
         "Cast on a recruit group of at most 3: a curse drives it. Every member gets 2 more hand damage, and from now on the group moves as monsters do, toward the nearest foe, whatever its owner orders. On your own small group it is a raider that needs no orders; on an enemy group it charges your monsters.",
     )
     .requiring(&[at_casting(Need::AtMost { minions: 3 })]),
+    card(
+        "flying_carpet",
+        "Flying Carpet",
+        House::Abomination,
+        2,
+        1,
+        SpellType::Conjuration { turns: 2 },
+        TargetType::Group,
+        Effect::Grant {
+            ability: crate::groups::Ability::Flight,
+        },
+        "Cast on a group: a flying carpet carries it until the end of the turn after next. It has Flight: every terrain may be crossed.",
+    ),
 ];

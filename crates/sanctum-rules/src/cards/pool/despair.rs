@@ -149,4 +149,42 @@ pub const DESPAIR: &[CardDef] = &[
         Effect::KillRecruits,
         "Cast on the globe: the end of days. Every recruit on the board dies, yours too; monsters and novices remain.",
     ),
+    card(
+        "insurrection",
+        "Insurrection",
+        House::Despair,
+        4,
+        2,
+        SpellType::Alteration,
+        TargetType::Structure,
+        Effect::NoNovices,
+        "Cast on a town or colony: its people rise against every master, and it never produces novices again. The insurrection is hidden and cannot be dispelled.",
+    )
+    .hidden(),
+    card(
+        "haunted_forest",
+        "Haunted Forest",
+        House::Despair,
+        2,
+        1,
+        SpellType::Alteration,
+        TargetType::Square,
+        Effect::All {
+            effects: &[
+                Effect::SetTerrain {
+                    terrain: crate::terrain::Terrain::Forest,
+                },
+                Effect::ModifyRecruits {
+                    by: Modifier {
+                        level: -1,
+                        ..Modifier::NONE
+                    },
+                },
+            ],
+        },
+        "Cast on an empty square: a haunted forest grows there, and every recruit standing in it fights 1 level lower. The haunting ends when the square stops being forest.",
+    )
+    .requiring(&[afterwards(Need::Terrain {
+        terrain: crate::terrain::Terrain::Forest,
+    })]),
 ];

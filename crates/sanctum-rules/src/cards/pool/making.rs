@@ -109,4 +109,16 @@ pub const MAKING: &[CardDef] = &[
         Effect::Dome,
         "Cast on a town or colony: a dome closes over it, and no structure spell may be cast on it any more.",
     ),
+    card(
+        "beoboghs_helm",
+        "Beobogh's Helm",
+        House::Making,
+        2,
+        1,
+        SpellType::Alteration,
+        TargetType::Recruit,
+        Effect::Helm,
+        "Cast on a recruit of yours: Beobogh's helm guards its whole group. While it lasts, no group spell of the other player and no Unmaking individual spell may be cast on the group or its minions. It falls away if the recruit changes sides.",
+    )
+    .requiring(&[persistent(Need::Friendly)]),
 ];

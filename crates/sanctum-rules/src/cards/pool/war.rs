@@ -133,4 +133,41 @@ pub const WAR: &[CardDef] = &[
         "Cast on a town or colony of yours: dragon's teeth sown there spring up as two level-1 swordsmen, each of a random nation, who join the group there or form one.",
     )
     .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "mountain_climb",
+        "Mountain Climb",
+        House::War,
+        2,
+        0,
+        SpellType::Alteration,
+        TargetType::Group,
+        Effect::Grant {
+            ability: crate::groups::Ability::Mountainwalk,
+        },
+        "Cast on a group: it learns to climb, and may enter mountains and volcanoes from now on.",
+    ),
+    card(
+        "fingles_folly",
+        "Fingle's Folly",
+        House::War,
+        3,
+        1,
+        SpellType::Manifestation,
+        TargetType::Group,
+        Effect::DamageEach { amount: 3 },
+        "Fingle's foolish fire bursts over the target group: every minion takes 3 magical damage. A smaller Fireball.",
+    ),
+    card(
+        "berserkers",
+        "Berserkers",
+        House::War,
+        3,
+        1,
+        SpellType::Alteration,
+        TargetType::RecruitGroup,
+        Effect::Combat {
+            ability: CombatAbility::Berserkers,
+        },
+        "Cast on a recruit group: its members fight as berserkers. Whenever one of them dies in combat, every member still standing gets 1 more hand damage, at most 3 more, until that combat ends.",
+    ),
 ];
