@@ -9,6 +9,7 @@ pub mod chaos;
 pub mod combat;
 pub mod effects;
 pub mod events;
+pub mod founding;
 pub mod items;
 pub mod log;
 pub mod orders;
