@@ -104,7 +104,13 @@ fn the_later_monsters_keep_to_their_rank() {
         let (_, _, two) = duel(kind, 2, SEEDS);
         assert!(one > 0.8 && two < 0.1, "{kind}: one {one}, two {two}");
     }
-    for kind in ["barrow_wight", "ebon_guardian", "werewolf", "gorgon"] {
+    for kind in [
+        "barrow_wight",
+        "ebon_guardian",
+        "werewolf",
+        "gorgon",
+        "entrail_eater",
+    ] {
         let (_, _, two) = duel(kind, 2, SEEDS);
         let (_, _, three) = duel(kind, 3, SEEDS);
         assert!(two > 0.8 && three < 0.4, "{kind}: two {two}, three {three}");

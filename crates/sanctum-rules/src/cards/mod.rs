@@ -88,6 +88,8 @@ pub struct MonsterDef {
     pub gaze: bool,
     /// Its hits give a Gorgon's Gaze instead (the same family).
     pub gorgon: bool,
+    /// Damage it heals on itself at each start of turn (Entrail Eater).
+    pub regenerates: u8,
     /// A terrain walk (or Flight) the group has.
     pub walk: Option<crate::groups::Ability>,
     /// When killed in combat, it deals this much damage to its killer, ignoring armor.
@@ -544,6 +546,7 @@ const fn monster(
         count,
         gaze: false,
         gorgon: false,
+        regenerates: 0,
         walk: None,
         explodes: 0,
         trophy: None,

@@ -85,6 +85,29 @@ pub fn quake(state: &mut GameState, at: crate::Square, events: &mut Vec<Event>) 
     }
 }
 
+/// "At start of turn" healing of monsters that regenerate (Entrail Eater).
+pub fn regenerate(state: &mut GameState, events: &mut Vec<Event>) {
+    let mut healed = Vec::new();
+    for u in &mut state.units {
+        let mut amount = 0u8;
+        for m in u.group.minions_mut() {
+            let crate::groups::MinionKind::Monster { kind } = &m.kind else {
+                continue;
+            };
+            let regen = crate::game::scenario::monster_def(kind).map_or(0, |d| d.regenerates);
+            let h = regen.min(m.damage);
+            m.damage -= h;
+            amount = amount.saturating_add(h);
+        }
+        if amount > 0 {
+            healed.push((u.id, amount));
+        }
+    }
+    for (group, amount) in healed {
+        events.push(Event::Healed { group, amount });
+    }
+}
+
 /// "At start of turn" damage: every minion carrying a spell that hurts it each turn
 /// takes that much magical damage.
 pub fn afflict(state: &mut GameState, events: &mut Vec<Event>) {

@@ -126,4 +126,17 @@ pub const ABOMINATION: &[CardDef] = &[
         },
         "Cast on a group: a flying carpet carries it until the end of the turn after next. It has Flight: every terrain may be crossed.",
     ),
+    card(
+        "entrail_eater",
+        "Entrail Eater",
+        House::Abomination,
+        3,
+        2,
+        SpellType::Summoning,
+        TargetType::Square,
+        Effect::Summon {
+            monster: ENTRAIL_EATER,
+        },
+        "Summons an Entrail Eater (H5 A0 HP16 L2) that hunts the nearest foe and kills small groups on its own. It feeds on its victims: at each start of turn it heals 4 damage.",
+    ),
 ];

@@ -84,3 +84,10 @@ pub const OBSIDIAN_DRAGON: MonsterDef = MonsterDef {
     trophy: Some(crate::game::state::Trophy::ObsidianArmor),
     ..monster("obsidian_dragon", 4, 2, 30, 1, 2, 1)
 };
+/// Entrail Eater (Abomination, research §6: kills small groups alone, heals itself
+/// every turn): the curve's second rank, healing 4 damage at each start of turn (our
+/// numbers).
+pub const ENTRAIL_EATER: MonsterDef = MonsterDef {
+    regenerates: 4,
+    ..monster("entrail_eater", 5, 0, 16, 2, 1, 1)
+};
