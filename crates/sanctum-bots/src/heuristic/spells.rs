@@ -160,6 +160,7 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::SwapInitiative
         | Effect::KillRecruits
         | Effect::Quake
+        | Effect::ShiftingTerrain { .. }
         | Effect::Chaos
         | Effect::ChaosFeatures { .. }
         | Effect::ChaosEachTurn

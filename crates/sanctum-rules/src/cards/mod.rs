@@ -404,6 +404,11 @@ pub enum Effect {
         count: u8,
         class: crate::groups::RecruitClass,
     },
+    /// While active on a square, before combat each turn its terrain becomes one of
+    /// these, drawn at random (Changing Lands).
+    ShiftingTerrain {
+        terrains: &'static [crate::terrain::Terrain],
+    },
     /// While active on a town, it produces no novices (Ghost Town).
     NoNovices,
     /// An effect on every group of another player orthogonally next to the target

@@ -368,6 +368,11 @@ fn apply(
                 }
             }
         }
+        Effect::ShiftingTerrain { .. } => {
+            if let Aim::Square { at } = aim {
+                activate(state, side, card, marker, Host::Square { at }, events);
+            }
+        }
         Effect::Helm => {
             if let Aim::Minion { minion } = aim {
                 activate(state, side, card, marker, Host::Minion { minion }, events);

@@ -73,6 +73,7 @@ impl GameState {
         }
         spells::execute_all(self, [&applied[0].casts, &applied[1].casts], events);
         movement(self, [&applied[0].moves, &applied[1].moves], events);
+        crate::game::upheaval::before_combat(self, events);
         combat::all_combats(self, events);
         if self.turn >= stats::TURN_LIMIT && self.outcome.is_none() {
             start::sanctum_captured(self, events);

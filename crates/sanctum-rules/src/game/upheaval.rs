@@ -85,6 +85,29 @@ pub fn quake(state: &mut GameState, at: crate::Square, events: &mut Vec<Event>) 
     }
 }
 
+/// "Before combat": each square under Changing Lands takes a terrain drawn from its
+/// list (a terrain change: the old helper leaves, the square and a group on it recheck).
+pub fn before_combat(state: &mut GameState, events: &mut Vec<Event>) {
+    let shifting: Vec<(crate::Square, &'static [crate::terrain::Terrain])> = state
+        .active
+        .iter()
+        .filter_map(|a| match (a.spell, a.host) {
+            (SpellRef::Card(c), Host::Square { at }) => {
+                c.def().effects().iter().find_map(|e| match e {
+                    Effect::ShiftingTerrain { terrains } => Some((at, *terrains)),
+                    _ => None,
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    for (at, terrains) in shifting {
+        if let Some(&t) = state.rng.choose(terrains) {
+            crate::game::spells::set_terrain(state, at, t, events);
+        }
+    }
+}
+
 /// "At start of turn" healing of monsters that regenerate (Entrail Eater).
 pub fn regenerate(state: &mut GameState, events: &mut Vec<Event>) {
     let mut healed = Vec::new();

@@ -118,4 +118,26 @@ pub const UNMAKING: &[CardDef] = &[
         Effect::Teleport,
         "Cast on a group: a bolt tumbles it head over heels to a random unoccupied square without a structure, one it can safely stand on. Its movement order this turn is cancelled.",
     ),
+    card(
+        "changing_lands",
+        "Changing Lands",
+        House::Unmaking,
+        2,
+        1,
+        SpellType::Alteration,
+        TargetType::Square,
+        Effect::ShiftingTerrain {
+            terrains: &[
+                crate::terrain::Terrain::Plains,
+                crate::terrain::Terrain::Forest,
+                crate::terrain::Terrain::BarrenLand,
+                crate::terrain::Terrain::Ice,
+                crate::terrain::Terrain::Mountain,
+                crate::terrain::Terrain::Lava,
+                crate::terrain::Terrain::Water,
+                crate::terrain::Terrain::Void,
+            ],
+        },
+        "Cast on an empty square: the land there will not keep still. Before combat every turn it turns into plains, forest, barren land, ice, mountain, lava, water or Void, drawn at random; a group standing there suffers what the new land does at the next start of turn.",
+    ),
 ];
