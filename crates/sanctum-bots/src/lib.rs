@@ -6,6 +6,8 @@
 //! - [`RushBot`]: trains swordsmen, marches every group on the enemy Sanctum and
 //!   casts what it can at the enemy.
 //! - [`HeuristicBot`]: a sensible player built from rules of thumb (`heuristic`).
+//! - [`SearchBot`]: decoupled UCT over sampled determinisations, with heuristic
+//!   rollouts (`search`).
 //!
 //! [`arena`] plays many seeded games between two bots and tallies them.
 
@@ -19,8 +21,10 @@ use sanctum_rules::{Player, Side, Square};
 
 pub mod arena;
 pub mod heuristic;
+pub mod search;
 
 pub use heuristic::HeuristicBot;
+pub use search::{Budget, SearchBot, SearchConfig};
 
 /// A computer player.
 pub trait Bot {
@@ -31,14 +35,23 @@ pub trait Bot {
 }
 
 /// The names `bot_by_name` knows.
-pub const BOT_NAMES: [&str; 3] = ["random", "rush", "heuristic"];
+pub const BOT_NAMES: [&str; 4] = ["random", "rush", "heuristic", "search"];
 
-/// A bot by name, seeded (bots draw from their own generator, never the game's).
+/// A bot by name, seeded (bots draw from their own generator, never the game's); the
+/// search bot with its default settings ([`SearchConfig::default`]: one thread,
+/// [`search::DEFAULT_ITERATIONS`] iterations a turn).
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
+    bot_with(name, seed, &SearchConfig::default())
+}
+
+/// A bot by name, seeded; `search` takes `search` as its settings (the other bots have
+/// none).
+pub fn bot_with(name: &str, seed: u64, search: &SearchConfig) -> Option<Box<dyn Bot>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "rush" => Some(Box::new(RushBot::new(seed))),
         "heuristic" => Some(Box::new(HeuristicBot::new(seed))),
+        "search" => Some(Box::new(SearchBot::with_config(seed, *search))),
         _ => None,
     }
 }

@@ -137,10 +137,10 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Play a whole game between two built-in bots.
     Play {
-        /// Red's bot: random, rush or heuristic.
+        /// Red's bot: random, rush, heuristic or search.
         #[arg(long, default_value = "rush")]
         red: String,
-        /// Blue's bot: random, rush or heuristic.
+        /// Blue's bot: random, rush, heuristic or search.
         #[arg(long, default_value = "random")]
         blue: String,
         /// Seed of the game: map, coin flip, shuffles, combat.

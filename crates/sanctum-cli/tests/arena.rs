@@ -122,7 +122,7 @@ fn bad_arguments_exit_2_naming_what_was_wrong() {
         ),
         (
             &["--bots", "heuristic,genius", "--games", "3"],
-            "unknown bot 'genius' (valid: random, rush, heuristic)",
+            "unknown bot 'genius' (valid: random, rush, heuristic, search)",
         ),
         (
             &["--bots", "heuristic", "--games", "3"],

@@ -162,7 +162,7 @@ fn play_refuses_an_unknown_bot() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "unknown red bot 'genius' (valid: random, rush, heuristic)",
+            "unknown red bot 'genius' (valid: random, rush, heuristic, search)",
         ));
 }
 

@@ -6,8 +6,8 @@
 //! cannot use, and each group toward one goal (defend, assault, a town, rally).
 //! `docs/bots.md` describes the factoring and the rules of thumb.
 
-mod eval;
-mod moves;
+pub(crate) mod eval;
+pub(crate) mod moves;
 mod spells;
 
 use sanctum_rules::cards::CardId;
@@ -45,18 +45,79 @@ impl Bot for HeuristicBot {
 
     fn orders(&mut self, view: &PlayerView) -> Vec<Order> {
         let state = GameState::from_view(view);
-        let side = view.side;
-        let mut b = OrderBuilder::new(&state, side);
-        train(&mut b, &state, side);
-        wish_town_mana(&mut b, side);
-        cast(&mut b, side);
-        self.discard(&mut b, side);
-        let goals = moves::goals(b.draft(), side);
-        for (from, to) in moves::steps(b.draft(), side, &goals) {
-            let _ = b.push(Order::Move { from, to });
-        }
-        b.finish()
+        plan(&state, view.side, &mut self.rng, &Variant::default())
     }
+}
+
+/// How the novices of a [`Variant`] are trained.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Training {
+    /// The heuristic's choice: mana in the Sanctum early, recruits later.
+    #[default]
+    Usual,
+    /// Every novice a recruit.
+    Recruits,
+}
+
+/// Where a [`Variant`] sends every group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AllGroups {
+    /// At the enemy Sanctum.
+    Assault,
+    /// Home, to the own Sanctum.
+    Home,
+}
+
+/// A departure from the heuristic's plan, one factor at a time: the search bot's
+/// candidate orders are the plan and such variations of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Variant {
+    pub training: Training,
+    /// Cast nothing (keep the mana and the cards).
+    pub cast_none: bool,
+    /// Keep this card rather than cast it.
+    pub keep: Option<CardId>,
+    /// One goal for every group.
+    pub all: Option<AllGroups>,
+    /// Another goal for one group: (group id, goal).
+    pub goal: Option<(u32, Square)>,
+}
+
+/// The heuristic's orders for `side` on `state`, changed by `variant`. The state is the
+/// bot's stand-in built from its view (or, inside the search, one sampled world); the
+/// generator only breaks ties between discards.
+pub(crate) fn plan(
+    state: &GameState,
+    side: Side,
+    rng: &mut GameRng,
+    variant: &Variant,
+) -> Vec<Order> {
+    let mut b = OrderBuilder::new(state, side);
+    train(&mut b, state, side, variant.training);
+    wish_town_mana(&mut b, side);
+    if !variant.cast_none {
+        cast(&mut b, side, variant.keep);
+    }
+    discard(&mut b, side, rng);
+    let mut goals = moves::goals(b.draft(), side);
+    if let Some(all) = variant.all {
+        let goal = match all {
+            AllGroups::Assault => b.draft().field.sanctum(side.opponent()),
+            AllGroups::Home => b.draft().field.sanctum(side),
+        };
+        for g in &mut goals {
+            g.1 = goal;
+        }
+    }
+    if let Some((id, goal)) = variant.goal {
+        for g in goals.iter_mut().filter(|g| g.0 == id) {
+            g.1 = goal;
+        }
+    }
+    for (from, to) in moves::steps(b.draft(), side, &goals) {
+        let _ = b.push(Order::Move { from, to });
+    }
+    b.finish()
 }
 
 /// Mana the side would like more of: what the cards it holds and has seen cost, less
@@ -106,9 +167,10 @@ fn most_wanted(state: &GameState, side: Side, options: &[ManaType]) -> ManaType 
 /// Novices: mana in the Sanctum early (the type the cards want), recruits later and
 /// whenever raiders are near; recruits are swordsmen, or archers where they join a
 /// group of archers.
-fn train(b: &mut OrderBuilder, state: &GameState, side: Side) {
+fn train(b: &mut OrderBuilder, state: &GameState, side: Side, training: Training) {
     let home = state.field.sanctum(side);
-    let raid = eval::enemies(state, side).any(|u| eval::raider(u) && u.at.manhattan(home) <= 6);
+    let raid = training == Training::Recruits
+        || eval::enemies(state, side).any(|u| eval::raider(u) && u.at.manhattan(home) <= 6);
     for (at, n, sanctum) in crate::novices(state, side) {
         for _ in 0..n {
             let house = b.draft().player(side).house;
@@ -159,12 +221,16 @@ fn wish_town_mana(b: &mut OrderBuilder, side: Side) {
     }
 }
 
-/// Each card in hand, dearest first, on the target its effect wants, if affordable.
-fn cast(b: &mut OrderBuilder, side: Side) {
+/// Each card in hand but `keep`, dearest first, on the target its effect wants, if
+/// affordable.
+fn cast(b: &mut OrderBuilder, side: Side, keep: Option<CardId>) {
     let mut hand: Vec<CardId> = b.draft().player(side).hand.clone();
     let draft = b.draft();
     hand.sort_by_key(|c| (std::cmp::Reverse(draft.price(side, *c).total()), *c));
     for card in hand {
+        if Some(card) == keep {
+            continue;
+        }
         let draft = b.draft();
         if !draft.player(side).mana.covers(&draft.price(side, card)) {
             continue;
@@ -175,30 +241,28 @@ fn cast(b: &mut OrderBuilder, side: Side) {
     }
 }
 
-impl HeuristicBot {
-    /// One discard: a card it never casts, else one needing a type it does not make.
-    fn discard(&mut self, b: &mut OrderBuilder, side: Side) {
-        let made = production(b.draft(), side);
-        let p = b.draft().player(side);
-        let hand = p.hand.clone();
-        let dead: Vec<CardId> = hand
-            .iter()
-            .copied()
-            .filter(|c| spells::useless(*c))
-            .collect();
-        let unmade: Vec<CardId> = hand
-            .iter()
-            .copied()
-            .filter(|c| {
-                let cost = p.cost_of(*c);
-                ManaType::ALL
-                    .iter()
-                    .any(|&t| cost.get(t) > 0 && made.get(t) == 0)
-            })
-            .collect();
-        let pool = if dead.is_empty() { unmade } else { dead };
-        if let Some(&card) = self.rng.choose(&pool) {
-            let _ = b.push(Order::Discard { card });
-        }
+/// One discard: a card it never casts, else one needing a type it does not make.
+fn discard(b: &mut OrderBuilder, side: Side, rng: &mut GameRng) {
+    let made = production(b.draft(), side);
+    let p = b.draft().player(side);
+    let hand = p.hand.clone();
+    let dead: Vec<CardId> = hand
+        .iter()
+        .copied()
+        .filter(|c| spells::useless(*c))
+        .collect();
+    let unmade: Vec<CardId> = hand
+        .iter()
+        .copied()
+        .filter(|c| {
+            let cost = p.cost_of(*c);
+            ManaType::ALL
+                .iter()
+                .any(|&t| cost.get(t) > 0 && made.get(t) == 0)
+        })
+        .collect();
+    let pool = if dead.is_empty() { unmade } else { dead };
+    if let Some(&card) = rng.choose(&pool) {
+        let _ = b.push(Order::Discard { card });
     }
 }

@@ -1,0 +1,215 @@
+//! `search`: a bot for simultaneous turns with hidden cards.
+//!
+//! Each turn it
+//! 1. makes its own candidate order lists from its view (the heuristic's plan and
+//!    variations of it, [`candidates`]);
+//! 2. samples `worlds` determinisations: the opponent's hand and both decks drawn from
+//!    what the view allows ([`world`]), never from the real hidden state (it only ever
+//!    holds a [`PlayerView`]);
+//! 3. in each world, makes the opponent's candidates the same way and runs decoupled UCT
+//!    over the pair of choices, with heuristic rollouts to a depth and a static
+//!    evaluation ([`duct`], [`value`]);
+//! 4. sums its candidates' visits over the worlds and plays the most visited.
+//!
+//! The worlds are searched one after another, or in parallel on a rayon pool when
+//! `threads` is not 1 (root parallelisation). Each world's seed is drawn before the
+//! search starts and the results are summed in world order, so with a budget in
+//! iterations the orders depend only on the seed and the view, not on the threads.
+//! `docs/bots.md` describes the algorithm.
+
+mod candidates;
+mod duct;
+mod value;
+mod world;
+
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use sanctum_rules::game::{GameState, Order, PlayerView};
+use sanctum_rules::rng::GameRng;
+
+use crate::Bot;
+use duct::{Arm, Knobs, Limit};
+
+pub use candidates::generate as candidates;
+pub use duct::rollout;
+pub use value::value;
+pub use world::{guessed_pool, sample as sample_world};
+
+/// How much the search may think each turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Iterations in all (shared out over the worlds): deterministic.
+    Iterations(u32),
+    /// Milliseconds of wall-clock time: the number of iterations depends on the machine.
+    Millis(u64),
+}
+
+/// The search's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    pub budget: Budget,
+    /// Worker threads: 1 searches on the calling thread; 0 uses every core.
+    pub threads: usize,
+    /// Determinisations a turn.
+    pub worlds: u32,
+    /// Turns of rollout after the searched turn.
+    pub depth: u32,
+    /// Candidates of its own.
+    pub mine: usize,
+    /// Candidates of the opponent, in each world.
+    pub theirs: usize,
+    /// UCB1's exploration constant.
+    pub exploration: f64,
+}
+
+/// The default budget of `bot_by_name("search", …)`: well under 100 ms a turn on one
+/// core of the development machine in a release build.
+pub const DEFAULT_ITERATIONS: u32 = 160;
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            budget: Budget::Iterations(DEFAULT_ITERATIONS),
+            threads: 1,
+            worlds: 4,
+            depth: 4,
+            mine: 10,
+            theirs: 4,
+            exploration: 0.4,
+        }
+    }
+}
+
+/// The search bot.
+pub struct SearchBot {
+    rng: GameRng,
+    config: SearchConfig,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl SearchBot {
+    /// A search bot with the default settings (one thread, [`DEFAULT_ITERATIONS`]).
+    pub fn new(seed: u64) -> SearchBot {
+        SearchBot::with_config(seed, SearchConfig::default())
+    }
+
+    pub fn with_config(seed: u64, config: SearchConfig) -> SearchBot {
+        // A pool that cannot start leaves the search on the calling thread.
+        let pool = (config.threads != 1)
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(config.threads)
+                    .build()
+                    .ok()
+            })
+            .flatten();
+        SearchBot {
+            rng: GameRng::from_seed(seed),
+            config,
+            pool,
+        }
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+}
+
+/// What one world needs: its seed and when it stops.
+struct Job {
+    seed: u64,
+    limit: Limit,
+}
+
+impl SearchBot {
+    /// The seed and limit of each world: the iterations shared out evenly, or the time
+    /// cut into as many slices as the worlds take rounds on the threads.
+    fn jobs(&mut self, start: Instant) -> Vec<Job> {
+        let worlds = self.config.worlds.max(1);
+        let threads = match &self.pool {
+            Some(p) => p.current_num_threads().max(1) as u32,
+            None => 1,
+        };
+        let rounds = worlds.div_ceil(threads);
+        (0..worlds)
+            .map(|k| {
+                let limit = match self.config.budget {
+                    Budget::Iterations(n) => Limit {
+                        iterations: n.div_ceil(worlds).max(1),
+                        deadline: None,
+                    },
+                    Budget::Millis(ms) => Limit {
+                        iterations: u32::MAX,
+                        deadline: Some(
+                            start + Duration::from_millis(ms) * (k / threads + 1) / rounds.max(1),
+                        ),
+                    },
+                };
+                Job {
+                    seed: self.rng.next_u64(),
+                    limit,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Searches one world: samples it, makes the opponent's candidates there and runs
+/// decoupled UCT. Returns the statistics of our candidates.
+fn search_world(
+    view: &PlayerView,
+    base: &GameState,
+    mine: &[Vec<Order>],
+    config: &SearchConfig,
+    job: &Job,
+) -> Vec<Arm> {
+    let mut rng = GameRng::from_seed(job.seed);
+    let world = world::sample(view, base, &mut rng);
+    let them = view.side.opponent();
+    let theirs = candidates::generate(&world, them, &mut rng, config.theirs);
+    let knobs = Knobs {
+        depth: config.depth,
+        exploration: config.exploration,
+    };
+    duct::search(&world, view.side, mine, &theirs, job.limit, knobs, &mut rng)
+}
+
+impl Bot for SearchBot {
+    fn name(&self) -> &'static str {
+        "search"
+    }
+
+    fn orders(&mut self, view: &PlayerView) -> Vec<Order> {
+        let start = Instant::now();
+        let base = GameState::from_view(view);
+        let mut mine = candidates::generate(&base, view.side, &mut self.rng, self.config.mine);
+        if view.outcome.is_some() || mine.len() <= 1 {
+            return mine.pop().unwrap_or_default();
+        }
+        let jobs = self.jobs(start);
+        let config = self.config;
+        let run = |job: &Job| search_world(view, &base, &mine, &config, job);
+        let per_world: Vec<Vec<Arm>> = match &self.pool {
+            Some(pool) => pool.install(|| jobs.par_iter().map(run).collect()),
+            None => jobs.iter().map(run).collect(),
+        };
+        let mut sum = vec![Arm::default(); mine.len()];
+        for arms in &per_world {
+            for (s, a) in sum.iter_mut().zip(arms) {
+                s.visits += a.visits;
+                s.total += a.total;
+            }
+        }
+        // The most visited; the higher mean, then the earlier candidate, on a tie.
+        let best = (0..sum.len())
+            .max_by(|&a, &b| {
+                (sum[a].visits, sum[a].mean())
+                    .partial_cmp(&(sum[b].visits, sum[b].mean()))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+                    .then(b.cmp(&a))
+            })
+            .unwrap_or(0);
+        mine.swap_remove(best)
+    }
+}
