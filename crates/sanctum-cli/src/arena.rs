@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use rayon::prelude::*;
-use sanctum_bots::BOT_NAMES;
-use sanctum_bots::arena::{Tally, run_game, sides};
+use sanctum_bots::arena::{ArenaPlan, Tally, run_matchup};
+use sanctum_bots::{BOT_NAMES, Budget, SearchConfig};
 use serde_json::json;
 
 /// Options of `sanctum arena`.
@@ -26,12 +26,66 @@ pub struct ArenaArgs {
     /// Worker threads (default: every core).
     #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
+    /// The decks: `all` (every starter deck) or starter deck names, comma-separated;
+    /// every pair of them is played in turn, each bot on each side of it, the decks
+    /// changing colours every other round (one name: that deck against itself).
+    /// Default: red war_mind, blue unmaking_life in every game.
+    #[arg(long, value_parser = parse_decks)]
+    decks: Option<DeckList>,
+    #[command(flatten)]
+    budget: SearchBudget,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
     /// Also write the report as a self-contained HTML page with charts.
     #[arg(long)]
     html: Option<PathBuf>,
+}
+
+/// The search bot's budget, shared by `arena` and `play`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SearchBudget {
+    /// The search bot's budget a turn, in iterations (1 to 1000000; default 160): the
+    /// same seed and budget give the same game.
+    #[arg(long, value_parser = parse_iterations, conflicts_with = "budget_ms")]
+    budget_iters: Option<u32>,
+    /// The search bot's budget a turn, in milliseconds of thinking (1 to 600000); its
+    /// games then depend on the machine's speed.
+    #[arg(long, value_parser = parse_millis)]
+    budget_ms: Option<u64>,
+}
+
+impl SearchBudget {
+    /// The search settings: the default ones with this budget.
+    pub fn config(&self) -> SearchConfig {
+        let budget = match (self.budget_iters, self.budget_ms) {
+            (_, Some(ms)) => Budget::Millis(ms),
+            (Some(n), None) => Budget::Iterations(n),
+            (None, None) => SearchConfig::default().budget,
+        };
+        SearchConfig {
+            budget,
+            ..SearchConfig::default()
+        }
+    }
+}
+
+fn parse_iterations(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n) if (1..=1_000_000).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "malformed iteration budget '{s}' (valid: a whole number from 1 to 1000000)"
+        )),
+    }
+}
+
+fn parse_millis(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if (1..=600_000).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "malformed time budget '{s}' (valid: milliseconds, a whole number from 1 to 600000)"
+        )),
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -55,6 +109,32 @@ fn parse_bots(s: &str) -> Result<BotPair, String> {
         }
     }
     Ok(BotPair([a.to_string(), b.to_string()]))
+}
+
+#[derive(Clone, Debug)]
+pub struct DeckList(Vec<String>);
+
+fn parse_decks(s: &str) -> Result<DeckList, String> {
+    let starters = sanctum_rules::decks::starter_names();
+    if s.trim() == "all" {
+        return Ok(DeckList(starters.iter().map(|d| d.to_string()).collect()));
+    }
+    let names: Vec<String> = s.split(',').map(|d| d.trim().to_string()).collect();
+    for name in &names {
+        if !starters.contains(&name.as_str()) {
+            return Err(format!(
+                "unknown starter deck '{name}' (valid: all, or names from {})",
+                starters.join(", ")
+            ));
+        }
+    }
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    if unique.len() != names.len() {
+        return Err(format!("'{s}' names a deck twice"));
+    }
+    Ok(DeckList(names))
 }
 
 fn parse_games(s: &str) -> Result<u64, String> {
@@ -84,6 +164,15 @@ pub struct GamesFailed(String);
 /// written to stdout here and a [`GamesFailed`] naming the seeds is returned.
 pub fn run(args: &ArenaArgs) -> anyhow::Result<String> {
     let bots = [args.bots.0[0].as_str(), args.bots.0[1].as_str()];
+    let mut plan = ArenaPlan::new(bots, args.seed);
+    if let Some(decks) = &args.decks {
+        plan = plan.with_decks(&decks.0);
+    }
+    // Games run in parallel already: each search bot thinks on one thread.
+    plan.search = SearchConfig {
+        threads: 1,
+        ..args.budget.config()
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
@@ -93,15 +182,14 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<String> {
         (0..args.games)
             .into_par_iter()
             .map(|i| {
-                let [red, blue] = sides(bots, i);
-                let outcome = run_game(red, blue, args.seed.wrapping_add(i));
+                let outcome = run_matchup(&plan.game(i), &plan.search);
                 bar.inc(1);
                 (i, outcome)
             })
             .collect()
     });
     bar.finish_and_clear();
-    let tally = Tally::new(bots, args.seed, outcomes);
+    let tally = Tally::new(&plan, outcomes);
     if let Some(path) = &args.html {
         std::fs::write(path, crate::arena_html::page(&tally))
             .with_context(|| format!("writing the page to {}", path.display()))?;
@@ -121,13 +209,11 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<String> {
         .map_err(|e| anyhow::Error::new(crate::OutputFailed(e)))?;
     let seeds: Vec<String> = tally.failures.iter().map(|f| f.seed.to_string()).collect();
     Err(GamesFailed(format!(
-        "{} of {} games failed (seeds {}); replay one with sanctum play --red {} --blue {} --seed {}",
+        "{} of {} games failed (seeds {}); replay one with {}",
         tally.failures.len(),
         tally.games,
         seeds.join(", "),
-        tally.failures[0].red,
-        tally.failures[0].blue,
-        tally.failures[0].seed
+        tally.failures[0].replay
     ))
     .into())
 }
@@ -156,16 +242,6 @@ fn report_json(t: &Tally) -> serde_json::Value {
         .map(|(reason, n)| (reason_name(*reason).to_string(), json!(n)))
         .collect::<serde_json::Map<_, _>>()
         .into();
-    if let Some(records) = v["records"].as_array_mut() {
-        for r in records {
-            r["replay"] = json!(format!(
-                "sanctum play --red {} --blue {} --seed {}",
-                r["red"].as_str().unwrap_or_default(),
-                r["blue"].as_str().unwrap_or_default(),
-                r["seed"]
-            ));
-        }
-    }
     v
 }
 
@@ -224,14 +300,50 @@ fn report_text(t: &Tally) -> String {
         .map(|(r, n)| format!("{} {n}", reason_name(*r)))
         .collect();
     let _ = writeln!(out, "end reasons: {}", reasons.join(", "));
+    if t.by_pair.len() > 1 || t.by_pair.iter().any(|p| p.decks[0] == p.decks[1]) {
+        deck_tables(&mut out, t);
+    }
     for f in &t.failures {
-        let _ = writeln!(
-            out,
-            "FAILED seed {} (sanctum play --red {} --blue {} --seed {}): {}",
-            f.seed, f.red, f.blue, f.seed, f.error
-        );
+        let _ = writeln!(out, "FAILED seed {} ({}): {}", f.seed, f.replay, f.error);
     }
     out
+}
+
+/// The first bot's results by deck pair, and each deck's.
+fn deck_tables(out: &mut String, t: &Tally) {
+    let _ = writeln!(out, "{} by deck pair:", t.bots[0]);
+    let _ = writeln!(
+        out,
+        "  {:<42} {:>5} {:>5} {:>5} {:>8}  {:<15}",
+        "decks", "games", "wins", "draws", "win rate", "95% CI (Wilson)"
+    );
+    for p in &t.by_pair {
+        let _ = writeln!(
+            out,
+            "  {:<42} {:>5} {:>5} {:>5} {:>7.1}%  {:>5.1}% – {:>5.1}%",
+            format!("{} / {}", p.decks[0], p.decks[1]),
+            p.finished,
+            p.wins[0],
+            p.draws,
+            100.0 * p.win_rate,
+            100.0 * p.ci95[0],
+            100.0 * p.ci95[1]
+        );
+    }
+    let _ = writeln!(out, "decks (wins of whoever held it):");
+    for d in &t.by_deck {
+        let _ = writeln!(
+            out,
+            "  {:<42} {:>5} {:>5} {:>11} {:>7.1}%  {:>5.1}% – {:>5.1}%",
+            d.deck,
+            d.finished,
+            d.wins,
+            "",
+            100.0 * d.win_rate,
+            100.0 * d.ci95[0],
+            100.0 * d.ci95[1]
+        );
+    }
 }
 
 #[cfg(test)]
@@ -247,12 +359,15 @@ mod tests {
             seed: 5,
             red: "rush".into(),
             blue: "random".into(),
+            red_deck: "war_mind".into(),
+            blue_deck: "unmaking_life".into(),
             winner: None,
             turns: 100,
             reason: EndReason::TurnLimit,
+            replay: String::new(),
         };
         let outcomes = vec![(0, Ok(ok)), (1, Err(GameFailure::Panicked("boom".into())))];
-        let t = Tally::new(["rush", "random"], 5, outcomes);
+        let t = Tally::new(&ArenaPlan::new(["rush", "random"], 5), outcomes);
         let text = report_text(&t);
         assert!(
             text.contains("FAILED seed 6 (sanctum play --red random --blue rush --seed 6): the game panicked: boom"),

@@ -1,6 +1,6 @@
 //! The arena report as one self-contained HTML page: tables and inline SVG charts (win
-//! rates with their 95% intervals, the game-length distribution). No script, no
-//! external file.
+//! rates with their 95% intervals, the first bot's win rate by deck pair, the
+//! game-length distribution). No script, no external file.
 
 use std::fmt::Write as _;
 
@@ -46,7 +46,13 @@ pub fn page(t: &Tally) -> String {
         );
     }
     out.push_str("</table>\n<p>Win rates; the whiskers span the 95% Wilson intervals.</p>\n");
-    out.push_str(&win_rate_chart(t));
+    let rows: Vec<Bar> = t
+        .results
+        .iter()
+        .map(|r| (r.bot.clone(), r.win_rate, r.ci95))
+        .collect();
+    out.push_str(&rate_chart(&rows, "win rates", 110.0));
+    out.push_str(&deck_section(t));
     let _ = writeln!(
         out,
         "<h2>Game length</h2>\n<p>Mean {:.1} turns, shortest {}, longest {}.</p>",
@@ -67,11 +73,9 @@ pub fn page(t: &Tally) -> String {
         for f in &t.failures {
             let _ = writeln!(
                 out,
-                "<li>seed {} (<code>sanctum play --red {} --blue {} --seed {}</code>): {}</li>",
+                "<li>seed {} (<code>{}</code>): {}</li>",
                 f.seed,
-                esc(&f.red),
-                esc(&f.blue),
-                f.seed,
+                esc(&f.replay),
                 esc(&f.error)
             );
         }
@@ -81,17 +85,75 @@ pub fn page(t: &Tally) -> String {
     out
 }
 
-/// Horizontal bars: each bot's win rate, its interval as a whisker.
-fn win_rate_chart(t: &Tally) -> String {
-    let (w, row, left) = (640.0, 40.0, 110.0);
-    let scale = |x: f64| left + x * (w - left - 60.0);
-    let h = row * t.results.len() as f64 + 40.0;
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" role=\"img\" aria-label=\"win rates\">\n"
+/// One bar of a rate chart: its label, the rate, the 95% interval.
+type Bar = (String, f64, [f64; 2]);
+
+/// The first bot's win rate by deck pair (a chart and a table), and each deck's.
+fn deck_section(t: &Tally) -> String {
+    let mut out = format!(
+        "<h2>By deck pair</h2>\n<p>{}'s win rate on each pair of decks (whichever \
+         colour each deck played); the whiskers span the 95% Wilson intervals.</p>\n",
+        esc(&t.bots[0])
     );
-    for (k, r) in t.results.iter().enumerate() {
+    let rows: Vec<Bar> = t
+        .by_pair
+        .iter()
+        .map(|p| {
+            (
+                format!("{} / {}", p.decks[0], p.decks[1]),
+                p.win_rate,
+                p.ci95,
+            )
+        })
+        .collect();
+    out.push_str(&rate_chart(&rows, "win rate by deck pair", 300.0));
+    out.push_str(
+        "<table>\n<tr><th>decks</th><th>games</th><th>wins</th><th>losses</th><th>draws</th></tr>\n",
+    );
+    for p in &t.by_pair {
+        let _ = writeln!(
+            out,
+            "<tr><td>{} / {}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&p.decks[0]),
+            esc(&p.decks[1]),
+            p.finished,
+            p.wins[0],
+            p.wins[1],
+            p.draws
+        );
+    }
+    out.push_str("</table>\n<h2>By deck</h2>\n<p>Wins of whoever held each deck.</p>\n<table>\n\
+                  <tr><th>deck</th><th>games</th><th>wins</th><th>win rate</th><th>95% CI (Wilson)</th></tr>\n");
+    for d in &t.by_deck {
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:.1}% – {:.1}%</td></tr>",
+            esc(&d.deck),
+            d.finished,
+            d.wins,
+            100.0 * d.win_rate,
+            100.0 * d.ci95[0],
+            100.0 * d.ci95[1]
+        );
+    }
+    out.push_str("</table>\n");
+    out
+}
+
+/// Horizontal bars: each row's rate, its interval as a whisker; `left` is the width
+/// kept for the labels.
+fn rate_chart(rows: &[Bar], label: &str, left: f64) -> String {
+    let row = 40.0;
+    let w = left + 530.0;
+    let scale = |x: f64| left + x * (w - left - 60.0);
+    let h = row * rows.len() as f64 + 40.0;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" role=\"img\" aria-label=\"{}\">\n",
+        esc(label)
+    );
+    for (k, (name, rate, ci)) in rows.iter().enumerate() {
         let y = 10.0 + row * k as f64;
-        let (lo, hi) = (scale(r.ci95[0]), scale(r.ci95[1]));
+        let (lo, hi) = (scale(ci[0]), scale(ci[1]));
         let _ = writeln!(
             s,
             "<text x=\"0\" y=\"{:.1}\" font-size=\"14\">{}</text>\
@@ -99,9 +161,9 @@ fn win_rate_chart(t: &Tally) -> String {
              <path d=\"M{lo:.1} {:.1}V{:.1}M{lo:.1} {:.1}H{hi:.1}M{hi:.1} {:.1}V{:.1}\" stroke=\"#000\" stroke-width=\"1.5\" fill=\"none\"/>\
              <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\">{:.1}%</text>",
             y + 17.0,
-            esc(&r.bot),
-            scale(r.win_rate) - left,
-            if k == 0 { "#c0392b" } else { "#2e6da4" },
+            esc(name),
+            scale(*rate) - left,
+            if k % 2 == 0 { "#c0392b" } else { "#2e6da4" },
             y + 6.0,
             y + 18.0,
             y + 12.0,
@@ -109,7 +171,7 @@ fn win_rate_chart(t: &Tally) -> String {
             y + 18.0,
             hi + 6.0,
             y + 16.0,
-            100.0 * r.win_rate
+            100.0 * rate
         );
     }
     let base = h - 18.0;

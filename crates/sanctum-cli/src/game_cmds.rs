@@ -310,6 +310,8 @@ pub struct PlayOptions<'a> {
     pub houses: [Option<House>; 2],
     pub log: Option<&'a Path>,
     pub json: bool,
+    /// The search bot's settings (its threads do not change its orders).
+    pub search: sanctum_bots::SearchConfig,
 }
 
 /// `sanctum play`: a whole game between two built-in bots.
@@ -338,7 +340,7 @@ pub fn play(o: &PlayOptions<'_>) -> anyhow::Result<String> {
         decks.try_into().map_err(|_| anyhow::anyhow!("two decks"))?;
     let setup = sanctum_bots::arena::game_setup(o.seed, o.realm, o.layout, [red_deck, blue_deck])
         .map_err(|e| BadInput(e.to_string()))?;
-    let mut bots = sanctum_bots::arena::seeded_bots(o.red, o.blue, o.seed)
+    let mut bots = sanctum_bots::arena::seeded_bots_with(o.red, o.blue, o.seed, &o.search)
         .map_err(|e| BadInput(e.to_string()))?;
     let (mut state, _) = GameState::start(&setup).map_err(|e| BadInput(e.to_string()))?;
     let mut log = GameLog::new(setup, &state);

@@ -170,7 +170,21 @@ enum Command {
         /// Print a JSON summary (winner, turns, reason) instead of an account.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        budget: arena::SearchBudget,
+        /// Threads a search bot thinks on (0: every core).
+        #[arg(long, default_value = "0", value_parser = parse_search_threads)]
+        search_threads: usize,
     },
+}
+
+fn parse_search_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n <= 1024 => Ok(n),
+        _ => Err(format!(
+            "malformed thread count '{s}' (valid: a whole number from 0 to 1024; 0 is every core)"
+        )),
+    }
 }
 
 fn parse_turns(s: &str) -> Result<usize, String> {
@@ -312,6 +326,8 @@ fn run(cli: Cli) -> anyhow::Result<String> {
             second_house,
             log,
             json,
+            budget,
+            search_threads,
         } => {
             let text = game_cmds::play(&game_cmds::PlayOptions {
                 red: &red,
@@ -323,6 +339,10 @@ fn run(cli: Cli) -> anyhow::Result<String> {
                 houses: [first_house, second_house],
                 log: log.as_deref(),
                 json,
+                search: sanctum_bots::SearchConfig {
+                    threads: search_threads,
+                    ..budget.config()
+                },
             })?;
             write!(out, "{text}")?;
         }

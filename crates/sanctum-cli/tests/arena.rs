@@ -97,12 +97,27 @@ fn an_arena_game_replays_with_play() {
             ])
             .output()
             .expect("runs");
-        let p: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-        assert_eq!(
-            (&p["winner"], &p["turns"], &p["reason"]),
-            (&r["winner"], &r["turns"], &r["reason"])
-        );
+        assert_same_game(&out, r);
     }
+}
+
+/// `play --json`'s output ends the game as the arena record says.
+fn assert_same_game(out: &std::process::Output, r: &Value) {
+    let p: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (&p["winner"], &p["turns"], &p["reason"]),
+        (&r["winner"], &r["turns"], &r["reason"])
+    );
+}
+
+/// The arguments of a record's replay command, after `sanctum`.
+fn replay_args(r: &Value) -> Vec<&str> {
+    r["replay"]
+        .as_str()
+        .expect("a replay")
+        .split(' ')
+        .skip(1)
+        .collect()
 }
 
 #[test]
@@ -115,7 +130,40 @@ fn the_same_seed_gives_the_same_json_whatever_the_threads() {
 
 #[test]
 fn bad_arguments_exit_2_naming_what_was_wrong() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &[
+                "--bots",
+                "rush,random",
+                "--games",
+                "3",
+                "--decks",
+                "war_mind,nope",
+            ],
+            "unknown starter deck 'nope' (valid: all, or names from war_mind,",
+        ),
+        (
+            &[
+                "--bots",
+                "rush,random",
+                "--games",
+                "3",
+                "--decks",
+                "war_mind,war_mind",
+            ],
+            "names a deck twice",
+        ),
+        (
+            &[
+                "--bots",
+                "search,random",
+                "--games",
+                "3",
+                "--budget-iters",
+                "0",
+            ],
+            "malformed iteration budget '0'",
+        ),
         (
             &["--bots", "heuristic,random", "--games", "0"],
             "malformed game count '0'",
@@ -170,7 +218,8 @@ fn arena_writes_a_self_contained_html_page_and_a_text_report() {
         .stdout(predicate::str::contains("end reasons: sanctum_captured"));
     let html = std::fs::read_to_string(&page).expect("the page was written");
     assert!(html.starts_with("<!DOCTYPE html>"));
-    assert_eq!(html.matches("<svg").count(), 2, "two charts");
+    assert_eq!(html.matches("<svg").count(), 3, "three charts");
+    assert!(html.contains("win rate by deck pair"));
     assert!(html.contains("game length distribution") && html.contains("win rates"));
     assert!(!html.contains("<script") && !html.contains("src=") && !html.contains("href="));
 }
@@ -190,4 +239,94 @@ fn an_unwritable_html_path_is_an_error_naming_it() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("/nonexistent/dir/a.html"));
+}
+
+/// `--decks` rotates through every pair; the report has results by pair and by deck,
+/// and each game replays with `play` and the decks its replay command names.
+#[test]
+fn arena_decks_give_results_per_pair_and_replay_with_play() {
+    let decks = "war_mind,making_death,nature_hope";
+    let v = arena_json(&[
+        "--bots",
+        "heuristic,rush",
+        "--games",
+        "12",
+        "--seed",
+        "3",
+        "--decks",
+        decks,
+    ]);
+    let pairs = v["by_pair"].as_array().expect("by_pair");
+    assert_eq!(pairs.len(), 3);
+    for p in pairs {
+        assert_eq!(p["finished"], 4, "{p}");
+        let won = p["wins"][0].as_u64().unwrap() + p["wins"][1].as_u64().unwrap();
+        assert_eq!(won + p["draws"].as_u64().unwrap(), 4);
+    }
+    assert_eq!(
+        pairs[1]["decks"],
+        serde_json::json!(["war_mind", "nature_hope"])
+    );
+    let by_deck = v["by_deck"].as_array().expect("by_deck");
+    assert_eq!(by_deck.len(), 3);
+    assert!(by_deck.iter().all(|d| d["finished"] == 8));
+    let r = &v["records"][7];
+    assert_eq!(
+        r["replay"],
+        "sanctum play --red rush --blue heuristic --seed 10 --red-deck making_death --blue-deck war_mind"
+    );
+    let replay: Vec<&str> = r["replay"].as_str().unwrap().split(' ').skip(1).collect();
+    let out = sanctum()
+        .args(&replay)
+        .arg("--json")
+        .output()
+        .expect("runs");
+    let p: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (&p["winner"], &p["turns"], &p["reason"]),
+        (&r["winner"], &r["turns"], &r["reason"])
+    );
+    let text = sanctum()
+        .args([
+            "arena",
+            "--bots",
+            "heuristic,rush",
+            "--games",
+            "2",
+            "--decks",
+            "all",
+        ])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("heuristic by deck pair:"), "{text}");
+    assert!(text.contains("war_mind / nature_hope"), "{text}");
+}
+
+/// The search bot plays arena games that replay with `play` and the same budget,
+/// whatever the threads it thinks on.
+#[test]
+fn a_search_game_replays_with_play_and_its_budget() {
+    let v = arena_json(&[
+        "--bots",
+        "search,random",
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--budget-iters",
+        "6",
+    ]);
+    let r = &v["records"][0];
+    assert_eq!(
+        r["replay"],
+        "sanctum play --red search --blue random --seed 5 --budget-iters 6"
+    );
+    for threads in ["1", "2"] {
+        let out = sanctum()
+            .args(replay_args(r))
+            .args(["--json", "--search-threads", threads])
+            .output();
+        assert_same_game(&out.expect("runs"), r);
+    }
 }
