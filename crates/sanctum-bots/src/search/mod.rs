@@ -213,3 +213,61 @@ impl Bot for SearchBot {
         mine.swap_remove(best)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::HeuristicBot;
+    use sanctum_rules::Side;
+    use sanctum_rules::game::{Setup, view};
+
+    fn start() -> GameState {
+        GameState::start(&Setup::sample(4)).expect("a game").0
+    }
+
+    #[test]
+    fn a_world_fills_the_hidden_cards_with_the_counts_the_view_shows() {
+        let state = start();
+        let v = view(&state, Side::Red);
+        let base = GameState::from_view(&v);
+        let w = world::sample(&v, &base, &mut GameRng::from_seed(1));
+        let (me, them) = (w.player(Side::Red), w.player(Side::Blue));
+        assert_eq!(me.hand, v.me.hand);
+        assert_eq!(me.deck.len(), v.me.deck_size);
+        assert_eq!(them.hand.len(), v.opponent.hand_size);
+        assert_eq!(them.deck.len(), v.opponent.deck_size);
+        let pool = guessed_pool(v.opponent.house);
+        assert!(them.hand.iter().chain(&them.deck).all(|c| pool.contains(c)));
+        assert_eq!(view(&w, Side::Red), v, "the world agrees with the view");
+    }
+
+    #[test]
+    fn the_first_candidate_is_the_heuristic_s_plan_and_none_repeats() {
+        let state = start();
+        let v = view(&state, Side::Blue);
+        let base = GameState::from_view(&v);
+        let all = candidates::generate(&base, Side::Blue, &mut GameRng::from_seed(3), 10);
+        assert!(all.len() > 1 && all.len() <= 10);
+        assert_eq!(all[0], HeuristicBot::new(0).orders(&v));
+        for (k, c) in all.iter().enumerate() {
+            assert!(!all[..k].contains(c));
+        }
+    }
+
+    #[test]
+    fn the_value_of_a_finished_game_is_its_result() {
+        let mut state = start();
+        assert!((0.0..=1.0).contains(&value(&state, Side::Red)));
+        let even = value(&state, Side::Red) + value(&state, Side::Blue);
+        assert!((even - 1.0).abs() < 1e-9, "symmetric: {even}");
+        state.outcome = Some(sanctum_rules::game::GameOutcome {
+            winner: Some(Side::Blue),
+            reason: sanctum_rules::game::EndReason::SanctumCaptured,
+            turn: 9,
+        });
+        assert_eq!(
+            (value(&state, Side::Red), value(&state, Side::Blue)),
+            (0.0, 1.0)
+        );
+    }
+}
