@@ -45,7 +45,7 @@ pub struct ArenaArgs {
 /// The search bot's budget, shared by `arena` and `play`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchBudget {
-    /// The search bot's budget a turn, in iterations (1 to 1000000; default 160): the
+    /// The search bot's budget a turn, in iterations (1 to 1000000; default 100): the
     /// same seed and budget give the same game.
     #[arg(long, value_parser = parse_iterations, conflicts_with = "budget_ms")]
     budget_iters: Option<u32>,

@@ -103,6 +103,10 @@ fn stronger_enemy_near(state: &GameState, side: Side, g: &Group, s: Square) -> b
 /// to a clearly stronger enemy unless that is the goal.
 pub fn steps(state: &GameState, side: Side, goals: &[(u32, Square)]) -> Vec<(Square, Square)> {
     let mut out = Vec::new();
+    // Each enemy's power, computed once for all groups and squares.
+    let enemies: Vec<(Square, f64)> = eval::enemies(state, side)
+        .map(|e| (e.at, power(&e.group)))
+        .collect();
     for &(id, goal) in goals {
         let Some(u) = state.unit(id) else { continue };
         if u.at == goal {
@@ -110,15 +114,17 @@ pub fn steps(state: &GameState, side: Side, goals: &[(u32, Square)]) -> Vec<(Squ
         }
         let dist = eval::distances(state, &u.group, goal);
         let mine = power(&u.group);
+        let stronger: Vec<Square> = enemies
+            .iter()
+            .filter(|&&(at, p)| p > mine * 1.3 && at != goal)
+            .map(|&(at, _)| at)
+            .collect();
         let cost = |s: Square| -> u64 {
             let d = dist[s.index()];
             if d == FAR {
                 return u64::MAX;
             }
-            let risky = s != goal
-                && eval::enemies(state, side).any(|e| {
-                    e.at.manhattan(s) <= 2 && power(&e.group) > mine * 1.3 && e.at != goal
-                });
+            let risky = s != goal && stronger.iter().any(|e| e.manhattan(s) <= 2);
             u64::from(d) * 4 + if risky { 10 } else { 0 }
         };
         let stay = cost(u.at);

@@ -65,7 +65,7 @@ pub struct SearchConfig {
 
 /// The default budget of `bot_by_name("search", …)`: well under 100 ms a turn on one
 /// core of the development machine in a release build.
-pub const DEFAULT_ITERATIONS: u32 = 160;
+pub const DEFAULT_ITERATIONS: u32 = 100;
 
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
