@@ -125,10 +125,10 @@ async fn each_bad_request_is_a_4xx_naming_the_problem() {
         .send(
             "POST",
             "/api/games",
-            Some(json!({"opponent": "bot:search"})),
+            Some(json!({"opponent": "bot:genius"})),
         )
         .await;
-    assert_error(s, &b, 422, "unknown_opponent", "bot:heuristic");
+    assert_error(s, &b, 422, "unknown_opponent", "bot:search");
     let (s, b) = red
         .send("POST", "/api/games", Some(json!({"realm": "mars"})))
         .await;
