@@ -1,0 +1,220 @@
+//! A table generator (B1, B149, Q1). The rulebook's goal for terrain is a
+//! dense table: no lane in which an infantry rifle reaches its full range.
+//! The generator scatters blocks, walls, low obstacles, rubble and ladders
+//! on a jittered grid, keeps the corners free for deployment, then closes
+//! every open lane it finds with one more block.
+//!
+//! A lane between two ground points is closed when a convex piece taller
+//! than a model crosses the whole strip a model's sight rays use (both lines
+//! at ±0.4" beside the centre line, [`LANE_HALF_WIDTH`]): every ray between
+//! the two models then crosses it below its top. The lanes checked join the
+//! points of a 2" grid over the whole table, 21" or more apart.
+
+use geo::{Intersects, Line, Polygon};
+use mortalis_rules::dice::uniform_below;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use crate::table::{HEIGHT, Kind, Piece, Table};
+
+/// The range of the assault rifle, the infantry rifle (B58).
+pub const LANE_RANGE: f64 = 24.0;
+/// Half the width of the strip of sight rays between two 1" bases.
+pub const LANE_HALF_WIDTH: f64 = 0.4;
+/// Corners kept free for deployment (B154, Q25): quarter circles of 6".
+pub const DEPLOY_RADIUS: f64 = 6.0;
+/// The default table side.
+pub const DEFAULT_SIZE: f64 = 36.0;
+/// The grid step of the lane check.
+const LANE_GRID: f64 = 2.0;
+/// Lanes checked: a little shorter than the range, so that lanes between
+/// points off the grid are closed too.
+const LANE_CHECKED: f64 = LANE_RANGE - 3.0;
+/// Room kept free around each piece so bases can pass.
+const PASSAGE: f64 = 1.5;
+
+/// Uniform value in `lo..=hi` in steps of 0.5".
+fn half_inches(rng: &mut ChaCha8Rng, lo: f64, hi: f64) -> f64 {
+    let steps = ((hi - lo) * 2.0).round().max(0.0) as u32;
+    lo + f64::from(uniform_below(rng, steps + 1)) / 2.0
+}
+
+struct Builder {
+    size: f64,
+    pieces: Vec<Piece>,
+}
+
+impl Builder {
+    /// Adds the piece when it keeps passages and the deployment corners free.
+    fn try_add(&mut self, piece: Piece) -> bool {
+        let ring = &piece.footprint.exterior().0;
+        let inside = ring.iter().all(|c| {
+            c.x >= PASSAGE
+                && c.y >= PASSAGE
+                && c.x <= self.size - PASSAGE
+                && c.y <= self.size - PASSAGE
+        });
+        let corners = [
+            (0.0, 0.0),
+            (self.size, 0.0),
+            (0.0, self.size),
+            (self.size, self.size),
+        ];
+        let in_corner = corners
+            .iter()
+            .any(|&(x, y)| piece.distance_to(x, y) < DEPLOY_RADIUS + PASSAGE);
+        let crowded = self.pieces.iter().any(|p| {
+            geo::Distance::distance(&geo::Euclidean, &p.footprint, &piece.footprint) < PASSAGE
+        });
+        if inside && !in_corner && !crowded {
+            self.pieces.push(piece);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// One random piece centred near (cx, cy).
+    fn scatter(&mut self, rng: &mut ChaCha8Rng, cx: f64, cy: f64) {
+        let roll = uniform_below(rng, 10);
+        let piece = match roll {
+            0..=3 => {
+                let (w, d) = (half_inches(rng, 2.0, 5.0), half_inches(rng, 2.0, 5.0));
+                let height = half_inches(rng, 2.0, 6.0);
+                Piece::rect(
+                    Kind::Block {
+                        height,
+                        climbable: true,
+                    },
+                    cx - w / 2.0,
+                    cy - d / 2.0,
+                    w,
+                    d,
+                )
+            }
+            4..=6 => {
+                let len = half_inches(rng, 3.0, 6.0);
+                let height = half_inches(rng, 2.0, 3.5);
+                let kind = Kind::Wall {
+                    height,
+                    climbable: true,
+                };
+                if uniform_below(rng, 2) == 0 {
+                    Piece::rect(kind, cx - len / 2.0, cy - 0.25, len, 0.5)
+                } else {
+                    Piece::rect(kind, cx - 0.25, cy - len / 2.0, 0.5, len)
+                }
+            }
+            7 => Piece::rect(Kind::Low { height: 1.0 }, cx - 1.5, cy - 0.5, 3.0, 1.0),
+            8 => Piece::rect(Kind::Difficult, cx - 1.5, cy - 1.5, 3.0, 3.0),
+            _ => return,
+        };
+        let tall = matches!(piece.kind, Kind::Block { height, .. } if height >= 4.0);
+        if self.try_add(piece) && tall && uniform_below(rng, 2) == 0 {
+            self.ladder();
+        }
+    }
+
+    /// A ladder against the south face of the last piece.
+    fn ladder(&mut self) {
+        let Some(last) = self.pieces.last() else {
+            return;
+        };
+        let ring = &last.footprint.exterior().0;
+        let (x0, y0) = (ring[0].x, ring[0].y);
+        let ladder = Piece::rect(Kind::Ladder, x0 + 0.5, y0 - 0.5, 1.0, 0.5);
+        self.pieces.push(ladder);
+    }
+
+    /// Every open lane between points of the lane grid.
+    fn open_lanes(&self) -> Vec<Line<f64>> {
+        let tall: Vec<&Polygon<f64>> = self
+            .pieces
+            .iter()
+            .filter(|p| is_tall(p))
+            .map(|p| &p.footprint)
+            .collect();
+        let n = ((self.size - 1.0) / LANE_GRID).floor() as usize;
+        let step = (self.size - 1.0) / n as f64;
+        let points: Vec<(f64, f64)> = (0..=n)
+            .flat_map(|i| (0..=n).map(move |j| (i, j)))
+            .map(|(i, j)| (0.5 + step * i as f64, 0.5 + step * j as f64))
+            .collect();
+        let mut open = vec![];
+        for (k, a) in points.iter().enumerate() {
+            for b in &points[k + 1..] {
+                if (a.0 - b.0).hypot(a.1 - b.1) >= LANE_CHECKED && !lane_closed(*a, *b, &tall) {
+                    open.push(Line::new(*a, *b));
+                }
+            }
+        }
+        open
+    }
+}
+
+/// Whether a piece hides a standing model wholly (a wall or block at least
+/// as tall as a model).
+fn is_tall(p: &Piece) -> bool {
+    matches!(p.kind, Kind::Wall { .. } | Kind::Block { .. }) && p.kind.sight_height() >= HEIGHT
+}
+
+/// Whether some tall piece crosses the whole sight strip between a and b.
+pub fn lane_closed(a: (f64, f64), b: (f64, f64), tall: &[&Polygon<f64>]) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = dx.hypot(dy).max(1e-9);
+    let (px, py) = (-dy / len * LANE_HALF_WIDTH, dx / len * LANE_HALF_WIDTH);
+    let left = Line::new((a.0 + px, a.1 + py), (b.0 + px, b.1 + py));
+    let right = Line::new((a.0 - px, a.1 - py), (b.0 - px, b.1 - py));
+    tall.iter()
+        .any(|p| p.intersects(&left) && p.intersects(&right))
+}
+
+/// A dense table of side `size` (28" to 48") from a seed. The same seed and
+/// size always give the same table.
+pub fn generate(seed: u64, size: f64) -> Table {
+    let size = size.clamp(crate::table::MIN_SIZE, crate::table::MAX_SIZE);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut b = Builder {
+        size,
+        pieces: vec![],
+    };
+    let cell = 6.0;
+    let n = (size / cell) as usize;
+    for i in 0..n {
+        for j in 0..n {
+            let cx = cell * (i as f64 + 0.5) + half_inches(&mut rng, -1.0, 1.0);
+            let cy = cell * (j as f64 + 0.5) + half_inches(&mut rng, -1.0, 1.0);
+            b.scatter(&mut rng, cx, cy);
+        }
+    }
+    // Close open lanes: a block on each, at the first free spot along it,
+    // or at its middle when there is none.
+    let mut open = b.open_lanes();
+    while let Some(lane) = open.pop() {
+        let height = half_inches(&mut rng, 2.0, 4.0);
+        let kind = Kind::Block {
+            height,
+            climbable: true,
+        };
+        let block = |t: f64| {
+            let c = lane.start + lane.delta() * t;
+            let (x, y) = (c.x.clamp(1.0, size - 1.0), c.y.clamp(1.0, size - 1.0));
+            Piece::rect(kind, x - 1.0, y - 1.0, 2.0, 2.0)
+        };
+        let placed = (0..9).any(|k| {
+            let t = 0.5 + if k % 2 == 0 { 0.04 } else { -0.04 } * f64::from(k);
+            b.try_add(block(t))
+        });
+        if !placed {
+            b.pieces.push(block(0.5));
+        }
+        if let Some(new) = b.pieces.last().filter(|p| is_tall(p)) {
+            let tall = [&new.footprint];
+            open.retain(|l| !lane_closed(l.start.x_y(), l.end.x_y(), &tall));
+        }
+    }
+    Table {
+        size,
+        pieces: b.pieces,
+    }
+}

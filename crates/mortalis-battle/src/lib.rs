@@ -1,0 +1,15 @@
+//! The battle simulator of Sanctum Mortalis, first slice: the table. Terrain
+//! pieces, where models can stand, edge-to-edge distances, line of sight with
+//! obstacle and cover, and path lengths for one Move. Pure: no I/O, no clock;
+//! randomness only from a seeded ChaCha8 RNG passed in (the table generator).
+
+pub mod file;
+pub mod generate;
+pub mod path;
+pub mod sight;
+pub mod svg;
+pub mod table;
+
+pub use path::{Mover, Path, Step};
+pub use sight::Sight;
+pub use table::{Body, Kind, Level, Piece, Place, Table, TableError};

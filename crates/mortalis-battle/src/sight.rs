@@ -1,0 +1,266 @@
+//! Line of sight (B53, B55, Q4, Q5): sampled rays between the two models'
+//! volumes. Every piece that hides (walls, blocks, low obstacles, impassable
+//! areas with a height) is a prism from the ground to its height; every other
+//! model is a prism from its surface to its top. The target is visible when
+//! a ray from any of the shooter's three eye points (across its base) reaches
+//! any of its nine sample points (B53: "some part" of it). A sample point the
+//! middle eye cannot see counts as hidden. Hidden points decide "partly hidden", "at least half
+//! hidden" (Ukrycie), and whether what hides them is an obstacle (1" or more
+//! from the target) or cover (closer than 1"). What stands within 1" of the
+//! shooter and not within 1" of the target is the cover it fires over: it
+//! still blocks rays, but gives no penalty (B55).
+
+use geo::algorithm::line_intersection::{LineIntersection, line_intersection};
+use geo::{Contains, Coord, Distance, Euclidean, Line, LineString, Point, Polygon};
+use serde::Serialize;
+
+use crate::table::{Body, Table};
+
+/// Heights (as a share of the model's height) of the target's sample points.
+const TARGET_HEIGHTS: [f64; 3] = [0.15, 0.5, 0.85];
+/// The shooter's eye height as a share of its height.
+const EYE: f64 = 0.85;
+/// Sideways offsets (as a share of the base radius) of sample points.
+const SIDEWAYS: [f64; 3] = [-0.8, 0.0, 0.8];
+/// What is closer than this to the target is cover; farther, an obstacle (B55).
+pub const COVER_REACH: f64 = 1.0;
+/// The shooter's eye that judges what is hidden (the middle one).
+const CENTRE_EYE: usize = 1;
+/// Corners of the polygon that stands for a model's round base.
+const BASE_CORNERS: usize = 12;
+
+/// What a shooter sees of a target.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Sight {
+    /// Some point of the target is seen (B53).
+    pub visible: bool,
+    /// Sample points of the target that are not seen, out of [`Sight::points`].
+    pub hidden: u32,
+    /// Sample points of the target.
+    pub points: u32,
+    /// Something 1" or more from the target hides part of it (−1 C).
+    pub obstacle: bool,
+    /// Something closer than 1" to the target hides part of it (−2 C).
+    pub cover: bool,
+}
+
+impl Sight {
+    /// Part of the target is hidden by something that counts (B55).
+    pub fn partly_hidden(&self) -> bool {
+        self.obstacle || self.cover
+    }
+
+    /// At least half of the target is hidden (Ukrycie, B113).
+    pub fn half_hidden(&self) -> bool {
+        2 * self.hidden >= self.points
+    }
+}
+
+/// A prism that may block a ray.
+struct Blocker {
+    footprint: Polygon<f64>,
+    low: f64,
+    high: f64,
+}
+
+/// A ray between two 3-D points.
+#[derive(Clone, Copy)]
+struct Ray {
+    from: (f64, f64, f64),
+    to: (f64, f64, f64),
+}
+
+impl Ray {
+    fn z(&self, t: f64) -> f64 {
+        self.from.2 + t * (self.to.2 - self.from.2)
+    }
+
+    fn flat(&self) -> Line<f64> {
+        Line::new(
+            Coord {
+                x: self.from.0,
+                y: self.from.1,
+            },
+            Coord {
+                x: self.to.0,
+                y: self.to.1,
+            },
+        )
+    }
+}
+
+/// Parameter along `ray` of a point on it.
+fn param(ray: &Line<f64>, c: Coord<f64>) -> f64 {
+    let d = ray.delta();
+    let len2 = d.x * d.x + d.y * d.y;
+    if len2 == 0.0 {
+        0.0
+    } else {
+        ((c.x - ray.start.x) * d.x + (c.y - ray.start.y) * d.y) / len2
+    }
+}
+
+/// The stretches of `line` (as parameters from 0 to 1) that lie inside
+/// `poly`: the crossings with its edges (`geo::line_intersection`) cut the
+/// line, and each piece whose middle lies inside is kept.
+pub(crate) fn stretches(poly: &Polygon<f64>, line: &Line<f64>) -> Vec<(f64, f64)> {
+    let mut ts = vec![0.0, 1.0];
+    for edge in poly.exterior().lines() {
+        match line_intersection(*line, edge) {
+            Some(LineIntersection::SinglePoint { intersection, .. }) => {
+                ts.push(param(line, intersection));
+            }
+            Some(LineIntersection::Collinear { intersection }) => {
+                ts.push(param(line, intersection.start));
+                ts.push(param(line, intersection.end));
+            }
+            None => {}
+        }
+    }
+    ts.sort_by(f64::total_cmp);
+    let at = |t: f64| Point::from(line.start + line.delta() * t);
+    let mut out: Vec<(f64, f64)> = vec![];
+    for w in ts.windows(2) {
+        let (t0, t1) = (w[0].clamp(0.0, 1.0), w[1].clamp(0.0, 1.0));
+        if t1 - t0 < 1e-9 || !poly.contains(&at((t0 + t1) / 2.0)) {
+            continue;
+        }
+        match out.last_mut() {
+            Some(last) if (last.1 - t0).abs() < 1e-9 => last.1 = t1,
+            _ => out.push((t0, t1)),
+        }
+    }
+    out
+}
+
+impl Blocker {
+    /// Whether the ray passes through the prism: along each stretch of its
+    /// flat shadow inside the footprint, the ray's height (which changes
+    /// linearly) must meet the prism's height range.
+    fn blocks(&self, ray: &Ray) -> bool {
+        stretches(&self.footprint, &ray.flat())
+            .iter()
+            .any(|&(t0, t1)| {
+                let (z0, z1) = (ray.z(t0), ray.z(t1));
+                z0.min(z1) < self.high && z0.max(z1) > self.low
+            })
+    }
+}
+
+/// A regular polygon standing for a round base.
+pub(crate) fn base_polygon(x: f64, y: f64, radius: f64) -> Polygon<f64> {
+    let ring: Vec<Coord<f64>> = (0..BASE_CORNERS)
+        .map(|k| {
+            let a = std::f64::consts::TAU * k as f64 / BASE_CORNERS as f64;
+            Coord {
+                x: x + radius * a.cos(),
+                y: y + radius * a.sin(),
+            }
+        })
+        .collect();
+    Polygon::new(LineString::new(ring), vec![])
+}
+
+/// Sample points across a body, facing the other end of the sight line.
+fn samples(
+    table: &Table,
+    body: &Body,
+    towards: (f64, f64),
+    heights: &[f64],
+) -> Vec<(f64, f64, f64)> {
+    let (dx, dy) = (towards.0 - body.at.x, towards.1 - body.at.y);
+    let len = dx.hypot(dy).max(1e-9);
+    let (px, py) = (-dy / len, dx / len);
+    let base = table.level_height(body.at.level);
+    let mut out = Vec::with_capacity(heights.len() * SIDEWAYS.len());
+    for &h in heights {
+        for &s in &SIDEWAYS {
+            let off = s * body.radius();
+            out.push((
+                body.at.x + px * off,
+                body.at.y + py * off,
+                base + h * body.height,
+            ));
+        }
+    }
+    out
+}
+
+impl Table {
+    /// What `shooter` sees of `target`, with `others` (every other model on
+    /// the table, friend or foe, Q5) also blocking sight.
+    pub fn sight(&self, shooter: &Body, target: &Body, others: &[Body]) -> Sight {
+        let blockers: Vec<(Blocker, f64, f64)> = self
+            .pieces
+            .iter()
+            .filter(|p| p.kind.sight_height() > 0.0)
+            .map(|p| {
+                let near_target = Euclidean
+                    .distance(&p.footprint, &Point::new(target.at.x, target.at.y))
+                    - target.radius();
+                let near_shooter = Euclidean
+                    .distance(&p.footprint, &Point::new(shooter.at.x, shooter.at.y))
+                    - shooter.radius();
+                let b = Blocker {
+                    footprint: p.footprint.clone(),
+                    low: 0.0,
+                    high: p.kind.sight_height(),
+                };
+                (b, near_target, near_shooter)
+            })
+            .chain(others.iter().map(|o| {
+                let z = self.level_height(o.at.level);
+                let gap = |b: &Body| {
+                    ((o.at.x - b.at.x).hypot(o.at.y - b.at.y) - o.radius() - b.radius()).max(0.0)
+                };
+                let b = Blocker {
+                    footprint: base_polygon(o.at.x, o.at.y, o.radius()),
+                    low: z,
+                    high: z + o.height,
+                };
+                (b, gap(target), gap(shooter))
+            }))
+            .collect();
+        let eyes = samples(self, shooter, (target.at.x, target.at.y), &[EYE]);
+        let points = samples(self, target, (shooter.at.x, shooter.at.y), &TARGET_HEIGHTS);
+        let mut sight = Sight {
+            visible: false,
+            hidden: 0,
+            points: points.len() as u32,
+            obstacle: false,
+            cover: false,
+        };
+        for &p in &points {
+            let mut seen = false;
+            let mut cover = false;
+            let mut obstacle = false;
+            for (k, &e) in eyes.iter().enumerate() {
+                let ray = Ray { from: e, to: p };
+                let mut clear = true;
+                for (b, near_target, near_shooter) in &blockers {
+                    if b.blocks(&ray) {
+                        clear = false;
+                        if k != CENTRE_EYE {
+                            break;
+                        }
+                        if *near_target < COVER_REACH {
+                            cover = true;
+                        } else if *near_shooter >= COVER_REACH {
+                            obstacle = true;
+                        }
+                    }
+                }
+                sight.visible |= clear;
+                if k == CENTRE_EYE {
+                    seen = clear;
+                }
+            }
+            if !seen {
+                sight.hidden += 1;
+                sight.cover |= cover;
+                sight.obstacle |= obstacle;
+            }
+        }
+        sight
+    }
+}

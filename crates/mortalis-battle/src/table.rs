@@ -1,0 +1,422 @@
+//! The table (B1, Q1): a square of 28"–48" with terrain pieces. Each piece is
+//! a polygon footprint with a kind; walls and blocks have a height, blocks a
+//! roof a model may stand on. Models stand on the ground (height 0) or on a
+//! block's roof (the block's height): a [`Place`].
+
+use geo::{Contains, Coord, Distance, Euclidean, LineString, Point, Polygon};
+use serde::Serialize;
+
+/// The smallest table side in inches (B1).
+pub const MIN_SIZE: f64 = 28.0;
+/// The largest table side in inches (B1).
+pub const MAX_SIZE: f64 = 48.0;
+/// The tallest piece the simulator accepts, in inches.
+pub const MAX_HEIGHT: f64 = 24.0;
+/// The height of a low obstacle at most (B30).
+pub const LOW_MAX: f64 = 1.0;
+
+/// What a terrain piece is, for movement and sight.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Kind {
+    /// Marks an area with no effect (a painted floor, a carpet).
+    Open,
+    /// Rubble, ice, marsh: crossing it costs 1" of the Move (B30).
+    Difficult,
+    /// An obstacle at most 1" high: walked over freely, hides what is low (B30).
+    Low {
+        /// Height in inches, above 0 and at most 1.
+        height: f64,
+    },
+    /// A vertical obstacle higher than 1" that nobody stands on top of; it is
+    /// climbed over when `climbable` (B31).
+    Wall {
+        /// Height in inches, above 1.
+        height: f64,
+        /// Whether models may climb it.
+        climbable: bool,
+    },
+    /// A building or crate higher than 1" with a roof to stand on (B31).
+    Block {
+        /// Height in inches, above 1.
+        height: f64,
+        /// Whether models may climb it.
+        climbable: bool,
+    },
+    /// A ladder against a wall or block: climbing there costs 1" per inch (B31).
+    Ladder,
+    /// Nobody enters (B32); it hides what is below `height` (0 for a chasm).
+    Impassable {
+        /// Height in inches that blocks sight; 0 blocks nothing.
+        height: f64,
+    },
+    /// A gap, pit or alley: impassable, but may be jumped (B32).
+    Gap,
+    /// Lava or other dangerous ground: entering it is an event (B128).
+    Dangerous,
+}
+
+impl Kind {
+    /// The height up to which the piece hides what is behind it (0: nothing).
+    pub fn sight_height(self) -> f64 {
+        match self {
+            Kind::Low { height }
+            | Kind::Wall { height, .. }
+            | Kind::Block { height, .. }
+            | Kind::Impassable { height } => height,
+            _ => 0.0,
+        }
+    }
+
+    /// The height of its top and whether it can be climbed, for walls and blocks.
+    pub fn climb(self) -> Option<(f64, bool)> {
+        match self {
+            Kind::Wall { height, climbable } | Kind::Block { height, climbable } => {
+                Some((height, climbable))
+            }
+            _ => None,
+        }
+    }
+
+    /// The name used in table files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Open => "open",
+            Kind::Difficult => "difficult",
+            Kind::Low { .. } => "low",
+            Kind::Wall { .. } => "wall",
+            Kind::Block { .. } => "block",
+            Kind::Ladder => "ladder",
+            Kind::Impassable { .. } => "impassable",
+            Kind::Gap => "gap",
+            Kind::Dangerous => "dangerous",
+        }
+    }
+}
+
+/// One terrain piece.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    /// What it is.
+    pub kind: Kind,
+    /// Its footprint, counter-clockwise or not, without holes.
+    pub footprint: Polygon<f64>,
+}
+
+impl Piece {
+    /// A piece from its corner points (closed automatically).
+    pub fn new(kind: Kind, points: &[(f64, f64)]) -> Self {
+        let ring: Vec<Coord<f64>> = points.iter().map(|&(x, y)| Coord { x, y }).collect();
+        Piece {
+            kind,
+            footprint: Polygon::new(LineString::new(ring), vec![]),
+        }
+    }
+
+    /// An axis-aligned rectangle piece.
+    pub fn rect(kind: Kind, x: f64, y: f64, w: f64, h: f64) -> Self {
+        Piece::new(kind, &[(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+    }
+
+    /// Horizontal distance from a point to the footprint (0 inside).
+    pub fn distance_to(&self, x: f64, y: f64) -> f64 {
+        Euclidean.distance(&self.footprint, &Point::new(x, y))
+    }
+}
+
+/// Where a model stands: on the ground or on the roof of a block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// The table surface and ground floors, height 0.
+    Ground,
+    /// The roof of the block with this index in [`Table::pieces`].
+    Roof(usize),
+}
+
+/// A point on a standing surface.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Place {
+    /// Inches from the left edge.
+    pub x: f64,
+    /// Inches from the bottom edge.
+    pub y: f64,
+    /// The surface.
+    pub level: Level,
+}
+
+impl Place {
+    /// A place on the ground.
+    pub fn ground(x: f64, y: f64) -> Self {
+        Place {
+            x,
+            y,
+            level: Level::Ground,
+        }
+    }
+}
+
+/// The default base diameter (Q2): 1" (25 mm).
+pub const BASE: f64 = 1.0;
+/// The default height of a model for sight (Q2).
+pub const HEIGHT: f64 = 1.25;
+/// A battle sarcophagus: a 40 mm base (Q2).
+pub const SARCOPHAGUS_BASE: f64 = 40.0 / 25.4;
+/// A battle sarcophagus is taller (Q2).
+pub const SARCOPHAGUS_HEIGHT: f64 = 2.0;
+
+/// A model on the table: a vertical cylinder standing on a surface.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Body {
+    /// Where the centre of its base stands.
+    pub at: Place,
+    /// Base diameter in inches.
+    pub base: f64,
+    /// Height for sight in inches.
+    pub height: f64,
+}
+
+impl Body {
+    /// A model with the default 1" base and 1.25" height.
+    pub fn new(at: Place) -> Self {
+        Body {
+            at,
+            base: BASE,
+            height: HEIGHT,
+        }
+    }
+
+    /// Base radius.
+    pub fn radius(&self) -> f64 {
+        self.base / 2.0
+    }
+}
+
+/// A checked table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    /// Side of the square in inches.
+    pub size: f64,
+    /// Terrain pieces.
+    pub pieces: Vec<Piece>,
+}
+
+/// Why a table or a place is not acceptable.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TableError {
+    /// The side is outside 28"–48".
+    #[error("table size {0}\" is outside {MIN_SIZE}\" to {MAX_SIZE}\" (B1)")]
+    Size(f64),
+    /// A piece with fewer than three corners, no area or crossing edges.
+    #[error("piece {piece} ({kind}): its footprint is not a simple polygon with an area")]
+    Shape {
+        /// Index of the piece.
+        piece: usize,
+        /// Its kind.
+        kind: &'static str,
+    },
+    /// A piece reaching past the table.
+    #[error("piece {piece} ({kind}): a corner lies outside the {size}\" table")]
+    Outside {
+        /// Index of the piece.
+        piece: usize,
+        /// Its kind.
+        kind: &'static str,
+        /// The table side.
+        size: f64,
+    },
+    /// A height out of its range.
+    #[error("piece {piece} ({kind}): height {height}\" is outside {min}\" to {max}\"")]
+    Height {
+        /// Index of the piece.
+        piece: usize,
+        /// Its kind.
+        kind: &'static str,
+        /// The height given.
+        height: f64,
+        /// Least allowed.
+        min: f64,
+        /// Most allowed.
+        max: f64,
+    },
+    /// A ladder touching no wall or block.
+    #[error("piece {0} (ladder): it touches no wall or block")]
+    LooseLadder(usize),
+    /// A place a model cannot stand on.
+    #[error("no model can stand at ({x:.2}, {y:.2}) on {level:?}: {why}")]
+    Stand {
+        /// Centre x.
+        x: f64,
+        /// Centre y.
+        y: f64,
+        /// Surface.
+        level: Level,
+        /// The reason.
+        why: &'static str,
+    },
+}
+
+/// How far a ladder may be from its wall and still lean on it.
+pub const LADDER_REACH: f64 = 0.5;
+
+impl Table {
+    /// Checks sizes, shapes, heights and ladders.
+    pub fn new(size: f64, pieces: Vec<Piece>) -> Result<Self, TableError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(TableError::Size(size));
+        }
+        let table = Table { size, pieces };
+        for (i, p) in table.pieces.iter().enumerate() {
+            table.check_piece(i, p)?;
+        }
+        Ok(table)
+    }
+
+    fn check_piece(&self, i: usize, p: &Piece) -> Result<(), TableError> {
+        use geo::{Area, Validation};
+        let kind = p.kind.name();
+        if p.footprint.exterior().0.len() < 4
+            || p.footprint.unsigned_area() < 1e-6
+            || !p.footprint.is_valid()
+        {
+            return Err(TableError::Shape { piece: i, kind });
+        }
+        if p.footprint
+            .exterior()
+            .0
+            .iter()
+            .any(|c| !(0.0..=self.size).contains(&c.x) || !(0.0..=self.size).contains(&c.y))
+        {
+            return Err(TableError::Outside {
+                piece: i,
+                kind,
+                size: self.size,
+            });
+        }
+        let range = match p.kind {
+            Kind::Low { height } => Some((height, 0.0, LOW_MAX, height > 0.0)),
+            Kind::Wall { height, .. } | Kind::Block { height, .. } => {
+                Some((height, LOW_MAX, MAX_HEIGHT, height > LOW_MAX))
+            }
+            Kind::Impassable { height } => Some((height, 0.0, MAX_HEIGHT, height >= 0.0)),
+            _ => None,
+        };
+        if let Some((height, min, max, above)) = range
+            && !(above && height <= max)
+        {
+            return Err(TableError::Height {
+                piece: i,
+                kind,
+                height,
+                min,
+                max,
+            });
+        }
+        if p.kind == Kind::Ladder && self.ladder_wall(p).is_none() {
+            return Err(TableError::LooseLadder(i));
+        }
+        Ok(())
+    }
+
+    /// The wall or block a ladder leans on (the nearest one within reach).
+    pub fn ladder_wall(&self, ladder: &Piece) -> Option<usize> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.kind.climb().is_some())
+            .map(|(j, p)| (j, Euclidean.distance(&p.footprint, &ladder.footprint)))
+            .filter(|&(_, d)| d <= LADDER_REACH)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(j, _)| j)
+    }
+
+    /// The height of a surface.
+    pub fn level_height(&self, level: Level) -> f64 {
+        match level {
+            Level::Ground => 0.0,
+            Level::Roof(i) => self.pieces.get(i).map_or(0.0, |p| p.kind.sight_height()),
+        }
+    }
+
+    /// Whether a base of `radius` may stand with its centre at `at`: on the
+    /// table, wholly on its roof if on one, and on the ground clear of every
+    /// wall, block, impassable area and gap. Lava, rubble and low obstacles
+    /// may be stood on.
+    pub fn can_stand(&self, at: Place, radius: f64) -> Result<(), TableError> {
+        let no = |why| {
+            Err(TableError::Stand {
+                x: at.x,
+                y: at.y,
+                level: at.level,
+                why,
+            })
+        };
+        let r = radius;
+        if at.x < r || at.y < r || at.x > self.size - r || at.y > self.size - r {
+            return no("the base is not wholly on the table");
+        }
+        let centre = Point::new(at.x, at.y);
+        match at.level {
+            Level::Roof(i) => match self.pieces.get(i) {
+                Some(
+                    p @ Piece {
+                        kind: Kind::Block { .. },
+                        ..
+                    },
+                ) => {
+                    let inside = p.footprint.contains(&centre)
+                        && Euclidean.distance(p.footprint.exterior(), &centre) >= r - 1e-9;
+                    if inside {
+                        Ok(())
+                    } else {
+                        no("the base is not wholly on the roof")
+                    }
+                }
+                _ => no("that piece is not a block with a roof"),
+            },
+            Level::Ground => {
+                let blocked = self.pieces.iter().any(|p| {
+                    matches!(
+                        p.kind,
+                        Kind::Wall { .. }
+                            | Kind::Block { .. }
+                            | Kind::Impassable { .. }
+                            | Kind::Gap
+                    ) && Euclidean.distance(&p.footprint, &centre) < r - 1e-9
+                });
+                if blocked {
+                    no("the base overlaps a wall, block, impassable area or gap")
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    /// Edge-to-edge distance between two models (Q3): the shortest distance
+    /// between their cylinders, horizontal gap and vertical gap combined.
+    pub fn distance(&self, a: &Body, b: &Body) -> f64 {
+        let centres = (a.at.x - b.at.x).hypot(a.at.y - b.at.y);
+        let flat = (centres - a.radius() - b.radius()).max(0.0);
+        let (za, zb) = (self.level_height(a.at.level), self.level_height(b.at.level));
+        let rise = if za > zb + b.height {
+            za - zb - b.height
+        } else if zb > za + a.height {
+            zb - za - a.height
+        } else {
+            0.0
+        };
+        flat.hypot(rise)
+    }
+
+    /// The surface under a point: the highest roof containing it, else the ground.
+    pub fn surface_at(&self, x: f64, y: f64) -> Level {
+        let pt = Point::new(x, y);
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| matches!(p.kind, Kind::Block { .. }) && p.footprint.contains(&pt))
+            .max_by(|a, b| a.1.kind.sight_height().total_cmp(&b.1.kind.sight_height()))
+            .map_or(Level::Ground, |(i, _)| Level::Roof(i))
+    }
+}

@@ -1,0 +1,455 @@
+//! Geometry on small hand-made tables: distances (Q3), sight, obstacle and
+//! cover (B53, B55, Q4, Q5), path lengths (B28–B33, Q6, Q17).
+
+use mortalis_battle::table::SARCOPHAGUS_BASE;
+use mortalis_battle::{Body, Kind, Level, Mover, Piece, Place, Step, Table};
+
+fn table(pieces: Vec<Piece>) -> Table {
+    Table::new(30.0, pieces).expect("a valid table")
+}
+
+fn at(x: f64, y: f64) -> Body {
+    Body::new(Place::ground(x, y))
+}
+
+fn close(a: f64, b: f64) {
+    assert!((a - b).abs() < 0.02, "{a} is not {b}");
+}
+
+#[test]
+fn distances_are_edge_to_edge() {
+    let t = table(vec![Piece::rect(
+        Kind::Block {
+            height: 3.0,
+            climbable: true,
+        },
+        10.0,
+        10.0,
+        4.0,
+        4.0,
+    )]);
+    close(t.distance(&at(5.0, 5.0), &at(10.0, 5.0)), 4.0);
+    close(t.distance(&at(5.0, 5.0), &at(5.5, 5.0)), 0.0);
+    let big = Body {
+        base: SARCOPHAGUS_BASE,
+        ..at(10.0, 5.0)
+    };
+    close(
+        t.distance(&at(5.0, 5.0), &big),
+        5.0 - 0.5 - SARCOPHAGUS_BASE / 2.0,
+    );
+    // On a 3" roof, 1.25" tall on the ground: 1.75" above, 2" across.
+    let roof = Body::new(Place {
+        x: 12.0,
+        y: 12.0,
+        level: Level::Roof(0),
+    });
+    close(t.distance(&roof, &at(12.0, 15.0)), 2.0f64.hypot(1.75));
+}
+
+#[test]
+fn open_table_sees_everything() {
+    let s = table(vec![]).sight(&at(5.0, 5.0), &at(25.0, 25.0), &[]);
+    assert!(s.visible && !s.partly_hidden() && s.hidden == 0);
+}
+
+#[test]
+fn a_tall_wall_hides_the_target() {
+    let t = table(vec![Piece::rect(
+        Kind::Wall {
+            height: 3.0,
+            climbable: false,
+        },
+        14.0,
+        5.0,
+        0.5,
+        20.0,
+    )]);
+    let s = t.sight(&at(5.0, 15.0), &at(25.0, 15.0), &[]);
+    assert!(!s.visible && s.half_hidden());
+    // B53: a model on a roof above the wall sees over it.
+    let t = table(vec![
+        Piece::rect(
+            Kind::Wall {
+                height: 3.0,
+                climbable: false,
+            },
+            14.0,
+            5.0,
+            0.5,
+            20.0,
+        ),
+        Piece::rect(
+            Kind::Block {
+                height: 6.0,
+                climbable: true,
+            },
+            2.0,
+            13.0,
+            4.0,
+            4.0,
+        ),
+    ]);
+    let high = Body::new(Place {
+        x: 4.0,
+        y: 15.0,
+        level: Level::Roof(1),
+    });
+    assert!(t.sight(&high, &at(25.0, 15.0), &[]).visible);
+}
+
+#[test]
+fn low_wall_at_the_target_is_cover() {
+    // B55: closer than 1" to the target: cover (−2). It hides the lower two
+    // thirds of the sample points: at least half hidden (Ukrycie).
+    let t = table(vec![Piece::rect(
+        Kind::Low { height: 1.0 },
+        24.0,
+        10.0,
+        0.5,
+        10.0,
+    )]);
+    let s = t.sight(&at(5.0, 15.0), &at(25.0, 15.0), &[]);
+    assert!(s.visible && s.cover && !s.obstacle, "{s:?}");
+    assert_eq!((s.hidden, s.points), (6, 9));
+    assert!(s.half_hidden());
+}
+
+#[test]
+fn low_wall_between_is_an_obstacle() {
+    let t = table(vec![Piece::rect(
+        Kind::Low { height: 1.0 },
+        19.0,
+        10.0,
+        0.5,
+        10.0,
+    )]);
+    let s = t.sight(&at(5.0, 15.0), &at(25.0, 15.0), &[]);
+    assert!(s.visible && s.obstacle && !s.cover, "{s:?}");
+}
+
+#[test]
+fn low_wall_at_the_shooter_is_fired_over() {
+    // B55: cover the shooter stands behind is no obstacle for it.
+    let t = table(vec![Piece::rect(
+        Kind::Low { height: 0.5 },
+        5.7,
+        10.0,
+        0.5,
+        10.0,
+    )]);
+    let s = t.sight(&at(5.0, 15.0), &at(25.0, 15.0), &[]);
+    assert!(s.visible && !s.partly_hidden(), "{s:?}");
+}
+
+#[test]
+fn a_model_between_is_an_obstacle() {
+    // Q5: models hide too; a model 1" or more from the target is an obstacle,
+    // a model in contact with it is cover.
+    let t = table(vec![]);
+    let s = t.sight(&at(5.0, 15.0), &at(25.0, 15.0), &[at(15.0, 15.6)]);
+    assert!(s.visible && s.obstacle && !s.cover, "{s:?}");
+    // A model of the same size straight in line hides it all.
+    assert!(
+        !t.sight(&at(5.0, 15.0), &at(25.0, 15.0), &[at(15.0, 15.0)])
+            .visible
+    );
+    let s = t.sight(&at(5.0, 15.0), &at(25.0, 15.0), &[at(24.0, 15.6)]);
+    assert!(s.visible && s.cover, "{s:?}");
+}
+
+fn cost(t: &Table, from: Place, to: Place, mover: &Mover) -> Option<f64> {
+    t.path(from, to, mover, &[])
+        .expect("standing places")
+        .map(|p| p.cost())
+}
+
+#[test]
+fn straight_path_on_open_ground() {
+    let t = table(vec![]);
+    close(
+        cost(
+            &t,
+            Place::ground(5.0, 5.0),
+            Place::ground(8.0, 9.0),
+            &Mover::standard(0.5),
+        )
+        .unwrap(),
+        5.0,
+    );
+}
+
+#[test]
+fn path_goes_round_an_unclimbable_wall() {
+    let t = table(vec![Piece::rect(
+        Kind::Wall {
+            height: 3.0,
+            climbable: false,
+        },
+        10.0,
+        0.0,
+        0.5,
+        20.0,
+    )]);
+    // Round the mitred corners (9.5, 20.5) and (11, 20.5) of the grown wall.
+    let expected = 4.5f64.hypot(10.5) + 1.5 + 4.5f64.hypot(10.5);
+    let got = cost(
+        &t,
+        Place::ground(5.0, 10.0),
+        Place::ground(15.5, 10.0),
+        &Mover::standard(0.5),
+    );
+    close(got.unwrap(), expected);
+}
+
+#[test]
+fn climbing_over_a_wall_costs_two_inches_per_inch() {
+    // B31: 2" up and 2" down at 2" per inch, the 0.5" top and the base's 1"
+    // of movement on and off: 9.5, plus 4.5 and 4 walked.
+    let t = table(vec![Piece::rect(
+        Kind::Wall {
+            height: 2.0,
+            climbable: true,
+        },
+        10.0,
+        0.0,
+        0.5,
+        20.0,
+    )]);
+    let p = t
+        .path(
+            Place::ground(5.0, 10.0),
+            Place::ground(15.0, 10.0),
+            &Mover::standard(0.5),
+            &[],
+        )
+        .unwrap()
+        .unwrap();
+    assert!(p.climbs());
+    close(p.cost(), 18.0);
+    // With climbing gear (1" per inch): 4 + 0.5 + 1 = 5.5 for the wall.
+    let gear = Mover {
+        climb_rate: 1.0,
+        ..Mover::standard(0.5)
+    };
+    close(
+        cost(
+            &t,
+            Place::ground(5.0, 10.0),
+            Place::ground(15.0, 10.0),
+            &gear,
+        )
+        .unwrap(),
+        14.0,
+    );
+    // Pets never climb (B10): round the end instead.
+    let pet = Mover {
+        climbs: false,
+        ..Mover::standard(0.5)
+    };
+    assert!(
+        cost(
+            &t,
+            Place::ground(5.0, 10.0),
+            Place::ground(15.0, 10.0),
+            &pet
+        )
+        .unwrap()
+            > 18.0
+    );
+}
+
+#[test]
+fn a_ladder_costs_one_inch_per_inch() {
+    let t = table(vec![
+        Piece::rect(
+            Kind::Wall {
+                height: 2.0,
+                climbable: true,
+            },
+            10.0,
+            0.0,
+            0.5,
+            20.0,
+        ),
+        Piece::rect(Kind::Ladder, 9.5, 9.5, 0.5, 1.0),
+    ]);
+    close(
+        cost(
+            &t,
+            Place::ground(5.0, 10.0),
+            Place::ground(15.0, 10.0),
+            &Mover::standard(0.5),
+        )
+        .unwrap(),
+        14.0,
+    );
+}
+
+#[test]
+fn climbing_onto_a_roof_and_jumping_down() {
+    let t = table(vec![Piece::rect(
+        Kind::Block {
+            height: 3.0,
+            climbable: true,
+        },
+        10.0,
+        10.0,
+        4.0,
+        4.0,
+    )]);
+    let roof = Place {
+        x: 12.0,
+        y: 12.0,
+        level: Level::Roof(0),
+    };
+    // 4.5 walked, 3" climbed at 2 plus 1" onto the roof, 1.5 on it.
+    close(
+        cost(&t, Place::ground(5.0, 12.0), roof, &Mover::standard(0.5)).unwrap(),
+        13.0,
+    );
+    // B33: a jump-down costs nothing for the drop.
+    let jumper = Mover {
+        jump_down: true,
+        ..Mover::standard(0.5)
+    };
+    let p = t
+        .path(roof, Place::ground(18.0, 12.0), &jumper, &[])
+        .unwrap()
+        .unwrap();
+    close(p.cost(), 6.0);
+    assert!(
+        p.steps
+            .iter()
+            .any(|s| matches!(s, Step::JumpDown { height, .. } if *height == 3.0))
+    );
+    close(
+        cost(&t, roof, Place::ground(18.0, 12.0), &Mover::standard(0.5)).unwrap(),
+        12.0,
+    );
+}
+
+#[test]
+fn jumping_a_gap_needs_a_run_up() {
+    let gap = |w: f64| table(vec![Piece::rect(Kind::Gap, 10.0, 0.0, w, 30.0)]);
+    // B32: a 2" gap after 4.5" of run-up: the jump itself costs nothing.
+    let p = gap(2.0)
+        .path(
+            Place::ground(5.0, 15.0),
+            Place::ground(17.0, 15.0),
+            &Mover::standard(0.5),
+            &[],
+        )
+        .unwrap()
+        .unwrap();
+    close(p.cost(), 10.0);
+    // Never over 3" (B32); Akrobata: 4".
+    assert_eq!(
+        cost(
+            &gap(3.5),
+            Place::ground(5.0, 15.0),
+            Place::ground(17.0, 15.0),
+            &Mover::standard(0.5)
+        ),
+        None
+    );
+    let acrobat = Mover {
+        jump_max: 4.0,
+        ..Mover::standard(0.5)
+    };
+    assert!(
+        cost(
+            &gap(3.5),
+            Place::ground(5.0, 15.0),
+            Place::ground(17.0, 15.0),
+            &acrobat
+        )
+        .is_some()
+    );
+    // Q17: with no run-up, at most 1".
+    assert_eq!(
+        cost(
+            &gap(1.5),
+            Place::ground(9.5, 15.0),
+            Place::ground(12.0, 15.0),
+            &Mover::standard(0.5)
+        ),
+        None
+    );
+    assert!(
+        cost(
+            &gap(1.0),
+            Place::ground(9.5, 15.0),
+            Place::ground(12.0, 15.0),
+            &Mover::standard(0.5)
+        )
+        .is_some()
+    );
+}
+
+#[test]
+fn difficult_ground_costs_one_inch_for_the_move() {
+    // B30: crossing rubble straight (10 + 1) beats walking round it.
+    let t = table(vec![Piece::rect(Kind::Difficult, 8.0, 2.0, 4.0, 26.0)]);
+    let p = t
+        .path(
+            Place::ground(5.0, 15.0),
+            Place::ground(15.0, 15.0),
+            &Mover::standard(0.5),
+            &[],
+        )
+        .unwrap()
+        .unwrap();
+    assert!(p.difficult);
+    close(p.cost(), 11.0);
+    // A small patch is cheaper to walk round.
+    let t = table(vec![Piece::rect(Kind::Difficult, 9.0, 14.5, 2.0, 1.0)]);
+    let p = t
+        .path(
+            Place::ground(5.0, 15.0),
+            Place::ground(15.0, 15.0),
+            &Mover::standard(0.5),
+            &[],
+        )
+        .unwrap()
+        .unwrap();
+    assert!(!p.difficult && p.cost() < 11.0);
+}
+
+#[test]
+fn models_block_paths_and_standing_places_are_checked() {
+    let t = table(vec![Piece::rect(
+        Kind::Block {
+            height: 3.0,
+            climbable: false,
+        },
+        10.0,
+        10.0,
+        4.0,
+        4.0,
+    )]);
+    assert!(t.can_stand(Place::ground(12.0, 12.0), 0.5).is_err());
+    assert!(t.can_stand(Place::ground(9.6, 12.0), 0.5).is_err());
+    assert!(t.can_stand(Place::ground(0.2, 12.0), 0.5).is_err());
+    assert!(
+        t.path(
+            Place::ground(12.0, 12.0),
+            Place::ground(5.0, 5.0),
+            &Mover::standard(0.5),
+            &[]
+        )
+        .is_err()
+    );
+    // A wall of models across a corridor must be walked round.
+    let t = table(vec![]);
+    let line: Vec<Body> = (0..30).map(|k| at(15.0, 0.5 + k as f64)).collect();
+    let p = t
+        .path(
+            Place::ground(10.0, 15.0),
+            Place::ground(20.0, 15.0),
+            &Mover::standard(0.5),
+            &line[..27],
+        )
+        .unwrap();
+    assert!(p.unwrap().cost() > 10.0 + 1.0);
+}

@@ -1,0 +1,119 @@
+//! The table file: errors name the key and the line; the generator's tables
+//! are valid, reproducible and dense (B1: no lane where a rifle reaches its
+//! full range).
+
+use mortalis_battle::file::{FileError, parse, write};
+use mortalis_battle::generate::{LANE_RANGE, generate};
+use mortalis_battle::{Body, Kind, Place};
+use proptest::prelude::*;
+
+const GOOD: &str = r#"size = 30
+
+[[piece]]
+kind = "block"
+height = 3
+rect = [10, 10, 4, 4]
+
+[[piece]]
+kind = "ladder"
+rect = [11, 9.5, 1, 0.5]
+
+[[piece]]
+kind = "gap"
+points = [[20, 0], [22, 0], [22, 30], [20, 30]]
+"#;
+
+#[test]
+fn a_good_file_reads_and_writes_back() {
+    let t = parse(GOOD).unwrap();
+    assert_eq!(t.pieces.len(), 3);
+    assert_eq!(
+        t.pieces[0].kind,
+        Kind::Block {
+            height: 3.0,
+            climbable: true
+        }
+    );
+    assert_eq!(parse(&write(&t)).unwrap(), t);
+}
+
+fn error(text: &str) -> String {
+    parse(text).unwrap_err().to_string()
+}
+
+#[test]
+fn out_of_range_numbers_name_key_and_line() {
+    let e = error("size = 50\n");
+    assert!(
+        e.contains("`size` = 50 is out of range (allowed: 28 to 48)") && e.contains("line 1"),
+        "{e}"
+    );
+    let e = error("size = 30\n\n[[piece]]\nkind = \"wall\"\nheight = 99\nrect = [1, 1, 2, 2]\n");
+    assert!(e.contains("`height` = 99") && e.contains("line 5"), "{e}");
+    let e = error("size = 30\n[[piece]]\nkind = \"wall\"\nheight = 2\nrect = [1, 1, 2, -2]\n");
+    assert!(
+        e.contains("`points/rect` = -2") && e.contains("line 5"),
+        "{e}"
+    );
+}
+
+#[test]
+fn piece_problems_name_the_piece_and_its_line() {
+    let e = error("size = 30\n\n[[piece]]\nkind = \"block\"\nrect = [1, 1, 2, 2]\n");
+    assert_eq!(e, "line 3: piece 0: a block needs `height`");
+    let e = error("size = 30\n[[piece]]\nkind = \"low\"\nheight = 2\nrect = [1, 1, 2, 2]\n");
+    assert!(e.starts_with("line 2: piece 0 (low): height 2\""), "{e}");
+    let e = error("size = 30\n[[piece]]\nkind = \"gap\"\nrect = [29, 1, 2, 2]\n");
+    assert!(
+        e.starts_with("line 2: piece 0 (gap): a corner lies outside"),
+        "{e}"
+    );
+    let e = error("size = 30\n[[piece]]\nkind = \"ladder\"\nrect = [5, 5, 1, 1]\n");
+    assert!(
+        e.starts_with("line 2: piece 0 (ladder): it touches no wall"),
+        "{e}"
+    );
+    let e = error("size = 30\n[[piece]]\nkind = \"gap\"\npoints = [[1, 1], [2, 2], [3, 3]]\n");
+    assert!(e.contains("not a simple polygon"), "{e}");
+    let e = error("size = 30\n[[piece]]\nkind = \"gap\"\ncolour = \"red\"\nrect = [1, 1, 2, 2]\n");
+    assert!(e.contains("colour") && e.contains("line 4"), "{e}");
+    assert!(matches!(parse("size = \"big\""), Err(FileError::Format(_))));
+}
+
+#[test]
+fn generated_tables_are_valid_and_reproducible() {
+    for seed in 0..4 {
+        let t = generate(seed, 36.0);
+        assert_eq!(t, generate(seed, 36.0));
+        let checked = mortalis_battle::Table::new(t.size, t.pieces.clone()).unwrap();
+        assert_eq!(parse(&write(&checked)).unwrap(), checked);
+        assert!(
+            t.pieces.len() >= 10,
+            "seed {seed}: only {} pieces",
+            t.pieces.len()
+        );
+    }
+    assert_ne!(generate(0, 36.0), generate(1, 36.0));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// B1: on a generated table no two models on the ground standing a
+    /// rifle's full range (24") or more apart can see each other.
+    #[test]
+    fn generated_tables_have_no_rifle_lane(seed in 0u64..100_000, size in 28u32..=40, picks in proptest::collection::vec((0.0f64..1.0, 0.0f64..1.0, 0.0f64..1.0, 0.0f64..1.0), 40)) {
+        let t = generate(seed, f64::from(size));
+        for (a, b, c, d) in picks {
+            let s = t.size;
+            let (p, q) = (Place::ground(a * s, b * s), Place::ground(c * s, d * s));
+            if t.can_stand(p, 0.5).is_err() || t.can_stand(q, 0.5).is_err() {
+                continue;
+            }
+            let (x, y) = (Body::new(p), Body::new(q));
+            if (p.x - q.x).hypot(p.y - q.y) - 1.0 >= LANE_RANGE {
+                prop_assert!(!t.sight(&x, &y, &[]).visible, "seed {} size {}: {:?} sees {:?}", seed, size, p, q);
+            }
+        }
+    }
+}
