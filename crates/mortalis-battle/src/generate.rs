@@ -8,7 +8,7 @@
 //! than a model crosses the whole strip a model's sight rays use (both lines
 //! at ±0.4" beside the centre line, [`LANE_HALF_WIDTH`]): every ray between
 //! the two models then crosses it below its top. The lanes checked join the
-//! points of a 2" grid over the whole table, 21" or more apart.
+//! points of a 2" grid over the whole table, 23" or more apart.
 
 use geo::{Intersects, Line, Polygon};
 use mortalis_rules::dice::uniform_below;
@@ -29,7 +29,7 @@ pub const DEFAULT_SIZE: f64 = 36.0;
 const LANE_GRID: f64 = 2.0;
 /// Lanes checked: a little shorter than the range, so that lanes between
 /// points off the grid are closed too.
-const LANE_CHECKED: f64 = LANE_RANGE - 3.0;
+const LANE_CHECKED: f64 = LANE_RANGE - 1.0;
 /// Room kept free around each piece so bases can pass.
 const PASSAGE: f64 = 1.5;
 
@@ -45,8 +45,17 @@ struct Builder {
 }
 
 impl Builder {
-    /// Adds the piece when it keeps passages and the deployment corners free.
+    /// Adds the piece when it [fits](Builder::fits).
     fn try_add(&mut self, piece: Piece) -> bool {
+        let fits = self.fits(&piece);
+        if fits {
+            self.pieces.push(piece);
+        }
+        fits
+    }
+
+    /// Whether the piece keeps passages and the deployment corners free.
+    fn fits(&self, piece: &Piece) -> bool {
         let ring = &piece.footprint.exterior().0;
         let inside = ring.iter().all(|c| {
             c.x >= PASSAGE
@@ -66,12 +75,7 @@ impl Builder {
         let crowded = self.pieces.iter().any(|p| {
             geo::Distance::distance(&geo::Euclidean, &p.footprint, &piece.footprint) < PASSAGE
         });
-        if inside && !in_corner && !crowded {
-            self.pieces.push(piece);
-            true
-        } else {
-            false
-        }
+        inside && !in_corner && !crowded
     }
 
     /// One random piece centred near (cx, cy).
@@ -201,13 +205,19 @@ pub fn generate(seed: u64, size: f64) -> Table {
             let (x, y) = (c.x.clamp(1.0, size - 1.0), c.y.clamp(1.0, size - 1.0));
             Piece::rect(kind, x - 1.0, y - 1.0, 2.0, 2.0)
         };
-        let placed = (0..9).any(|k| {
-            let t = 0.5 + if k % 2 == 0 { 0.04 } else { -0.04 } * f64::from(k);
-            b.try_add(block(t))
-        });
-        if !placed {
-            b.pieces.push(block(0.5));
-        }
+        // Of the free spots along the lane, the one that closes the most
+        // other open lanes.
+        let best = (0..9)
+            .map(|k| 0.5 + if k % 2 == 0 { 0.04 } else { -0.04 } * f64::from(k))
+            .map(block)
+            .filter(|p| b.fits(p))
+            .max_by_key(|p| {
+                let tall = [&p.footprint];
+                open.iter()
+                    .filter(|l| lane_closed(l.start.x_y(), l.end.x_y(), &tall))
+                    .count()
+            });
+        b.pieces.push(best.unwrap_or_else(|| block(0.5)));
         if let Some(new) = b.pieces.last().filter(|p| is_tall(p)) {
             let tall = [&new.footprint];
             open.retain(|l| !lane_closed(l.start.x_y(), l.end.x_y(), &tall));

@@ -431,16 +431,7 @@ impl<'a> Graph<'a> {
                     cost: height * rate + walk,
                     ladder,
                 };
-                self.links.push(Link {
-                    from: outside,
-                    to: top,
-                    step,
-                });
-                self.links.push(Link {
-                    from: top,
-                    to: outside,
-                    step,
-                });
+                self.link_both(outside, top, step);
             }
             if self.mover.jump_down {
                 let step = LinkKind::JumpDown { piece: i, height };
@@ -461,18 +452,23 @@ impl<'a> Graph<'a> {
                     cost: 2.0 * height * rate + across + 2.0 * r,
                     ladder,
                 };
-                self.links.push(Link {
-                    from: outside,
-                    to: far,
-                    step,
-                });
-                self.links.push(Link {
-                    from: far,
-                    to: outside,
-                    step,
-                });
+                self.link_both(outside, far, step);
             }
         }
+    }
+
+    /// A transition usable both ways.
+    fn link_both(&mut self, a: usize, b: usize, step: LinkKind) {
+        self.links.push(Link {
+            from: a,
+            to: b,
+            step,
+        });
+        self.links.push(Link {
+            from: b,
+            to: a,
+            step,
+        });
     }
 
     /// How far a straight line from `q` inward crosses the footprint.

@@ -4,12 +4,27 @@
 use mortalis_battle::table::SARCOPHAGUS_BASE;
 use mortalis_battle::{Body, Kind, Level, Mover, Piece, Place, Step, Table};
 
+/// A place on the ground.
+fn g(x: f64, y: f64) -> Place {
+    Place::ground(x, y)
+}
+
+/// A model on a 1" base with no movement skills.
+const STD: Mover = Mover {
+    radius: 0.5,
+    climb_rate: 2.0,
+    climbs: true,
+    jump_max: 3.0,
+    jump_down: false,
+    dangerous: false,
+};
+
 fn table(pieces: Vec<Piece>) -> Table {
     Table::new(30.0, pieces).expect("a valid table")
 }
 
 fn at(x: f64, y: f64) -> Body {
-    Body::new(Place::ground(x, y))
+    Body::new(g(x, y))
 }
 
 fn close(a: f64, b: f64) {
@@ -98,18 +113,18 @@ fn a_tall_wall_hides_the_target() {
     assert!(t.sight(&high, &at(25.0, 15.0), &[]).visible);
 }
 
+/// What a model at (5, 15) sees of one at (25, 15) across a 0.5" thick low
+/// wall from y 10 to 20 whose near side is at `x`.
+fn low_wall(x: f64, height: f64) -> mortalis_battle::Sight {
+    let t = table(vec![Piece::rect(Kind::Low { height }, x, 10.0, 0.5, 10.0)]);
+    t.sight(&at(5.0, 15.0), &at(25.0, 15.0), &[])
+}
+
 #[test]
 fn low_wall_at_the_target_is_cover() {
     // B55: closer than 1" to the target: cover (−2). It hides the lower two
     // thirds of the sample points: at least half hidden (Ukrycie).
-    let t = table(vec![Piece::rect(
-        Kind::Low { height: 1.0 },
-        24.0,
-        10.0,
-        0.5,
-        10.0,
-    )]);
-    let s = t.sight(&at(5.0, 15.0), &at(25.0, 15.0), &[]);
+    let s = low_wall(24.0, 1.0);
     assert!(s.visible && s.cover && !s.obstacle, "{s:?}");
     assert_eq!((s.hidden, s.points), (6, 9));
     assert!(s.half_hidden());
@@ -117,28 +132,14 @@ fn low_wall_at_the_target_is_cover() {
 
 #[test]
 fn low_wall_between_is_an_obstacle() {
-    let t = table(vec![Piece::rect(
-        Kind::Low { height: 1.0 },
-        19.0,
-        10.0,
-        0.5,
-        10.0,
-    )]);
-    let s = t.sight(&at(5.0, 15.0), &at(25.0, 15.0), &[]);
+    let s = low_wall(19.0, 1.0);
     assert!(s.visible && s.obstacle && !s.cover, "{s:?}");
 }
 
 #[test]
 fn low_wall_at_the_shooter_is_fired_over() {
     // B55: cover the shooter stands behind is no obstacle for it.
-    let t = table(vec![Piece::rect(
-        Kind::Low { height: 0.5 },
-        5.7,
-        10.0,
-        0.5,
-        10.0,
-    )]);
-    let s = t.sight(&at(5.0, 15.0), &at(25.0, 15.0), &[]);
+    let s = low_wall(5.7, 0.5);
     assert!(s.visible && !s.partly_hidden(), "{s:?}");
 }
 
@@ -167,16 +168,7 @@ fn cost(t: &Table, from: Place, to: Place, mover: &Mover) -> Option<f64> {
 #[test]
 fn straight_path_on_open_ground() {
     let t = table(vec![]);
-    close(
-        cost(
-            &t,
-            Place::ground(5.0, 5.0),
-            Place::ground(8.0, 9.0),
-            &Mover::standard(0.5),
-        )
-        .unwrap(),
-        5.0,
-    );
+    close(cost(&t, g(5.0, 5.0), g(8.0, 9.0), &STD).unwrap(), 5.0);
 }
 
 #[test]
@@ -193,12 +185,7 @@ fn path_goes_round_an_unclimbable_wall() {
     )]);
     // Round the mitred corners (9.5, 20.5) and (11, 20.5) of the grown wall.
     let expected = 4.5f64.hypot(10.5) + 1.5 + 4.5f64.hypot(10.5);
-    let got = cost(
-        &t,
-        Place::ground(5.0, 10.0),
-        Place::ground(15.5, 10.0),
-        &Mover::standard(0.5),
-    );
+    let got = cost(&t, g(5.0, 10.0), g(15.5, 10.0), &STD);
     close(got.unwrap(), expected);
 }
 
@@ -217,12 +204,7 @@ fn climbing_over_a_wall_costs_two_inches_per_inch() {
         20.0,
     )]);
     let p = t
-        .path(
-            Place::ground(5.0, 10.0),
-            Place::ground(15.0, 10.0),
-            &Mover::standard(0.5),
-            &[],
-        )
+        .path(g(5.0, 10.0), g(15.0, 10.0), &STD, &[])
         .unwrap()
         .unwrap();
     assert!(p.climbs());
@@ -230,33 +212,15 @@ fn climbing_over_a_wall_costs_two_inches_per_inch() {
     // With climbing gear (1" per inch): 4 + 0.5 + 1 = 5.5 for the wall.
     let gear = Mover {
         climb_rate: 1.0,
-        ..Mover::standard(0.5)
+        ..STD
     };
-    close(
-        cost(
-            &t,
-            Place::ground(5.0, 10.0),
-            Place::ground(15.0, 10.0),
-            &gear,
-        )
-        .unwrap(),
-        14.0,
-    );
+    close(cost(&t, g(5.0, 10.0), g(15.0, 10.0), &gear).unwrap(), 14.0);
     // Pets never climb (B10): round the end instead.
     let pet = Mover {
         climbs: false,
-        ..Mover::standard(0.5)
+        ..STD
     };
-    assert!(
-        cost(
-            &t,
-            Place::ground(5.0, 10.0),
-            Place::ground(15.0, 10.0),
-            &pet
-        )
-        .unwrap()
-            > 18.0
-    );
+    assert!(cost(&t, g(5.0, 10.0), g(15.0, 10.0), &pet).unwrap() > 18.0);
 }
 
 #[test]
@@ -274,16 +238,7 @@ fn a_ladder_costs_one_inch_per_inch() {
         ),
         Piece::rect(Kind::Ladder, 9.5, 9.5, 0.5, 1.0),
     ]);
-    close(
-        cost(
-            &t,
-            Place::ground(5.0, 10.0),
-            Place::ground(15.0, 10.0),
-            &Mover::standard(0.5),
-        )
-        .unwrap(),
-        14.0,
-    );
+    close(cost(&t, g(5.0, 10.0), g(15.0, 10.0), &STD).unwrap(), 14.0);
 }
 
 #[test]
@@ -304,29 +259,20 @@ fn climbing_onto_a_roof_and_jumping_down() {
         level: Level::Roof(0),
     };
     // 4.5 walked, 3" climbed at 2 plus 1" onto the roof, 1.5 on it.
-    close(
-        cost(&t, Place::ground(5.0, 12.0), roof, &Mover::standard(0.5)).unwrap(),
-        13.0,
-    );
+    close(cost(&t, g(5.0, 12.0), roof, &STD).unwrap(), 13.0);
     // B33: a jump-down costs nothing for the drop.
     let jumper = Mover {
         jump_down: true,
-        ..Mover::standard(0.5)
+        ..STD
     };
-    let p = t
-        .path(roof, Place::ground(18.0, 12.0), &jumper, &[])
-        .unwrap()
-        .unwrap();
+    let p = t.path(roof, g(18.0, 12.0), &jumper, &[]).unwrap().unwrap();
     close(p.cost(), 6.0);
     assert!(
         p.steps
             .iter()
             .any(|s| matches!(s, Step::JumpDown { height, .. } if *height == 3.0))
     );
-    close(
-        cost(&t, roof, Place::ground(18.0, 12.0), &Mover::standard(0.5)).unwrap(),
-        12.0,
-    );
+    close(cost(&t, roof, g(18.0, 12.0), &STD).unwrap(), 12.0);
 }
 
 #[test]
@@ -334,57 +280,20 @@ fn jumping_a_gap_needs_a_run_up() {
     let gap = |w: f64| table(vec![Piece::rect(Kind::Gap, 10.0, 0.0, w, 30.0)]);
     // B32: a 2" gap after 4.5" of run-up: the jump itself costs nothing.
     let p = gap(2.0)
-        .path(
-            Place::ground(5.0, 15.0),
-            Place::ground(17.0, 15.0),
-            &Mover::standard(0.5),
-            &[],
-        )
+        .path(g(5.0, 15.0), g(17.0, 15.0), &STD, &[])
         .unwrap()
         .unwrap();
     close(p.cost(), 10.0);
     // Never over 3" (B32); Akrobata: 4".
-    assert_eq!(
-        cost(
-            &gap(3.5),
-            Place::ground(5.0, 15.0),
-            Place::ground(17.0, 15.0),
-            &Mover::standard(0.5)
-        ),
-        None
-    );
+    assert_eq!(cost(&gap(3.5), g(5.0, 15.0), g(17.0, 15.0), &STD), None);
     let acrobat = Mover {
         jump_max: 4.0,
-        ..Mover::standard(0.5)
+        ..STD
     };
-    assert!(
-        cost(
-            &gap(3.5),
-            Place::ground(5.0, 15.0),
-            Place::ground(17.0, 15.0),
-            &acrobat
-        )
-        .is_some()
-    );
+    assert!(cost(&gap(3.5), g(5.0, 15.0), g(17.0, 15.0), &acrobat).is_some());
     // Q17: with no run-up, at most 1".
-    assert_eq!(
-        cost(
-            &gap(1.5),
-            Place::ground(9.5, 15.0),
-            Place::ground(12.0, 15.0),
-            &Mover::standard(0.5)
-        ),
-        None
-    );
-    assert!(
-        cost(
-            &gap(1.0),
-            Place::ground(9.5, 15.0),
-            Place::ground(12.0, 15.0),
-            &Mover::standard(0.5)
-        )
-        .is_some()
-    );
+    assert_eq!(cost(&gap(1.5), g(9.5, 15.0), g(12.0, 15.0), &STD), None);
+    assert!(cost(&gap(1.0), g(9.5, 15.0), g(12.0, 15.0), &STD).is_some());
 }
 
 #[test]
@@ -392,12 +301,7 @@ fn difficult_ground_costs_one_inch_for_the_move() {
     // B30: crossing rubble straight (10 + 1) beats walking round it.
     let t = table(vec![Piece::rect(Kind::Difficult, 8.0, 2.0, 4.0, 26.0)]);
     let p = t
-        .path(
-            Place::ground(5.0, 15.0),
-            Place::ground(15.0, 15.0),
-            &Mover::standard(0.5),
-            &[],
-        )
+        .path(g(5.0, 15.0), g(15.0, 15.0), &STD, &[])
         .unwrap()
         .unwrap();
     assert!(p.difficult);
@@ -405,12 +309,7 @@ fn difficult_ground_costs_one_inch_for_the_move() {
     // A small patch is cheaper to walk round.
     let t = table(vec![Piece::rect(Kind::Difficult, 9.0, 14.5, 2.0, 1.0)]);
     let p = t
-        .path(
-            Place::ground(5.0, 15.0),
-            Place::ground(15.0, 15.0),
-            &Mover::standard(0.5),
-            &[],
-        )
+        .path(g(5.0, 15.0), g(15.0, 15.0), &STD, &[])
         .unwrap()
         .unwrap();
     assert!(!p.difficult && p.cost() < 11.0);
@@ -428,28 +327,15 @@ fn models_block_paths_and_standing_places_are_checked() {
         4.0,
         4.0,
     )]);
-    assert!(t.can_stand(Place::ground(12.0, 12.0), 0.5).is_err());
-    assert!(t.can_stand(Place::ground(9.6, 12.0), 0.5).is_err());
-    assert!(t.can_stand(Place::ground(0.2, 12.0), 0.5).is_err());
-    assert!(
-        t.path(
-            Place::ground(12.0, 12.0),
-            Place::ground(5.0, 5.0),
-            &Mover::standard(0.5),
-            &[]
-        )
-        .is_err()
-    );
+    assert!(t.can_stand(g(12.0, 12.0), 0.5).is_err());
+    assert!(t.can_stand(g(9.6, 12.0), 0.5).is_err());
+    assert!(t.can_stand(g(0.2, 12.0), 0.5).is_err());
+    assert!(t.path(g(12.0, 12.0), g(5.0, 5.0), &STD, &[]).is_err());
     // A wall of models across a corridor must be walked round.
     let t = table(vec![]);
     let line: Vec<Body> = (0..30).map(|k| at(15.0, 0.5 + k as f64)).collect();
     let p = t
-        .path(
-            Place::ground(10.0, 15.0),
-            Place::ground(20.0, 15.0),
-            &Mover::standard(0.5),
-            &line[..27],
-        )
+        .path(g(10.0, 15.0), g(20.0, 15.0), &STD, &line[..27])
         .unwrap();
     assert!(p.unwrap().cost() > 10.0 + 1.0);
 }

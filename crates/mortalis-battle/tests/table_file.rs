@@ -117,3 +117,26 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// No table file makes the reader, or a sight or path query on what it
+    /// accepts, panic: random edits of a good file.
+    #[test]
+    fn edited_files_never_panic(edits in proptest::collection::vec((0usize..400, proptest::sample::select(vec!["", "-", "9", "0", ".", "[", "]", "\"", "e9", "99999", "\n", ","])), 1..4)) {
+        let mut text = GOOD.to_string();
+        for (at, s) in edits {
+            let at = at % (text.len() + 1);
+            if text.is_char_boundary(at) {
+                let end = (at + 1).min(text.len());
+                text.replace_range(at..end, s);
+            }
+        }
+        if let Ok(t) = parse(&text) {
+            let (a, b) = (Place::ground(2.0, 2.0), Place::ground(t.size - 2.0, t.size - 2.0));
+            let _ = t.sight(&Body::new(a), &Body::new(b), &[]);
+            let _ = t.path(a, b, &mortalis_battle::Mover::standard(0.5), &[]);
+        }
+    }
+}

@@ -175,6 +175,41 @@ pub const HELP: &[(&str, &str)] = &[
         "mortalis campaign undo:events",
         "Usuń zamiast tego tyle ostatnich zdarzeń (odmowa, gdy sekwencja po bitwie lub handel zostałyby przerwane w połowie)",
     ),
+    // table
+    (
+        "mortalis table",
+        "Stoły do bitew: tworzenie, sprawdzanie i rysowanie",
+    ),
+    (
+        "mortalis table generate",
+        "Utwórz gęsty stół (bez toru ostrzału na pełny zasięg karabinu) i wypisz go jako plik stołu",
+    ),
+    (
+        "mortalis table generate:seed",
+        "Ziarno generatora (to samo ziarno daje ten sam stół)",
+    ),
+    (
+        "mortalis table generate:size",
+        "Bok stołu w calach, od 28 do 48",
+    ),
+    (
+        "mortalis table generate:out",
+        "Zapisz plik stołu tutaj zamiast go wypisywać",
+    ),
+    (
+        "mortalis table generate:svg",
+        "Narysuj go też jako obraz SVG pod tą ścieżką",
+    ),
+    (
+        "mortalis table show",
+        "Sprawdź plik stołu i opisz go; opcjonalnie narysuj",
+    ),
+    ("mortalis table show:file", "Plik stołu (TOML)"),
+    (
+        "mortalis table show:svg",
+        "Narysuj go z góry, z wysokościami, jako obraz SVG pod tą ścieżką",
+    ),
+    ("mortalis table show:json", "Wypisz JSON"),
 ];
 
 /// Polish value names (`<PLIK>`), keyed by the English value name clap shows.
@@ -193,6 +228,8 @@ pub const VALUE_NAMES: &[(&str, &str)] = &[
     ("QUERY", "ZAPYTANIE"),
     ("REPORT", "RAPORT"),
     ("SEED", "ZIARNO"),
+    ("SIZE", "BOK"),
+    ("SVG", "SVG"),
     ("WARBAND", "DRUŻYNA"),
 ];
 

@@ -7,6 +7,7 @@ mod clap_pl;
 mod help_pl;
 mod input;
 mod render;
+mod table;
 
 use std::ffi::OsString;
 use std::io::Write as _;
@@ -79,6 +80,11 @@ enum Command {
     Campaign {
         #[command(subcommand)]
         command: campaign::CampaignCommand,
+    },
+    /// Battle tables: generate, check and draw.
+    Table {
+        #[command(subcommand)]
+        command: table::TableCommand,
     },
 }
 
@@ -353,6 +359,7 @@ fn run(cmd: Command, lang: Lang) -> Result<Output, Failure> {
         }
         Command::Catalogue => ok(render::catalogue(lang)),
         Command::Campaign { command } => campaign::run(command, lang),
+        Command::Table { command } => table::run(command, lang),
         Command::Warband { command } => match command {
             WarbandCommand::Validate { file, json } => {
                 let w: WarbandFile = parse_toml(&file, lang)?;

@@ -1,0 +1,100 @@
+//! End-to-end tests of `mortalis table`: generation, checking, drawing.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn mortalis() -> Command {
+    let mut c = Command::cargo_bin("mortalis").unwrap();
+    c.env_remove("LANG").current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+#[test]
+fn generate_is_reproducible_and_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = mortalis()
+        .args(["table", "generate", "--seed", "5", "--size", "30"])
+        .output()
+        .unwrap();
+    let b = mortalis()
+        .args(["table", "generate", "--seed", "5", "--size", "30"])
+        .output()
+        .unwrap();
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    let file = dir.path().join("t.toml");
+    std::fs::write(&file, &a.stdout).unwrap();
+    let svg = dir.path().join("t.svg");
+    mortalis()
+        .args(["table", "show"])
+        .arg(&file)
+        .arg("--svg")
+        .arg(&svg)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Table 30\" × 30\""));
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawing.starts_with("<svg") && drawing.contains("<polygon"));
+}
+
+#[test]
+fn show_describes_a_hand_made_table_in_both_languages() {
+    mortalis()
+        .args(["table", "show", "tests/data/tables/corner.toml"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Terrain pieces: 5").and(predicate::str::contains("gap: 1")),
+        );
+    mortalis()
+        .args([
+            "--lang",
+            "pl",
+            "table",
+            "show",
+            "tests/data/tables/corner.toml",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Elementy terenu: 5")
+                .and(predicate::str::contains("przepaść: 1")),
+        );
+    let out = mortalis()
+        .args(["table", "show", "tests/data/tables/corner.toml", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["pieces"][2]["kind"]["kind"], "wall");
+    assert_eq!(v["pieces"][2]["kind"]["climbable"], false);
+}
+
+#[test]
+fn a_bad_table_names_file_line_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.toml");
+    std::fs::write(
+        &file,
+        "size = 30\n\n[[piece]]\nkind = \"low\"\nheight = 3\nrect = [1, 1, 2, 2]\n",
+    )
+    .unwrap();
+    mortalis()
+        .args(["table", "show"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "bad.toml: line 3: piece 0 (low): height 3\"",
+        ));
+    std::fs::write(&file, "size = 60\n").unwrap();
+    mortalis()
+        .args(["table", "show"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`size` = 60 is out of range"));
+    mortalis()
+        .args(["table", "generate", "--size", "50"])
+        .assert()
+        .code(2);
+}
