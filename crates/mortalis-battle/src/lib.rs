@@ -10,6 +10,6 @@ pub mod sight;
 pub mod svg;
 pub mod table;
 
-pub use path::{Mover, Path, Step};
+pub use path::{Mover, Nav, Path, Reach, Step};
 pub use sight::Sight;
 pub use table::{Body, Kind, Level, Piece, Place, Table, TableError};

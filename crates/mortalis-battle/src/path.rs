@@ -23,6 +23,9 @@ use serde::Serialize;
 use crate::sight::base_polygon;
 use crate::table::{Body, Kind, Level, Place, Table, TableError};
 
+/// Climbing points are spread along each edge at most this far apart.
+const CLIMB_SPACING: f64 = 3.0;
+
 /// Room left between a corner of the graph and the footprint it goes round.
 const SLACK: f64 = 1e-3;
 
@@ -71,6 +74,8 @@ pub enum Step {
         length: f64,
         /// The length of a jump over a gap on the way (costs nothing, B32).
         jump: f64,
+        /// It touches difficult ground (B30).
+        difficult: bool,
     },
     /// Climbing up or down a wall or block (B31), or over a wall.
     Climb {
@@ -96,6 +101,19 @@ pub enum Step {
     },
 }
 
+/// How far one Move gets towards a goal ([`Nav::reach`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Reach {
+    /// Where the model stops.
+    pub to: Place,
+    /// Allowance spent, the difficult inch included.
+    pub spent: f64,
+    /// The way there climbs (only Moves follow this round, B31).
+    pub climbed: bool,
+    /// It stops at the goal itself.
+    pub arrived: bool,
+}
+
 /// The shortest path found.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Path {
@@ -113,6 +131,54 @@ impl Path {
     /// Allowance needed: the length plus 1" when difficult ground is touched.
     pub fn cost(&self) -> f64 {
         self.length + if self.difficult { 1.0 } else { 0.0 }
+    }
+
+    /// The part of the path a Move with `allowance` inches walks, starting
+    /// at `from`: whole steps while they fit (the difficult inch counted as
+    /// soon as a step touches rubble), then the fitting part of a walk (a
+    /// walk that jumps a gap only whole: no model stops over a gap). A climb
+    /// that does not fit is not started (B31: a climb must end where the
+    /// model can stand). Returns where it stops, what it spent and whether
+    /// it climbed.
+    pub fn prefix(&self, from: Place, allowance: f64) -> (Place, f64, bool) {
+        let (mut at, mut spent, mut rough, mut climbed) = (from, 0.0, false, false);
+        for step in &self.steps {
+            let (cost, to, touches) = match step {
+                Step::Walk {
+                    to,
+                    length,
+                    jump,
+                    difficult,
+                } => (length - jump, *to, *difficult),
+                Step::Climb { to, cost, .. } => (*cost, *to, false),
+                Step::JumpDown { .. } => return (at, spent, climbed),
+            };
+            let penalty = if rough || touches { 1.0 } else { 0.0 };
+            let left = allowance - penalty - spent;
+            if cost <= left + 1e-9 {
+                at = to;
+                spent += cost;
+                rough |= touches;
+                climbed |= matches!(step, Step::Climb { .. });
+                continue;
+            }
+            if let Step::Walk { jump, .. } = step
+                && *jump == 0.0
+                && left > 1e-9
+                && at.level == to.level
+            {
+                let t = left / cost;
+                at = Place {
+                    x: at.x + (to.x - at.x) * t,
+                    y: at.y + (to.y - at.y) * t,
+                    level: at.level,
+                };
+                spent += left;
+                rough |= touches;
+            }
+            break;
+        }
+        (at, spent + if rough { 1.0 } else { 0.0 }, climbed)
     }
 
     /// Whether it climbs anywhere (after a climb only Moves follow, B31).
@@ -150,6 +216,7 @@ enum LinkKind {
 }
 
 /// A footprint that stops bases, grown by the radius, with its bounding box.
+#[derive(Clone)]
 struct Stop {
     grown: Vec<Polygon<f64>>,
     rect: Rect<f64>,
@@ -194,6 +261,7 @@ struct Touch {
 }
 
 /// The search graph for one query.
+#[derive(Clone)]
 struct Graph<'a> {
     table: &'a Table,
     mover: Mover,
@@ -219,15 +287,178 @@ impl Table {
         mover: &Mover,
         others: &[Body],
     ) -> Result<Option<Path>, TableError> {
-        self.can_stand(from, mover.radius)?;
-        self.can_stand(to, mover.radius)?;
-        let graph = Graph::new(self, *mover, others, from, to);
-        Ok(graph.search())
+        Nav::new(self, *mover).path(from, to, others)
+    }
+}
+
+/// The terrain part of the search graph for one mover, built once and
+/// reused by every query (the battle keeps one per base size).
+#[derive(Clone)]
+pub struct Nav<'a> {
+    graph: Graph<'a>,
+}
+
+impl<'a> Nav<'a> {
+    /// Builds the corners, stops and climbing points of `table` for `mover`.
+    pub fn new(table: &'a Table, mover: Mover) -> Self {
+        let origin = Place::ground(0.0, 0.0);
+        Nav {
+            graph: Graph::new(table, mover, origin, origin),
+        }
+    }
+
+    /// The mover this graph was built for.
+    pub fn mover(&self) -> Mover {
+        self.graph.mover
+    }
+
+    /// The graph for one query: `from` and `to`, the bases of `others`, and
+    /// climbing points nearest `from` and `to`.
+    fn query(&self, from: Place, to: Place, others: &[Body], near: bool) -> Graph<'a> {
+        let mut g = self.graph.clone();
+        g.nodes[0] = Node { at: from };
+        g.nodes[1] = Node { at: to };
+        let r = g.mover.radius;
+        let bases: Vec<Polygon<f64>> = others
+            .iter()
+            .filter(|o| o.at.level == Level::Ground)
+            .map(|o| base_polygon(o.at.x, o.at.y, o.radius()))
+            .collect();
+        let first = g.walls.len();
+        for b in &bases {
+            g.walls.extend(Stop::new(b, r));
+        }
+        // Climbs that land inside a model's base are dropped.
+        let covered = |g: &Graph, n: usize| {
+            let at = g.nodes[n].at;
+            at.level == Level::Ground
+                && g.walls[first..]
+                    .iter()
+                    .any(|w| w.covers(Point::new(at.x, at.y)))
+        };
+        let keep: Vec<bool> = g
+            .links
+            .iter()
+            .map(|l| !covered(&g, l.from) && !covered(&g, l.to))
+            .collect();
+        let mut k = 0;
+        g.links.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+        g.corners(&bases, false);
+        if near {
+            g.climbing_points(&[from, to]);
+        }
+        g
+    }
+
+    /// Where one Move with `allowance` inches can take a model towards each
+    /// of `goals`: the goal itself when a path of at most the allowance
+    /// reaches it (difficult ground counted, B30), else the place, reachable
+    /// within the allowance, that is nearest to the goal in a straight line
+    /// (a corner of the graph, or a straight walk from one towards the goal
+    /// with the inches left). `None` for a goal no progress is possible to.
+    pub fn reach(
+        &self,
+        from: Place,
+        allowance: f64,
+        others: &[Body],
+        goals: &[Place],
+    ) -> Result<Vec<Option<Reach>>, TableError> {
+        let r = self.graph.mover.radius;
+        self.graph.table.can_stand(from, r)?;
+        let mut g = self.query(from, from, others, false);
+        let goal_nodes: Vec<Option<usize>> = goals.iter().map(|&p| g.add_node(p)).collect();
+        let mut out: Vec<Option<Reach>> = vec![None; goals.len()];
+        for rough in [false, true] {
+            let budget = allowance - if rough { 1.0 } else { 0.0 };
+            if budget <= 1e-9 {
+                continue;
+            }
+            let (best, back) = g.settle(rough, budget);
+            let settled: Vec<(usize, usize)> = (0..g.nodes.len())
+                .flat_map(|v| [(v, 0), (v, 1)])
+                .filter(|&(v, j)| best[v][j] <= budget + 1e-9)
+                .collect();
+            for (k, goal) in goals.iter().enumerate() {
+                let mut cand: Vec<Reach> = vec![];
+                for &(v, j) in &settled {
+                    let path = g.rebuild(&back, v, j, best[v][j]);
+                    let spent = path.cost();
+                    if spent > allowance + 1e-9 {
+                        continue;
+                    }
+                    let at = g.nodes[v].at;
+                    let arrived = goal_nodes[k] == Some(v);
+                    let mut reach = Reach {
+                        to: at,
+                        spent,
+                        climbed: path.climbs(),
+                        arrived,
+                    };
+                    let left = budget - best[v][j];
+                    if !arrived
+                        && left > 1e-6
+                        && at.level == goal.level
+                        && let Some((len, 0.0, _, touch)) = g.slide(at, *goal, rough)
+                        && (rough || !touch.difficult)
+                    {
+                        let t = (left / len.max(1e-9)).min(1.0);
+                        let to = Place {
+                            x: at.x + (goal.x - at.x) * t,
+                            y: at.y + (goal.y - at.y) * t,
+                            level: at.level,
+                        };
+                        let extra = if touch.difficult && !path.difficult {
+                            1.0
+                        } else {
+                            0.0
+                        };
+                        if spent + t * len + extra <= allowance + 1e-9 {
+                            reach = Reach {
+                                to,
+                                spent: spent + t * len + extra,
+                                climbed: reach.climbed,
+                                arrived: t >= 1.0 - 1e-12,
+                            };
+                        }
+                    }
+                    cand.push(reach);
+                }
+                let gap = |c: &Reach| {
+                    (c.to.x - goal.x).hypot(c.to.y - goal.y) + if c.arrived { 0.0 } else { 1e-6 }
+                };
+                let better = cand
+                    .into_iter()
+                    .min_by(|a, b| gap(a).total_cmp(&gap(b)).then(a.spent.total_cmp(&b.spent)));
+                if let Some(b) = better
+                    && (b.to.x - from.x).hypot(b.to.y - from.y) > 1e-6
+                    && out[k].as_ref().is_none_or(|o| gap(&b) < gap(o) - 1e-9)
+                {
+                    out[k] = Some(b);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The shortest path from `from` to `to` round the bases of `others`.
+    pub fn path(
+        &self,
+        from: Place,
+        to: Place,
+        others: &[Body],
+    ) -> Result<Option<Path>, TableError> {
+        let r = self.graph.mover.radius;
+        self.graph.table.can_stand(from, r)?;
+        self.graph.table.can_stand(to, r)?;
+        Ok(self.query(from, to, others, true).search())
     }
 }
 
 impl<'a> Graph<'a> {
-    fn new(table: &'a Table, mover: Mover, others: &[Body], from: Place, to: Place) -> Self {
+    fn new(table: &'a Table, mover: Mover, from: Place, to: Place) -> Self {
         let r = mover.radius;
         let mut g = Graph {
             table,
@@ -261,21 +492,13 @@ impl<'a> Graph<'a> {
                 g.roofs.push((i, shrunk.0));
             }
         }
-        let bases: Vec<Polygon<f64>> = others
-            .iter()
-            .filter(|o| o.at.level == Level::Ground)
-            .map(|o| base_polygon(o.at.x, o.at.y, o.radius()))
-            .collect();
-        for b in &bases {
-            g.walls.extend(Stop::new(b, r));
-        }
-        g.corners(&bases);
-        g.climbing_points(from, to);
+        g.corners(&[], true);
+        g.climbing_points(&[]);
         g
     }
 
     /// Corners of grown ground footprints and of shrunk roofs.
-    fn corners(&mut self, bases: &[Polygon<f64>]) {
+    fn corners(&mut self, bases: &[Polygon<f64>], pieces: bool) {
         let r = self.mover.radius + SLACK;
         let mut ground: Vec<Coord<f64>> = vec![];
         for b in bases {
@@ -284,7 +507,7 @@ impl<'a> Graph<'a> {
                 ground.extend(poly.exterior().0.iter().copied());
             }
         }
-        for p in &self.table.pieces {
+        for p in self.table.pieces.iter().filter(|_| pieces) {
             let stops = matches!(
                 p.kind,
                 Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } | Kind::Gap
@@ -304,6 +527,7 @@ impl<'a> Graph<'a> {
         let roofs: Vec<(usize, Coord<f64>)> = self
             .roofs
             .iter()
+            .filter(|_| pieces)
             .flat_map(|(i, _)| {
                 self.table.pieces[*i]
                     .footprint
@@ -335,8 +559,10 @@ impl<'a> Graph<'a> {
         Some(self.nodes.len() - 1)
     }
 
-    /// Climbing and jump-down points along every climbable wall and block.
-    fn climbing_points(&mut self, from: Place, to: Place) {
+    /// Climbing and jump-down points along every climbable wall and block:
+    /// spread along each edge and at each ladder when `near` is empty, else
+    /// only the points of each edge nearest to the places in `near`.
+    fn climbing_points(&mut self, near: &[Place]) {
         if !self.mover.climbs && !self.mover.jump_down {
             return;
         }
@@ -357,13 +583,17 @@ impl<'a> Graph<'a> {
                 if len < 1e-9 {
                     continue;
                 }
-                let n = (len.ceil() as usize).max(1);
-                let mut ts: Vec<f64> = (0..n).map(|k| (k as f64 + 0.5) / n as f64).collect();
-                for p in [from, to] {
+                let n = ((len / CLIMB_SPACING).ceil() as usize).max(1);
+                let mut ts: Vec<f64> = if near.is_empty() {
+                    (0..n).map(|k| (k as f64 + 0.5) / n as f64).collect()
+                } else {
+                    vec![]
+                };
+                for p in near {
                     ts.push(project(&edge, Coord { x: p.x, y: p.y }));
                 }
                 for (w, ladder) in &ladders {
-                    if *w == i {
+                    if *w == i && near.is_empty() {
                         use geo::Centroid;
                         if let Some(c) = ladder.centroid() {
                             ts.push(project(&edge, c.0));
@@ -537,81 +767,140 @@ impl<'a> Graph<'a> {
         }
     }
 
-    fn dijkstra(&self, difficult_ok: bool) -> Option<Path> {
+    /// Every state reachable within `budget`, with its cost and how it was
+    /// reached (Dijkstra from node 0, cut at the budget).
+    #[allow(clippy::type_complexity)]
+    fn settle(&self, difficult_ok: bool, budget: f64) -> (Vec<[f64; 2]>, Vec<[Back; 2]>) {
         let n = self.nodes.len();
+        let mut links_from: Vec<Vec<usize>> = vec![vec![]; n];
+        for (k, l) in self.links.iter().enumerate() {
+            links_from[l.from].push(k);
+        }
         let mut best = vec![[f64::INFINITY; 2]; n];
         let mut back: Vec<[Back; 2]> = vec![[None, None]; n];
         let mut heap = BinaryHeap::new();
         best[0][0] = 0.0;
         heap.push(Entry(0.0, 0, 0));
         while let Some(Entry(cost, u, jumped)) = heap.pop() {
-            if cost > best[u][jumped] {
+            if cost > best[u][jumped] + 1e-12 {
+                continue;
+            }
+            for (v, step, c, j, touch) in
+                self.moves_from(u, jumped, cost, difficult_ok, &links_from[u])
+            {
+                if c <= budget + 1e-9 && c < best[v][j] - 1e-12 {
+                    best[v][j] = c;
+                    back[v][j] = Some((u, jumped, step, touch));
+                    heap.push(Entry(c, v, j));
+                }
+            }
+        }
+        (best, back)
+    }
+
+    /// The moves out of one search state: straight slides to every other
+    /// node, then climbs and jump-downs.
+    fn moves_from(
+        &self,
+        u: usize,
+        jumped: usize,
+        cost: f64,
+        difficult_ok: bool,
+        links: &[usize],
+    ) -> Vec<(usize, Step, f64, usize, Touch)> {
+        let here = self.nodes[u].at;
+        let mut out = vec![];
+        for (v, node) in self.nodes.iter().enumerate() {
+            if v == u {
+                continue;
+            }
+            let Some((len, jump, before, touch)) = self.slide(here, node.at, difficult_ok) else {
+                continue;
+            };
+            let j = if jump > 0.0 {
+                // Q17: the run-up is what this Move walked before the jump.
+                if jumped == 1 || jump > (cost + before).max(1.0) {
+                    continue;
+                }
+                1
+            } else {
+                jumped
+            };
+            let step = Step::Walk {
+                to: node.at,
+                length: len,
+                jump,
+                difficult: touch.difficult,
+            };
+            out.push((v, step, cost + len - jump, j, touch));
+        }
+        for l in links.iter().map(|&k| &self.links[k]) {
+            let to = self.nodes[l.to].at;
+            let (c, step) = match l.step {
+                LinkKind::Climb {
+                    piece,
+                    height,
+                    cost: k,
+                    ladder,
+                } => (
+                    k,
+                    Step::Climb {
+                        to,
+                        piece,
+                        height,
+                        cost: k,
+                        ladder,
+                    },
+                ),
+                LinkKind::JumpDown { piece, height } => (
+                    2.0 * (self.mover.radius + SLACK),
+                    Step::JumpDown { to, piece, height },
+                ),
+            };
+            out.push((l.to, step, cost + c, jumped, Touch::default()));
+        }
+        out
+    }
+
+    /// A lower bound of the cost from a node to the goal: the straight
+    /// distance, less the one jump that may still cost nothing (A*).
+    fn estimate(&self, v: usize, jumped: usize) -> f64 {
+        let (a, b) = (self.nodes[v].at, self.nodes[1].at);
+        let jump = if jumped == 0 {
+            self.mover.jump_max
+        } else {
+            0.0
+        };
+        ((a.x - b.x).hypot(a.y - b.y) - jump).max(0.0)
+    }
+
+    fn dijkstra(&self, difficult_ok: bool) -> Option<Path> {
+        let n = self.nodes.len();
+        let mut links_from: Vec<Vec<usize>> = vec![vec![]; n];
+        for (k, l) in self.links.iter().enumerate() {
+            links_from[l.from].push(k);
+        }
+        let mut best = vec![[f64::INFINITY; 2]; n];
+        let mut back: Vec<[Back; 2]> = vec![[None, None]; n];
+        let mut heap = BinaryHeap::new();
+        best[0][0] = 0.0;
+        heap.push(Entry(self.estimate(0, 0), 0, 0));
+        while let Some(Entry(key, u, jumped)) = heap.pop() {
+            let cost = best[u][jumped];
+            if key > cost + self.estimate(u, jumped) + 1e-9 {
                 continue;
             }
             if u == 1 {
                 return Some(self.rebuild(&back, u, jumped, cost));
             }
-            let here = self.nodes[u].at;
-            let mut relax = |v: usize,
-                             j: usize,
-                             c: f64,
-                             step: Step,
-                             touch: Touch,
-                             heap: &mut BinaryHeap<Entry>| {
+            for (v, step, c, j, touch) in
+                self.moves_from(u, jumped, cost, difficult_ok, &links_from[u])
+            {
                 if c < best[v][j] - 1e-12 {
                     best[v][j] = c;
                     back[v][j] = Some((u, jumped, step, touch));
-                    heap.push(Entry(c, v, j));
+                    heap.push(Entry(c + self.estimate(v, j), v, j));
                 }
-            };
-            for (v, node) in self.nodes.iter().enumerate() {
-                if v == u {
-                    continue;
-                }
-                let Some((len, jump, before, touch)) = self.slide(here, node.at, difficult_ok)
-                else {
-                    continue;
-                };
-                let j = if jump > 0.0 {
-                    // Q17: the run-up is what this Move walked before the jump.
-                    if jumped == 1 || jump > (cost + before).max(1.0) {
-                        continue;
-                    }
-                    1
-                } else {
-                    jumped
-                };
-                let step = Step::Walk {
-                    to: node.at,
-                    length: len,
-                    jump,
-                };
-                relax(v, j, cost + len - jump, step, touch, &mut heap);
-            }
-            for l in self.links.iter().filter(|l| l.from == u) {
-                let to = self.nodes[l.to].at;
-                let (c, step) = match l.step {
-                    LinkKind::Climb {
-                        piece,
-                        height,
-                        cost: k,
-                        ladder,
-                    } => (
-                        k,
-                        Step::Climb {
-                            to,
-                            piece,
-                            height,
-                            cost: k,
-                            ladder,
-                        },
-                    ),
-                    LinkKind::JumpDown { piece, height } => (
-                        2.0 * (self.mover.radius + SLACK),
-                        Step::JumpDown { to, piece, height },
-                    ),
-                };
-                relax(l.to, jumped, cost + c, step, Touch::default(), &mut heap);
             }
         }
         None

@@ -339,3 +339,26 @@ fn models_block_paths_and_standing_places_are_checked() {
         .unwrap();
     assert!(p.unwrap().cost() > 10.0 + 1.0);
 }
+
+#[test]
+fn reach_walks_as_far_as_the_allowance_goes() {
+    // B28/B29: a Move of 4" towards a goal 10" away stops 4" along.
+    let t = table(vec![]);
+    let nav = mortalis_battle::Nav::new(&t, STD);
+    let r = nav
+        .reach(g(5.0, 5.0), 4.0, &[], &[g(15.0, 5.0), g(7.0, 5.0)])
+        .unwrap();
+    let far = r[0].unwrap();
+    assert!(!far.arrived);
+    close(far.to.x, 9.0);
+    close(far.spent, 4.0);
+    let near = r[1].unwrap();
+    assert!(near.arrived);
+    close(near.spent, 2.0);
+    // B30: through rubble the Move loses 1": 3" along.
+    let t = table(vec![Piece::rect(Kind::Difficult, 4.0, 0.0, 12.0, 30.0)]);
+    let nav = mortalis_battle::Nav::new(&t, STD);
+    let r = nav.reach(g(5.0, 15.0), 4.0, &[], &[g(15.0, 15.0)]).unwrap();
+    close(r[0].unwrap().to.x, 8.0);
+    close(r[0].unwrap().spent, 4.0);
+}
