@@ -3,6 +3,7 @@
 //! obstacle and cover, and path lengths for one Move. Pure: no I/O, no clock;
 //! randomness only from a seeded ChaCha8 RNG passed in (the table generator).
 
+pub mod battle;
 pub mod file;
 pub mod generate;
 pub mod path;

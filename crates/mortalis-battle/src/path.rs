@@ -220,6 +220,8 @@ enum LinkKind {
 struct Stop {
     grown: Vec<Polygon<f64>>,
     rect: Rect<f64>,
+    /// A model's base: a disc (centre, radius already grown), exact.
+    disc: Option<(Point<f64>, f64)>,
 }
 
 impl Stop {
@@ -241,15 +243,49 @@ impl Stop {
                     },
                 )
             })?;
-        Some(Stop { grown, rect })
+        Some(Stop {
+            grown,
+            rect,
+            disc: None,
+        })
+    }
+
+    /// A round base of radius `base` at `c`, grown by `radius`.
+    fn disc(c: Point<f64>, base: f64, radius: f64) -> Self {
+        let r = base + radius;
+        let rect = Rect::new(
+            Coord {
+                x: c.x() - r,
+                y: c.y() - r,
+            },
+            Coord {
+                x: c.x() + r,
+                y: c.y() + r,
+            },
+        );
+        Stop {
+            grown: vec![],
+            rect,
+            disc: Some((c, r)),
+        }
     }
 
     fn hits(&self, line: &Line<f64>) -> bool {
-        line.bounding_rect().intersects(&self.rect) && self.grown.iter().any(|g| g.intersects(line))
+        use geo::{Distance, Euclidean};
+        line.bounding_rect().intersects(&self.rect)
+            && match self.disc {
+                Some((c, r)) => Euclidean.distance(line, &c) < r,
+                None => self.grown.iter().any(|g| g.intersects(line)),
+            }
     }
 
     fn covers(&self, p: Point<f64>) -> bool {
-        self.rect.intersects(&p) && self.grown.iter().any(|g| g.intersects(&p))
+        use geo::{Distance, Euclidean};
+        self.rect.intersects(&p)
+            && match self.disc {
+                Some((c, r)) => Euclidean.distance(&p, &c) < r,
+                None => self.grown.iter().any(|g| g.intersects(&p)),
+            }
     }
 }
 
@@ -319,15 +355,32 @@ impl<'a> Nav<'a> {
         g.nodes[0] = Node { at: from };
         g.nodes[1] = Node { at: to };
         let r = g.mover.radius;
-        let bases: Vec<Polygon<f64>> = others
+        let ground: Vec<&Body> = others
             .iter()
             .filter(|o| o.at.level == Level::Ground)
-            .map(|o| base_polygon(o.at.x, o.at.y, o.radius()))
             .collect();
         let first = g.walls.len();
-        for b in &bases {
-            g.walls.extend(Stop::new(b, r));
+        for o in &ground {
+            // Exact discs, a little smaller than contact, so that bases in
+            // contact do not stop each other from moving apart.
+            g.walls.push(Stop::disc(
+                Point::new(o.at.x, o.at.y),
+                o.radius(),
+                r - 2.0 * SLACK,
+            ));
         }
+        // Corners round each base: a 12-gon whose sides stay outside the
+        // grown disc.
+        let bases: Vec<Polygon<f64>> = ground
+            .iter()
+            .map(|o| {
+                base_polygon(
+                    o.at.x,
+                    o.at.y,
+                    (o.radius() + r + SLACK) / (std::f64::consts::PI / 12.0).cos(),
+                )
+            })
+            .collect();
         // Climbs that land inside a model's base are dropped.
         let covered = |g: &Graph, n: usize| {
             let at = g.nodes[n].at;
@@ -370,6 +423,19 @@ impl<'a> Nav<'a> {
         self.graph.table.can_stand(from, r)?;
         let mut g = self.query(from, from, others, false);
         let goal_nodes: Vec<Option<usize>> = goals.iter().map(|&p| g.add_node(p)).collect();
+        // Open ground has no corners: rings of places round the start let a
+        // model step away from bases it touches and across open ground.
+        if from.level == Level::Ground {
+            for radius in [1.5, allowance] {
+                for k in 0..16 {
+                    let a = std::f64::consts::TAU * f64::from(k) / 16.0;
+                    g.add_node(Place::ground(
+                        from.x + radius * a.cos(),
+                        from.y + radius * a.sin(),
+                    ));
+                }
+            }
+        }
         let mut out: Vec<Option<Reach>> = vec![None; goals.len()];
         for rough in [false, true] {
             let budget = allowance - if rough { 1.0 } else { 0.0 };
@@ -502,10 +568,7 @@ impl<'a> Graph<'a> {
         let r = self.mover.radius + SLACK;
         let mut ground: Vec<Coord<f64>> = vec![];
         for b in bases {
-            let style = BufferStyle::new(r).line_join(LineJoin::Miter(0.0));
-            for poly in b.buffer_with_style(style) {
-                ground.extend(poly.exterior().0.iter().copied());
-            }
+            ground.extend(b.exterior().0.iter().copied());
         }
         for p in self.table.pieces.iter().filter(|_| pieces) {
             let stops = matches!(

@@ -362,3 +362,13 @@ fn reach_walks_as_far_as_the_allowance_goes() {
     close(r[0].unwrap().to.x, 8.0);
     close(r[0].unwrap().spent, 4.0);
 }
+
+#[test]
+fn reach_from_a_corner_next_to_a_friend() {
+    let t = table(vec![]);
+    let nav = mortalis_battle::Nav::new(&t, STD);
+    let r = nav
+        .reach(g(0.5, 0.5), 4.0, &[at(0.5, 1.5)], &[g(15.0, 15.0)])
+        .unwrap();
+    assert!(r[0].is_some(), "{r:?}");
+}

@@ -1,0 +1,558 @@
+//! Set-up of Jatka, activations, the legal options of a model, and their
+//! resolution. Shots and exchanges are built as `odds::Query`s and played by
+//! `mortalis_rules::play` with the battle's dice.
+
+use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
+use mortalis_rules::play;
+use mortalis_rules::skills::Skill;
+
+use super::{
+    About, Battle, BattleError, Choice, DEPLOY_RADIUS, Event, JATKA_MARKERS, Logged, MARKER_EDGE,
+    Players, Question, Status,
+};
+use crate::path::Nav;
+use crate::sight::Sight;
+use crate::table::{Body, Place};
+
+/// The corner points: 0 lower left, 1 lower right, 2 upper right, 3 upper left.
+pub(super) fn corner_point(size: f64, corner: usize) -> (f64, f64) {
+    match corner % 4 {
+        0 => (0.0, 0.0),
+        1 => (size, 0.0),
+        2 => (size, size),
+        _ => (0.0, size),
+    }
+}
+
+/// A shot as the rules core sees it, and what the table says about it.
+pub struct ShotPlan {
+    /// The query.
+    pub query: Query,
+    /// What the shooter sees.
+    pub sight: Sight,
+    /// Edge-to-edge distance.
+    pub range: f64,
+}
+
+impl Battle {
+    /// Jatka's set-up (B153–B155); returns the side that starts round 1.
+    pub(super) fn set_up(&mut self, players: &mut Players) -> Result<usize, BattleError> {
+        // B153 (ruling: on a table from a file or the generator nobody placed
+        // the last piece, so the second warband places the first marker).
+        for k in 0..JATKA_MARKERS {
+            let side = (1 + k) % 2;
+            let options = self.marker_spots();
+            if options.is_empty() {
+                return Err(BattleError::NotYet(
+                    "a table with no room for markers (B153)".into(),
+                ));
+            }
+            if let Choice::Marker { x, y } = self.ask(
+                players,
+                Question {
+                    side,
+                    about: About::Marker,
+                    options,
+                },
+            )? {
+                self.markers.push(Place::ground(x, y));
+            }
+        }
+        // B154: the first warband rolled the scenario; it picks a corner.
+        let options = (0..4).map(|corner| Choice::Corner { corner }).collect();
+        let corner = match self.ask(
+            players,
+            Question {
+                side: 0,
+                about: About::Corner,
+                options,
+            },
+        )? {
+            Choice::Corner { corner } => corner,
+            _ => 0,
+        };
+        let corners = [corner, (corner + 2) % 4];
+        let mut queues: [Vec<usize>; 2] = [0, 1].map(|s| {
+            (0..self.models.len())
+                .filter(|&i| self.models[i].side == s)
+                .rev()
+                .collect()
+        });
+        let mut side = 0;
+        while !queues[0].is_empty() || !queues[1].is_empty() {
+            if let Some(model) = queues[side].pop() {
+                let options = self.deploy_spots(model, corners[side]);
+                if options.is_empty() {
+                    return Err(BattleError::NotYet(format!(
+                        "deploying {} with its corner full (B154)",
+                        self.models[model].name
+                    )));
+                }
+                if let Choice::Deploy { model, at } = self.ask(
+                    players,
+                    Question {
+                        side,
+                        about: About::Deploy,
+                        options,
+                    },
+                )? {
+                    self.models[model].body.at = at;
+                }
+            }
+            side = 1 - side;
+        }
+        // B155: the lower total decides who starts.
+        let chooser = self.roll_off(players, "who starts")?;
+        let options = vec![Choice::Starter { side: 0 }, Choice::Starter { side: 1 }];
+        match self.ask(
+            players,
+            Question {
+                side: chooser,
+                about: About::Starter,
+                options,
+            },
+        )? {
+            Choice::Starter { side } => Ok(side),
+            _ => Ok(chooser),
+        }
+    }
+
+    /// Marker places: a 2" grid at least 6" from every edge, on the ground,
+    /// outside walls and gaps, not on another marker.
+    fn marker_spots(&self) -> Vec<Choice> {
+        let size = self.table.size;
+        let mut out = vec![];
+        let mut x = MARKER_EDGE;
+        while x <= size - MARKER_EDGE + 1e-9 {
+            let mut y = MARKER_EDGE;
+            while y <= size - MARKER_EDGE + 1e-9 {
+                let free = !self.markers.iter().any(|m| (m.x - x).hypot(m.y - y) < 1e-6);
+                if free && self.table.can_stand(Place::ground(x, y), 0.01).is_ok() {
+                    out.push(Choice::Marker { x, y });
+                }
+                y += 2.0;
+            }
+            x += 2.0;
+        }
+        out
+    }
+
+    /// Deployment places for a model: a 1" grid of ground places whose
+    /// whole base lies within 6" of the corner (Q25: a quarter circle), clear
+    /// of terrain and of models already placed.
+    fn deploy_spots(&self, model: usize, corner: usize) -> Vec<Choice> {
+        let (cx, cy) = corner_point(self.table.size, corner);
+        let r = self.models[model].body.radius();
+        let (sx, sy) = (
+            if cx > 0.0 { -1.0 } else { 1.0 },
+            if cy > 0.0 { -1.0 } else { 1.0 },
+        );
+        let mut out = vec![];
+        for i in 0..6 {
+            for j in 0..6 {
+                let (dx, dy) = (r + f64::from(i), r + f64::from(j));
+                if dx.hypot(dy) + r > DEPLOY_RADIUS + 1e-9 {
+                    continue;
+                }
+                let at = Place::ground(cx + sx * dx, cy + sy * dy);
+                let clear = self.models.iter().enumerate().all(|(k, o)| {
+                    k == model
+                        || o.body.at == Place::ground(0.0, 0.0)
+                        || (o.body.at.x - at.x).hypot(o.body.at.y - at.y)
+                            >= o.body.radius() + r - 1e-9
+                });
+                if clear && self.table.can_stand(at, r).is_ok() {
+                    out.push(Choice::Deploy { model, at });
+                }
+            }
+        }
+        out
+    }
+
+    /// One activation of a model of `side` (B18, B23).
+    pub(super) fn activation(
+        &mut self,
+        players: &mut Players,
+        side: usize,
+        navs: &[Nav],
+    ) -> Result<(), BattleError> {
+        let options = (0..self.models.len())
+            .filter(|&i| {
+                self.models[i].side == side
+                    && self.models[i].on_table()
+                    && !self.models[i].activated
+            })
+            .map(|model| Choice::Activate { model })
+            .collect();
+        let Choice::Activate { model: m } = self.ask(
+            players,
+            Question {
+                side,
+                about: About::Activate,
+                options,
+            },
+        )?
+        else {
+            return Ok(());
+        };
+        self.models[m].activated = true;
+        self.active = Some(m);
+        self.charged.clear();
+        while self.models[m].on_table() && self.end.is_none() {
+            let options = self.options(m, navs)?;
+            if options == [Choice::End] {
+                break;
+            }
+            let choice = self.ask(
+                players,
+                Question {
+                    side,
+                    about: About::Action,
+                    options,
+                },
+            )?;
+            if choice == Choice::End {
+                break;
+            }
+            self.resolve(players, m, choice)?;
+            self.check_end();
+        }
+        Ok(())
+    }
+
+    /// Every legal action of model `m` now, `End` last.
+    pub fn options(&self, m: usize, navs: &[Nav]) -> Result<Vec<Choice>, BattleError> {
+        let me = &self.models[m];
+        let engaged = self.engaged_with(m);
+        let mut out = vec![];
+        if engaged.is_empty() && (!me.move_slot || !me.free_slot) {
+            out.extend(self.move_options(m, navs)?);
+        }
+        if !me.free_slot && !me.climbed {
+            if engaged.is_empty() {
+                for t in 0..self.models.len() {
+                    if self.shot_plan(m, t).is_some() {
+                        out.push(Choice::Shoot { target: t });
+                    }
+                }
+                if !me.pet && !me.volunteer {
+                    for (k, mk) in self.markers.iter().enumerate() {
+                        let point = Body {
+                            at: *mk,
+                            base: 0.0,
+                            height: 0.0,
+                        };
+                        if self.table.distance(&me.body, &point) <= 1.0 {
+                            out.push(Choice::PickUp { marker: k });
+                        }
+                    }
+                }
+            } else {
+                out.extend(engaged.into_iter().map(|target| Choice::Attack { target }));
+            }
+        }
+        out.push(Choice::End);
+        Ok(out)
+    }
+
+    /// Moves towards each marker, each enemy (into contact), the table
+    /// centre, and, carrying markers, the two nearest edges (to leave).
+    fn move_options(&self, m: usize, navs: &[Nav]) -> Result<Vec<Choice>, BattleError> {
+        let me = &self.models[m];
+        let allowance = me.allowance();
+        let Some(nav) = navs.iter().find(|n| n.mover() == me.mover()) else {
+            return Ok(vec![]);
+        };
+        if allowance <= 0.0 {
+            return Ok(vec![]);
+        }
+        let r = me.body.radius();
+        let size = self.table.size;
+        let from = me.body.at;
+        let mut goals: Vec<(Place, bool)> = self.markers.iter().map(|&p| (p, false)).collect();
+        for e in self
+            .models
+            .iter()
+            .filter(|e| e.on_table() && e.side != me.side)
+        {
+            let reach = e.body.radius() + r + 0.2;
+            let spot = (0..8)
+                .map(|k| {
+                    let a = std::f64::consts::TAU * f64::from(k) / 8.0;
+                    Place {
+                        x: e.body.at.x + reach * a.cos(),
+                        y: e.body.at.y + reach * a.sin(),
+                        level: e.body.at.level,
+                    }
+                })
+                .filter(|p| self.table.can_stand(*p, r).is_ok())
+                .min_by(|a, b| {
+                    (a.x - from.x)
+                        .hypot(a.y - from.y)
+                        .total_cmp(&(b.x - from.x).hypot(b.y - from.y))
+                });
+            goals.extend(spot.map(|p| (p, false)));
+        }
+        goals.push((Place::ground(size / 2.0, size / 2.0), false));
+        if me.carried > 0 && !me.volunteer {
+            let edge = r + 0.01;
+            let mut edges = [
+                Place::ground(edge, from.y.clamp(edge, size - edge)),
+                Place::ground(size - edge, from.y.clamp(edge, size - edge)),
+                Place::ground(from.x.clamp(edge, size - edge), edge),
+                Place::ground(from.x.clamp(edge, size - edge), size - edge),
+            ];
+            edges.sort_by(|a, b| {
+                (a.x - from.x)
+                    .hypot(a.y - from.y)
+                    .total_cmp(&(b.x - from.x).hypot(b.y - from.y))
+            });
+            goals.extend(edges[..2].iter().map(|&p| (p, true)));
+        }
+        let others = self.others(m);
+        let places: Vec<Place> = goals.iter().map(|g| g.0).collect();
+        let reached = nav
+            .reach(from, allowance, &others, &places)
+            .map_err(|e| BattleError::NotYet(format!("a model standing where it cannot ({e})")))?;
+        let mut out: Vec<Choice> = vec![];
+        for (r_, (_, edge)) in reached.into_iter().zip(&goals) {
+            let Some(reach) = r_ else { continue };
+            let overlaps = others.iter().any(|o| {
+                o.at.level == reach.to.level
+                    && (o.at.x - reach.to.x).hypot(o.at.y - reach.to.y) < o.radius() + r - 1e-6
+            });
+            let dup = out.iter().any(|c| matches!(c, Choice::Move { to, leave, .. } if (to.x - reach.to.x).hypot(to.y - reach.to.y) < 0.05 && *leave == (*edge && reach.arrived)));
+            if overlaps || dup {
+                continue;
+            }
+            let leave = *edge && reach.arrived && reach.spent + r <= allowance + 1e-9;
+            out.push(Choice::Move {
+                to: reach.to,
+                spent: reach.spent,
+                leave,
+                climbed: reach.climbed,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The shot of `s` at `t`, when the rules allow it now: a ranged weapon,
+    /// not engaged, a heavy weapon only before any Move (B52, B60), the
+    /// target an enemy on the table, not engaged (B65: with two sides it is
+    /// always engaged with the shooter's side), visible (B53) and in range.
+    pub fn shot_plan(&self, s: usize, t: usize) -> Option<ShotPlan> {
+        let (a, d) = (&self.models[s], &self.models[t]);
+        if !a.on_table() || !d.on_table() || a.side == d.side || a.pet {
+            return None;
+        }
+        let weapon = a.ranged()?;
+        if weapon.is_heavy() && a.moves > 0 && !a.skills.contains(&Skill::HipShot) {
+            return None;
+        }
+        if !self.engaged_with(t).is_empty() || !self.engaged_with(s).is_empty() {
+            return None;
+        }
+        let others: Vec<Body> = self
+            .models
+            .iter()
+            .enumerate()
+            .filter(|(i, m)| *i != s && *i != t && m.on_table())
+            .map(|(_, m)| m.body)
+            .collect();
+        let sight = self.table.sight(&a.body, &d.body, &others);
+        if !sight.visible {
+            return None;
+        }
+        let range = self.table.distance(&a.body, &d.body).max(0.01);
+        let rise =
+            self.table.level_height(a.body.at.level) - self.table.level_height(d.body.at.level);
+        let query = Query {
+            kind: ActionKind::Shoot,
+            attacker: a.side(Some(weapon), false),
+            defender: d.side(None, false),
+            situation: Situation {
+                range: Some(range),
+                obstacle: sight.obstacle,
+                cover: sight.cover,
+                elevated: rise >= 2.0,
+                ..Situation::default()
+            },
+        };
+        odds::odds(&query).ok()?;
+        Some(ShotPlan {
+            query,
+            sight,
+            range,
+        })
+    }
+
+    /// The exchange of `a` attacking `d` (B40, B41c support counted at the
+    /// moment of the roll).
+    pub fn melee_query(&self, a: usize, d: usize) -> (Query, [u32; 2]) {
+        let supporters = |fighter: usize, opponent: usize| -> u32 {
+            let side = self.models[fighter].side;
+            let opp = &self.models[opponent];
+            self.models
+                .iter()
+                .enumerate()
+                .filter(|(i, m)| *i != fighter && m.on_table() && m.side == side)
+                .filter(|(_, m)| self.table.distance(&m.body, &opp.body) < 1.0)
+                .count() as u32
+        };
+        let support = [supporters(a, d), supporters(d, a)];
+        let (fa, fd) = (&self.models[a], &self.models[d]);
+        let mut attacker = fa.side(fa.melee(), true);
+        attacker.support = support[0].min(6);
+        let mut defender = fd.side(fd.melee(), true);
+        defender.support = support[1].min(6);
+        let query = Query {
+            kind: ActionKind::Melee,
+            attacker,
+            defender,
+            situation: Situation {
+                charged: self.charged.contains(&d),
+                ..Situation::default()
+            },
+        };
+        (query, support)
+    }
+
+    fn take_slot(&mut self, m: usize, is_move: bool) {
+        let me = &mut self.models[m];
+        if is_move && !me.move_slot {
+            me.move_slot = true;
+        } else {
+            me.free_slot = true;
+        }
+        if is_move {
+            me.moves += 1;
+        }
+    }
+
+    /// Removes model `i` (B36: its markers stay where it stood); `by` gets
+    /// the credit.
+    fn remove(&mut self, i: usize, by: Option<usize>) {
+        let at = self.models[i].body.at;
+        let n = std::mem::take(&mut self.models[i].carried);
+        self.markers.extend((0..n).map(|_| at));
+        self.models[i].status = Status::Removed;
+        if let Some(b) = by {
+            self.models[b].took_out += 1;
+        }
+        self.event(Event::Removed { model: i, by });
+    }
+
+    fn play_query(
+        &mut self,
+        players: &mut Players,
+        q: &Query,
+    ) -> Result<(play::Report, Odds), BattleError> {
+        let chance = odds::odds(q).map_err(|e| BattleError::Rules(e.to_string()))?;
+        let mut dice = Logged {
+            inner: players.dice,
+            rolled: &mut self.dice,
+        };
+        let report = play::play(q, &mut dice).map_err(|e| match e {
+            play::PlayError::Dice(d) => BattleError::Dice(d),
+            play::PlayError::Action(a) => BattleError::Rules(a.to_string()),
+        })?;
+        Ok((report, chance))
+    }
+
+    /// Carries out one chosen action of model `m`.
+    fn resolve(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        choice: Choice,
+    ) -> Result<(), BattleError> {
+        match choice {
+            Choice::Move {
+                to,
+                spent,
+                leave,
+                climbed,
+            } => {
+                let before = self.engaged_with(m);
+                self.models[m].body.at = to;
+                self.models[m].climbed |= climbed;
+                self.take_slot(m, true);
+                self.event(Event::Moved {
+                    model: m,
+                    to,
+                    spent,
+                });
+                let now: Vec<usize> = self
+                    .engaged_with(m)
+                    .into_iter()
+                    .filter(|e| !before.contains(e))
+                    .collect();
+                self.charged.extend(now);
+                if leave {
+                    let me = &mut self.models[m];
+                    me.status = Status::Left;
+                    me.scored += std::mem::take(&mut me.carried);
+                    let markers = me.scored;
+                    self.event(Event::Left { model: m, markers });
+                }
+            }
+            Choice::PickUp { marker } => {
+                if marker < self.markers.len() {
+                    self.markers.remove(marker);
+                    self.models[m].carried += 1;
+                }
+                self.take_slot(m, false);
+                self.event(Event::PickedUp { model: m });
+            }
+            Choice::Shoot { target } => {
+                let plan = self
+                    .shot_plan(m, target)
+                    .ok_or_else(|| BattleError::Rules("the shot is no longer legal".into()))?;
+                let (report, chance) = self.play_query(players, &plan.query)?;
+                self.take_slot(m, false);
+                let out = report.defender_out;
+                let chance = match chance {
+                    Odds::Shoot(o) => odds::frac(&o.out_of_action),
+                    Odds::Melee(_) => String::new(),
+                };
+                self.event(Event::Shot {
+                    shooter: m,
+                    target,
+                    range: plan.range,
+                    obstacle: plan.sight.obstacle,
+                    cover: plan.sight.cover,
+                    chance,
+                    report,
+                });
+                if out {
+                    self.remove(target, Some(m));
+                }
+            }
+            Choice::Attack { target } => {
+                let (query, support) = self.melee_query(m, target);
+                let (report, chance) = self.play_query(players, &query)?;
+                self.take_slot(m, false);
+                let chance = match chance {
+                    Odds::Melee(o) => [odds::frac(&o.defender_out), odds::frac(&o.attacker_out)],
+                    Odds::Shoot(_) => [String::new(), String::new()],
+                };
+                let (d_out, a_out) = (report.defender_out, report.attacker_out);
+                self.event(Event::Fight {
+                    attacker: m,
+                    defender: target,
+                    support,
+                    chance,
+                    report,
+                });
+                if d_out {
+                    self.remove(target, Some(m));
+                }
+                if a_out {
+                    self.remove(m, Some(target));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,167 @@
+//! Decisions (B181): every choice in a battle is a [`Question`] with a list
+//! of legal [`Choice`]s, answered by a [`Decider`]: the AI ([`crate::battle::ai`]),
+//! a random legal policy, or a script (a decisions list, such as the one a
+//! battle log holds, which replays the battle).
+
+use mortalis_rules::dice::uniform_below;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+use super::Battle;
+use crate::table::Place;
+
+/// What a question is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum About {
+    /// Placing a technology marker (B153).
+    Marker,
+    /// Choosing a deployment corner (B154).
+    Corner,
+    /// Placing one model (B154).
+    Deploy,
+    /// Who starts the first round (B155).
+    Starter,
+    /// Which model to activate (B18).
+    Activate,
+    /// The next action of the active model (B22–B27).
+    Action,
+}
+
+/// One legal answer.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "choice", rename_all = "snake_case")]
+pub enum Choice {
+    /// A marker at this point.
+    Marker {
+        /// x.
+        x: f64,
+        /// y.
+        y: f64,
+    },
+    /// A corner: 0 lower left, 1 lower right, 2 upper right, 3 upper left.
+    Corner {
+        /// The corner.
+        corner: usize,
+    },
+    /// A model at this place.
+    Deploy {
+        /// The model.
+        model: usize,
+        /// Where.
+        at: Place,
+    },
+    /// This side starts.
+    Starter {
+        /// The side.
+        side: usize,
+    },
+    /// Activate this model.
+    Activate {
+        /// The model.
+        model: usize,
+    },
+    /// Move (B28) to a place; `leave` when the Move goes on across the table
+    /// edge (B37).
+    Move {
+        /// Where it stops.
+        to: Place,
+        /// Allowance spent.
+        spent: f64,
+        /// It leaves the table.
+        leave: bool,
+        /// The way climbs.
+        climbed: bool,
+    },
+    /// Shoot a model (B52).
+    Shoot {
+        /// The target.
+        target: usize,
+    },
+    /// Attack an engaged enemy (B40).
+    Attack {
+        /// The target.
+        target: usize,
+    },
+    /// Pick up a technology marker within 1" (B35).
+    PickUp {
+        /// The marker (index into the markers on the ground).
+        marker: usize,
+    },
+    /// End the activation (unused actions are lost, B23).
+    End,
+}
+
+/// A question to one side.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Question {
+    /// The side that answers.
+    pub side: usize,
+    /// What it is about.
+    pub about: About,
+    /// The legal answers (never empty).
+    pub options: Vec<Choice>,
+}
+
+/// Answers questions for one side.
+pub trait Decider {
+    /// The index of the chosen option, or why there is none.
+    fn choose(&mut self, battle: &Battle, q: &Question) -> Result<usize, String>;
+}
+
+/// Uniformly random legal choices from a seeded ChaCha8 RNG (the naive
+/// policy the AI is measured against).
+#[derive(Debug, Clone)]
+pub struct RandomPolicy {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPolicy {
+    /// A policy from a seed.
+    pub fn new(seed: u64) -> Self {
+        RandomPolicy {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Decider for RandomPolicy {
+    fn choose(&mut self, _: &Battle, q: &Question) -> Result<usize, String> {
+        Ok(uniform_below(&mut self.rng, q.options.len() as u32) as usize)
+    }
+}
+
+/// Answers from a list, in order (a decisions file, or a battle log's).
+#[derive(Debug, Clone, Default)]
+pub struct Scripted {
+    answers: Vec<usize>,
+    next: usize,
+}
+
+impl Scripted {
+    /// A script of option indices.
+    pub fn new(answers: Vec<usize>) -> Self {
+        Scripted { answers, next: 0 }
+    }
+}
+
+impl Decider for Scripted {
+    fn choose(&mut self, _: &Battle, q: &Question) -> Result<usize, String> {
+        let n = self.next;
+        let a = *self
+            .answers
+            .get(n)
+            .ok_or_else(|| format!("the script has no decision number {}", n + 1))?;
+        self.next += 1;
+        if a < q.options.len() {
+            Ok(a)
+        } else {
+            Err(format!(
+                "decision number {} is option {a}, but only {} exist",
+                n + 1,
+                q.options.len()
+            ))
+        }
+    }
+}

@@ -1,0 +1,298 @@
+//! A model in battle: its sheet as the rules core checked it, where it
+//! stands, and what it did this round. Builds the `odds::Side` of a shot or
+//! an exchange, so that every roll goes through `odds` and `play` (nothing
+//! is resolved twice in two ways).
+
+use mortalis_rules::equipment::{Armour, Item, ModTarget, Modification, WeaponSlot};
+use mortalis_rules::odds::{Acted, Side};
+use mortalis_rules::profile::Profile;
+use mortalis_rules::skills::Skill;
+use mortalis_rules::warband::{ModelSheet, SpecialRule};
+use serde::Serialize;
+
+use crate::path::Mover;
+use crate::table::{BASE, Body, HEIGHT, Place, SARCOPHAGUS_BASE, SARCOPHAGUS_HEIGHT};
+
+/// Skills whose whole battle effect lies in the rolls the odds engine
+/// resolves (passed to it as they are), or in movement the simulator
+/// applies, or that act only between battles.
+const SUPPORTED: &[Skill] = &[
+    // Movement, applied here.
+    Skill::Runner,
+    Skill::Sprint,
+    Skill::Climber,
+    Skill::Acrobat,
+    // Rolls, applied by `odds`.
+    Skill::Nimble,
+    Skill::Feint,
+    Skill::Disarm,
+    Skill::SoftSpot,
+    Skill::BattleFrenzy,
+    Skill::Lucky,
+    Skill::Parry,
+    Skill::KillingBlow,
+    Skill::CriticalHit,
+    Skill::Duellist,
+    Skill::DirtyTricks,
+    Skill::CrowdFighter,
+    Skill::Caution,
+    Skill::MasterShot,
+    Skill::HipShot,
+    Skill::SteadyHand,
+    Skill::ShieldBreaker,
+    Skill::EagleEye,
+    Skill::PointBlank,
+    // Between battles only.
+    Skill::BeastMaster,
+    Skill::Medic,
+    Skill::Haggling,
+    Skill::Fence,
+    Skill::TechHunter,
+    Skill::Searching,
+];
+
+/// Whether a model is still in the battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// On the table.
+    OnTable,
+    /// Removed as a casualty.
+    Removed,
+    /// Left the table across an edge.
+    Left,
+}
+
+/// A model in battle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Fighter {
+    /// Name (volunteers: "Ochotnik N").
+    pub name: String,
+    /// 0 for the first warband, 1 for the second.
+    pub side: usize,
+    /// Battle profile (B8 as the builder computed it).
+    pub profile: Profile,
+    /// Armour worn.
+    pub armour: Armour,
+    /// Equipment.
+    pub equipment: Vec<Item>,
+    /// Skills passed to the odds engine and used for movement.
+    pub skills: Vec<Skill>,
+    /// Weapon and armour modifications (applied by the odds engine).
+    pub mods: Vec<Modification>,
+    /// A pet (B10).
+    pub pet: bool,
+    /// A volunteer (B11).
+    pub volunteer: bool,
+    /// Where it stands and its size.
+    pub body: Body,
+    /// On the table, removed or left.
+    pub status: Status,
+    /// Technology markers carried.
+    pub carried: u32,
+    /// Markers it carried off the table.
+    pub scored: u32,
+    /// Enemy models it took out.
+    pub took_out: u32,
+    /// This round: activated.
+    pub activated: bool,
+    /// This round: the Move slot is used.
+    pub move_slot: bool,
+    /// This round: the free slot is used.
+    pub free_slot: bool,
+    /// This round: Move actions taken.
+    pub moves: u32,
+    /// This round: completed a climb (only Moves follow, B31).
+    pub climbed: bool,
+}
+
+/// Something in a warband the simulator cannot play yet (B182).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("B182: {model}: {what} is not simulated yet")]
+pub struct Unsupported {
+    /// The model.
+    pub model: String,
+    /// What it has.
+    pub what: String,
+}
+
+impl Fighter {
+    /// A fighter from a checked sheet, or the first thing it has that the
+    /// simulator cannot play yet.
+    pub fn from_sheet(sheet: &ModelSheet, side: usize) -> Result<Self, Unsupported> {
+        let refuse = |what: String| Unsupported {
+            model: sheet.name.clone(),
+            what,
+        };
+        if let Some(s) = sheet.skills.iter().find(|s| !SUPPORTED.contains(s)) {
+            return Err(refuse(format!("skill `{}`", s.id())));
+        }
+        if let Some(i) = sheet.items.first() {
+            return Err(refuse(format!("special item `{}`", i.id())));
+        }
+        if sheet.equipment.contains(&Item::Jetpack) {
+            return Err(refuse("the jetpack (B136)".into()));
+        }
+        if let Some(w) = sheet
+            .equipment
+            .iter()
+            .find(|w| matches!(w, Item::Flamer | Item::HeavyRifle))
+        {
+            return Err(refuse(format!("`{}` (B62, B63)", w.id())));
+        }
+        if sheet.equipment.iter().filter(|w| w.is_pistol()).count() > 1 {
+            return Err(refuse("two pistols (B59)".into()));
+        }
+        let big = sheet.armour == Armour::Sarcophagus;
+        Ok(Fighter {
+            name: sheet.name.clone(),
+            side,
+            profile: sheet.profile,
+            armour: sheet.armour,
+            equipment: sheet.equipment.clone(),
+            skills: sheet.skills.clone(),
+            mods: sheet.mods.clone(),
+            pet: sheet.special.contains(&SpecialRule::Pet),
+            volunteer: false,
+            body: Body {
+                at: Place::ground(0.0, 0.0),
+                base: if big { SARCOPHAGUS_BASE } else { BASE },
+                height: if big { SARCOPHAGUS_HEIGHT } else { HEIGHT },
+            },
+            status: Status::OnTable,
+            carried: 0,
+            scored: 0,
+            took_out: 0,
+            activated: false,
+            move_slot: false,
+            free_slot: false,
+            moves: 0,
+            climbed: false,
+        })
+    }
+
+    /// A volunteer (B11): S4 W0 C7 O5, assault rifle, light armour.
+    pub fn volunteer(number: u32, side: usize) -> Self {
+        Fighter {
+            name: format!("Ochotnik {number}"),
+            side,
+            profile: Profile::VOLUNTEER,
+            armour: Armour::Light,
+            equipment: vec![Item::AssaultRifle, Item::LightArmour],
+            skills: vec![],
+            mods: vec![],
+            pet: false,
+            volunteer: true,
+            body: Body::new(Place::ground(0.0, 0.0)),
+            status: Status::OnTable,
+            carried: 0,
+            scored: 0,
+            took_out: 0,
+            activated: false,
+            move_slot: false,
+            free_slot: false,
+            moves: 0,
+            climbed: false,
+        }
+    }
+
+    /// On the table.
+    pub fn on_table(&self) -> bool {
+        self.status == Status::OnTable
+    }
+
+    fn has(&self, s: Skill) -> bool {
+        self.skills.contains(&s)
+    }
+
+    /// The ranged weapon it shoots with, if any (the longest-ranged one).
+    pub fn ranged(&self) -> Option<Item> {
+        self.equipment
+            .iter()
+            .copied()
+            .filter(|w| w.ranged().is_some())
+            .max_by_key(|w| w.ranged().map_or(0, |r| r.range))
+    }
+
+    /// The melee weapon it fights with: two-handed, else hand weapon, else
+    /// none (unarmed, or a pet's attack; Q36: a rifleman is unarmed).
+    pub fn melee(&self) -> Option<Item> {
+        [Item::TwoHandedWeapon, Item::HandWeapon]
+            .into_iter()
+            .find(|w| self.equipment.contains(w))
+    }
+
+    /// How it moves (B29–B33).
+    pub fn mover(&self) -> Mover {
+        let gear = self.equipment.contains(&Item::ClimbingGear) || self.has(Skill::Climber);
+        Mover {
+            radius: self.body.radius(),
+            climb_rate: if gear { 1.0 } else { 2.0 },
+            climbs: !self.pet,
+            jump_max: if self.has(Skill::Acrobat) { 4.0 } else { 3.0 },
+            jump_down: false,
+            dangerous: false,
+        }
+    }
+
+    /// Allowance of its next Move action before difficult ground (B29,
+    /// Q48: never below 0).
+    pub fn allowance(&self) -> f64 {
+        let first = !self.move_slot && !self.free_slot;
+        let mut s = self.profile.speed;
+        if first && self.has(Skill::Sprint) {
+            s += 1;
+        }
+        if self.moves >= 1 && !self.has(Skill::Runner) {
+            s -= 1;
+        }
+        f64::from(s.max(0))
+    }
+
+    /// Whether rubble costs it the inch (B30; Pewny krok).
+    pub fn sure_footed(&self) -> bool {
+        self.has(Skill::SureFooted)
+    }
+
+    /// The `odds::Side` of this model using `weapon`.
+    pub fn side(&self, weapon: Option<Item>, melee: bool) -> Side {
+        let extra = melee
+            && (self.equipment.contains(&Item::ExtraWeapon)
+                || self.equipment.iter().any(|w| w.is_pistol()))
+            && weapon != Some(Item::TwoHandedWeapon);
+        Side {
+            accuracy: self.profile.accuracy,
+            fight: self.profile.fight,
+            resilience: self.profile.resilience,
+            armour: self.armour,
+            shield: self.equipment.contains(&Item::Shield) && weapon != Some(Item::TwoHandedWeapon),
+            weapon: WeaponSlot(weapon),
+            extra_weapon: extra,
+            moved: self.moves > 0,
+            skills: self.skills.clone(),
+            mods: self
+                .mods
+                .iter()
+                .copied()
+                .filter(|m| match m.target() {
+                    ModTarget::Armour => true,
+                    _ => weapon.is_some_and(|w| m.fits(w)),
+                })
+                .collect(),
+            acted: if self.moves > 0 {
+                Acted::Moved
+            } else if self.move_slot || self.free_slot {
+                Acted::Other
+            } else {
+                Acted::Nothing
+            },
+            carries: self
+                .equipment
+                .iter()
+                .copied()
+                .filter(|w| Some(*w) != weapon && (w.is_ranged() || *w == Item::TwoHandedWeapon))
+                .collect(),
+            ..Side::default()
+        }
+    }
+}

@@ -1,0 +1,479 @@
+//! One whole battle (issue #15, second slice): the scenario Jatka, rounds
+//! (B15–B21), activations and action slots (B22–B27), Moves (B28–B37),
+//! shots and melee exchanges through `odds`/`play` (B38–B65), victory
+//! (B144–B146). Every choice is a question to a [`Decider`] (B181); every
+//! die comes from one `DiceSource` and is logged with every decision, so a
+//! battle replays to the same end (B180). What is not simulated yet is
+//! refused with B182 (see docs/mortalis/battle.md).
+
+mod actions;
+pub mod ai;
+pub mod decide;
+pub mod fighter;
+mod report;
+
+use mortalis_rules::dice::{DiceError, DiceSource};
+use mortalis_rules::play;
+use serde::Serialize;
+
+pub use decide::{About, Choice, Decider, Question, RandomPolicy, Scripted};
+pub use fighter::{Fighter, Status, Unsupported};
+
+use crate::path::{Mover, Nav};
+use crate::table::{Body, Place, Table};
+
+/// The house round limit for battles no person plays (Q22), by default.
+pub const HOUSE_ROUNDS: u32 = 12;
+/// Technology markers in Jatka (B153).
+pub const JATKA_MARKERS: usize = 5;
+/// Markers stand at least this far from every edge (B153).
+pub const MARKER_EDGE: f64 = 6.0;
+/// Deployment: within this distance of the corner (B154, Q25).
+pub const DEPLOY_RADIUS: f64 = 6.0;
+
+/// Why a battle stopped with no result.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BattleError {
+    /// Something the simulator cannot play yet (B182).
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
+    /// A situation the simulator cannot play yet (B182).
+    #[error("B182: {0} is not simulated yet")]
+    NotYet(String),
+    /// The dice ran out or were wrong.
+    #[error("dice: {0}")]
+    Dice(#[from] DiceError),
+    /// A decider gave no valid answer.
+    #[error("decision for side {side}: {why}")]
+    Decision {
+        /// The side.
+        side: usize,
+        /// What was wrong.
+        why: String,
+    },
+    /// The rules core refused an action the battle offered (a bug).
+    #[error("the rules refused an offered action: {0}")]
+    Rules(String),
+}
+
+/// Why a battle ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// Every marker was carried off (B144, Q22).
+    AllMarkersGone,
+    /// Only one side's models remain on the table (B144).
+    OneSideLeft,
+    /// No model of either side remains.
+    NobodyLeft,
+    /// The house round limit (Q22).
+    RoundLimit,
+}
+
+/// What happened, for the account and the log.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A round begins; `first` activates first.
+    Round {
+        /// Round number from 1.
+        round: u32,
+        /// First player.
+        first: usize,
+    },
+    /// A roll outside an action (initiative), with its dice.
+    Roll {
+        /// What for.
+        what: &'static str,
+        /// The side.
+        side: usize,
+        /// Dice.
+        dice: Vec<u8>,
+    },
+    /// A model moved.
+    Moved {
+        /// The model.
+        model: usize,
+        /// Where to.
+        to: Place,
+        /// Allowance spent.
+        spent: f64,
+    },
+    /// A model left the table with its markers (B37).
+    Left {
+        /// The model.
+        model: usize,
+        /// Markers carried off.
+        markers: u32,
+    },
+    /// A model picked up a marker (B35).
+    PickedUp {
+        /// The model.
+        model: usize,
+    },
+    /// A shot (B52–B58), resolved by `play`.
+    Shot {
+        /// Shooter.
+        shooter: usize,
+        /// Target.
+        target: usize,
+        /// Edge-to-edge distance.
+        range: f64,
+        /// Obstacle penalty.
+        obstacle: bool,
+        /// Cover penalty.
+        cover: bool,
+        /// Exact chance the target was taken out, from `odds`.
+        chance: String,
+        /// The dice, step by step.
+        report: play::Report,
+    },
+    /// A melee exchange (B40–B44), resolved by `play`.
+    Fight {
+        /// Attacker.
+        attacker: usize,
+        /// Defender.
+        defender: usize,
+        /// Supporters of each (B41c).
+        support: [u32; 2],
+        /// Exact chances: defender out, attacker out.
+        chance: [String; 2],
+        /// The dice, step by step.
+        report: play::Report,
+    },
+    /// A model was removed; `by` took it out.
+    Removed {
+        /// The model.
+        model: usize,
+        /// Who took it out.
+        by: Option<usize>,
+    },
+    /// The battle ended.
+    End {
+        /// Why.
+        reason: EndReason,
+        /// Victory points per side.
+        vp: [u32; 2],
+        /// The winner, if not a draw.
+        winner: Option<usize>,
+    },
+}
+
+/// One line of the battle log.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Entry {
+    /// A decision: who, about what, the option chosen and its index.
+    Decision {
+        /// Side.
+        side: usize,
+        /// About.
+        about: About,
+        /// Index among the options.
+        index: usize,
+        /// The choice.
+        choice: Choice,
+    },
+    /// Something that happened.
+    Event(Event),
+}
+
+/// A battle in progress or finished.
+#[derive(Debug, Clone, Serialize)]
+pub struct Battle {
+    /// The table.
+    #[serde(skip)]
+    pub table: Table,
+    /// Warband names.
+    pub names: [String; 2],
+    /// Warband strengths (for the report).
+    pub strengths: [u32; 2],
+    /// Every model, both sides.
+    pub models: Vec<Fighter>,
+    /// Technology markers on the table (dropped ones where their carrier fell).
+    pub markers: Vec<Place>,
+    /// The round being played (0 during set-up).
+    pub round: u32,
+    /// The house round limit (0: none).
+    pub max_rounds: u32,
+    /// Markers a side took automatically (B145).
+    pub collected: [u32; 2],
+    /// The log.
+    pub log: Vec<Entry>,
+    /// Every die rolled, in order.
+    pub dice: Vec<u8>,
+    /// The end, once reached.
+    pub end: Option<(EndReason, [u32; 2], Option<usize>)>,
+    /// The model whose activation is under way.
+    pub active: Option<usize>,
+    /// Models newly engaged by the active model's Moves this activation.
+    #[serde(skip)]
+    charged: Vec<usize>,
+}
+
+/// Dice that log every value into the battle.
+struct Logged<'a> {
+    inner: &'a mut dyn DiceSource,
+    rolled: &'a mut Vec<u8>,
+}
+
+impl DiceSource for Logged<'_> {
+    fn d6(&mut self) -> Result<u8, DiceError> {
+        let v = self.inner.d6()?;
+        self.rolled.push(v);
+        Ok(v)
+    }
+}
+
+/// The two deciders and the dice of a battle.
+pub struct Players<'a> {
+    /// One decider per side.
+    pub deciders: [&'a mut dyn Decider; 2],
+    /// The dice.
+    pub dice: &'a mut dyn DiceSource,
+}
+
+impl Battle {
+    /// A battle of two lists of fighters on a table, not yet set up.
+    pub fn new(
+        table: Table,
+        names: [String; 2],
+        strengths: [u32; 2],
+        models: Vec<Fighter>,
+        max_rounds: u32,
+    ) -> Self {
+        Battle {
+            table,
+            names,
+            strengths,
+            models,
+            markers: vec![],
+            round: 0,
+            max_rounds,
+            collected: [0, 0],
+            log: vec![],
+            dice: vec![],
+            end: None,
+            active: None,
+            charged: vec![],
+        }
+    }
+
+    /// The bodies of every model on the table except `but`.
+    pub fn others(&self, but: usize) -> Vec<Body> {
+        self.models
+            .iter()
+            .enumerate()
+            .filter(|(i, m)| *i != but && m.on_table())
+            .map(|(_, m)| m.body)
+            .collect()
+    }
+
+    /// The enemies on the table closer than 1" to model `m` (B38).
+    pub fn engaged_with(&self, m: usize) -> Vec<usize> {
+        let me = &self.models[m];
+        self.models
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.on_table() && o.side != me.side)
+            .filter(|(_, o)| self.table.distance(&me.body, &o.body) < 1.0)
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Victory points so far: markers carried off and taken automatically.
+    pub fn vp(&self) -> [u32; 2] {
+        let mut vp = self.collected;
+        for m in &self.models {
+            vp[m.side] += m.scored;
+        }
+        vp
+    }
+
+    fn ask(&mut self, players: &mut Players, q: Question) -> Result<Choice, BattleError> {
+        let side = q.side;
+        let index = players.deciders[side]
+            .choose(self, &q)
+            .map_err(|why| BattleError::Decision { side, why })?;
+        let choice = *q.options.get(index).ok_or_else(|| BattleError::Decision {
+            side,
+            why: format!("option {index} of {}", q.options.len()),
+        })?;
+        self.log.push(Entry::Decision {
+            side,
+            about: q.about,
+            index,
+            choice,
+        });
+        Ok(choice)
+    }
+
+    fn event(&mut self, e: Event) {
+        self.log.push(Entry::Event(e));
+    }
+
+    /// 2d6 for one side, logged.
+    fn roll_2d6(
+        &mut self,
+        players: &mut Players,
+        what: &'static str,
+        side: usize,
+    ) -> Result<u8, BattleError> {
+        let mut dice = Logged {
+            inner: players.dice,
+            rolled: &mut self.dice,
+        };
+        let a = dice.d6()?;
+        let b = dice.d6()?;
+        self.event(Event::Roll {
+            what,
+            side,
+            dice: vec![a, b],
+        });
+        Ok(a + b)
+    }
+
+    /// Both sides roll 2d6 until the totals differ; the side with the lower
+    /// total (Q7, Q29: ties are rolled again).
+    fn roll_off(
+        &mut self,
+        players: &mut Players,
+        what: &'static str,
+    ) -> Result<usize, BattleError> {
+        loop {
+            let a = self.roll_2d6(players, what, 0)?;
+            let b = self.roll_2d6(players, what, 1)?;
+            if a != b {
+                return Ok(if a < b { 0 } else { 1 });
+            }
+        }
+    }
+
+    /// Plays the battle to its end.
+    pub fn play(&mut self, players: &mut Players) -> Result<(), BattleError> {
+        let starter = self.set_up(players)?;
+        self.play_placed(players, starter)
+    }
+
+    /// Plays the rounds of a battle whose models and markers are already on
+    /// the table, `starter` activating first in round 1.
+    pub fn play_placed(
+        &mut self,
+        players: &mut Players,
+        starter: usize,
+    ) -> Result<(), BattleError> {
+        let table = self.table.clone();
+        let navs = navs(&table, &self.models);
+        loop {
+            self.round += 1;
+            if self.max_rounds > 0 && self.round > self.max_rounds {
+                self.finish(EndReason::RoundLimit);
+                return Ok(());
+            }
+            // B16: per-round state resets.
+            for m in &mut self.models {
+                m.activated = false;
+                m.move_slot = false;
+                m.free_slot = false;
+                m.moves = 0;
+                m.climbed = false;
+            }
+            let first = if self.round == 1 {
+                starter
+            } else {
+                self.first_player(players)?
+            };
+            self.event(Event::Round {
+                round: self.round,
+                first,
+            });
+            let mut turn = first;
+            loop {
+                let ready = |s: usize, b: &Battle| {
+                    b.models
+                        .iter()
+                        .any(|m| m.side == s && m.on_table() && !m.activated)
+                };
+                let side = if ready(turn, self) {
+                    turn
+                } else if ready(1 - turn, self) {
+                    1 - turn
+                } else {
+                    break;
+                };
+                self.activation(players, side, &navs)?;
+                if self.end.is_some() {
+                    return Ok(());
+                }
+                turn = 1 - side;
+            }
+        }
+    }
+
+    /// B17: more models on the table starts; equal numbers roll 2d6, the
+    /// higher total starts (ties rolled again).
+    fn first_player(&mut self, players: &mut Players) -> Result<usize, BattleError> {
+        let count = |s: usize| {
+            self.models
+                .iter()
+                .filter(|m| m.side == s && m.on_table())
+                .count()
+        };
+        let (a, b) = (count(0), count(1));
+        if a != b {
+            return Ok(if a > b { 0 } else { 1 });
+        }
+        Ok(1 - self.roll_off(players, "initiative")?)
+    }
+
+    /// Ends the battle now: B145 markers to the side left alone, VP, winner.
+    fn finish(&mut self, reason: EndReason) {
+        if reason == EndReason::OneSideLeft
+            && let Some(side) = self.models.iter().find(|m| m.on_table()).map(|m| m.side)
+        {
+            self.collected[side] += self.markers.len() as u32;
+            self.markers.clear();
+        }
+        let vp = self.vp();
+        let winner = match vp[0].cmp(&vp[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        self.end = Some((reason, vp, winner));
+        self.event(Event::End { reason, vp, winner });
+    }
+
+    /// B144: checks the end conditions after each action.
+    fn check_end(&mut self) {
+        if self.end.is_some() {
+            return;
+        }
+        let on = |s: usize| self.models.iter().any(|m| m.side == s && m.on_table());
+        let carried: u32 = self
+            .models
+            .iter()
+            .filter(|m| m.on_table())
+            .map(|m| m.carried)
+            .sum();
+        if !on(0) && !on(1) {
+            self.finish(EndReason::NobodyLeft);
+        } else if !on(0) || !on(1) {
+            self.finish(EndReason::OneSideLeft);
+        } else if self.markers.is_empty() && carried == 0 {
+            self.finish(EndReason::AllMarkersGone);
+        }
+    }
+}
+
+/// One `Nav` per kind of mover present.
+fn navs<'t>(table: &'t Table, models: &[Fighter]) -> Vec<Nav<'t>> {
+    let mut out: Vec<Nav> = vec![];
+    for m in models {
+        let mover: Mover = m.mover();
+        if !out.iter().any(|n| n.mover() == mover) {
+            out.push(Nav::new(table, mover));
+        }
+    }
+    out
+}
