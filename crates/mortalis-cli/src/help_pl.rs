@@ -175,6 +175,45 @@ pub const HELP: &[(&str, &str)] = &[
         "mortalis campaign undo:events",
         "Usuń zamiast tego tyle ostatnich zdarzeń (odmowa, gdy sekwencja po bitwie lub handel zostałyby przerwane w połowie)",
     ),
+    // battle
+    (
+        "mortalis battle",
+        "Rozegraj jedną całą bitwę, SI przeciw SI (pierwsza część: Jatka)",
+    ),
+    (
+        "mortalis battle:a",
+        "Pierwsza drużyna (TOML); to ona wylosowała scenariusz",
+    ),
+    ("mortalis battle:b", "Druga drużyna (TOML)"),
+    ("mortalis battle:scenario", "Scenariusz"),
+    ("mortalis battle:scenario=jatka", "Jatka"),
+    (
+        "mortalis battle:scenario=barykady",
+        "Barykady (jeszcze nie: B182)",
+    ),
+    (
+        "mortalis battle:scenario=otoczeni",
+        "Otoczeni (jeszcze nie: B182)",
+    ),
+    (
+        "mortalis battle:scenario=przechwycenie",
+        "Przechwycenie (jeszcze nie: B182)",
+    ),
+    ("mortalis battle:scenario=duma", "Duma (jeszcze nie: B182)"),
+    (
+        "mortalis battle:table",
+        "Plik stołu (domyślnie: stół 36\" utworzony z ziarna)",
+    ),
+    ("mortalis battle:seed", "Ziarno kości (i tworzonego stołu)"),
+    (
+        "mortalis battle:rounds",
+        "Domowy limit rund (Q22); 0 gra bez limitu",
+    ),
+    ("mortalis battle:json", "Wypisz JSON: log, kości i wynik"),
+    (
+        "mortalis battle:report",
+        "Zapisz tutaj raport z bitwy drużyny A (format, który czyta `campaign battle`)",
+    ),
     // table
     (
         "mortalis table",
@@ -227,6 +266,9 @@ pub const VALUE_NAMES: &[(&str, &str)] = &[
     ("OUT", "PLIK"),
     ("QUERY", "ZAPYTANIE"),
     ("REPORT", "RAPORT"),
+    ("ROUNDS", "RUNDY"),
+    ("SCENARIO", "SCENARIUSZ"),
+    ("TABLE", "STÓŁ"),
     ("SEED", "ZIARNO"),
     ("SIZE", "BOK"),
     ("SVG", "SVG"),

@@ -2,6 +2,7 @@
 //! This is the edge of the project: files are read and checked here, the
 //! rules themselves live in `mortalis-rules`.
 
+mod battle;
 mod campaign;
 mod clap_pl;
 mod help_pl;
@@ -81,6 +82,8 @@ enum Command {
         #[command(subcommand)]
         command: campaign::CampaignCommand,
     },
+    /// Play one whole battle, AI against AI (first slice: Jatka).
+    Battle(battle::BattleArgs),
     /// Battle tables: generate, check and draw.
     Table {
         #[command(subcommand)]
@@ -360,6 +363,7 @@ fn run(cmd: Command, lang: Lang) -> Result<Output, Failure> {
         Command::Catalogue => ok(render::catalogue(lang)),
         Command::Campaign { command } => campaign::run(command, lang),
         Command::Table { command } => table::run(command, lang),
+        Command::Battle(args) => battle::run(args, lang),
         Command::Warband { command } => match command {
             WarbandCommand::Validate { file, json } => {
                 let w: WarbandFile = parse_toml(&file, lang)?;

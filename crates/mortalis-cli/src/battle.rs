@@ -1,0 +1,330 @@
+//! `mortalis battle A.toml B.toml --scenario jatka`: one whole battle, AI
+//! against AI, on a table file or a generated table; an account in Polish or
+//! English, or JSON (the log, the dice and the result); the battle report of
+//! warband A for `mortalis campaign battle`. The battle lives in
+//! `mortalis_battle::battle`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, anyhow};
+use clap::{Args, ValueEnum};
+use mortalis_battle::battle::ai::Ai;
+use mortalis_battle::battle::{Battle, EndReason, Entry, Event, Fighter, HOUSE_ROUNDS, Players};
+use mortalis_battle::generate;
+use mortalis_rules::Lang;
+use mortalis_rules::dice::RngDice;
+use mortalis_rules::play;
+use mortalis_rules::warband::{self, WarbandFile};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use crate::{Failure, Output, ok, parse_toml};
+
+/// Scenarios the simulator knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScenarioArg {
+    /// Jatka (Massacre).
+    Jatka,
+    /// Barykady (not yet: B182).
+    Barykady,
+    /// Otoczeni (not yet: B182).
+    Otoczeni,
+    /// Przechwycenie (not yet: B182).
+    Przechwycenie,
+    /// Duma (not yet: B182).
+    Duma,
+}
+
+/// Arguments of `mortalis battle`.
+#[derive(Debug, Args)]
+pub struct BattleArgs {
+    /// First warband (TOML); it rolled the scenario.
+    a: PathBuf,
+    /// Second warband (TOML).
+    b: PathBuf,
+    /// Scenario.
+    #[arg(long, value_enum)]
+    scenario: ScenarioArg,
+    /// Table file (default: a generated 36" table from the seed).
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// Seed of the dice (and of the generated table).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// House round limit (Q22); 0 plays without one.
+    #[arg(long, default_value_t = HOUSE_ROUNDS)]
+    rounds: u32,
+    /// Print JSON: the log, the dice and the result.
+    #[arg(long)]
+    json: bool,
+    /// Write warband A's battle report here (the format `campaign battle` reads).
+    #[arg(long)]
+    report: Option<PathBuf>,
+}
+
+/// A warband's fighters, name and strength; refusals name the model and B182.
+fn load_side(path: &Path, side: usize, lang: Lang) -> Result<(String, u32, Vec<Fighter>), Failure> {
+    let file: WarbandFile = parse_toml(path, lang)?;
+    let roster = warband::check(&file);
+    if !roster.valid() {
+        return Err(Failure::from(anyhow!(
+            "{}: {}",
+            path.display(),
+            lang.pick(
+                "drużyna jest niepoprawna (sprawdź: mortalis warband validate)",
+                "the warband is not valid (see: mortalis warband validate)"
+            )
+        )));
+    }
+    let models = roster
+        .models
+        .iter()
+        .map(|s| Fighter::from_sheet(s, side))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure::from(anyhow!("{}: {e}", path.display())))?;
+    Ok((roster.name, roster.strength, models))
+}
+
+fn name(b: &Battle, m: usize) -> &str {
+    &b.models[m].name
+}
+
+/// The dice of a played action, short: "shot 1: 3+4 hit; test 5: 6+2 out".
+fn dice_text(r: &play::Report, lang: Lang) -> String {
+    let mut parts = vec![];
+    for e in &r.events {
+        match e {
+            play::Event::Shot {
+                number,
+                roll,
+                hit,
+                accuracy,
+                ..
+            } => parts.push(format!(
+                "{} {number} (C{accuracy}): {}+{} {}",
+                lang.pick("strzał", "shot"),
+                roll.kept[0],
+                roll.kept[1],
+                if *hit {
+                    lang.pick("trafia", "hits")
+                } else {
+                    lang.pick("pudło", "misses")
+                }
+            )),
+            play::Event::AutoHit => {
+                parts.push(lang.pick("trafienie automatyczne", "automatic hit").into())
+            }
+            play::Event::Fight {
+                attacker_total,
+                defender_total,
+                ..
+            } => {
+                parts.push(format!(
+                    "{} {attacker_total}:{defender_total}",
+                    lang.pick("walka", "fight")
+                ));
+            }
+            play::Event::Save {
+                target,
+                roll,
+                passed,
+                ..
+            } => parts.push(format!(
+                "{} O{target}: {}+{} {}",
+                lang.pick("test", "test"),
+                roll.kept[0],
+                roll.kept[1],
+                if *passed {
+                    lang.pick("zdany", "passed")
+                } else {
+                    lang.pick("oblany", "failed")
+                }
+            )),
+            play::Event::Dispel { .. } => {}
+        }
+    }
+    parts.join("; ")
+}
+
+fn percent(frac: &str) -> String {
+    let mut it = frac.split('/').map(|s| s.parse::<f64>().unwrap_or(0.0));
+    match (it.next(), it.next()) {
+        (Some(n), Some(d)) if d > 0.0 => format!("{:.1}%", 100.0 * n / d),
+        _ => frac.to_string(),
+    }
+}
+
+/// The account of a battle, one line per event.
+fn account(b: &Battle, lang: Lang) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} — {}", b.names[0], b.names[1]);
+    for e in &b.log {
+        let Entry::Event(e) = e else { continue };
+        let line = match e {
+            Event::Round { round, first } => format!(
+                "\n{} {round}: {} {}",
+                lang.pick("Runda", "Round"),
+                lang.pick("zaczyna", "first:"),
+                b.names[*first]
+            ),
+            Event::Roll { what, side, dice } => {
+                format!("  {} ({what}): {:?}", b.names[*side], dice)
+            }
+            Event::Moved { model, to, spent } => format!(
+                "  {} {} ({:.1}, {:.1}) [{spent:.1}\"]",
+                name(b, *model),
+                lang.pick("idzie do", "moves to"),
+                to.x,
+                to.y
+            ),
+            Event::Left { model, markers } => format!(
+                "  {} {} ({markers} {})",
+                name(b, *model),
+                lang.pick("opuszcza pole bitwy", "leaves the table"),
+                lang.pick("znaczników", "markers")
+            ),
+            Event::PickedUp { model } => format!(
+                "  {} {}",
+                name(b, *model),
+                lang.pick("podnosi znacznik", "picks up a marker")
+            ),
+            Event::Shot {
+                shooter,
+                target,
+                range,
+                obstacle,
+                cover,
+                chance,
+                report,
+            } => format!(
+                "  {} {} {} {range:.1}\"{}{} — {} {}: {}",
+                name(b, *shooter),
+                lang.pick("strzela do", "shoots at"),
+                name(b, *target),
+                if *obstacle {
+                    lang.pick(", przeszkoda", ", obstacle")
+                } else {
+                    ""
+                },
+                if *cover {
+                    lang.pick(", osłona", ", cover")
+                } else {
+                    ""
+                },
+                lang.pick("szansa wyeliminowania", "chance to take out"),
+                percent(chance),
+                dice_text(report, lang)
+            ),
+            Event::Fight {
+                attacker,
+                defender,
+                support,
+                chance,
+                report,
+            } => format!(
+                "  {} {} {} ({} {}:{}) — {} {} / {}: {}",
+                name(b, *attacker),
+                lang.pick("atakuje", "attacks"),
+                name(b, *defender),
+                lang.pick("wsparcie", "support"),
+                support[0],
+                support[1],
+                lang.pick("szanse", "chances"),
+                percent(&chance[0]),
+                percent(&chance[1]),
+                dice_text(report, lang)
+            ),
+            Event::Removed { model, by } => format!(
+                "  {} {}{}",
+                name(b, *model),
+                lang.pick("zdjęty z pola bitwy", "is taken out"),
+                by.map(|m| format!(" ({})", name(b, m))).unwrap_or_default()
+            ),
+            Event::End { reason, vp, winner } => format!(
+                "\n{}: {}; {} {}:{}; {}",
+                lang.pick("Koniec", "End"),
+                match reason {
+                    EndReason::AllMarkersGone =>
+                        lang.pick("wszystkie znaczniki wyniesione", "every marker carried off"),
+                    EndReason::OneSideLeft => lang.pick(
+                        "na stole zostały modele jednej strony",
+                        "only one side is left on the table"
+                    ),
+                    EndReason::NobodyLeft =>
+                        lang.pick("na stole nie został nikt", "nobody is left on the table"),
+                    EndReason::RoundLimit => lang.pick("limit rund (Q22)", "round limit (Q22)"),
+                },
+                lang.pick("PZ", "VP"),
+                vp[0],
+                vp[1],
+                match winner {
+                    Some(w) => format!("{} {}", lang.pick("wygrywa", "winner:"), b.names[*w]),
+                    None => lang.pick("remis", "draw").to_string(),
+                }
+            ),
+        };
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}
+
+/// Runs `mortalis battle`.
+pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
+    if args.scenario != ScenarioArg::Jatka {
+        return Err(Failure::from(anyhow!(
+            "B182: {} {:?} {}",
+            lang.pick("scenariusz", "the scenario"),
+            args.scenario,
+            lang.pick("nie jest jeszcze symulowany", "is not simulated yet")
+        )));
+    }
+    let (na, sa, mut models) = load_side(&args.a, 0, lang)?;
+    let (nb, sb, b_models) = load_side(&args.b, 1, lang)?;
+    models.extend(b_models);
+    // B11: the weaker side gets volunteers.
+    let m = warband::matchup(sa, sb);
+    for (side, n) in [(0, m.volunteers_a), (1, m.volunteers_b)] {
+        models.extend((1..=n).map(|k| Fighter::volunteer(k, side)));
+    }
+    let table = match &args.table {
+        Some(path) => crate::table::load(path, lang)?,
+        None => generate::generate(args.seed, generate::DEFAULT_SIZE),
+    };
+    let mut battle = Battle::new(table, [na, nb], [sa, sb], models, args.rounds);
+    let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(args.seed));
+    let (mut a, mut b) = (Ai, Ai);
+    battle
+        .play(&mut Players {
+            deciders: [&mut a, &mut b],
+            dice: &mut dice,
+        })
+        .map_err(|e| Failure::from(anyhow!("{e}")))?;
+    if let Some(path) = &args.report {
+        let report = battle
+            .report(0)
+            .ok_or_else(|| anyhow!("the battle has no end"))?;
+        let text = toml::to_string(&report)?;
+        std::fs::write(path, text).with_context(|| {
+            format!(
+                "{} {}",
+                lang.pick("nie można zapisać", "cannot write"),
+                path.display()
+            )
+        })?;
+    }
+    if args.json {
+        let (reason, vp, winner) = battle.end.ok_or_else(|| anyhow!("the battle has no end"))?;
+        ok(serde_json::to_string_pretty(&serde_json::json!({
+            "warbands": battle.names,
+            "rounds": battle.round,
+            "end": reason,
+            "vp": vp,
+            "winner": winner,
+            "log": battle.log,
+            "dice": battle.dice,
+        }))? + "\n")
+    } else {
+        ok(account(&battle, lang))
+    }
+}

@@ -1,0 +1,140 @@
+//! End-to-end tests of `mortalis battle`: the account in both languages,
+//! JSON, reproducibility, refusals (B182), and the report round trip into
+//! `mortalis campaign battle`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const A: &str = "../mortalis-battle/tests/data/alfa.toml";
+const B: &str = "../mortalis-battle/tests/data/beta.toml";
+const TABLE: &str = "../mortalis-battle/tests/data/open.toml";
+
+fn mortalis() -> Command {
+    let mut c = Command::cargo_bin("mortalis").unwrap();
+    c.env_remove("LANG").current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+fn battle(extra: &[&str]) -> std::process::Output {
+    mortalis()
+        .args([
+            "battle",
+            A,
+            B,
+            "--scenario",
+            "jatka",
+            "--table",
+            TABLE,
+            "--seed",
+            "3",
+        ])
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn account_in_both_languages() {
+    let en = battle(&[]);
+    assert!(en.status.success());
+    let text = String::from_utf8(en.stdout).unwrap();
+    assert!(
+        text.starts_with("Alfa — Beta") && text.contains("Round 1") && text.contains("\nEnd: "),
+        "{text}"
+    );
+    let pl = battle(&["--lang", "pl"]);
+    let text = String::from_utf8(pl.stdout).unwrap();
+    assert!(
+        text.contains("Runda 1") && text.contains("\nKoniec: "),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_is_reproducible() {
+    let (a, b) = (battle(&["--json"]), battle(&["--json"]));
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    let v: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    assert!(v["log"].as_array().unwrap().len() > 10);
+    assert!(
+        v["dice"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| (1..=6).contains(&d.as_u64().unwrap()))
+    );
+    assert_eq!(v["vp"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn what_is_not_simulated_is_refused_with_b182() {
+    mortalis()
+        .args([
+            "battle",
+            "tests/data/rdza.toml",
+            B,
+            "--scenario",
+            "jatka",
+            "--table",
+            TABLE,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "B182: Iga: skill `technomancer_tricks` is not simulated yet",
+        ));
+    mortalis()
+        .args(["battle", A, B, "--scenario", "duma", "--table", TABLE])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("B182"));
+}
+
+/// B175–B177: the report goes straight into a campaign. The post-battle
+/// sequence asks for decisions that depend on the dice; the test answers
+/// each one the campaign names with its first allowed value.
+#[test]
+fn the_report_goes_into_a_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let (report, campaign, decisions) = (
+        dir.path().join("r.toml"),
+        dir.path().join("c.json"),
+        dir.path().join("d.toml"),
+    );
+    assert!(
+        battle(&["--report", report.to_str().unwrap()])
+            .status
+            .success()
+    );
+    mortalis()
+        .args(["campaign", "new", A, "--out"])
+        .arg(&campaign)
+        .assert()
+        .success();
+    let mut answers = String::from("[choices]\n");
+    for _ in 0..30 {
+        std::fs::write(&decisions, &answers).unwrap();
+        let out = mortalis()
+            .args(["campaign", "battle"])
+            .arg(&campaign)
+            .arg(&report)
+            .arg("--decisions")
+            .arg(&decisions)
+            .args(["--seed", "1"])
+            .output()
+            .unwrap();
+        if out.status.success() {
+            return;
+        }
+        let err = String::from_utf8(out.stderr).unwrap();
+        let key = err.split('`').nth(1).unwrap_or_else(|| panic!("{err}"));
+        let value = err
+            .split("allowed: ")
+            .nth(1)
+            .and_then(|s| s.split([',', ')']).next())
+            .unwrap_or_else(|| panic!("{err}"));
+        answers.push_str(&format!("\"{key}\" = \"{}\"\n", value.trim()));
+    }
+    panic!("the campaign kept asking: {answers}");
+}
