@@ -1,0 +1,82 @@
+//! Speed of the table and the battle: one sight check and one Move reach
+//! on a dense generated 36" table, one whole path across a small table, and
+//! one whole battle AI against AI on the small test table.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use mortalis_battle::battle::ai::Ai;
+use mortalis_battle::battle::{Battle, Fighter, HOUSE_ROUNDS, Players};
+use mortalis_battle::generate::generate;
+use mortalis_battle::{Body, Mover, Nav, Place, file::parse};
+use mortalis_rules::dice::RngDice;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use std::hint::black_box;
+
+fn fighters(text: &str, side: usize) -> (String, u32, Vec<Fighter>) {
+    let file = toml::from_str(text).unwrap();
+    let roster = mortalis_rules::warband::check(&file);
+    let models = roster
+        .models
+        .iter()
+        .map(|s| Fighter::from_sheet(s, side).unwrap())
+        .collect();
+    (roster.name, roster.strength, models)
+}
+
+fn benches(c: &mut Criterion) {
+    let dense = generate(7, 36.0);
+    let (a, b) = (Place::ground(3.0, 3.0), Place::ground(20.0, 16.0));
+    c.bench_function("table/sight dense 36in", |bn| {
+        bn.iter(|| black_box(dense.sight(&Body::new(a), &Body::new(b), &[])))
+    });
+    let nav = Nav::new(&dense, Mover::standard(0.5));
+    c.bench_function("table/reach one Move dense 36in", |bn| {
+        bn.iter(|| black_box(nav.reach(a, 5.0, &[], &[b]).unwrap()))
+    });
+    let small = parse(include_str!("../tests/data/open.toml")).unwrap();
+    c.bench_function("table/path across small table", |bn| {
+        bn.iter(|| {
+            black_box(
+                small
+                    .path(
+                        Place::ground(1.0, 1.0),
+                        Place::ground(27.0, 27.0),
+                        &Mover::standard(0.5),
+                        &[],
+                    )
+                    .unwrap(),
+            )
+        })
+    });
+    let (na, sa, mut models) = fighters(include_str!("../tests/data/alfa.toml"), 0);
+    let (nb, sb, more) = fighters(include_str!("../tests/data/beta.toml"), 1);
+    models.extend(more);
+    let mut seed = 0;
+    c.bench_function("battle/jatka AI vs AI small table", |bn| {
+        bn.iter(|| {
+            seed += 1;
+            let mut battle = Battle::new(
+                small.clone(),
+                [na.clone(), nb.clone()],
+                [sa, sb],
+                models.clone(),
+                HOUSE_ROUNDS,
+            );
+            let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
+            battle
+                .play(&mut Players {
+                    deciders: [&mut Ai, &mut Ai],
+                    dice: &mut dice,
+                })
+                .unwrap();
+            black_box(battle.round)
+        })
+    });
+}
+
+criterion_group! {
+    name = group;
+    config = Criterion::default().sample_size(10);
+    targets = benches
+}
+criterion_main!(group);
