@@ -13,14 +13,7 @@ use rand_core::SeedableRng;
 use std::hint::black_box;
 
 fn fighters(text: &str, side: usize) -> (String, u32, Vec<Fighter>) {
-    let file = toml::from_str(text).unwrap();
-    let roster = mortalis_rules::warband::check(&file);
-    let models = roster
-        .models
-        .iter()
-        .map(|s| Fighter::from_sheet(s, side).unwrap())
-        .collect();
-    (roster.name, roster.strength, models)
+    mortalis_battle::battle::side_from_warband(&toml::from_str(text).unwrap(), side).unwrap()
 }
 
 fn benches(c: &mut Criterion) {

@@ -9,14 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 fn fighters(text: &str, side: usize) -> (String, u32, Vec<Fighter>) {
-    let file = toml::from_str(text).unwrap();
-    let roster = mortalis_rules::warband::check(&file);
-    let models = roster
-        .models
-        .iter()
-        .map(|s| Fighter::from_sheet(s, side).unwrap())
-        .collect();
-    (roster.name, roster.strength, models)
+    mortalis_battle::battle::side_from_warband(&toml::from_str(text).unwrap(), side).unwrap()
 }
 
 fn main() {

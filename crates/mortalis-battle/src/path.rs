@@ -834,6 +834,27 @@ impl<'a> Graph<'a> {
     /// reached (Dijkstra from node 0, cut at the budget).
     #[allow(clippy::type_complexity)]
     fn settle(&self, difficult_ok: bool, budget: f64) -> (Vec<[f64; 2]>, Vec<[Back; 2]>) {
+        let (best, back, _) = self.run(difficult_ok, budget, None);
+        (best, back)
+    }
+
+    /// The search from node 0: Dijkstra cut at `budget`, or A* stopping at
+    /// `goal` (with [`Graph::estimate`]). Returns the costs, the way back,
+    /// and the goal state reached.
+    #[allow(clippy::type_complexity)]
+    fn run(
+        &self,
+        difficult_ok: bool,
+        budget: f64,
+        goal: Option<usize>,
+    ) -> (Vec<[f64; 2]>, Vec<[Back; 2]>, Option<(usize, usize)>) {
+        let h = |v: usize, j: usize| {
+            if goal.is_some() {
+                self.estimate(v, j)
+            } else {
+                0.0
+            }
+        };
         let n = self.nodes.len();
         let mut links_from: Vec<Vec<usize>> = vec![vec![]; n];
         for (k, l) in self.links.iter().enumerate() {
@@ -843,10 +864,14 @@ impl<'a> Graph<'a> {
         let mut back: Vec<[Back; 2]> = vec![[None, None]; n];
         let mut heap = BinaryHeap::new();
         best[0][0] = 0.0;
-        heap.push(Entry(0.0, 0, 0));
-        while let Some(Entry(cost, u, jumped)) = heap.pop() {
-            if cost > best[u][jumped] + 1e-12 {
+        heap.push(Entry(h(0, 0), 0, 0));
+        while let Some(Entry(key, u, jumped)) = heap.pop() {
+            let cost = best[u][jumped];
+            if key > cost + h(u, jumped) + 1e-9 {
                 continue;
+            }
+            if goal == Some(u) {
+                return (best, back, Some((u, jumped)));
             }
             for (v, step, c, j, touch) in
                 self.moves_from(u, jumped, cost, difficult_ok, &links_from[u])
@@ -854,11 +879,11 @@ impl<'a> Graph<'a> {
                 if c <= budget + 1e-9 && c < best[v][j] - 1e-12 {
                     best[v][j] = c;
                     back[v][j] = Some((u, jumped, step, touch));
-                    heap.push(Entry(c, v, j));
+                    heap.push(Entry(c + h(v, j), v, j));
                 }
             }
         }
-        (best, back)
+        (best, back, None)
     }
 
     /// The moves out of one search state: straight slides to every other
@@ -938,45 +963,11 @@ impl<'a> Graph<'a> {
     }
 
     fn dijkstra(&self, difficult_ok: bool) -> Option<Path> {
-        let n = self.nodes.len();
-        let mut links_from: Vec<Vec<usize>> = vec![vec![]; n];
-        for (k, l) in self.links.iter().enumerate() {
-            links_from[l.from].push(k);
-        }
-        let mut best = vec![[f64::INFINITY; 2]; n];
-        let mut back: Vec<[Back; 2]> = vec![[None, None]; n];
-        let mut heap = BinaryHeap::new();
-        best[0][0] = 0.0;
-        heap.push(Entry(self.estimate(0, 0), 0, 0));
-        while let Some(Entry(key, u, jumped)) = heap.pop() {
-            let cost = best[u][jumped];
-            if key > cost + self.estimate(u, jumped) + 1e-9 {
-                continue;
-            }
-            if u == 1 {
-                return Some(self.rebuild(&back, u, jumped, cost));
-            }
-            for (v, step, c, j, touch) in
-                self.moves_from(u, jumped, cost, difficult_ok, &links_from[u])
-            {
-                if c < best[v][j] - 1e-12 {
-                    best[v][j] = c;
-                    back[v][j] = Some((u, jumped, step, touch));
-                    heap.push(Entry(c + self.estimate(v, j), v, j));
-                }
-            }
-        }
-        None
+        let (best, back, found) = self.run(difficult_ok, f64::INFINITY, Some(1));
+        found.map(|(u, j)| self.rebuild(&back, u, j, best[u][j]))
     }
 
-    #[allow(clippy::type_complexity)]
-    fn rebuild(
-        &self,
-        back: &[[Option<(usize, usize, Step, Touch)>; 2]],
-        mut u: usize,
-        mut j: usize,
-        length: f64,
-    ) -> Path {
+    fn rebuild(&self, back: &[[Back; 2]], mut u: usize, mut j: usize, length: f64) -> Path {
         let mut steps = vec![];
         let mut touch = Touch::default();
         while let Some((p, pj, step, t)) = &back[u][j] {

@@ -3,25 +3,19 @@
 //! in a round, bases never overlap, replays are identical).
 
 use mortalis_battle::battle::ai::Ai;
+use mortalis_battle::battle::side_from_warband;
 use mortalis_battle::battle::{
     Battle, Choice, Decider, Entry, Event, Fighter, HOUSE_ROUNDS, Players, RandomPolicy, Scripted,
 };
 use mortalis_battle::file::parse;
 use mortalis_rules::dice::{RngDice, TypedDice};
-use mortalis_rules::warband::{self, WarbandFile};
+use mortalis_rules::warband::WarbandFile;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 pub fn fighters(text: &str, side: usize) -> (String, u32, Vec<Fighter>) {
     let file: WarbandFile = toml::from_str(text).unwrap();
-    let roster = warband::check(&file);
-    assert!(roster.valid(), "{:?}", roster.errors);
-    let models = roster
-        .models
-        .iter()
-        .map(|s| Fighter::from_sheet(s, side).unwrap())
-        .collect();
-    (roster.name, roster.strength, models)
+    side_from_warband(&file, side).unwrap()
 }
 
 pub fn new_battle() -> Battle {

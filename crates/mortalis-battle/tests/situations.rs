@@ -6,11 +6,13 @@
 
 use std::collections::BTreeMap;
 
-use mortalis_battle::battle::{Battle, Choice, Decider, Fighter, Players, Question, Status};
+use mortalis_battle::battle::{
+    Battle, Choice, Decider, Fighter, Players, Question, Status, side_from_warband,
+};
 use mortalis_battle::file::parse;
 use mortalis_battle::table::Place;
 use mortalis_rules::dice::TypedDice;
-use mortalis_rules::warband::{self, WarbandFile};
+use mortalis_rules::warband::WarbandFile;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -96,16 +98,7 @@ fn fighters(file: &str, side: usize) -> (String, u32, Vec<Fighter>) {
     let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))
         .unwrap();
     let w: WarbandFile = toml::from_str(&text).unwrap();
-    let r = warband::check(&w);
-    assert!(r.valid(), "{file}: {:?}", r.errors);
-    (
-        r.name.clone(),
-        r.strength,
-        r.models
-            .iter()
-            .map(|s| Fighter::from_sheet(s, side).unwrap())
-            .collect(),
-    )
+    side_from_warband(&w, side).unwrap()
 }
 
 fn run(path: &std::path::Path) {

@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, anyhow};
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{Battle, EndReason, Entry, Event, Fighter, HOUSE_ROUNDS, Players};
+use mortalis_battle::battle::{
+    Battle, EndReason, Entry, Event, Fighter, HOUSE_ROUNDS, Players, side_from_warband,
+};
 use mortalis_battle::generate;
 use mortalis_rules::Lang;
 use mortalis_rules::dice::RngDice;
@@ -66,24 +68,7 @@ pub struct BattleArgs {
 /// A warband's fighters, name and strength; refusals name the model and B182.
 fn load_side(path: &Path, side: usize, lang: Lang) -> Result<(String, u32, Vec<Fighter>), Failure> {
     let file: WarbandFile = parse_toml(path, lang)?;
-    let roster = warband::check(&file);
-    if !roster.valid() {
-        return Err(Failure::from(anyhow!(
-            "{}: {}",
-            path.display(),
-            lang.pick(
-                "drużyna jest niepoprawna (sprawdź: mortalis warband validate)",
-                "the warband is not valid (see: mortalis warband validate)"
-            )
-        )));
-    }
-    let models = roster
-        .models
-        .iter()
-        .map(|s| Fighter::from_sheet(s, side))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Failure::from(anyhow!("{}: {e}", path.display())))?;
-    Ok((roster.name, roster.strength, models))
+    side_from_warband(&file, side).map_err(|e| Failure::from(anyhow!("{}: {e}", path.display())))
 }
 
 fn name(b: &Battle, m: usize) -> &str {

@@ -51,7 +51,8 @@ pub fn load(path: &Path, lang: Lang) -> Result<Table, Failure> {
     file::parse(&text).map_err(|e| Failure::from(anyhow!("{}: {e}", path.display())))
 }
 
-fn write_file(path: &Path, text: &str, lang: Lang) -> Result<(), Failure> {
+/// Writes a file; the error names it.
+pub fn write_file(path: &Path, text: &str, lang: Lang) -> Result<(), Failure> {
     std::fs::write(path, text).with_context(|| {
         format!(
             "{} {}",

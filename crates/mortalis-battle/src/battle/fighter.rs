@@ -7,11 +7,11 @@ use mortalis_rules::equipment::{Armour, Item, ModTarget, Modification, WeaponSlo
 use mortalis_rules::odds::{Acted, Side};
 use mortalis_rules::profile::Profile;
 use mortalis_rules::skills::Skill;
-use mortalis_rules::warband::{ModelSheet, SpecialRule};
+use mortalis_rules::warband::{self, ModelSheet, SpecialRule, WarbandFile};
 use serde::Serialize;
 
 use crate::path::Mover;
-use crate::table::{BASE, Body, HEIGHT, Place, SARCOPHAGUS_BASE, SARCOPHAGUS_HEIGHT};
+use crate::table::{Body, Place, SARCOPHAGUS_BASE, SARCOPHAGUS_HEIGHT};
 
 /// Skills whose whole battle effect lies in the rolls the odds engine
 /// resolves (passed to it as they are), or in movement the simulator
@@ -144,45 +144,55 @@ impl Fighter {
             return Err(refuse("two pistols (B59)".into()));
         }
         let big = sheet.armour == Armour::Sarcophagus;
-        Ok(Fighter {
-            name: sheet.name.clone(),
+        let mut out = Fighter::blank(
+            &sheet.name,
             side,
-            profile: sheet.profile,
-            armour: sheet.armour,
-            equipment: sheet.equipment.clone(),
-            skills: sheet.skills.clone(),
-            mods: sheet.mods.clone(),
-            pet: sheet.special.contains(&SpecialRule::Pet),
-            volunteer: false,
-            body: Body {
-                at: Place::ground(0.0, 0.0),
-                base: if big { SARCOPHAGUS_BASE } else { BASE },
-                height: if big { SARCOPHAGUS_HEIGHT } else { HEIGHT },
-            },
-            status: Status::OnTable,
-            carried: 0,
-            scored: 0,
-            took_out: 0,
-            activated: false,
-            move_slot: false,
-            free_slot: false,
-            moves: 0,
-            climbed: false,
-        })
+            sheet.profile,
+            sheet.armour,
+            sheet.equipment.clone(),
+        );
+        out.skills = sheet.skills.clone();
+        out.mods = sheet.mods.clone();
+        out.pet = sheet.special.contains(&SpecialRule::Pet);
+        if big {
+            out.body.base = SARCOPHAGUS_BASE;
+            out.body.height = SARCOPHAGUS_HEIGHT;
+        }
+        Ok(out)
     }
 
     /// A volunteer (B11): S4 W0 C7 O5, assault rifle, light armour.
     pub fn volunteer(number: u32, side: usize) -> Self {
-        Fighter {
-            name: format!("Ochotnik {number}"),
+        let equipment = vec![Item::AssaultRifle, Item::LightArmour];
+        let mut out = Fighter::blank(
+            &format!("Ochotnik {number}"),
             side,
-            profile: Profile::VOLUNTEER,
-            armour: Armour::Light,
-            equipment: vec![Item::AssaultRifle, Item::LightArmour],
+            Profile::VOLUNTEER,
+            Armour::Light,
+            equipment,
+        );
+        out.volunteer = true;
+        out
+    }
+
+    /// A model with no skills on a 1" base, not yet placed.
+    fn blank(
+        name: &str,
+        side: usize,
+        profile: Profile,
+        armour: Armour,
+        equipment: Vec<Item>,
+    ) -> Self {
+        Fighter {
+            name: name.to_string(),
+            side,
+            profile,
+            armour,
+            equipment,
             skills: vec![],
             mods: vec![],
             pet: false,
-            volunteer: true,
+            volunteer: false,
             body: Body::new(Place::ground(0.0, 0.0)),
             status: Status::OnTable,
             carried: 0,
@@ -295,4 +305,32 @@ impl Fighter {
             ..Side::default()
         }
     }
+}
+
+/// A warband that cannot take part in a battle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SideError {
+    /// The builder finds rule problems in it.
+    #[error("the warband is not valid ({0} problems; see: mortalis warband validate)")]
+    Invalid(usize),
+    /// It has something the simulator cannot play yet (B182).
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
+}
+
+/// A side from a warband file: its name, strength and fighters.
+pub fn side_from_warband(
+    file: &WarbandFile,
+    side: usize,
+) -> Result<(String, u32, Vec<Fighter>), SideError> {
+    let roster = warband::check(file);
+    if !roster.valid() {
+        return Err(SideError::Invalid(roster.errors.len()));
+    }
+    let models = roster
+        .models
+        .iter()
+        .map(|s| Fighter::from_sheet(s, side))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((roster.name, roster.strength, models))
 }

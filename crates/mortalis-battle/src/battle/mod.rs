@@ -17,7 +17,7 @@ use mortalis_rules::play;
 use serde::Serialize;
 
 pub use decide::{About, Choice, Decider, Question, RandomPolicy, Scripted};
-pub use fighter::{Fighter, Status, Unsupported};
+pub use fighter::{Fighter, SideError, Status, Unsupported, side_from_warband};
 
 use crate::path::{Mover, Nav};
 use crate::table::{Body, Place, Table};
