@@ -66,7 +66,11 @@ pub struct BattleArgs {
 }
 
 /// A warband's fighters, name and strength; refusals name the model and B182.
-fn load_side(path: &Path, side: usize, lang: Lang) -> Result<(String, u32, Vec<Fighter>), Failure> {
+pub(crate) fn load_side(
+    path: &Path,
+    side: usize,
+    lang: Lang,
+) -> Result<(String, u32, Vec<Fighter>), Failure> {
     let file: WarbandFile = parse_toml(path, lang)?;
     side_from_warband(&file, side).map_err(|e| Failure::from(anyhow!("{}: {e}", path.display())))
 }
@@ -254,16 +258,22 @@ fn account(b: &Battle, lang: Lang) -> String {
     out
 }
 
+/// Refuses every scenario but Jatka (B182).
+pub(crate) fn refuse_scenario(scenario: ScenarioArg, lang: Lang) -> Result<(), Failure> {
+    if scenario == ScenarioArg::Jatka {
+        return Ok(());
+    }
+    Err(Failure::from(anyhow!(
+        "B182: {} {:?} {}",
+        lang.pick("scenariusz", "the scenario"),
+        scenario,
+        lang.pick("nie jest jeszcze symulowany", "is not simulated yet")
+    )))
+}
+
 /// Runs `mortalis battle`.
 pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
-    if args.scenario != ScenarioArg::Jatka {
-        return Err(Failure::from(anyhow!(
-            "B182: {} {:?} {}",
-            lang.pick("scenariusz", "the scenario"),
-            args.scenario,
-            lang.pick("nie jest jeszcze symulowany", "is not simulated yet")
-        )));
-    }
+    refuse_scenario(args.scenario, lang)?;
     let (na, sa, mut models) = load_side(&args.a, 0, lang)?;
     let (nb, sb, b_models) = load_side(&args.b, 1, lang)?;
     models.extend(b_models);

@@ -214,6 +214,46 @@ pub const HELP: &[(&str, &str)] = &[
         "mortalis battle:report",
         "Zapisz tutaj raport z bitwy drużyny A (format, który czyta `campaign battle`)",
     ),
+    // simulate
+    (
+        "mortalis simulate",
+        "Rozegraj wiele bitew SI przeciw SI równolegle i porównaj dwie drużyny",
+    ),
+    ("mortalis simulate:a", "Pierwsza drużyna (TOML)"),
+    ("mortalis simulate:b", "Druga drużyna (TOML)"),
+    ("mortalis simulate:scenario", "Scenariusz"),
+    ("mortalis simulate:scenario=jatka", "Jatka"),
+    (
+        "mortalis simulate:scenario=barykady",
+        "Barykady (jeszcze nie: B182)",
+    ),
+    (
+        "mortalis simulate:scenario=otoczeni",
+        "Otoczeni (jeszcze nie: B182)",
+    ),
+    (
+        "mortalis simulate:scenario=przechwycenie",
+        "Przechwycenie (jeszcze nie: B182)",
+    ),
+    (
+        "mortalis simulate:scenario=duma",
+        "Duma (jeszcze nie: B182)",
+    ),
+    ("mortalis simulate:battles", "Liczba bitew"),
+    (
+        "mortalis simulate:threads",
+        "Liczba wątków (domyślnie: po jednym na rdzeń)",
+    ),
+    (
+        "mortalis simulate:table",
+        "Plik stołu (domyślnie: stół 36\" utworzony z ziarna każdej bitwy)",
+    ),
+    (
+        "mortalis simulate:seed",
+        "Ziarno pierwszej bitwy; bitwa i ma ziarno seed + i",
+    ),
+    ("mortalis simulate:rounds", "Domowy limit rund (Q22)"),
+    ("mortalis simulate:json", "Wypisz JSON"),
     // table
     (
         "mortalis table",
@@ -271,6 +311,8 @@ pub const VALUE_NAMES: &[(&str, &str)] = &[
     ("TABLE", "STÓŁ"),
     ("SEED", "ZIARNO"),
     ("SIZE", "BOK"),
+    ("BATTLES", "BITWY"),
+    ("THREADS", "WĄTKI"),
     ("SVG", "SVG"),
     ("WARBAND", "DRUŻYNA"),
 ];

@@ -8,6 +8,7 @@ mod clap_pl;
 mod help_pl;
 mod input;
 mod render;
+mod simulate;
 mod table;
 
 use std::ffi::OsString;
@@ -84,6 +85,8 @@ enum Command {
     },
     /// Play one whole battle, AI against AI (first slice: Jatka).
     Battle(battle::BattleArgs),
+    /// Play many battles AI against AI in parallel and compare two warbands.
+    Simulate(simulate::SimulateArgs),
     /// Battle tables: generate, check and draw.
     Table {
         #[command(subcommand)]
@@ -364,6 +367,7 @@ fn run(cmd: Command, lang: Lang) -> Result<Output, Failure> {
         Command::Campaign { command } => campaign::run(command, lang),
         Command::Table { command } => table::run(command, lang),
         Command::Battle(args) => battle::run(args, lang),
+        Command::Simulate(args) => simulate::run(args, lang),
         Command::Warband { command } => match command {
             WarbandCommand::Validate { file, json } => {
                 let w: WarbandFile = parse_toml(&file, lang)?;

@@ -138,3 +138,46 @@ fn the_report_goes_into_a_campaign() {
     }
     panic!("the campaign kept asking: {answers}");
 }
+
+#[test]
+fn simulate_counts_add_up_and_do_not_depend_on_threads() {
+    let run = |threads: &str| {
+        let out = mortalis()
+            .args([
+                "simulate",
+                A,
+                B,
+                "--scenario",
+                "jatka",
+                "--table",
+                TABLE,
+                "--battles",
+                "2",
+                "--json",
+                "--threads",
+                threads,
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    let v: serde_json::Value = serde_json::from_slice(&one).unwrap();
+    let n = |k: &str| v[k]["count"].as_u64().unwrap();
+    assert_eq!(n("a_wins") + n("draws") + n("a_losses"), 2);
+    for k in ["a_wins", "draws", "a_losses"] {
+        let (lo, p, hi) = (
+            v[k]["low"].as_f64().unwrap(),
+            v[k]["rate"].as_f64().unwrap(),
+            v[k]["high"].as_f64().unwrap(),
+        );
+        assert!(lo <= p && p <= hi, "{k}: {lo} {p} {hi}");
+    }
+    assert_eq!(v["models"].as_array().unwrap().len(), 6);
+}

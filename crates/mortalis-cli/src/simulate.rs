@@ -1,0 +1,278 @@
+//! `mortalis simulate A.toml B.toml --scenario jatka --battles N`: many
+//! battles AI against AI in parallel (rayon, a progress bar on a terminal),
+//! the warbands swapping sides every other battle (which one rolled the
+//! scenario and deploys first); win, draw and loss rates of A with 95%
+//! Wilson intervals, average rounds, and per model how often it was removed
+//! and how many markers it carried off.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+
+use anyhow::{Context, anyhow};
+use clap::Args;
+use mortalis_battle::battle::ai::Ai;
+use mortalis_battle::battle::{Battle, Fighter, HOUSE_ROUNDS, Players, Status};
+use mortalis_battle::{Table, generate};
+use mortalis_rules::Lang;
+use mortalis_rules::dice::RngDice;
+use mortalis_rules::warband;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use rayon::prelude::*;
+
+use crate::battle::{ScenarioArg, load_side, refuse_scenario};
+use crate::{Failure, Output, ok};
+
+/// Arguments of `mortalis simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// First warband (TOML).
+    a: PathBuf,
+    /// Second warband (TOML).
+    b: PathBuf,
+    /// Scenario.
+    #[arg(long, value_enum)]
+    scenario: ScenarioArg,
+    /// Number of battles.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    battles: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Table file (default: a generated 36" table per battle, from its seed).
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// Seed of the first battle; battle i uses seed + i.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// House round limit (Q22).
+    #[arg(long, default_value_t = HOUSE_ROUNDS, value_parser = clap::value_parser!(u32).range(1..=100))]
+    rounds: u32,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The 95% Wilson score interval of `k` successes in `n` trials.
+fn interval(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (nf, phat) = (n as f64, k as f64 / n as f64);
+    let scale = 1.0 / (1.0 + z * z / nf);
+    let mid = scale * (phat + z * z / (2.0 * nf));
+    let spread = scale * z * (phat * (1.0 - phat) / nf + z * z / (4.0 * nf * nf)).sqrt();
+    let low = if k == 0 { 0.0 } else { (mid - spread).max(0.0) };
+    let high = if k == n { 1.0 } else { (mid + spread).min(1.0) };
+    (low, high)
+}
+
+/// One battle's outcome, seen from warband A.
+struct Outcome {
+    /// 1 A won, 0 draw, -1 B won.
+    result: i32,
+    rounds: u32,
+    /// (warband 0 = A / 1 = B, model name) → (removed, markers carried off).
+    models: Vec<((usize, String), (u32, u32))>,
+}
+
+fn one(
+    i: u64,
+    seed: u64,
+    sides: &[(String, u32, Vec<Fighter>); 2],
+    table: Option<&Table>,
+    rounds: u32,
+) -> Result<Outcome, String> {
+    // Odd battles: B is the first side (it rolled the scenario).
+    let swap = i % 2 == 1;
+    let order = if swap { [1, 0] } else { [0, 1] };
+    let mut models = vec![];
+    for (side, &w) in order.iter().enumerate() {
+        models.extend(sides[w].2.iter().cloned().map(|mut f| {
+            f.side = side;
+            f
+        }));
+    }
+    let m = warband::matchup(sides[order[0]].1, sides[order[1]].1);
+    for (side, n) in [(0, m.volunteers_a), (1, m.volunteers_b)] {
+        models.extend((1..=n).map(|k| Fighter::volunteer(k, side)));
+    }
+    let table = match table {
+        Some(t) => t.clone(),
+        None => generate::generate(seed, generate::DEFAULT_SIZE),
+    };
+    let names = [sides[order[0]].0.clone(), sides[order[1]].0.clone()];
+    let strengths = [sides[order[0]].1, sides[order[1]].1];
+    let mut battle = Battle::new(table, names, strengths, models, rounds);
+    let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
+    let (mut x, mut y) = (Ai, Ai);
+    battle
+        .play(&mut Players {
+            deciders: [&mut x, &mut y],
+            dice: &mut dice,
+        })
+        .map_err(|e| format!("seed {seed}: {e}"))?;
+    let (_, _, winner) = battle.end.ok_or(format!("seed {seed}: no end"))?;
+    let a_side = if swap { 1 } else { 0 };
+    let result = match winner {
+        None => 0,
+        Some(w) if w == a_side => 1,
+        Some(_) => -1,
+    };
+    let models = battle
+        .models
+        .iter()
+        .filter(|f| !f.volunteer)
+        .map(|f| {
+            let warband = if f.side == a_side { 0 } else { 1 };
+            (
+                (warband, f.name.clone()),
+                (u32::from(f.status == Status::Removed), f.scored),
+            )
+        })
+        .collect();
+    Ok(Outcome {
+        result,
+        rounds: battle.round.min(rounds),
+        models,
+    })
+}
+
+fn progress(n: u64) -> indicatif::ProgressBar {
+    let target = if std::io::stderr().is_terminal() {
+        indicatif::ProgressDrawTarget::stderr()
+    } else {
+        indicatif::ProgressDrawTarget::hidden()
+    };
+    let bar = indicatif::ProgressBar::with_draw_target(Some(n), target);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} ({eta})") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Runs `mortalis simulate`.
+pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
+    refuse_scenario(args.scenario, lang)?;
+    let sides = [load_side(&args.a, 0, lang)?, load_side(&args.b, 1, lang)?];
+    let table = match &args.table {
+        Some(path) => Some(crate::table::load(path, lang)?),
+        None => None,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("starting the worker threads")?;
+    let bar = progress(args.battles);
+    let outcomes: Vec<Result<Outcome, String>> = pool.install(|| {
+        (0..args.battles)
+            .into_par_iter()
+            .map(|i| {
+                let o = one(
+                    i,
+                    args.seed.wrapping_add(i),
+                    &sides,
+                    table.as_ref(),
+                    args.rounds,
+                );
+                bar.inc(1);
+                o
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let outcomes = outcomes
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure::from(anyhow!("{e}")))?;
+    let n = outcomes.len() as u64;
+    let count = |r: i32| outcomes.iter().filter(|o| o.result == r).count() as u64;
+    let (wins, draws, losses) = (count(1), count(0), count(-1));
+    let rounds = outcomes.iter().map(|o| f64::from(o.rounds)).sum::<f64>() / n as f64;
+    let mut per_model: BTreeMap<(usize, String), (u32, u32)> = BTreeMap::new();
+    for o in &outcomes {
+        for (k, (removed, scored)) in &o.models {
+            let e = per_model.entry(k.clone()).or_default();
+            e.0 += removed;
+            e.1 += scored;
+        }
+    }
+    let rate = |k: u64| {
+        let (lo, hi) = interval(k, n);
+        (k as f64 / n as f64, lo, hi)
+    };
+    if args.json {
+        let models: Vec<_> = per_model
+            .iter()
+            .map(|((w, name), (removed, scored))| {
+                serde_json::json!({
+                    "warband": sides[*w].0, "model": name,
+                    "removed_per_battle": f64::from(*removed) / n as f64,
+                    "markers_per_battle": f64::from(*scored) / n as f64,
+                })
+            })
+            .collect();
+        let r = |k: u64| {
+            let (p, lo, hi) = rate(k);
+            serde_json::json!({"count": k, "rate": p, "low": lo, "high": hi})
+        };
+        return ok(serde_json::to_string_pretty(&serde_json::json!({
+            "a": sides[0].0, "b": sides[1].0, "battles": n, "seed": args.seed,
+            "a_wins": r(wins), "draws": r(draws), "a_losses": r(losses),
+            "average_rounds": rounds, "models": models,
+        }))? + "\n");
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} — {}: {n} {}",
+        sides[0].0,
+        sides[1].0,
+        lang.pick(
+            "bitew (Jatka, SI przeciw SI)",
+            "battles (Jatka, AI against AI)"
+        )
+    );
+    for (label, k) in [
+        (lang.pick("zwycięstwa", "wins"), wins),
+        (lang.pick("remisy", "draws"), draws),
+        (lang.pick("porażki", "losses"), losses),
+    ] {
+        let (p, lo, hi) = rate(k);
+        let _ = writeln!(
+            out,
+            "  {} {label}: {k} ({:.1}%, 95% {}: {:.1}%–{:.1}%)",
+            sides[0].0,
+            100.0 * p,
+            lang.pick("przedział", "interval"),
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  {}: {rounds:.1}",
+        lang.pick("średnio rund", "average rounds")
+    );
+    let _ = writeln!(
+        out,
+        "{}",
+        lang.pick(
+            "Model: zdjęty z pola bitwy / wyniesione znaczniki, na bitwę",
+            "Model: removed / markers carried off, per battle"
+        )
+    );
+    for ((w, name), (removed, scored)) in &per_model {
+        let _ = writeln!(
+            out,
+            "  {} {name}: {:.2} / {:.2}",
+            sides[*w].0,
+            f64::from(*removed) / n as f64,
+            f64::from(*scored) / n as f64
+        );
+    }
+    ok(out)
+}
