@@ -112,17 +112,23 @@ fn ai_battles_end_and_replay_identically() {
     }
 }
 
-#[test]
-fn random_battles_end_with_the_house_limit() {
-    for seed in 0..3 {
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4))]
+
+    /// Random legal play from any seed: the battle ends (house limit, Q22),
+    /// no model acts twice in a round, no bases overlap, and the log replays.
+    #[test]
+    fn random_battles_end_and_replay(seed in 0u64..1_000_000) {
         let mut b = new_battle();
-        run(
-            &mut b,
-            &mut RandomPolicy::new(seed),
-            &mut RandomPolicy::new(seed + 100),
-            seed,
-        );
+        run(&mut b, &mut RandomPolicy::new(seed), &mut RandomPolicy::new(seed ^ 0x5eed), seed);
         check_log(&b);
+        let [d0, d1] = decisions(&b);
+        let mut again = new_battle();
+        let mut dice = TypedDice::new(&b.dice.iter().map(|&d| i64::from(d)).collect::<Vec<_>>()).unwrap();
+        again
+            .play(&mut Players { deciders: [&mut Scripted::new(d0), &mut Scripted::new(d1)], dice: &mut dice })
+            .unwrap();
+        proptest::prop_assert_eq!(&again.log, &b.log);
     }
 }
 

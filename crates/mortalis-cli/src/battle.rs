@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, anyhow};
+use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
@@ -299,14 +299,7 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
         let report = battle
             .report(0)
             .ok_or_else(|| anyhow!("the battle has no end"))?;
-        let text = toml::to_string(&report)?;
-        std::fs::write(path, text).with_context(|| {
-            format!(
-                "{} {}",
-                lang.pick("nie można zapisać", "cannot write"),
-                path.display()
-            )
-        })?;
+        crate::table::write_file(path, &toml::to_string(&report)?, lang)?;
     }
     if args.json {
         let (reason, vp, winner) = battle.end.ok_or_else(|| anyhow!("the battle has no end"))?;

@@ -352,14 +352,9 @@ impl Battle {
         if !self.engaged_with(t).is_empty() || !self.engaged_with(s).is_empty() {
             return None;
         }
-        let others: Vec<Body> = self
-            .models
-            .iter()
-            .enumerate()
-            .filter(|(i, m)| *i != s && *i != t && m.on_table())
-            .map(|(_, m)| m.body)
-            .collect();
-        let sight = self.table.sight(&a.body, &d.body, &others);
+        let sight = self
+            .table
+            .sight(&a.body, &d.body, &self.others_but(&[s, t]));
         if !sight.visible {
             return None;
         }

@@ -35,14 +35,9 @@ fn threat(b: &Battle, shooter: usize, from: Place, moved: bool, target: usize, a
         at,
         ..b.models[target].body
     };
-    let others: Vec<Body> = b
-        .models
-        .iter()
-        .enumerate()
-        .filter(|(i, m)| *i != shooter && *i != target && m.on_table())
-        .map(|(_, m)| m.body)
-        .collect();
-    let sight = b.table.sight(&eye, &body, &others);
+    let sight = b
+        .table
+        .sight(&eye, &body, &b.others_but(&[shooter, target]));
     if !sight.visible {
         return 0.0;
     }

@@ -261,10 +261,15 @@ impl Battle {
 
     /// The bodies of every model on the table except `but`.
     pub fn others(&self, but: usize) -> Vec<Body> {
+        self.others_but(&[but])
+    }
+
+    /// The bodies of every model on the table except those in `but`.
+    pub fn others_but(&self, but: &[usize]) -> Vec<Body> {
         self.models
             .iter()
             .enumerate()
-            .filter(|(i, m)| *i != but && m.on_table())
+            .filter(|(i, m)| !but.contains(i) && m.on_table())
             .map(|(_, m)| m.body)
             .collect()
     }
