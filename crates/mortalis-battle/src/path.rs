@@ -443,14 +443,15 @@ impl<'a> Nav<'a> {
                 continue;
             }
             let (best, back) = g.settle(rough, budget);
-            let settled: Vec<(usize, usize)> = (0..g.nodes.len())
+            let settled: Vec<(usize, usize, Path)> = (0..g.nodes.len())
                 .flat_map(|v| [(v, 0), (v, 1)])
                 .filter(|&(v, j)| best[v][j] <= budget + 1e-9)
+                .map(|(v, j)| (v, j, g.rebuild(&back, v, j, best[v][j])))
                 .collect();
             for (k, goal) in goals.iter().enumerate() {
                 let mut cand: Vec<Reach> = vec![];
-                for &(v, j) in &settled {
-                    let path = g.rebuild(&back, v, j, best[v][j]);
+                for (v, j, path) in &settled {
+                    let (v, j) = (*v, *j);
                     let spent = path.cost();
                     if spent > allowance + 1e-9 {
                         continue;
@@ -779,7 +780,8 @@ impl<'a> Graph<'a> {
     /// walked before the jump, touches).
     fn slide(&self, a: Place, b: Place, difficult_ok: bool) -> Option<(f64, f64, f64, Touch)> {
         let line = Line::new(Coord { x: a.x, y: a.y }, Coord { x: b.x, y: b.y });
-        let len = line.delta().x.hypot(line.delta().y);
+        let d = line.delta();
+        let len = (d.x * d.x + d.y * d.y).sqrt();
         match (a.level, b.level) {
             (Level::Roof(i), Level::Roof(j)) if i == j => {
                 let (_, roof) = self.roofs.iter().find(|(k, _)| *k == i)?;
@@ -959,7 +961,7 @@ impl<'a> Graph<'a> {
         } else {
             0.0
         };
-        ((a.x - b.x).hypot(a.y - b.y) - jump).max(0.0)
+        (((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt() - jump).max(0.0)
     }
 
     fn dijkstra(&self, difficult_ok: bool) -> Option<Path> {

@@ -60,6 +60,16 @@ fn threat(b: &Battle, shooter: usize, from: Place, moved: bool, target: usize, a
     }
 }
 
+/// Exposure of model `m` standing at `p`: the sum over enemies of the
+/// exact chance each would take it out with one volley.
+fn exposure(b: &Battle, m: usize, p: Place) -> f64 {
+    let side = b.models[m].side;
+    (0..b.models.len())
+        .filter(|&e| b.models[e].on_table() && b.models[e].side != side)
+        .map(|e| threat(b, e, b.models[e].body.at, false, m, p))
+        .sum()
+}
+
 /// Straight distance from a place to the nearest marker on the table.
 fn marker_gap(b: &Battle, at: Place) -> f64 {
     b.markers
@@ -76,7 +86,8 @@ fn edge_gap(b: &Battle, at: Place) -> f64 {
 
 impl Ai {
     /// The value of one action of the active model `m`.
-    fn value(&self, b: &Battle, m: usize, c: &Choice) -> f64 {
+    /// `here` is the model's exposure where it stands ([`exposure`]).
+    fn value(&self, b: &Battle, m: usize, c: &Choice, here: f64) -> f64 {
         let me = &b.models[m];
         match *c {
             Choice::Shoot { target } => {
@@ -118,14 +129,6 @@ impl Ai {
                     };
                     v += 0.05 * (near(me.body.at) - near(to));
                 }
-                // Exposure: the exact chance each enemy would take the
-                // model out with one volley, there against here.
-                let danger = |p: Place| -> f64 {
-                    (0..b.models.len())
-                        .filter(|&e| b.models[e].on_table() && b.models[e].side != me.side)
-                        .map(|e| threat(b, e, b.models[e].body.at, false, m, p))
-                        .sum()
-                };
                 // A shot still to come from the new place.
                 if !me.free_slot && !me.climbed {
                     let shot = (0..b.models.len())
@@ -135,7 +138,8 @@ impl Ai {
                         .fold(0.0, f64::max);
                     v += 1.2 * shot;
                 }
-                v - (danger(to) - danger(me.body.at)) * worth(b, m)
+                // Exposure there against here.
+                v - (exposure(b, m, to) - here) * worth(b, m)
             }
             _ => 0.0,
         }
@@ -151,10 +155,10 @@ impl Ai {
             let engaged = b.engaged_with(model);
             let fights = engaged
                 .iter()
-                .map(|&t| self.value(b, model, &Choice::Attack { target: t }))
+                .map(|&t| self.value(b, model, &Choice::Attack { target: t }, 0.0))
                 .fold(0.0, f64::max);
             let shots = (0..b.models.len())
-                .map(|t| self.value(b, model, &Choice::Shoot { target: t }))
+                .map(|t| self.value(b, model, &Choice::Shoot { target: t }, 0.0))
                 .fold(0.0, f64::max);
             fights.max(shots) + 0.3 * f64::from(b.models[model].carried)
         };
@@ -190,7 +194,8 @@ impl Decider for Ai {
             About::Activate => self.activation(b, q),
             About::Action => {
                 let m = b.active.unwrap_or(0);
-                best(q, |o| self.value(b, m, o))
+                let here = exposure(b, m, b.models[m].body.at);
+                best(q, |o| self.value(b, m, o, here))
             }
             About::Corner | About::Deploy => 0,
         })
