@@ -63,6 +63,57 @@ pub struct BattleArgs {
     /// Write warband A's battle report here (the format `campaign battle` reads).
     #[arg(long)]
     report: Option<PathBuf>,
+    /// Draw the table with the models at the start of each round and at the
+    /// end into this directory (round-N.svg, end.svg).
+    #[arg(long)]
+    svg: Option<PathBuf>,
+}
+
+/// The drawings of a battle: the models at the start of each round and at
+/// the end, rebuilt from the log (deployment, moves, removals, exits).
+fn drawings(b: &Battle) -> Vec<(String, String)> {
+    use mortalis_battle::battle::Choice;
+    use mortalis_battle::svg::{Mark, render};
+    let mut at: Vec<Option<mortalis_battle::Place>> = vec![None; b.models.len()];
+    let marks = |at: &[Option<mortalis_battle::Place>]| -> Vec<Mark> {
+        at.iter()
+            .enumerate()
+            .filter_map(|(i, p)| {
+                p.map(|p| Mark {
+                    body: mortalis_battle::Body {
+                        at: p,
+                        ..b.models[i].body
+                    },
+                    colour: if b.models[i].side == 0 {
+                        "#3b6ea5"
+                    } else {
+                        "#b33a3a"
+                    }
+                    .into(),
+                    label: b.models[i].name.clone(),
+                })
+            })
+            .collect()
+    };
+    let mut out = vec![];
+    for e in &b.log {
+        match e {
+            Entry::Decision {
+                choice: Choice::Deploy { model, at: p },
+                ..
+            } => at[*model] = Some(*p),
+            Entry::Event(Event::Moved { model, to, .. }) => at[*model] = Some(*to),
+            Entry::Event(Event::Removed { model, .. } | Event::Left { model, .. }) => {
+                at[*model] = None
+            }
+            Entry::Event(Event::Round { round, .. }) => {
+                out.push((format!("round-{round}.svg"), render(&b.table, &marks(&at))));
+            }
+            _ => {}
+        }
+    }
+    out.push(("end.svg".into(), render(&b.table, &marks(&at))));
+    out
 }
 
 /// A warband's fighters, name and strength; refusals name the model and B182.
@@ -300,6 +351,18 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
             .report(0)
             .ok_or_else(|| anyhow!("the battle has no end"))?;
         crate::table::write_file(path, &toml::to_string(&report)?, lang)?;
+    }
+    if let Some(dir) = &args.svg {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Failure::from(anyhow!(
+                "{} {}: {e}",
+                lang.pick("nie można utworzyć", "cannot create"),
+                dir.display()
+            ))
+        })?;
+        for (name, svg) in drawings(&battle) {
+            crate::table::write_file(&dir.join(name), &svg, lang)?;
+        }
     }
     if args.json {
         let (reason, vp, winner) = battle.end.ok_or_else(|| anyhow!("the battle has no end"))?;

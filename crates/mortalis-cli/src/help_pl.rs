@@ -211,6 +211,10 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     ("mortalis battle:json", "Wypisz JSON: log, kości i wynik"),
     (
+        "mortalis battle:svg",
+        "Narysuj stół z modelami na początku każdej rundy i na końcu w tym katalogu (round-N.svg, end.svg)",
+    ),
+    (
         "mortalis battle:report",
         "Zapisz tutaj raport z bitwy drużyny A (format, który czyta `campaign battle`)",
     ),

@@ -51,6 +51,19 @@ fn account_in_both_languages() {
 }
 
 #[test]
+fn svg_draws_each_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("svg");
+    assert!(battle(&["--svg", svg.to_str().unwrap()]).status.success());
+    let round1 = std::fs::read_to_string(svg.join("round-1.svg")).unwrap();
+    assert!(
+        round1.starts_with("<svg") && round1.matches("<circle").count() == 6,
+        "{round1}"
+    );
+    assert!(svg.join("end.svg").exists());
+}
+
+#[test]
 fn json_is_reproducible() {
     let (a, b) = (battle(&["--json"]), battle(&["--json"]));
     assert!(a.status.success());
