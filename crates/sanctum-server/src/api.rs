@@ -330,12 +330,7 @@ async fn legal(
 ) -> ApiResult<Json<Value>> {
     let id = game_id(path)?;
     let row = games::row(&app, id).await?;
-    let Some(side) = side_of(&row, p.id) else {
-        return Err(ApiError::forbidden(
-            "not_a_player",
-            format!("you do not play in game {id}"),
-        ));
-    };
+    let side = games::player_side(&row, p.id)?;
     let given: Vec<Order> = app
         .store
         .pending(id, row.turns)

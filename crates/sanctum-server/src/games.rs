@@ -406,14 +406,19 @@ fn replay_turn(live: &mut Live, rec: &TurnRow) -> ApiResult<()> {
     Ok(())
 }
 
-/// The caller's side in an active game, or the reason they cannot act in it.
-fn acting_side(row: &GameRow, caller: &PlayerRow) -> ApiResult<Side> {
-    let side = side_of(row, caller.id).ok_or_else(|| {
+/// The caller's side in the game, or a 403 saying they do not play in it.
+pub fn player_side(row: &GameRow, player: i64) -> ApiResult<Side> {
+    side_of(row, player).ok_or_else(|| {
         ApiError::forbidden(
             "not_a_player",
             format!("you do not play in game {}", row.id),
         )
-    })?;
+    })
+}
+
+/// The caller's side in an active game, or the reason they cannot act in it.
+fn acting_side(row: &GameRow, caller: &PlayerRow) -> ApiResult<Side> {
+    let side = player_side(row, caller.id)?;
     if row.status != "active" {
         return Err(ApiError::conflict(
             "not_active",
