@@ -48,6 +48,11 @@ pub struct LoadtestArgs {
     /// Seed of the clients' random orders (game i uses seed + i).
     #[arg(long, default_value = "1")]
     seed: u64,
+    /// Mean time each player thinks before giving orders, in milliseconds (each
+    /// pause is drawn from 0 to twice this). 0: every game asks for its next turn at
+    /// once, which saturates the machine and measures throughput.
+    #[arg(long, default_value = "5000", value_parser = clap::value_parser!(u64).range(0..=600_000))]
+    think_ms: u64,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -163,14 +168,13 @@ pub fn loadtest(args: &LoadtestArgs) -> anyhow::Result<String> {
                 }
             })
         };
-        let report = sanctum_server::loadtest::run(
-            &url,
-            args.games as usize,
-            i64::from(args.turns),
-            args.seed,
-            progress,
-        )
-        .await;
+        let opts = sanctum_server::loadtest::Options {
+            games: args.games as usize,
+            turns: i64::from(args.turns),
+            seed: args.seed,
+            think_ms: args.think_ms,
+        };
+        let report = sanctum_server::loadtest::run(&url, opts, progress).await;
         ticker.abort();
         bar.finish_and_clear();
         report
@@ -185,10 +189,11 @@ pub fn loadtest(args: &LoadtestArgs) -> anyhow::Result<String> {
         return Ok(format!("{}\n", serde_json::to_string_pretty(&report)?));
     }
     let mut out = format!(
-        "{} games ({} failed), {} turns in {:.1} s: {:.0} turns per second\n\
+        "{} games ({} failed, mean think {} ms), {} turns in {:.1} s: {:.0} turns per second\n\
          latency from the second confirm to the pushed turn: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms\n",
         report.games,
         report.games_failed,
+        report.think_ms,
         report.turns,
         report.seconds,
         report.turns_per_second,

@@ -13,7 +13,16 @@ fn a_small_load_test_plays_every_game_and_reports_its_figures() {
     let url = server.url.clone();
     let out = Command::new(env!("CARGO_BIN_EXE_sanctum"))
         .args([
-            "loadtest", "--url", &url, "--games", "3", "--turns", "3", "--json",
+            "loadtest",
+            "--url",
+            &url,
+            "--games",
+            "3",
+            "--turns",
+            "3",
+            "--think-ms",
+            "20",
+            "--json",
         ])
         .output()
         .expect("loadtest runs");
@@ -27,6 +36,7 @@ fn a_small_load_test_plays_every_game_and_reports_its_figures() {
     assert_eq!(report["games"], 3);
     assert_eq!(report["games_failed"], 0, "{report}");
     assert_eq!(report["turns"], 9);
+    assert_eq!(report["think_ms"], 20);
     let p50 = report["latency_ms_p50"].as_f64().expect("p50");
     let p99 = report["latency_ms_p99"].as_f64().expect("p99");
     let max = report["latency_ms_max"].as_f64().expect("max");

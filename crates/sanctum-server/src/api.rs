@@ -253,7 +253,7 @@ async fn game(
     State(app): State<AppState>,
     MaybeCaller(c): MaybeCaller,
     path: IdPath,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<crate::views::Picture>> {
     let id = game_id(path)?;
     let row = games::row(&app, id).await?;
     Ok(Json(

@@ -628,7 +628,11 @@ pub async fn resolve(app: &AppState, id: i64, turn: i64, why: Resolve) -> ApiRes
             orders: json(&orders)?,
             hash: hash.clone(),
         },
-        snapshot: json(&next)?,
+        snapshot: if finished.is_some() {
+            Some(json(&next)?)
+        } else {
+            None
+        },
         deadline_ms: finished
             .is_none()
             .then(|| now_ms() + row.turn_seconds * 1000),

@@ -1,8 +1,11 @@
 //! `sanctum loadtest`: N concurrent games between API clients over real HTTP and
 //! WebSocket connections. Each game has two guests, each with its own socket; every
-//! turn both ask `/legal`, put random orders and confirm, and the latency is measured
-//! from just before the second confirm is sent to the arrival of the pushed turn on
-//! each player's socket. After `turns` turns one side concedes.
+//! turn both players think (a pause drawn uniformly from 0 to twice the mean think
+//! time, each player on its own, as people at two screens do), then ask `/legal`, put
+//! random orders and confirm; the latency is measured from just before the second
+//! confirm is sent to the arrival of the pushed turn on each player's socket. After
+//! `turns` turns one side concedes. With a think time of 0 every game asks for its
+//! next turn at once: that saturates the machine and measures throughput, not latency.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -15,10 +18,24 @@ use tokio::sync::mpsc;
 
 use crate::client::random_orders;
 
+/// What a load test plays.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Games played at once.
+    pub games: usize,
+    /// Turns each game plays before one side concedes.
+    pub turns: i64,
+    /// Seed of the clients' orders and think times (game i uses seed + i).
+    pub seed: u64,
+    /// The mean time a player thinks before giving orders, in milliseconds.
+    pub think_ms: u64,
+}
+
 /// What a load test measured.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Report {
     pub games: usize,
+    pub think_ms: u64,
     pub games_failed: usize,
     pub turns: u64,
     pub seconds: f64,
@@ -183,6 +200,26 @@ impl Player {
         }
         Ok(())
     }
+
+    /// Thinks for `pause`, gives random orders and confirms them; returns when the
+    /// confirm was sent.
+    async fn think_and_confirm(
+        &self,
+        game: i64,
+        pause: Duration,
+        rng: &mut GameRng,
+    ) -> Result<Instant, LoadError> {
+        tokio::time::sleep(pause).await;
+        self.give_orders(game, rng).await?;
+        let sent = Instant::now();
+        self.send(
+            reqwest::Method::POST,
+            &format!("/api/games/{game}/confirm"),
+            None,
+        )
+        .await?;
+        Ok(sent)
+    }
 }
 
 /// Plays one game of `turns` turns; returns the latencies (ms) it measured.
@@ -192,6 +229,7 @@ async fn one_game(
     tag: String,
     seed: u64,
     turns: i64,
+    think_ms: u64,
     progress: Arc<Progress>,
 ) -> Result<Vec<f64>, LoadError> {
     let mut a = Player::guest(&http, &base, &format!("{tag}a")).await?;
@@ -214,13 +252,23 @@ async fn one_game(
     b.open_socket(id).await?;
     let mut rng = GameRng::from_seed(seed);
     let mut latencies = Vec::new();
-    let confirm = format!("/api/games/{id}/confirm");
     for turn in 0..turns {
-        a.give_orders(id, &mut rng).await?;
-        b.give_orders(id, &mut rng).await?;
-        a.send(reqwest::Method::POST, &confirm, None).await?;
-        let second = Instant::now();
-        b.send(reqwest::Method::POST, &confirm, None).await?;
+        let think = |rng: &mut GameRng| {
+            let ms = if think_ms == 0 {
+                0
+            } else {
+                u64::from(rng.below(u32::try_from(2 * think_ms).unwrap_or(u32::MAX)))
+            };
+            Duration::from_millis(ms)
+        };
+        let (think_a, think_b) = (think(&mut rng), think(&mut rng));
+        let mut rng_a = GameRng::from_seed(rng.next_u64());
+        let mut rng_b = GameRng::from_seed(rng.next_u64());
+        let (sent_a, sent_b) = tokio::try_join!(
+            a.think_and_confirm(id, think_a, &mut rng_a),
+            b.think_and_confirm(id, think_b, &mut rng_b)
+        )?;
+        let second = sent_a.max(sent_b);
         let (at_a, pushed) = a.wait_turn(turn + 1).await?;
         let (at_b, _) = b.wait_turn(turn + 1).await?;
         for at in [at_a, at_b] {
@@ -251,14 +299,14 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)]
 }
 
-/// Runs `games` games of `turns` turns at once against the server at `base`.
-pub async fn run(
-    base: &str,
-    games: usize,
-    turns: i64,
-    seed: u64,
-    progress: Arc<Progress>,
-) -> Report {
+/// Runs the games of `opts` at once against the server at `base`.
+pub async fn run(base: &str, opts: Options, progress: Arc<Progress>) -> Report {
+    let Options {
+        games,
+        turns,
+        seed,
+        think_ms,
+    } = opts;
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(4096)
         .timeout(Duration::from_secs(120))
@@ -278,6 +326,7 @@ pub async fn run(
             tag,
             seed.wrapping_add(g as u64),
             turns,
+            think_ms,
             progress,
         )));
     }
@@ -302,6 +351,7 @@ pub async fn run(
     let turns = progress.turns.load(Ordering::Relaxed);
     Report {
         games,
+        think_ms,
         games_failed: failed,
         turns,
         seconds,

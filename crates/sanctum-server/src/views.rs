@@ -5,11 +5,12 @@
 //! orders of the caller, from the engine's own checks.
 
 use sanctum_rules::game::{
-    GameState, Order, OrderBuilder, OrderError, Target, TrainAs, events_for, legal_targets,
-    spectator_view, validate, view,
+    Event, GameState, Order, OrderBuilder, OrderError, PlayerView, PublicView, Target, TrainAs,
+    events_for, legal_targets, spectator_view, validate, view,
 };
 use sanctum_rules::movement::reachable;
 use sanctum_rules::{Player, Side};
+use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::error::ApiResult;
@@ -54,13 +55,42 @@ pub fn summary(row: &GameRow, pending: &[PendingRow], you: Option<Side>) -> Valu
 
 /// The caller's whole picture of a game: the summary with the turn number, the view,
 /// the caller's own pending orders, and the last turn's events as the caller may see
-/// them.
-pub async fn game_for(app: &AppState, row: &GameRow, player: Option<i64>) -> ApiResult<Value> {
+/// them. Serialised straight to text (a push is built for every socket after every
+/// change, so no intermediate JSON tree).
+#[derive(Debug, Serialize)]
+pub struct Picture {
+    /// The kind of push (`state`, `turn`, `update`); absent in an HTTP answer.
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
+    pub game: Value,
+    pub view: Option<ViewOf>,
+    pub orders: Value,
+    pub events: Vec<Event>,
+}
+
+/// A player's own view, or the public one.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum ViewOf {
+    Player(Box<PlayerView>),
+    Public(Box<PublicView>),
+}
+
+/// The picture of an open game: its summary only.
+pub fn open_picture(row: &GameRow, you: Option<Side>) -> Picture {
+    Picture {
+        kind: None,
+        game: summary(row, &[], you),
+        view: None,
+        orders: Value::Null,
+        events: Vec::new(),
+    }
+}
+
+pub async fn game_for(app: &AppState, row: &GameRow, player: Option<i64>) -> ApiResult<Picture> {
     let you = player.and_then(|p| side_of(row, p));
     if row.status == "open" {
-        return Ok(
-            json!({"game": summary(row, &[], you), "view": null, "orders": null, "events": []}),
-        );
+        return Ok(open_picture(row, you));
     }
     let pending = app.store.pending(row.id, row.turns).await?;
     let slot = app.game_slot(row.id);
@@ -70,26 +100,30 @@ pub async fn game_for(app: &AppState, row: &GameRow, player: Option<i64>) -> Api
 }
 
 /// The picture of [`game_for`] from a game in memory.
-pub fn picture(row: &GameRow, pending: &[PendingRow], live: &Live, you: Option<Side>) -> Value {
+pub fn picture(row: &GameRow, pending: &[PendingRow], live: &Live, you: Option<Side>) -> Picture {
     let mut game = summary(row, pending, you);
     game["turn"] = json!(live.state.turn);
-    let (view_json, orders) = match you {
+    let (view, orders) = match you {
         Some(side) => {
             let own = pending
                 .iter()
                 .find(|p| p.side == side.name())
                 .and_then(|p| serde_json::from_str::<Value>(&p.orders).ok())
                 .unwrap_or_else(|| json!([]));
-            (json!(view(&live.state, side)), own)
+            (ViewOf::Player(Box::new(view(&live.state, side))), own)
         }
-        None => (json!(spectator_view(&live.state)), Value::Null),
+        None => (
+            ViewOf::Public(Box::new(spectator_view(&live.state))),
+            Value::Null,
+        ),
     };
-    json!({
-        "game": game,
-        "view": view_json,
-        "orders": orders,
-        "events": events_for(&live.last_events, you),
-    })
+    Picture {
+        kind: None,
+        game,
+        view: Some(view),
+        orders,
+        events: events_for(&live.last_events, you),
+    }
 }
 
 /// A stable word for each reason the engine refuses an order.

@@ -9,7 +9,6 @@ use std::sync::Mutex;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use sanctum_rules::Side;
-use serde_json::Value;
 use tokio::sync::broadcast;
 
 use crate::AppState;
@@ -111,21 +110,26 @@ pub async fn spawn_listener(app: &AppState) {
 }
 
 /// The message a viewer gets: `{"type", "game", "view", "orders", "events"}`.
-async fn message(app: &AppState, game: i64, player: Option<i64>, kind: &str) -> Option<String> {
+async fn message(
+    app: &AppState,
+    game: i64,
+    player: Option<i64>,
+    kind: &'static str,
+) -> Option<String> {
     let row = app.store.game(game).await.ok()??;
     // Read each time: a player who opened the socket before joining becomes one.
     let viewer: Option<Side> = player.and_then(|p| crate::games::side_of(&row, p));
-    if row.status == "open" {
-        let v = serde_json::json!({"type": kind, "game": crate::views::summary(&row, &[], viewer)});
-        return Some(v.to_string());
-    }
-    let pending = app.store.pending(game, row.turns).await.ok()?;
-    let slot = app.game_slot(game);
-    let mut guard = slot.lock().await;
-    let live = sync(app, &mut guard, &row).await.ok()?;
-    let mut v: Value = crate::views::picture(&row, &pending, live, viewer);
-    v["type"] = Value::from(kind);
-    Some(v.to_string())
+    let mut picture = if row.status == "open" {
+        crate::views::open_picture(&row, viewer)
+    } else {
+        let pending = app.store.pending(game, row.turns).await.ok()?;
+        let slot = app.game_slot(game);
+        let mut guard = slot.lock().await;
+        let live = sync(app, &mut guard, &row).await.ok()?;
+        crate::views::picture(&row, &pending, live, viewer)
+    };
+    picture.kind = Some(kind);
+    serde_json::to_string(&picture).ok()
 }
 
 /// Serves one socket until it closes or the server shuts down: the current picture

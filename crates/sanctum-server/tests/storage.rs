@@ -32,7 +32,7 @@ fn commit(game: i64, turn: i64, finished: Option<Finish>) -> TurnCommit {
             orders: "[[],[]]".into(),
             hash: format!("hash{turn}"),
         },
-        snapshot: "{}".into(),
+        snapshot: Some("{}".into()),
         deadline_ms: Some(1_000),
         finished,
     }
@@ -223,4 +223,33 @@ async fn an_unknown_database_url_is_refused_naming_it() {
         .err()
         .expect("refused");
     assert!(err.to_string().contains("mysql://x") && err.to_string().contains("sqlite:PATH"));
+}
+
+/// A file migrated by sqlx (as builds before the rusqlite store made them) opens,
+/// keeps its rows and is not migrated twice; and a file opened twice is fine.
+#[tokio::test]
+async fn a_file_sqlx_migrated_opens_with_its_rows() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let path = dir.path().join("old.db");
+    let url = format!("sqlite:{}?mode=rwc", path.display());
+    {
+        let pool = sqlx::SqlitePool::connect(&url).await.expect("connects");
+        sqlx::migrate!("migrations/sqlite")
+            .run(&pool)
+            .await
+            .expect("sqlx migrates");
+        sqlx::query("INSERT INTO players (name, guest, created_ms) VALUES ('old', TRUE, 1)")
+            .execute(&pool)
+            .await
+            .expect("a player");
+        pool.close().await;
+    }
+    let file = path.display().to_string();
+    for _ in 0..2 {
+        let store = sanctum_server::store::open(&format!("sqlite:{file}"))
+            .await
+            .expect("opens");
+        let old = store.player_by_name("old").await.expect("reads");
+        assert_eq!(old.map(|p| p.guest), Some(true));
+    }
 }

@@ -1,18 +1,21 @@
-//! Storage: one small async trait, [`Store`], with two concrete pools behind it —
-//! SQLite (`sqlite.rs`, one file, nothing to install) and PostgreSQL (`postgres.rs`,
-//! several servers on one database). Both run the same SQL (written with `$N`
-//! placeholders, which both drivers read) from one macro, `queries.rs`; they differ in
-//! their migrations, in how a resolving turn locks its game row, and in LISTEN/NOTIFY.
+//! Storage: one small async trait, [`Store`], with two concrete stores behind it —
+//! SQLite (`sqlite.rs`: rusqlite on one file, nothing to install, behind the read
+//! cache of `cache.rs`) and PostgreSQL (`postgres.rs`: a sqlx pool, several servers on
+//! one database, its SQL in the macro of `queries.rs`). Both run the same SQL text
+//! (the shared selects are constants in `queries.rs`); they differ in their
+//! migrations, in how a resolving turn locks its game row, and in LISTEN/NOTIFY.
 //!
 //! Games are keyed by id; a game's turns are numbered by their place in the log
 //! (0 for the first turn played), which is also the key of the pending orders.
 
 use serde::Serialize;
 
+mod cache;
 mod postgres;
 mod queries;
 mod sqlite;
 
+pub use cache::CachedStore;
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
@@ -23,6 +26,10 @@ pub enum StoreError {
     NameTaken(String),
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
+    #[error("database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("database: {0}")]
+    SqliteSetup(String),
     #[error("migrating the database: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("unsupported database URL '{0}' (valid: sqlite:PATH or postgres://…)")]
@@ -137,7 +144,9 @@ pub struct TurnCommit {
     /// exactly this many turns, so a turn resolves once.
     pub turn: i64,
     pub record: TurnRow,
-    pub snapshot: String,
+    /// The state after the turn, as JSON: stored when the game ends, for inspection
+    /// (during a game only its hash is kept; the state is rebuilt from the log).
+    pub snapshot: Option<String>,
     pub deadline_ms: Option<i64>,
     /// Set when the game ended this turn.
     pub finished: Option<Finish>,
@@ -228,7 +237,10 @@ pub trait Store: Send + Sync {
 /// `postgres://…`.
 pub async fn open(url: &str) -> StoreResult<std::sync::Arc<dyn Store>> {
     if let Some(path) = url.strip_prefix("sqlite:") {
-        Ok(std::sync::Arc::new(SqliteStore::open(path).await?))
+        // One process writes a SQLite file, so its reads can be cached.
+        Ok(std::sync::Arc::new(CachedStore::new(
+            SqliteStore::open(path).await?,
+        )))
     } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
         Ok(std::sync::Arc::new(PgStore::open(url).await?))
     } else {

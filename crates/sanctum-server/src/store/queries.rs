@@ -1,9 +1,9 @@
-//! The SQL both backends run, written once. `store_impl!` implements [`Store`] for a
-//! store type holding a sqlx pool; its arguments say how a transaction begins (SQLite
-//! takes the write lock at once with `BEGIN IMMEDIATE`, so that a transaction that
-//! reads first never has to upgrade) and how a game row is locked inside one
-//! (PostgreSQL: `FOR UPDATE` to resolve a turn, `FOR SHARE` to change orders; SQLite
-//! needs neither, the whole database being locked).
+//! The SQL both backends run, written once (the SQLite store, on rusqlite, reads its
+//! `$N` placeholders as `?N`). `store_impl!` implements [`Store`] for a store type
+//! holding a sqlx pool (PostgreSQL's); its arguments say how a transaction begins and
+//! how a game row is locked inside one (`FOR UPDATE` to resolve a turn, `FOR SHARE`
+//! to change orders). The SQLite store begins its writes with `BEGIN IMMEDIATE`
+//! instead, taking the write lock of the whole file at once.
 //!
 //! [`Store`]: super::Store
 
@@ -18,14 +18,71 @@ pub(super) const GAME_SELECT: &str = "SELECT g.id, g.status, g.room, g.realm, g.
 pub(super) const PENDING_SELECT: &str = "SELECT side, orders, confirmed FROM pending_orders \
     WHERE game_id = $1 AND turn = $2 ORDER BY side DESC";
 
-pub(super) const PLAYER_SELECT: &str = "SELECT id, name, password_hash, guest, banished, \
-    rating, deviation, volatility, ranked_games FROM players";
+// The statements both stores run (`$N` placeholders; the SQLite store reads them as
+// `?N`).
+
+pub(super) const INSERT_PLAYER: &str = "INSERT INTO players (name, password_hash, guest, banished, created_ms) \
+    VALUES ($1, $2, $3, FALSE, $4) RETURNING id";
+
+pub(super) const PLAYER_BY_NAME: &str = "SELECT id, name, password_hash, guest, banished, \
+    rating, deviation, volatility, ranked_games FROM players WHERE name = $1";
+
+pub(super) const PLAYER_BY_TOKEN: &str = "SELECT id, name, password_hash, guest, banished, \
+    rating, deviation, volatility, ranked_games FROM players \
+    WHERE id = (SELECT player_id FROM tokens WHERE token_hash = $1)";
+
+pub(super) const TOP_PLAYERS: &str = "SELECT id, name, password_hash, guest, banished, \
+    rating, deviation, volatility, ranked_games FROM players \
+    WHERE ranked_games > 0 ORDER BY rating DESC, name LIMIT $1";
+
+pub(super) const INSERT_TOKEN: &str =
+    "INSERT INTO tokens (token_hash, player_id, created_ms) VALUES ($1, $2, $3)";
+
+pub(super) const SET_BANISHED: &str = "UPDATE players SET banished = $1 WHERE name = $2";
+
+pub(super) const INSERT_GAME: &str = "INSERT INTO games (status, room, realm, layout, ranked, \
+    turn_seconds, opponent, creator_id, creator_deck, turns, created_ms) \
+    VALUES ('open', $1, $2, $3, $4, $5, $6, $7, $8, 0, $9) RETURNING id";
+
+pub(super) const START_GAME: &str = "UPDATE games SET status = 'active', red_id = $2, \
+    blue_id = $3, red_bot = $4, blue_bot = $5, setup = $6, snapshot = $7, \
+    snapshot_hash = $8, deadline_ms = $9 WHERE id = $1 AND status = 'open'";
+
+pub(super) const ACTIVE_GAMES: &str = "SELECT id, turns FROM games WHERE status = 'active'";
+
+pub(super) const DUE_GAMES: &str =
+    "SELECT id, turns FROM games WHERE status = 'active' AND deadline_ms <= $1";
+
+pub(super) const TURNS: &str = "SELECT turn, orders, hash FROM game_turns \
+    WHERE game_id = $1 AND turn >= $2 ORDER BY turn";
+
+pub(super) const PUT_ORDERS: &str = "INSERT INTO pending_orders \
+    (game_id, turn, side, orders, confirmed) VALUES ($1, $2, $3, $4, FALSE) \
+    ON CONFLICT (game_id, turn, side) \
+    DO UPDATE SET orders = excluded.orders WHERE pending_orders.confirmed = FALSE";
+
+pub(super) const CONFIRM: &str = "INSERT INTO pending_orders \
+    (game_id, turn, side, orders, confirmed) VALUES ($1, $2, $3, $4, TRUE) \
+    ON CONFLICT (game_id, turn, side) DO UPDATE SET confirmed = TRUE";
+
+pub(super) const COMMIT_TURN: &str = "UPDATE games SET turns = turns + 1, \
+    snapshot = COALESCE($3, snapshot), snapshot_hash = $4, deadline_ms = $5, status = $6, \
+    winner = $7, end_reason = $8 WHERE id = $1 AND turns = $2 AND status = 'active'";
+
+pub(super) const INSERT_TURN: &str =
+    "INSERT INTO game_turns (game_id, turn, orders, hash) VALUES ($1, $2, $3, $4)";
+
+pub(super) const DELETE_PENDING: &str =
+    "DELETE FROM pending_orders WHERE game_id = $1 AND turn <= $2";
+
+pub(super) const SET_RATING: &str = "UPDATE players SET rating = $2, deviation = $3, \
+    volatility = $4, ranked_games = ranked_games + 1 WHERE id = $1";
 
 macro_rules! store_impl {
     ($store:ty, $row:ty, $backend:literal, begin = $begin:literal, lock = $lock:literal, share = $share:literal) => {
         use sqlx::Row as _;
 
-        use crate::store::queries::{GAME_SELECT, PENDING_SELECT, PLAYER_SELECT};
+        use crate::store::queries::*;
         use crate::store::{
             GameRow, GameStart, NewGame, PendingRow, PlayerRow, PutOutcome, Rating, Store,
             StoreError, StoreResult, TurnCommit, TurnRow, is_unique_violation,
@@ -97,7 +154,10 @@ macro_rules! store_impl {
                 } else {
                     concat!("SELECT turns, status FROM games WHERE id = $1", $share)
                 };
-                let row = sqlx::query(sql).bind(game_id).fetch_optional(&mut **tx).await?;
+                let row = sqlx::query(sql)
+                    .bind(game_id)
+                    .fetch_optional(&mut **tx)
+                    .await?;
                 Ok(match row {
                     Some(r) => {
                         r.try_get::<i64, _>("turns")? == turn
@@ -113,10 +173,10 @@ macro_rules! store_impl {
                 turn: i64,
             ) -> StoreResult<Vec<PendingRow>> {
                 let rows = sqlx::query(PENDING_SELECT)
-                .bind(game_id)
-                .bind(turn)
-                .fetch_all(&mut **tx)
-                .await?;
+                    .bind(game_id)
+                    .bind(turn)
+                    .fetch_all(&mut **tx)
+                    .await?;
                 Ok(rows.iter().map(pending_row).collect::<Result<_, _>>()?)
             }
         }
@@ -134,37 +194,33 @@ macro_rules! store_impl {
                 guest: bool,
                 now_ms: i64,
             ) -> StoreResult<i64> {
-                let row = sqlx::query(
-                    "INSERT INTO players (name, password_hash, guest, banished, created_ms) \
-                     VALUES ($1, $2, $3, FALSE, $4) RETURNING id",
-                )
-                .bind(name)
-                .bind(password_hash)
-                .bind(guest)
-                .bind(now_ms)
-                .fetch_one(&self.pool)
-                .await
-                .map_err(|e| {
-                    if is_unique_violation(&e) {
-                        StoreError::NameTaken(name.to_string())
-                    } else {
-                        StoreError::Database(e)
-                    }
-                })?;
+                let row = sqlx::query(INSERT_PLAYER)
+                    .bind(name)
+                    .bind(password_hash)
+                    .bind(guest)
+                    .bind(now_ms)
+                    .fetch_one(&self.pool)
+                    .await
+                    .map_err(|e| {
+                        if is_unique_violation(&e) {
+                            StoreError::NameTaken(name.to_string())
+                        } else {
+                            StoreError::Database(e)
+                        }
+                    })?;
                 Ok(row.try_get("id")?)
             }
 
             async fn player_by_name(&self, name: &str) -> StoreResult<Option<PlayerRow>> {
-                let sql = format!("{PLAYER_SELECT} WHERE name = $1");
-                let row = sqlx::query(&sql).bind(name).fetch_optional(&self.pool).await?;
+                let row = sqlx::query(PLAYER_BY_NAME)
+                    .bind(name)
+                    .fetch_optional(&self.pool)
+                    .await?;
                 Ok(row.as_ref().map(player_row).transpose()?)
             }
 
             async fn player_by_token(&self, token_hash: &str) -> StoreResult<Option<PlayerRow>> {
-                let sql = format!(
-                    "{PLAYER_SELECT} WHERE id = (SELECT player_id FROM tokens WHERE token_hash = $1)"
-                );
-                let row = sqlx::query(&sql)
+                let row = sqlx::query(PLAYER_BY_TOKEN)
                     .bind(token_hash)
                     .fetch_optional(&self.pool)
                     .await?;
@@ -177,19 +233,17 @@ macro_rules! store_impl {
                 token_hash: &str,
                 now_ms: i64,
             ) -> StoreResult<()> {
-                sqlx::query(
-                    "INSERT INTO tokens (token_hash, player_id, created_ms) VALUES ($1, $2, $3)",
-                )
-                .bind(token_hash)
-                .bind(player_id)
-                .bind(now_ms)
-                .execute(&self.pool)
-                .await?;
+                sqlx::query(INSERT_TOKEN)
+                    .bind(token_hash)
+                    .bind(player_id)
+                    .bind(now_ms)
+                    .execute(&self.pool)
+                    .await?;
                 Ok(())
             }
 
             async fn set_banished(&self, name: &str, banished: bool) -> StoreResult<bool> {
-                let done = sqlx::query("UPDATE players SET banished = $1 WHERE name = $2")
+                let done = sqlx::query(SET_BANISHED)
                     .bind(banished)
                     .bind(name)
                     .execute(&self.pool)
@@ -198,36 +252,35 @@ macro_rules! store_impl {
             }
 
             async fn top_players(&self, limit: i64) -> StoreResult<Vec<PlayerRow>> {
-                let sql = format!(
-                    "{PLAYER_SELECT} WHERE ranked_games > 0 ORDER BY rating DESC, name LIMIT $1"
-                );
-                let rows = sqlx::query(&sql).bind(limit).fetch_all(&self.pool).await?;
+                let rows = sqlx::query(TOP_PLAYERS)
+                    .bind(limit)
+                    .fetch_all(&self.pool)
+                    .await?;
                 Ok(rows.iter().map(player_row).collect::<Result<_, _>>()?)
             }
 
             async fn create_game(&self, g: &NewGame, now_ms: i64) -> StoreResult<i64> {
-                let row = sqlx::query(
-                    "INSERT INTO games (status, room, realm, layout, ranked, turn_seconds, \
-                     opponent, creator_id, creator_deck, turns, created_ms) \
-                     VALUES ('open', $1, $2, $3, $4, $5, $6, $7, $8, 0, $9) RETURNING id",
-                )
-                .bind(&g.room)
-                .bind(&g.realm)
-                .bind(&g.layout)
-                .bind(g.ranked)
-                .bind(g.turn_seconds)
-                .bind(&g.opponent)
-                .bind(g.creator_id)
-                .bind(&g.creator_deck)
-                .bind(now_ms)
-                .fetch_one(&self.pool)
-                .await?;
+                let row = sqlx::query(INSERT_GAME)
+                    .bind(&g.room)
+                    .bind(&g.realm)
+                    .bind(&g.layout)
+                    .bind(g.ranked)
+                    .bind(g.turn_seconds)
+                    .bind(&g.opponent)
+                    .bind(g.creator_id)
+                    .bind(&g.creator_deck)
+                    .bind(now_ms)
+                    .fetch_one(&self.pool)
+                    .await?;
                 Ok(row.try_get("id")?)
             }
 
             async fn game(&self, id: i64) -> StoreResult<Option<GameRow>> {
                 let sql = format!("{GAME_SELECT} WHERE g.id = $1");
-                let row = sqlx::query(&sql).bind(id).fetch_optional(&self.pool).await?;
+                let row = sqlx::query(&sql)
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await?;
                 Ok(row.as_ref().map(game_row).transpose()?)
             }
 
@@ -242,27 +295,32 @@ macro_rules! store_impl {
             }
 
             async fn start_game(&self, id: i64, s: &GameStart) -> StoreResult<bool> {
-                let done = sqlx::query(
-                    "UPDATE games SET status = 'active', red_id = $2, blue_id = $3, \
-                     red_bot = $4, blue_bot = $5, setup = $6, snapshot = $7, \
-                     snapshot_hash = $8, deadline_ms = $9 WHERE id = $1 AND status = 'open'",
-                )
-                .bind(id)
-                .bind(s.red_id)
-                .bind(s.blue_id)
-                .bind(&s.red_bot)
-                .bind(&s.blue_bot)
-                .bind(&s.setup)
-                .bind(&s.snapshot)
-                .bind(&s.snapshot_hash)
-                .bind(s.deadline_ms)
-                .execute(&self.pool)
-                .await?;
+                let done = sqlx::query(START_GAME)
+                    .bind(id)
+                    .bind(s.red_id)
+                    .bind(s.blue_id)
+                    .bind(&s.red_bot)
+                    .bind(&s.blue_bot)
+                    .bind(&s.setup)
+                    .bind(&s.snapshot)
+                    .bind(&s.snapshot_hash)
+                    .bind(s.deadline_ms)
+                    .execute(&self.pool)
+                    .await?;
                 Ok(done.rows_affected() == 1)
             }
 
             async fn active_games(&self) -> StoreResult<Vec<(i64, i64)>> {
-                let rows = sqlx::query("SELECT id, turns FROM games WHERE status = 'active'")
+                let rows = sqlx::query(ACTIVE_GAMES).fetch_all(&self.pool).await?;
+                Ok(rows
+                    .iter()
+                    .map(|r| Ok((r.try_get("id")?, r.try_get("turns")?)))
+                    .collect::<Result<_, sqlx::Error>>()?)
+            }
+
+            async fn due_games(&self, now_ms: i64) -> StoreResult<Vec<(i64, i64)>> {
+                let rows = sqlx::query(DUE_GAMES)
+                    .bind(now_ms)
                     .fetch_all(&self.pool)
                     .await?;
                 Ok(rows
@@ -271,28 +329,12 @@ macro_rules! store_impl {
                     .collect::<Result<_, sqlx::Error>>()?)
             }
 
-            async fn due_games(&self, now_ms: i64) -> StoreResult<Vec<(i64, i64)>> {
-                let rows = sqlx::query(
-                    "SELECT id, turns FROM games WHERE status = 'active' AND deadline_ms <= $1",
-                )
-                .bind(now_ms)
-                .fetch_all(&self.pool)
-                .await?;
-                Ok(rows
-                    .iter()
-                    .map(|r| Ok((r.try_get("id")?, r.try_get("turns")?)))
-                    .collect::<Result<_, sqlx::Error>>()?)
-            }
-
             async fn turns(&self, game_id: i64, from: i64) -> StoreResult<Vec<TurnRow>> {
-                let rows = sqlx::query(
-                    "SELECT turn, orders, hash FROM game_turns \
-                     WHERE game_id = $1 AND turn >= $2 ORDER BY turn",
-                )
-                .bind(game_id)
-                .bind(from)
-                .fetch_all(&self.pool)
-                .await?;
+                let rows = sqlx::query(TURNS)
+                    .bind(game_id)
+                    .bind(from)
+                    .fetch_all(&self.pool)
+                    .await?;
                 Ok(rows
                     .iter()
                     .map(|r| {
@@ -325,17 +367,13 @@ macro_rules! store_impl {
                 if !Self::current(&mut tx, game_id, turn, false).await? {
                     return Ok(PutOutcome::Stale);
                 }
-                let done = sqlx::query(
-                    "INSERT INTO pending_orders (game_id, turn, side, orders, confirmed) \
-                     VALUES ($1, $2, $3, $4, FALSE) ON CONFLICT (game_id, turn, side) \
-                     DO UPDATE SET orders = excluded.orders WHERE pending_orders.confirmed = FALSE",
-                )
-                .bind(game_id)
-                .bind(turn)
-                .bind(side)
-                .bind(orders)
-                .execute(&mut *tx)
-                .await?;
+                let done = sqlx::query(PUT_ORDERS)
+                    .bind(game_id)
+                    .bind(turn)
+                    .bind(side)
+                    .bind(orders)
+                    .execute(&mut *tx)
+                    .await?;
                 tx.commit().await?;
                 Ok(if done.rows_affected() == 1 {
                     PutOutcome::Stored
@@ -355,17 +393,13 @@ macro_rules! store_impl {
                 if !Self::current(&mut tx, game_id, turn, true).await? {
                     return Ok(None);
                 }
-                sqlx::query(
-                    "INSERT INTO pending_orders (game_id, turn, side, orders, confirmed) \
-                     VALUES ($1, $2, $3, $4, TRUE) ON CONFLICT (game_id, turn, side) \
-                     DO UPDATE SET confirmed = TRUE",
-                )
-                .bind(game_id)
-                .bind(turn)
-                .bind(side)
-                .bind(orders_if_none)
-                .execute(&mut *tx)
-                .await?;
+                sqlx::query(CONFIRM)
+                    .bind(game_id)
+                    .bind(turn)
+                    .bind(side)
+                    .bind(orders_if_none)
+                    .execute(&mut *tx)
+                    .await?;
                 let rows = Self::pending_in(&mut tx, game_id, turn).await?;
                 tx.commit().await?;
                 Ok(Some(rows))
@@ -374,55 +408,49 @@ macro_rules! store_impl {
             async fn commit_turn(&self, c: &TurnCommit) -> StoreResult<bool> {
                 let mut tx = self.pool.begin_with($begin).await?;
                 let lock = concat!("SELECT turns FROM games WHERE id = $1", $lock);
-                sqlx::query(lock).bind(c.game_id).fetch_optional(&mut *tx).await?;
+                sqlx::query(lock)
+                    .bind(c.game_id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
                 let (status, winner, reason) = match &c.finished {
                     Some(f) => ("finished", f.winner.clone(), Some(f.reason.clone())),
                     None => ("active", None, None),
                 };
-                let done = sqlx::query(
-                    "UPDATE games SET turns = turns + 1, snapshot = $3, snapshot_hash = $4, \
-                     deadline_ms = $5, status = $6, winner = $7, end_reason = $8 \
-                     WHERE id = $1 AND turns = $2 AND status = 'active'",
-                )
-                .bind(c.game_id)
-                .bind(c.turn)
-                .bind(&c.snapshot)
-                .bind(&c.record.hash)
-                .bind(c.deadline_ms)
-                .bind(status)
-                .bind(winner)
-                .bind(reason)
-                .execute(&mut *tx)
-                .await?;
+                let done = sqlx::query(COMMIT_TURN)
+                    .bind(c.game_id)
+                    .bind(c.turn)
+                    .bind(&c.snapshot)
+                    .bind(&c.record.hash)
+                    .bind(c.deadline_ms)
+                    .bind(status)
+                    .bind(winner)
+                    .bind(reason)
+                    .execute(&mut *tx)
+                    .await?;
                 if done.rows_affected() != 1 {
                     tx.rollback().await?;
                     return Ok(false);
                 }
-                sqlx::query(
-                    "INSERT INTO game_turns (game_id, turn, orders, hash) VALUES ($1, $2, $3, $4)",
-                )
-                .bind(c.game_id)
-                .bind(c.turn)
-                .bind(&c.record.orders)
-                .bind(&c.record.hash)
-                .execute(&mut *tx)
-                .await?;
-                sqlx::query("DELETE FROM pending_orders WHERE game_id = $1 AND turn <= $2")
+                sqlx::query(INSERT_TURN)
+                    .bind(c.game_id)
+                    .bind(c.turn)
+                    .bind(&c.record.orders)
+                    .bind(&c.record.hash)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query(DELETE_PENDING)
                     .bind(c.game_id)
                     .bind(c.turn)
                     .execute(&mut *tx)
                     .await?;
                 for (id, r) in c.finished.iter().flat_map(|f| &f.ratings) {
-                    sqlx::query(
-                        "UPDATE players SET rating = $2, deviation = $3, volatility = $4, \
-                         ranked_games = ranked_games + 1 WHERE id = $1",
-                    )
-                    .bind(id)
-                    .bind(r.rating)
-                    .bind(r.deviation)
-                    .bind(r.volatility)
-                    .execute(&mut *tx)
-                    .await?;
+                    sqlx::query(SET_RATING)
+                        .bind(id)
+                        .bind(r.rating)
+                        .bind(r.deviation)
+                        .bind(r.volatility)
+                        .execute(&mut *tx)
+                        .await?;
                 }
                 tx.commit().await?;
                 Ok(true)
