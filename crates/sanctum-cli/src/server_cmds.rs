@@ -87,8 +87,22 @@ async fn stop_signal() {
     }
 }
 
+/// A `--database` value the server can open, or a usage error (exit code 2) naming it.
+fn check_database(url: &str) -> anyhow::Result<()> {
+    let known = ["sqlite:", "postgres://", "postgresql://"];
+    if known.iter().any(|p| url.starts_with(p)) {
+        Ok(())
+    } else {
+        Err(crate::resolve::BadInput(format!(
+            "unsupported --database '{url}' (valid: sqlite:PATH or postgres://USER:PASS@HOST/DB)"
+        ))
+        .into())
+    }
+}
+
 /// Runs the server until Ctrl-C or SIGTERM.
 pub fn serve(args: &ServeArgs) -> anyhow::Result<String> {
+    check_database(&args.database)?;
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("SANCTUM_LOG")
@@ -120,6 +134,7 @@ pub fn admin(command: &AdminCommand) -> anyhow::Result<String> {
         AdminCommand::Banish { name, database } => (name, database, true),
         AdminCommand::Pardon { name, database } => (name, database, false),
     };
+    check_database(database)?;
     runtime()?.block_on(async {
         let store = sanctum_server::open(database)
             .await

@@ -138,3 +138,24 @@ fn a_banished_player_plays_only_unranked_volgaria_games_until_pardoned() {
     assert_eq!(s, 201, "{v}");
     server.kill();
 }
+
+/// A database URL of another kind is a usage error (exit code 2) naming it, for
+/// `serve` and `admin` alike; nothing is created.
+#[test]
+fn an_unsupported_database_url_exits_with_code_2_naming_it() {
+    for args in [
+        vec!["serve", "--database", "mysql://x/y"],
+        vec!["admin", "banish", "someone", "--database", "mysql://x/y"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sanctum"))
+            .args(&args)
+            .output()
+            .expect("sanctum runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("mysql://x/y") && err.contains("sqlite:PATH"),
+            "{err}"
+        );
+    }
+}

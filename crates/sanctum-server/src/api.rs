@@ -49,6 +49,7 @@ pub fn router(app: AppState) -> Router {
             ApiError::not_found("no such route (the API is under /api; see docs/api.md)")
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(log_request))
         .with_state(app)
 }
 
@@ -112,6 +113,23 @@ fn check_name(name: &str) -> ApiResult<()> {
             format!("the name '{name}' is not valid (1 to 24 letters, digits, '_' or '-')"),
         ))
     }
+}
+
+/// Logs each request: its method, path (never the query, which may carry a token),
+/// status and time; refusals and failures at `info`, the rest at `debug`.
+async fn log_request(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let started = std::time::Instant::now();
+    let resp = next.run(req).await;
+    let status = resp.status().as_u16();
+    let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    if status >= 400 {
+        tracing::info!(%method, %path, status, micros, "request");
+    } else {
+        tracing::debug!(%method, %path, status, micros, "request");
+    }
+    resp
 }
 
 /// A new session for a player: `{"token", "name"}` and the cookie.
