@@ -1,11 +1,32 @@
 //! DATC-style movement cases: every file in `tests/scenarios/` is a scenario with a
 //! `rule` citation and an `[expect]` table giving, for every group, its result and,
-//! where it matters, its square, size and the group it joined.
+//! where it matters, its square, size, the group it joined and why it bounced (`why`).
+//! Every bounce and every moonwalk carries a reason; a group that moved or stood has none.
 
 use std::fs;
 use std::path::Path;
 
 use sanctum_rules::Scenario;
+use sanctum_rules::movement::{Outcome, Phase, Setback};
+
+/// A setback in the words an expectation uses: the check that refused the step, or
+/// "lost SQUARE to GROUP by TIE-BREAK (hostile | cannot join)".
+fn why_text(phase: &Phase, setback: &Setback<usize>) -> String {
+    match setback {
+        Setback::Blocked { blocked } => blocked.to_string(),
+        Setback::Outvoted {
+            at,
+            winner,
+            by,
+            hostile,
+        } => format!(
+            "lost {at} to {} by {} ({})",
+            phase.groups[*winner].group.name,
+            by.text(),
+            if *hostile { "hostile" } else { "cannot join" }
+        ),
+    }
+}
 
 /// Fewest cases the suite must hold (the issue asks for at least 40).
 const MIN_CASES: usize = 40;
@@ -42,7 +63,7 @@ fn check_case(path: &Path) -> Result<(), String> {
             .as_table()
             .ok_or(format!("expect.{id} is not a table"))?;
         for key in want.keys() {
-            if !["result", "at", "size", "into"].contains(&key.as_str()) {
+            if !["result", "at", "size", "into", "why"].contains(&key.as_str()) {
                 problems.push(format!("expect.{id}: unknown key {key}"));
             }
         }
@@ -66,6 +87,19 @@ fn check_case(path: &Path) -> Result<(), String> {
             && got.size as i64 != size
         {
             problems.push(format!("{id}: size {} (expected {size})", got.size));
+        }
+        let why = got.setback.as_ref().map(|s| why_text(phase, s));
+        let needs_why = matches!(got.outcome, Outcome::Bounced | Outcome::Moonwalked);
+        if needs_why != why.is_some()
+            && got.outcome != Outcome::Joined
+            && got.outcome != Outcome::Removed
+        {
+            problems.push(format!("{id}: {} with reason {why:?}", got.outcome.name()));
+        }
+        if let Some(want_why) = want.get("why").and_then(|v| v.as_str())
+            && why.as_deref() != Some(want_why)
+        {
+            problems.push(format!("{id}: why {why:?} (expected {want_why:?})"));
         }
         if let Some(into) = want.get("into").and_then(|v| v.as_str()) {
             let got_into = got.into.map(|k| phase.groups[k].group.name.as_str());

@@ -7,7 +7,7 @@ use crate::game::orders::{Target, TrainAs};
 use crate::game::state::EndReason;
 use crate::mana::{Mana, ManaType};
 use crate::map::StructureKind;
-use crate::movement::Outcome;
+use crate::movement::{Outcome, Setback};
 use crate::player::{Player, Side};
 use crate::square::Square;
 
@@ -197,6 +197,10 @@ pub enum Event {
         outcome: Outcome,
         into: Option<u32>,
         killed: usize,
+        /// Why it bounced or was pushed out, naming the winning group by id; absent
+        /// when nothing stood in its way. Both players see it: the turn is resolved.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        setback: Option<Setback<u32>>,
     },
     CombatStarted {
         first: u32,

@@ -171,6 +171,7 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
                 outcome: outcome.outcome,
                 into: outcome.into.map(|i| ids[i]),
                 killed: outcome.killed,
+                setback: outcome.setback.map(|s| s.map_winner(|w| ids[w])),
             });
         }
         match (final_group, outcome.at) {

@@ -13,6 +13,9 @@ use crate::rng::GameRng;
 use crate::square::{CELLS, Square};
 use crate::terrain::Hazard;
 
+mod setback;
+pub use setback::{Blocked, Setback, TieBreak};
+
 /// An order written over a group's movement order by a spell or a before-movement effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -97,6 +100,9 @@ pub struct GroupOutcome {
     pub killed: usize,
     /// Minions that left the game with the group because no moonwalk square existed.
     pub removed: usize,
+    /// Why it bounced (or was pushed out of a square it lost); `None` when nothing
+    /// stood in its way.
+    pub setback: Option<Setback<usize>>,
 }
 
 /// The outcome of a phase: one entry per input group, in input order.
@@ -158,26 +164,6 @@ impl Phase {
     }
 }
 
-/// Why one group beat another in a vote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reason {
-    Stationary,
-    Initiative,
-    Larger,
-    Sequence,
-}
-
-impl Reason {
-    fn text(self) -> &'static str {
-        match self {
-            Reason::Stationary => "stationary",
-            Reason::Initiative => "initiative",
-            Reason::Larger => "larger group",
-            Reason::Sequence => "earlier in the movement-orders sequence",
-        }
-    }
-}
-
 struct Work<'a, C> {
     phase: &'a Phase,
     caps: &'a C,
@@ -189,6 +175,7 @@ struct Work<'a, C> {
     seq: Vec<u32>,
     stationary: Vec<bool>,
     bounced: Vec<bool>,
+    setback: Vec<Option<Setback<usize>>>,
     done: Vec<Option<Outcome>>,
     into: Vec<Option<usize>>,
     paid: Vec<Option<Square>>,
@@ -238,6 +225,7 @@ impl<'a, C: Capabilities> Work<'a, C> {
             seq,
             stationary: vec![true; n],
             bounced: vec![false; n],
+            setback: vec![None; n],
             done: vec![None; n],
             into: vec![None; n],
             paid: vec![None; n],
@@ -425,6 +413,7 @@ impl<'a, C: Capabilities> Work<'a, C> {
             match self.check(g, from, to) {
                 Err(why) => {
                     self.bounced[g] = true;
+                    self.setback[g] = Some(Setback::Blocked { blocked: why });
                     self.note(|w| {
                         format!(
                             "pass I: {} {from} → {to}: bounces, stands still ({why})",
@@ -459,35 +448,35 @@ impl<'a, C: Capabilities> Work<'a, C> {
     }
 
     /// I.a: the four checks, plus the middle square of a two-square move.
-    fn check(&self, g: usize, from: Square, to: Square) -> Result<(), String> {
+    fn check(&self, g: usize, from: Square, to: Square) -> Result<(), Blocked> {
         let field = self.field();
         let me = &self.groups[g];
         if !self.caps.can_move(field, me) {
-            return Err("cannot move".into());
+            return Err(Blocked::CannotMove);
         }
         if !self.caps.can_exit(field, me, from) {
-            return Err(format!("cannot exit {from}"));
+            return Err(Blocked::CannotExit { at: from });
         }
         if !reachable(field, from, to) {
-            return Err(format!("{to} is not one step away"));
+            return Err(Blocked::TooFar { at: to });
         }
         if let Some(mid) = straight_two(from, to) {
             if !self.caps.can_enter(field, me, mid) {
-                return Err(format!("cannot pass through {mid}"));
+                return Err(Blocked::CannotPassThrough { at: mid });
             }
             if self.hostile_at(g, mid) {
-                return Err(format!("a hostile group stands on {mid}"));
+                return Err(Blocked::HostileOnTheWay { at: mid });
             }
         }
         if !self.caps.can_enter(field, me, to) {
-            let what = match field.structure(to) {
-                Some(st) => format!("the {} on {to}", st.kind.name()),
-                None => format!("{} at {to}", field.terrain(to).name()),
-            };
-            return Err(format!("cannot enter {what}"));
+            return Err(Blocked::CannotEnter {
+                at: to,
+                terrain: field.terrain(to),
+                structure: field.structure(to).map(|st| st.kind),
+            });
         }
         if self.hostile_at(g, to) {
-            return Err(format!("{to} holds a hostile group"));
+            return Err(Blocked::HostileThere { at: to });
         }
         Ok(())
     }
@@ -510,22 +499,22 @@ impl<'a, C: Capabilities> Work<'a, C> {
     }
 
     /// Does `a` beat `b` in a vote, and on which tie-break?
-    fn beats(&self, a: usize, b: usize) -> (bool, Reason) {
+    fn beats(&self, a: usize, b: usize) -> (bool, TieBreak) {
         if self.stationary[a] != self.stationary[b] {
-            return (self.stationary[a], Reason::Stationary);
+            return (self.stationary[a], TieBreak::Stationary);
         }
         let (ra, rb) = (
             self.owner_rank(self.groups[a].owner),
             self.owner_rank(self.groups[b].owner),
         );
         if ra != rb {
-            return (ra < rb, Reason::Initiative);
+            return (ra < rb, TieBreak::Initiative);
         }
         let (sa, sb) = (self.groups[a].size(), self.groups[b].size());
         if sa != sb {
-            return (sa > sb, Reason::Larger);
+            return (sa > sb, TieBreak::Larger);
         }
-        (self.seq[a] < self.seq[b], Reason::Sequence)
+        (self.seq[a] < self.seq[b], TieBreak::Sequence)
     }
 
     fn rank_cmp(&self, a: usize, b: usize) -> Ordering {
@@ -605,19 +594,28 @@ impl<'a, C: Capabilities> Work<'a, C> {
                 return;
             }
         }
-        self.unstack(cell, l, w);
+        self.unstack(cell, l, w, why);
     }
 
-    /// II.d for the loser `l` of a vote won by `w` in `cell`.
-    fn unstack(&mut self, cell: usize, l: usize, w: usize) {
+    /// II.d for the loser `l` of a vote won by `w` in `cell` on the tie-break `by`.
+    fn unstack(&mut self, cell: usize, l: usize, w: usize, by: TieBreak) {
         let at = Square::from_index(cell);
-        if !self.groups[l].is_friendly_to(&self.groups[w]) {
-            self.note(|s| format!("  {} is hostile to {}", s.name(l), s.name(w)));
-            self.bounce(cell, l);
-            return;
-        }
-        if !self.caps.can_join(&self.groups[l], &self.groups[w]) {
-            self.note(|s| format!("  {} cannot join {}", s.name(l), s.name(w)));
+        let hostile = !self.groups[l].is_friendly_to(&self.groups[w]);
+        if hostile || !self.caps.can_join(&self.groups[l], &self.groups[w]) {
+            self.note(|s| {
+                let how = if hostile {
+                    "is hostile to"
+                } else {
+                    "cannot join"
+                };
+                format!("  {} {how} {}", s.name(l), s.name(w))
+            });
+            self.setback[l] = Some(Setback::Outvoted {
+                at,
+                winner: w,
+                by,
+                hostile,
+            });
             self.bounce(cell, l);
             return;
         }
@@ -798,6 +796,7 @@ impl<'a, C: Capabilities> Work<'a, C> {
                 size: if alive { group.size() } else { 0 },
                 killed: self.killed[g],
                 removed: self.removed[g],
+                setback: self.setback[g],
             });
             final_groups.push(alive.then_some(group));
         }
@@ -810,50 +809,4 @@ impl<'a, C: Capabilities> Work<'a, C> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::Layout;
-    use crate::groups::{Effects, Minion, RecruitClass};
-    use crate::square::sq;
-
-    fn pg(name: &str, owner: Player, control: Control, at: Square, n: usize) -> PhaseGroup {
-        let minions = (0..n)
-            .map(|_| Minion::recruit(RecruitClass::Swordsman, None, 1, false))
-            .collect();
-        PhaseGroup {
-            group: Group::new(name, owner, control, 0, minions, Effects::default()).unwrap(),
-            at,
-            order: None,
-            spell: None,
-            before_movement: None,
-            goal: None,
-        }
-    }
-
-    #[test]
-    fn voting_uses_the_exceptional_sequence() {
-        // Red has initiative: red beats neutral beats blue, whatever the sizes.
-        let phase = Phase {
-            field: Field::new(Layout::Classic),
-            initiative: Side::Red,
-            seed: 0,
-            groups: vec![
-                pg("R", Player::Red, Control::Player, sq(5, 5), 1),
-                pg("N", Player::Neutral, Control::Computer, sq(6, 5), 2),
-                pg("B", Player::Blue, Control::Player, sq(7, 5), 8),
-            ],
-        };
-        let mut w = Work::new(
-            &phase,
-            &StandardRules,
-            false,
-            phase.groups.iter().map(|g| g.group.clone()).collect(),
-        );
-        w.stationary = vec![false; 3];
-        assert_eq!(w.beats(0, 1), (true, Reason::Initiative));
-        assert_eq!(w.beats(1, 2), (true, Reason::Initiative));
-        assert_eq!(w.beats(2, 0), (false, Reason::Initiative));
-        w.stationary[2] = true;
-        assert_eq!(w.beats(2, 0), (true, Reason::Stationary));
-    }
-}
+mod tests;
