@@ -1,11 +1,15 @@
-//! The web client in a real browser: starts the real `sanctum serve` on an ephemeral
-//! port with a temporary SQLite file, then runs the end-to-end scenarios of
-//! `crates/sanctum-server/e2e/client.mjs` (headless Debian `chromium` driven by
-//! `playwright-core`) against it, and fails with their output if any fails.
+//! The web client in real browsers: each test starts the real `sanctum serve` on an
+//! ephemeral port with a temporary SQLite file, then runs end-to-end scenarios against
+//! it and fails with their output if any fails:
+//! - `crates/sanctum-server/e2e/client.mjs`: headless Debian `chromium` driven by
+//!   `playwright-core` (laptop and tablet sizes, touch);
+//! - `crates/sanctum-server/e2e/firefox.mjs`: headless Debian `firefox-esr` driven by
+//!   `puppeteer-core` over WebDriver BiDi.
 //!
-//! Needs `node`, `/usr/bin/chromium` (or `CHROMIUM`) and the e2e directory's
-//! `node_modules`: `scripts/browser-deps` installs them (`scripts/test` calls it). When
-//! one is missing this test fails and says which; it never skips.
+//! Needs `node`, `/usr/bin/chromium` (or `CHROMIUM`), `/usr/bin/firefox-esr` (or
+//! `FIREFOX`) and the e2e directory's `node_modules`: `scripts/browser-deps` installs
+//! them (`scripts/test` calls it). When one is missing a test fails and says which; it
+//! never skips. The two tests take turns (one browser at a time on a small machine).
 //!
 //! `SANCTUM_SCREENSHOTS=DIR` makes the scenarios save their screenshots there (the
 //! README's pictures under `docs/screenshots/` come from such a run).
@@ -13,7 +17,7 @@
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 use std::time::Duration;
 
 /// The server, killed when dropped.
@@ -30,8 +34,31 @@ fn e2e_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../sanctum-server/e2e")
 }
 
-/// What is missing to run the browser tests, if anything.
-fn missing_tools(e2e: &Path) -> Vec<String> {
+/// A browser the scenarios drive: its executable (overridable by an environment
+/// variable), its Debian package and the npm package that drives it.
+struct Browser {
+    env: &'static str,
+    default_path: &'static str,
+    package: &'static str,
+    driver: &'static str,
+}
+
+const CHROMIUM: Browser = Browser {
+    env: "CHROMIUM",
+    default_path: "/usr/bin/chromium",
+    package: "chromium",
+    driver: "playwright-core",
+};
+
+const FIREFOX: Browser = Browser {
+    env: "FIREFOX",
+    default_path: "/usr/bin/firefox-esr",
+    package: "firefox-esr",
+    driver: "puppeteer-core",
+};
+
+/// What is missing to run one browser's scenarios, if anything.
+fn missing_tools(e2e: &Path, browser: &Browser) -> Vec<String> {
     let mut missing = Vec::new();
     let node = Command::new("node")
         .arg("--version")
@@ -41,18 +68,16 @@ fn missing_tools(e2e: &Path) -> Vec<String> {
     if !node.is_ok_and(|s| s.success()) {
         missing.push("node (Debian's nodejs)".to_string());
     }
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    if !Path::new(&chromium).exists() {
-        missing.push(format!("chromium at {chromium} (Debian's chromium)"));
-    }
-    if !e2e
-        .join("node_modules/playwright-core/package.json")
-        .exists()
-    {
+    let path = std::env::var(browser.env).unwrap_or_else(|_| browser.default_path.into());
+    if !Path::new(&path).exists() {
         missing.push(format!(
-            "{}/node_modules/playwright-core (npm ci)",
-            e2e.display()
+            "{} at {path} (Debian's {})",
+            browser.package, browser.package
         ));
+    }
+    let driver = e2e.join("node_modules").join(browser.driver);
+    if !driver.join("package.json").exists() {
+        missing.push(format!("{} (npm ci)", driver.display()));
     }
     missing
 }
@@ -86,29 +111,43 @@ fn start_server(db: &Path) -> (Server, String) {
     (server, format!("{url}/"))
 }
 
-#[test]
-fn the_web_client_works_in_a_real_browser() {
+/// One browser at a time: the machine is small and the scenarios wait on real time.
+static ONE_BROWSER: Mutex<()> = Mutex::new(());
+
+/// Runs `node SCRIPT URL [SCREENSHOT_DIR]` in the e2e directory against a fresh server.
+fn run_scenarios(script: &str, browser: &Browser) {
     let e2e = e2e_dir();
-    let missing = missing_tools(&e2e);
+    let missing = missing_tools(&e2e, browser);
     assert!(
         missing.is_empty(),
         "the browser tests need: {}. Run scripts/browser-deps (scripts/test runs it) to install them.",
         missing.join(", ")
     );
+    let _turn = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().expect("a temporary directory");
     let (_server, url) = start_server(&dir.path().join("browser.db"));
     let mut cmd = Command::new("node");
-    cmd.arg("client.mjs").arg(&url).current_dir(&e2e);
+    cmd.arg(script).arg(&url).current_dir(&e2e);
     if let Ok(shots) = std::env::var("SANCTUM_SCREENSHOTS") {
         cmd.arg(shots);
     }
-    let out = cmd.output().expect("running node client.mjs");
+    let out = cmd.output().expect("running node");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     println!("{stdout}");
     assert!(
         out.status.success(),
-        "the browser scenarios failed ({}):\n{stdout}\n{stderr}",
+        "the browser scenarios of {script} failed ({}):\n{stdout}\n{stderr}",
         out.status
     );
+}
+
+#[test]
+fn the_web_client_works_in_chromium() {
+    run_scenarios("client.mjs", &CHROMIUM);
+}
+
+#[test]
+fn the_web_client_works_in_firefox() {
+    run_scenarios("firefox.mjs", &FIREFOX);
 }

@@ -26,13 +26,15 @@ function check(cond, what) {
   if (!cond) throw new Error(`check failed: ${what}`);
 }
 
-async function newPage(label) {
-  const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+async function newPage(label, options = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
   const page = await ctx.newPage();
   page.setDefaultTimeout(15000);
   pages.add(page);
   page.on("close", () => pages.delete(page));
   page.on("console", (m) => {
+    // The browser logs every refused request; a page that provokes a refusal on purpose says so.
+    if (page.refusalExpected && /status of 422/.test(m.text())) return;
     if (m.type() === "error" || m.type() === "warning") problems.push(`${label}: console ${m.type()}: ${m.text()}`);
   });
   page.on("pageerror", (e) => problems.push(`${label}: page error: ${e.message}`));
@@ -81,6 +83,54 @@ async function handIds(page) {
   return page.$$eval("[data-card]", (els) => els.map((e) => e.dataset.card));
 }
 
+/// The legal orders of the page's player, through the API.
+async function legalOf(page, id) {
+  return page.evaluate(async (id) => {
+    const r = await fetch(`/api/games/${id}/legal`, { headers: { Authorization: `Bearer ${localStorage.getItem("sanctum.token")}` } });
+    return r.json();
+  }, id);
+}
+
+/// The centre of an element on screen, scrolled into view first.
+async function centreOf(page, selector) {
+  const loc = page.locator(selector).first();
+  await loc.scrollIntoViewIfNeeded();
+  const box = await loc.boundingBox();
+  check(box, `${selector} is on screen`);
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+
+/// A finger pressed on one point, slid in steps to another and lifted: real touch
+/// input through the DevTools protocol (Chromium turns it into pointer events).
+async function touchDrag(page, [x1, y1], [x2, y2]) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, x, y) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1 }] });
+  await touch("touchStart", x1, y1);
+  for (let i = 1; i <= 12; i++) await touch("touchMove", x1 + ((x2 - x1) * i) / 12, y1 + ((y2 - y1) * i) / 12);
+  await touch("touchEnd", x2, y2);
+  await cdp.detach();
+}
+
+/// Where the Confirm button and the board stand (to catch layout jumps).
+async function layoutOf(page) {
+  return page.evaluate(() => {
+    scrollTo(0, 0); // sticky parts stand where they are drawn for the top of the page
+    const at = (sel) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      return [Math.round(r.left + scrollX), Math.round(r.top + scrollY), Math.round(r.width), Math.round(r.height)].join(",");
+    };
+    return { confirm: at("#confirm"), board: at("#board svg"), hand: at("#hand") };
+  });
+}
+
+/// After a drop: when the square holds several targets the page asks which (the first
+/// is taken); then the order list reaches `n` orders.
+async function chooseIfAsked(page, n) {
+  await page.waitForFunction((n) => document.querySelector(".chooser") || document.querySelectorAll(".orders li").length === n, n);
+  if (await page.isVisible(".chooser")) await page.click(".chooser button >> nth=0");
+  await page.waitForFunction((n) => document.querySelectorAll(".orders li").length === n, n);
+}
+
 const scenarios = [];
 const scenario = (name, fn) => scenarios.push([name, fn]);
 
@@ -101,6 +151,23 @@ scenario("sign in, lobby, card list, top players and deck builder load", async (
   await page.click("[aria-label='Add Fireball']");
   await page.selectOption("#deck-house", "nature");
   await page.waitForSelector("#deck-check .problems li");
+  // The playback log says why a group bounced (the engine's setback on a move).
+  const lines = await page.evaluate(async () => {
+    const { describe, namer } = await import("/playback.js");
+    const view = { groups: [{ id: 1, name: "A", at: [5, 10], minions: [] }, { id: 2, name: "B", at: [5, 9], minions: [] }] };
+    const n = namer([view], new Map());
+    const bounce = (setback) => describe({ event: "moved", group: 1, from: [5, 10], to: [5, 10], outcome: "bounced", killed: 0, setback }, n);
+    return [
+      bounce({ cause: "outvoted", at: [5, 9], winner: 2, by: "initiative", hostile: true }),
+      bounce({ cause: "outvoted", at: [5, 9], winner: 2, by: "stationary", hostile: false }),
+      bounce({ cause: "blocked", blocked: { check: "cannot_enter", at: [5, 9], terrain: "mountain", structure: null } }),
+      bounce({ cause: "blocked", blocked: { check: "hostile_there", at: [5, 9] } }),
+    ];
+  });
+  check(lines[0] === "A bounces back to 5,10: B won the vote in 5,9 by initiative, and they are enemies.", lines[0]);
+  check(lines[1] === "A bounces back to 5,10: B won the vote in 5,9 by standing still, and the two cannot join.", lines[1]);
+  check(lines[2] === "A bounces back to 5,10: it cannot enter mountain at 5,9.", lines[2]);
+  check(lines[3] === "A bounces back to 5,10: an enemy holds 5,9.", lines[3]);
   await page.context().close();
 });
 
@@ -133,8 +200,7 @@ scenario("a move, a spell cast by dragging, a training and a discard show up in 
   check((await page.$$("[data-square].target")).length === 0, "Esc puts the card back");
   const to = targets[0] === "globe" ? page.locator("[data-target=globe]") : page.locator(`[data-square="${targets[0]}"]`).first();
   await page.locator(`[data-card="${card}"].castable`).first().dragTo(to); // a hand may hold two alike
-  if (await page.isVisible(".chooser")) await page.click(".chooser button >> nth=0");
-  await page.waitForFunction(() => document.querySelectorAll(".orders li").length === 2);
+  await chooseIfAsked(page, 2);
   // A training: the novice waiting in the Sanctum.
   await page.click(`[data-group="${mine.id}"]`);
   await page.waitForSelector("[data-train]");
@@ -163,8 +229,14 @@ scenario("a move, a spell cast by dragging, a training and a discard show up in 
   await page.getByRole("button", { name: "Pause" }).click();
   await page.waitForTimeout(400);
   await shot(page, "game-playback");
+  // Until the playback ends the board and the selection show the turn as it stood.
+  if (!/done/.test(await page.textContent("#pb-status"))) {
+    check((await page.textContent("#banner")).includes("Playing back turn 1"), "the banner says the turn is being played back");
+    check(await page.isVisible('.selection[data-turn="1"]'), "the selection shows turn 1 during its playback");
+  }
   await page.getByRole("button", { name: "Skip to end" }).click();
   await page.waitForFunction(() => /done/.test(document.querySelector("#pb-status")?.textContent || ""));
+  await page.waitForSelector('.selection[data-turn="2"]');
   const log = await page.$$eval("#log li", (els) => els.map((e) => e.textContent));
   const after = await picture(page, id);
   check(log.some((l) => l.startsWith(`${you} casts`) || (l.startsWith(`${you}'s`) && l.includes("squandered"))), `the log tells of the spell: ${log.join(" | ")}`);
@@ -182,6 +254,78 @@ scenario("a move, a spell cast by dragging, a training and a discard show up in 
   check((await page.$$eval("#log li", (els) => els.length)) === n + 1, "Step adds one line to the log");
   await page.context().close();
   return `cast ${card}, trained ${into}, discarded ${discard}, moved to ${dest}; ${log.length} log lines`;
+});
+
+scenario("at tablet sizes a finger drags a card onto the board, nothing jumps or hides Confirm, and a refusal shows its reason", async () => {
+  const notes = [];
+  for (const viewport of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }]) {
+    const size = `${viewport.width}×${viewport.height}`;
+    const page = await newPage(`tablet ${size}`, { viewport, hasTouch: true, isMobile: true });
+    await signIn(page);
+    const id = await createGame(page, "bot:heuristic");
+    await page.waitForSelector('.game[data-ready="true"]');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    check(overflow <= 0, `${size}: no sideways scrolling (${overflow} px)`);
+    const start = await layoutOf(page);
+    const before = await picture(page, id);
+    const mine = before.view.groups.find((g) => g.owner === before.game.you);
+
+    // A refusal: the move the page sends is crafted on its way into one the engine
+    // refuses (a square out of reach); the page shows the engine's reason and keeps
+    // its orders as they were.
+    page.refusalExpected = true;
+    await page.route("**/api/games/*/orders", async (route) => {
+      const body = JSON.parse(route.request().postData() || "{}");
+      for (const o of body.orders || []) if (o.kind === "move") o.to = [o.from[0] > 5 ? 1 : 10, o.from[1] > 5 ? 1 : 10];
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    await page.tap(`[data-group="${mine.id}"]`);
+    const lit = await page.$$eval("[data-square].target", (els) => els.map((e) => e.dataset.square));
+    check(lit.length > 0, `${size}: squares light up for the group's move`);
+    await page.locator(`[data-square="${lit[0]}"] path`).tap();
+    await page.waitForFunction(() => document.querySelector("#refusal").textContent.startsWith("Refused"));
+    const refusal = await page.textContent("#refusal");
+    check(/cannot be ordered from .* \(not_reachable\)$/.test(refusal), `${size}: the refusal gives the engine's reason: ${refusal}`);
+    check((await page.$$(".orders li")).length === 0, `${size}: the refused order is not listed`);
+    check((await picture(page, id)).orders.length === 0, `${size}: the server holds no order`);
+    await page.unroute("**/api/games/*/orders");
+    page.refusalExpected = false;
+
+    // A card dragged by a finger onto one of its targets.
+    const legal = await legalOf(page, id);
+    const cast = legal.casts.find((c) => c.affordable.length > 0);
+    check(cast, `${size}: a card can be cast`);
+    const t = cast.affordable[0];
+    const card = `.card.castable[data-card="${cast.card}"]`;
+    const to = t.type === "globe" ? "[data-target=globe] circle" : `[data-square="${t.at.join(",")}"] path`;
+    const from = await centreOf(page, card);
+    const onto = await page.locator(to).first().boundingBox().then((b) => [b.x + b.width / 2, b.y + b.height / 2]);
+    check(onto[1] >= 0 && onto[1] <= viewport.height, `${size}: the target is on screen while the card is (${onto})`);
+    await touchDrag(page, from, onto);
+    await chooseIfAsked(page, 1);
+    const given = (await picture(page, id)).orders;
+    check(given.length === 1 && given[0].kind === "cast" && given[0].card === cast.card, `${size}: the server holds the cast: ${JSON.stringify(given)}`);
+    check(!(await page.textContent("#refusal")), `${size}: the refusal is cleared`);
+    const still = await page.evaluate(() => ({ lit: document.querySelectorAll("[data-square].target").length, picked: [...document.querySelectorAll(".card.picked")].map((c) => c.dataset.card), targeting: document.querySelector("svg.board").classList.contains("targeting") }));
+    check(!still.lit && !still.picked.length && !still.targeting, `${size}: the card is no longer in hand after the drop: ${JSON.stringify(still)}`);
+    await shot(page, `game-tablet-${viewport.width}`);
+
+    // Nothing moved: the board, the hand and Confirm stand where they stood.
+    const now = await layoutOf(page);
+    check(JSON.stringify(now) === JSON.stringify(start), `${size}: no layout jump: ${JSON.stringify(start)} → ${JSON.stringify(now)}`);
+    // Confirm is in reach without scrolling (it stays at the bottom of the screen) and
+    // nothing covers it.
+    await page.evaluate(() => scrollTo(0, 0));
+    const free = await page.evaluate(() => {
+      const b = document.querySelector("#confirm");
+      const r = b.getBoundingClientRect();
+      return r.bottom <= innerHeight && r.right <= innerWidth && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === b;
+    });
+    check(free, `${size}: the Confirm button is in view and uncovered`);
+    notes.push(`${size}: cast ${cast.card} by touch (card at ${from.map(Math.round)})`);
+    await page.context().close();
+  }
+  return notes.join("; ");
 });
 
 scenario("two players in two browser contexts each see only their own hand", async () => {

@@ -1,6 +1,8 @@
 //! The HTTP router: every route of `docs/api.md`, the body limit, the request log and
 //! the pages embedded in the binary.
 
+use std::sync::Arc;
+
 use axum::Json;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
@@ -9,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use sanctum_rules::cards::CATALOGUE;
 use sanctum_rules::decks::{self, Deck};
-use sanctum_rules::game::{Order, events_for, spectator_view};
+use sanctum_rules::game::Order;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -18,7 +20,7 @@ use crate::auth::{
 };
 use crate::error::{ApiError, ApiResult, Body};
 use crate::games::{self, CreateGame, DeckRequest, side_of};
-use crate::{AppState, BODY_LIMIT, now_ms};
+use crate::{AppState, BODY_LIMIT, now_ms, replays};
 
 /// The whole API.
 pub fn router(app: AppState) -> Router {
@@ -62,6 +64,7 @@ const PAGES: &[(&str, &str, &str)] = &[
     ("api.js", JS, include_str!("../static/api.js")),
     ("board.js", JS, include_str!("../static/board.js")),
     ("decks.js", JS, include_str!("../static/decks.js")),
+    ("drag.js", JS, include_str!("../static/drag.js")),
     ("game.js", JS, include_str!("../static/game.js")),
     ("panel.js", JS, include_str!("../static/panel.js")),
     ("playback.js", JS, include_str!("../static/playback.js")),
@@ -373,18 +376,22 @@ async fn confirm(
     Ok(Json(json!({"confirmed": true, "turns_played": turn})))
 }
 
-async fn replay(State(app): State<AppState>, path: IdPath) -> ApiResult<Json<Value>> {
-    let id = game_id(path)?;
-    let row = games::row(&app, id).await?;
+/// The stored row of game `id` if it has ended; `409 not_finished` saying that `what`
+/// happens once it has ended otherwise.
+async fn finished_row(app: &AppState, id: i64, what: &str) -> ApiResult<crate::store::GameRow> {
+    let row = games::row(app, id).await?;
     if row.status != "finished" {
         return Err(ApiError::conflict(
             "not_finished",
-            format!(
-                "game {id} is {}: its log is shown once it has ended",
-                row.status
-            ),
+            format!("game {id} is {}: {what} once it has ended", row.status),
         ));
     }
+    Ok(row)
+}
+
+async fn replay(State(app): State<AppState>, path: IdPath) -> ApiResult<Json<Value>> {
+    let id = game_id(path)?;
+    let row = finished_row(&app, id, "its log is shown").await?;
     let slot = app.game_slot(id);
     let mut guard = slot.lock().await;
     let live = games::sync(&app, &mut guard, &row).await?;
@@ -393,7 +400,7 @@ async fn replay(State(app): State<AppState>, path: IdPath) -> ApiResult<Json<Val
 
 /// `GET /api/games/{id}/replay/{turn}`: a finished game as it stood after `turn` turns
 /// (0: the start) in the public view, with that turn's events — what the browser's
-/// replay viewer steps through.
+/// replay viewer steps through. The game is replayed once and kept (`replays.rs`).
 async fn replay_turn(
     State(app): State<AppState>,
     path: Result<Path<(i64, usize)>, axum::extract::rejection::PathRejection>,
@@ -401,37 +408,33 @@ async fn replay_turn(
     let (id, turn) = path
         .map(|Path(p)| p)
         .map_err(|_| ApiError::bad_request("bad_path", "a game id and a turn are whole numbers"))?;
-    let row = games::row(&app, id).await?;
-    if row.status != "finished" {
-        return Err(ApiError::conflict(
-            "not_finished",
-            format!(
-                "game {id} is {}: it is replayed once it has ended",
-                row.status
-            ),
-        ));
-    }
-    let log = {
-        let slot = app.game_slot(id);
-        let mut guard = slot.lock().await;
-        games::sync(&app, &mut guard, &row).await?.log.clone()
+    let turns = match app.replays.get(id) {
+        Some(turns) => turns,
+        None => {
+            let row = finished_row(&app, id, "it is replayed").await?;
+            let log = {
+                let slot = app.game_slot(id);
+                let mut guard = slot.lock().await;
+                games::sync(&app, &mut guard, &row).await?.log.clone()
+            };
+            let turns = Arc::new(
+                replays::turns_of(&log)
+                    .map_err(|e| games::internal("replaying a stored game", &e))?,
+            );
+            app.replays.put(id, turns.clone());
+            turns
+        }
     };
-    let turns = log.turns.len();
-    if turn > turns {
+    let count = turns.len().saturating_sub(1);
+    let Some(Value::Object(picture)) = turns.get(turn) else {
         return Err(ApiError::not_found(format!(
-            "game {id} has {turns} turns: no turn {turn}"
+            "game {id} has {count} turns: no turn {turn}"
         )));
-    }
-    let mut events = Vec::new();
-    let state = log
-        .replay(Some(turn), |_, ev, _| events = ev.to_vec())
-        .map_err(|e| games::internal("replaying a stored game", &e))?;
-    Ok(Json(json!({
-        "turn": turn,
-        "turns": turns,
-        "view": spectator_view(&state),
-        "events": events_for(&events, None),
-    })))
+    };
+    let mut picture = picture.clone();
+    picture.insert("turn".into(), json!(turn));
+    picture.insert("turns".into(), json!(count));
+    Ok(Json(Value::Object(picture)))
 }
 
 async fn socket(

@@ -16,6 +16,7 @@ pub mod error;
 pub mod games;
 pub mod loadtest;
 pub mod ratings;
+pub mod replays;
 pub mod store;
 pub mod views;
 pub mod ws;
@@ -53,6 +54,8 @@ pub struct Inner {
     inflight: RwLock<()>,
     /// A pause between computing a turn and storing it (for the crash tests).
     pub resolve_delay: Duration,
+    /// Finished games replayed turn by turn, for the replay viewer.
+    pub replays: replays::ReplayCache,
 }
 
 impl std::ops::Deref for AppState {
@@ -80,6 +83,7 @@ impl AppState {
             shutdown: watch::channel(false).0,
             inflight: RwLock::new(()),
             resolve_delay,
+            replays: replays::ReplayCache::default(),
         }))
     }
 

@@ -11,6 +11,7 @@ import { ApiError, get, openSocket, post, put } from "./api.js";
 import { arrow, drawBoard, key } from "./board.js";
 import { h, hand, manaText, orderList, selection, cardName } from "./panel.js";
 import { namer, Playback } from "./playback.js";
+import { followCardDrag } from "./drag.js";
 
 const sameAt = (a, b) => a && b && key(a) === key(b);
 
@@ -23,8 +24,10 @@ export function gamePage(root, id, app) {
     mode: null, // {type: "card", card} | {type: "move", from}
     chooser: null,
     board: null,
+    resolveHit: null, // board element → {at, group} | {globe} (set by wireBoard)
     playback: null,
-    shown: null, // the view on screen
+    shown: null, // the latest view received
+    drawn: null, // the view the board shows: the turn before while a turn is played back
     refusal: "",
     timer: null,
     closed: false,
@@ -104,17 +107,37 @@ export function gamePage(root, id, app) {
     s.playback?.stopTimer();
     const names = namer([prev, s.pic.view], app.cards);
     s.playback = new Playback({
-      board: s.board, logEl: $("#log"), statusEl: $("#pb-status"), events, names, onDone: syncToggle,
+      board: s.board, logEl: $("#log"), statusEl: $("#pb-status"), events, names, onDone: playbackDone,
       drawBefore: animate ? () => drawGameBoard(prev) : null,
       drawAfter: () => drawGameBoard(s.pic.view),
     });
     if (animate) s.playback.play();
     else s.playback.finish();
     syncToggle();
+    showBanner();
+    renderSide();
+  }
+
+  /// While a turn is played back the board, and the selection box with it, show the
+  /// game as it stood before the turn; orders on the board wait for the end (or a skip).
+  const playingBack = () => !!s.playback?.animating;
+
+  function playbackDone() {
+    syncToggle();
+    showBanner();
+    if (s.pic?.view) renderSide();
+  }
+
+  function showBanner() {
+    const { game, view } = s.pic;
+    const over = view?.outcome || game.status === "finished";
+    $("#banner").replaceChildren(over ? h("span", { id: "outcome" }, outcomeText())
+      : playingBack() ? `Playing back turn ${s.drawn?.turn ?? ""}… (Skip to end to give orders)` : "");
   }
 
   /// Draws a view's board and wires its clicks and drops.
   function drawGameBoard(view) {
+    s.drawn = view;
     s.board = drawBoard($("#board"), view, you());
     wireBoard();
     highlight();
@@ -145,8 +168,7 @@ export function gamePage(root, id, app) {
       drawGameBoard(view);
       if (s.playback) s.playback.board = s.board;
     }
-    const over = view.outcome || game.status === "finished";
-    $("#banner").replaceChildren(over ? h("span", { id: "outcome" }, outcomeText()) : "");
+    showBanner();
     $("#status").replaceChildren(statusBox());
     renderSide();
   }
@@ -161,7 +183,7 @@ export function gamePage(root, id, app) {
   function renderSide() {
     const view = s.pic.view;
     $("#selection").replaceChildren(selection({
-      view, sel: s.sel, legal: s.legal, orders: s.orders, cards: app.cards, chooser: s.chooser,
+      view: s.drawn || view, sel: s.sel, legal: playingBack() ? null : s.legal, orders: s.orders, cards: app.cards, chooser: s.chooser,
       picked: s.mode?.type === "card" ? s.mode.card : null,
       onTrain: (at, into) => give([...s.orders, { kind: "train", at, into }]),
       onTownMana: (at, mana) => give([...s.orders.filter((o) => !(o.kind === "town_mana" && sameAt(o.at, at))), { kind: "town_mana", at, mana }]),
@@ -172,7 +194,7 @@ export function gamePage(root, id, app) {
         me: view.me, cards: app.cards, orders: s.orders, legal: s.legal, editable: editable(), picked: s.mode?.card,
         onPick: (card) => pickCard(card),
         onDiscard: (card) => give([...s.orders, { kind: "discard", card }]),
-        onDragStart: (card) => { s.mode = { type: "card", card }; highlight(); },
+        onDragStart: (card, down) => dragCard(card, down),
       }));
     } else {
       $("#hand").replaceChildren(h("p", { class: "muted" }, "You are watching this game."));
@@ -227,7 +249,7 @@ export function gamePage(root, id, app) {
       if (globe) return { globe: true };
       const g = target.closest("[data-group]");
       if (g) {
-        const gr = s.pic.view.groups.find((x) => String(x.id) === g.dataset.group);
+        const gr = s.drawn?.groups.find((x) => String(x.id) === g.dataset.group);
         return gr ? { at: gr.at, group: gr } : null;
       }
       const q = target.closest("[data-square]");
@@ -245,18 +267,41 @@ export function gamePage(root, id, app) {
         clickTarget(hit);
       }
     });
-    svg.addEventListener("dragover", (e) => {
-      const hit = resolve(e.target);
-      if (hit && s.mode?.type === "card" && targetsAt(s.mode.card, hit).length) {
-        e.preventDefault();
-        e.dataTransfer.dropEffect = "move";
-      }
-    });
-    svg.addEventListener("drop", (e) => {
-      e.preventDefault();
-      const card = e.dataTransfer.getData("text/plain") || s.mode?.card;
-      const hit = resolve(e.target);
-      if (card && hit) dropCard(card, hit);
+    s.resolveHit = resolve;
+  }
+
+  /// A card dragged from the hand (drag.js): its targets light up, the one under the
+  /// pointer is marked, and releasing on the board casts it there (or asks which target
+  /// on that square); releasing anywhere else puts it back.
+  function dragCard(card, down) {
+    if (!editable() || playingBack()) return;
+    const onBoard = (el) => (el && s.board?.svg.contains(el) ? s.resolveHit?.(el) : null);
+    const mark = (hit) => {
+      s.board?.svg.querySelectorAll(".drop-over").forEach((x) => x.classList.remove("drop-over"));
+      if (!hit || !targetsAt(card, hit).length) return;
+      (hit.globe ? s.board.globe : s.board.squares.get(key(hit.at)))?.classList.add("drop-over");
+    };
+    const putBack = () => {
+      mark(null);
+      s.mode = null;
+      highlight();
+      renderSide();
+    };
+    followCardDrag(down, cardName(app.cards, card), {
+      begin: () => {
+        s.mode = { type: "card", card };
+        s.chooser = null;
+        s.refusal = "";
+        highlight();
+      },
+      over: (el) => mark(onBoard(el)),
+      drop: (el) => {
+        mark(null);
+        const hit = onBoard(el);
+        if (hit) dropCard(card, hit);
+        else putBack();
+      },
+      cancel: putBack,
     });
   }
 
@@ -288,7 +333,7 @@ export function gamePage(root, id, app) {
   }
 
   function pickCard(card) {
-    if (!editable()) return;
+    if (!editable() || playingBack()) return;
     s.mode = s.mode?.card === card ? null : { type: "card", card };
     s.chooser = null;
     s.refusal = "";
@@ -308,7 +353,7 @@ export function gamePage(root, id, app) {
       }
     }
     s.sel = hit.globe ? { globe: true } : { at: hit.at };
-    if (hit.group && editable() && hit.group.owner === you()) {
+    if (hit.group && editable() && !playingBack() && hit.group.owner === you()) {
       const m = s.legal?.moves?.find((x) => sameAt(x.from, hit.group.at));
       if (m) s.mode = { type: "move", from: hit.group.at };
     }

@@ -92,7 +92,7 @@ function minionLine(m) {
 /// Details of the selected square (or the globe).
 export function selection(ctx) {
   const { view, sel, legal, orders, cards, onTrain, onChoose, chooser } = ctx;
-  const box = h("section", { class: "selection", "aria-label": "Selected target" });
+  const box = h("section", { class: "selection", "aria-label": "Selected target", "data-turn": view?.turn });
   if (chooser) {
     box.append(h("h3", {}, `Cast ${cardName(cards, chooser.card)} on…`),
       h("div", { class: "chooser" }, chooser.targets.map((t) =>
@@ -165,7 +165,8 @@ function squareIndex(at) {
   return SQUARE_INDEX.get(key(at));
 }
 
-/// The hand: one card element per card, draggable, with a discard button.
+/// The hand: one card element per card, castable ones draggable onto the board, with a
+/// discard button.
 export function hand(ctx) {
   const { me, cards, orders, legal, editable, onPick, onDiscard, onDragStart, picked } = ctx;
   const used = new Map();
@@ -180,11 +181,12 @@ export function hand(ctx) {
     const castable = !spent && editable && (casts.get(id)?.affordable?.length || 0) > 0;
     const el = h("li", {
       class: `card${spent ? " spent" : ""}${castable ? " castable" : ""}${picked === id ? " picked" : ""}`,
-      "data-card": id, "data-index": i, draggable: castable ? "true" : "false", tabindex: 0,
+      "data-card": id, "data-index": i, tabindex: 0,
       "aria-label": `${c?.name || id}${spent ? " (ordered)" : ""}`,
       onclick: () => !spent && onPick(id),
       onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); if (!spent) onPick(id); } },
-      ondragstart: (e) => { e.dataTransfer.setData("text/plain", id); e.dataTransfer.effectAllowed = "move"; onDragStart(id); },
+      // Dragging by mouse, pen or finger (drag.js); a press on the Discard button is not a drag.
+      onpointerdown: (e) => { if (castable && !e.target.closest("button")) onDragStart(id, e); },
     },
     h("span", { class: "card-name" }, c?.name || word(id)),
     h("span", { class: "card-cost" }, manaText(c?.cost)),

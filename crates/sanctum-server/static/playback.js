@@ -90,13 +90,41 @@ function manaText(mana) {
 function moveText(e, n) {
   const g = n.group(e.group);
   const lost = e.killed ? ` (${e.killed} lost on the way)` : "";
+  const why = e.setback ? `: ${setbackText(e.setback, n)}` : "";
   switch (e.outcome) {
     case "moved": return `${g} moves from ${sq(e.from)} to ${sq(e.to)}${lost}.`;
-    case "bounced": return `${g} bounces back to ${sq(e.from)}: its way was blocked by another group or a stronger claim on the square${lost}.`;
-    case "joined": return `${g} joins ${e.into ? n.group(e.into) : "another group"} at ${sq(e.to)}${lost}.`;
-    case "moonwalked": return `${g} is pushed from ${sq(e.from)} to the nearest free square, ${sq(e.to)}${lost}.`;
-    case "removed": return `${g} leaves the game at ${sq(e.from)}${lost}.`;
+    case "bounced": return `${g} bounces back to ${sq(e.from)}${why || ": its way was blocked"}${lost}.`;
+    case "joined": return `${g} joins ${e.into ? n.group(e.into) : "another group"} at ${sq(e.to)}${lost}${why ? ` (after a bounce${why})` : ""}.`;
+    case "moonwalked": return `${g} is pushed from ${sq(e.from)} to the nearest free square, ${sq(e.to)}${why}${lost}.`;
+    case "removed": return `${g} leaves the game at ${sq(e.from)}${why}${lost}.`;
     default: return `${g} stays at ${sq(e.from)}.`;
+  }
+}
+
+const TIE_BREAK = {
+  stationary: "by standing still",
+  initiative: "by initiative",
+  larger: "by being the larger group",
+  sequence: "by coming earlier in the movement orders",
+};
+
+/// Why a group did not get where it was going (the engine's `setback`): the check that
+/// refused its step, or the vote it lost and why it could not stay.
+export function setbackText(s, n) {
+  if (s.cause === "outvoted") {
+    const stay = s.hostile ? "they are enemies" : "the two cannot join";
+    return `${n.group(s.winner)} won the vote in ${sq(s.at)} ${TIE_BREAK[s.by] || `by ${word(s.by)}`}, and ${stay}`;
+  }
+  const b = s.blocked || {};
+  switch (b.check) {
+    case "cannot_move": return "it cannot move";
+    case "cannot_exit": return `it cannot leave ${sq(b.at)}`;
+    case "too_far": return `${sq(b.at)} is out of its reach`;
+    case "cannot_pass_through": return `it cannot pass through ${sq(b.at)}`;
+    case "hostile_on_the_way": return `an enemy stands in the way at ${sq(b.at)}`;
+    case "cannot_enter": return `it cannot enter ${b.structure ? `the ${word(b.structure)}` : word(b.terrain)} at ${sq(b.at)}`;
+    case "hostile_there": return `an enemy holds ${sq(b.at)}`;
+    default: return "its way was blocked";
   }
 }
 
