@@ -41,8 +41,8 @@ async function newPage(label, options = {}) {
   return page;
 }
 
-async function shot(page, name) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+async function shot(page, name, fullPage = false) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
 async function signIn(page) {
@@ -228,7 +228,7 @@ scenario("a move, a spell cast by dragging, a training and a discard show up in 
   await page.waitForFunction(() => [...document.querySelectorAll("#log li")].some((li) => / (moves|bounces|joins) /.test(li.textContent)), null, { timeout: 30000 });
   await page.getByRole("button", { name: "Pause" }).click();
   await page.waitForTimeout(400);
-  await shot(page, "game-playback");
+  await shot(page, "game-playback", true); // the whole page: the log is below the fold
   // Until the playback ends the board and the selection show the turn as it stood.
   if (!/done/.test(await page.textContent("#pb-status"))) {
     check((await page.textContent("#banner")).includes("Playing back turn 1"), "the banner says the turn is being played back");

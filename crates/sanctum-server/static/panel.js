@@ -191,7 +191,9 @@ export function hand(ctx) {
     h("span", { class: "card-name" }, c?.name || word(id)),
     h("span", { class: "card-cost" }, manaText(c?.cost)),
     h("span", { class: "card-type" }, `${spellType(c)} · ${word(c?.target)}`),
-    editable && !spent && legal?.discard ? h("button", { type: "button", class: "discard", "data-discard": id, onclick: (e) => { e.stopPropagation(); onDiscard(id); } }, "Discard") : null);
+    editable && !spent && legal?.discard ? h("button", { type: "button", class: "discard", "data-discard": id, onclick: (e) => { e.stopPropagation(); onDiscard(id); } }, "Discard")
+      // The same room is kept when the button is not offered, so the hand never changes height.
+      : h("button", { type: "button", class: "discard", disabled: true, tabindex: -1, "aria-hidden": "true", style: "visibility:hidden" }, "Discard"));
     if (picked === id && c?.text) el.title = c.text;
     return el;
   });
