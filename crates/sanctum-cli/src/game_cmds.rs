@@ -8,6 +8,7 @@ use sanctum_bots::{BOT_NAMES, bot_by_name};
 use sanctum_rules::game::scenario::{TurnReport, TurnScenario};
 use sanctum_rules::game::{DeckChoice, Event, GameLog, GameState};
 use sanctum_rules::mana::House;
+use sanctum_rules::movement::Setback;
 use sanctum_rules::{Layout, Side};
 
 use crate::resolve::BadInput;
@@ -162,12 +163,27 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             from,
             to,
             outcome,
+            setback,
             ..
         } => format!(
-            "{} {} ({from} → {})",
+            "{} {} ({from} → {}){}",
             g(group),
             outcome.name(),
-            to.map_or("gone".to_string(), |s| s.to_string())
+            to.map_or("gone".to_string(), |s| s.to_string()),
+            setback.map_or(String::new(), |s| match s {
+                Setback::Blocked { blocked } => format!(": {blocked}"),
+                Setback::Outvoted {
+                    at,
+                    winner,
+                    by,
+                    hostile,
+                } => format!(
+                    ": lost the vote in {at} to {} by {} ({})",
+                    g(&winner),
+                    by.text(),
+                    if hostile { "hostile" } else { "cannot join" }
+                ),
+            })
         ),
         Event::CombatStarted { first, second } => {
             format!("combat: {} against {}", g(first), g(second))

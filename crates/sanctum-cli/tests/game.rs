@@ -70,6 +70,18 @@ fn turn_without_json_tells_the_story() {
 }
 
 #[test]
+fn turn_without_json_says_why_a_group_bounced() {
+    sanctum()
+        .arg("turn")
+        .arg(turn_case("072_move_bounces_off_mountain.toml"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "bounced (5,5 → 5,5): cannot enter mountain at 6,5",
+        ));
+}
+
+#[test]
 fn a_bad_turn_file_names_the_line_and_exits_2() {
     let f = scratch("bad_turn.toml");
     std::fs::write(

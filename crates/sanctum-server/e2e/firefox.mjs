@@ -4,7 +4,8 @@
 //   node firefox.mjs http://127.0.0.1:PORT/ [SCREENSHOT_DIR]
 // A guest signs in, creates a game against a bot, moves a group (click, click), casts a
 // card by dragging it with the mouse onto a lit target, confirms, and watches the next
-// turn played back; no console errors or warnings anywhere.
+// turn played back; concedes and steps through the game's replay; opens the card list
+// and the deck builder; no console errors or warnings anywhere.
 
 import puppeteer from "puppeteer-core";
 
@@ -58,12 +59,26 @@ async function drag(from, to) {
   await page.mouse.up();
 }
 
+/// Clicks an element, again if a push redrew the board under the pointer meanwhile
+/// (the element the first try found may have left the page).
+async function click(selector) {
+  for (let i = 0; ; i++) {
+    try {
+      await page.click(selector);
+      return;
+    } catch (e) {
+      if (i === 3) throw e;
+      await page.waitForSelector(selector);
+    }
+  }
+}
+
 const lines = () => page.$$eval("#log li", (els) => els.map((e) => e.textContent));
 const orderCount = () => page.$$eval(".orders li", (els) => els.length);
 
 async function run() {
   await page.goto(BASE);
-  await page.type("#guest-name", `fox${process.pid % 1000}`);
+  await page.type("#guest-name", `fox${Date.now() % 1000000}`);
   await page.click("#guest-form button[type=submit]");
   await page.waitForSelector("#create-form");
   await page.select("#opponent", "bot:heuristic");
@@ -76,7 +91,7 @@ async function run() {
   const mine = before.view.groups.find((g) => g.owner === you);
 
   // A move: click the group, then one of the squares that light up.
-  await page.click(`[data-group="${mine.id}"]`);
+  await click(`[data-group="${mine.id}"]`);
   const lit = await page.$$eval("[data-square].target", (els) => els.map((e) => e.dataset.square));
   check(lit.length > 0, "squares light up for the group's move");
   const [x, y] = await centre(`[data-square="${lit[0]}"] path`);
@@ -86,7 +101,7 @@ async function run() {
 
   // A card dragged with the mouse onto a lit target.
   const card = await page.$eval(".card.castable", (e) => e.dataset.card);
-  await page.click(`.card.castable[data-card="${card}"]`);
+  await click(`.card.castable[data-card="${card}"]`);
   const lighted = await page.$$eval("[data-square].target, [data-target=globe].target", (els) => els.map((e) => e.dataset.square || "globe"));
   check(lighted.length > 0, `targets light up for ${card}`);
   await page.keyboard.press("Escape");
@@ -115,7 +130,31 @@ async function run() {
   check(log.some((l) => l.includes(`${mine.name} `) && /moves|bounces|joins|pushed/.test(l)), "the log tells of the move");
   check((await picture(id)).view.turn === 2, "the server is at turn 2");
   check((await orderCount()) === 0, "the new turn starts with no orders");
-  return `moved to ${lit[0]}, cast ${card} by dragging; ${log.length} log lines`;
+
+  // The game ends (a concession through the API), and its replay steps in Firefox too.
+  await page.evaluate(async (id) => {
+    await fetch(`/api/games/${id}/concede`, { method: "POST", headers: { Authorization: `Bearer ${localStorage.getItem("sanctum.token")}` } });
+  }, id);
+  await page.waitForSelector("#outcome");
+  await page.click('nav a[href="#/"]');
+  await page.waitForSelector(`#finished-games [data-game="${id}"] a`);
+  await page.click(`#finished-games [data-game="${id}"] a`);
+  await page.waitForSelector('.replay[data-turn="0"]');
+  await page.click("#rp-next");
+  await page.waitForSelector('.replay[data-turn="1"]');
+  await page.waitForSelector("#log li");
+  await page.click("#rp-last");
+  await page.waitForSelector(".replay #outcome");
+
+  // The card list and the deck builder.
+  await page.click('nav a[href="#/cards"]');
+  await page.waitForSelector("[data-card-entry]");
+  check((await page.$$("[data-card-entry]")).length > 100, "the card list shows the pool");
+  await page.click('nav a[href="#/decks"]');
+  await page.waitForSelector("#deck-starter");
+  await page.select("#deck-starter", "war_mind");
+  await page.waitForSelector("#deck-check .ok");
+  return `moved to ${lit[0]}, cast ${card} by dragging; ${log.length} log lines; replayed; cards and decks`;
 }
 
 let failed = 0;
