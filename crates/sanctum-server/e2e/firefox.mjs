@@ -81,11 +81,18 @@ async function run() {
   await page.type("#guest-name", `fox${Date.now() % 1000000}`);
   await page.click("#guest-form button[type=submit]");
   await page.waitForSelector("#create-form");
-  await page.select("#opponent", "bot:heuristic");
-  await page.click("#create-form button[type=submit]");
-  await page.waitForFunction(() => /#\/game\/\d+$/.test(location.hash));
-  const id = Number(await page.evaluate(() => location.hash.split("/").pop()));
-  await page.waitForSelector('.game[data-ready="true"]');
+  // A game whose first hand holds a castable card (a dealt hand may hold none).
+  let id;
+  for (let tries = 1; ; tries++) {
+    await page.select("#opponent", "bot:heuristic");
+    await page.click("#create-form button[type=submit]");
+    await page.waitForFunction(() => /#\/game\/\d+$/.test(location.hash));
+    id = Number(await page.evaluate(() => location.hash.split("/").pop()));
+    await page.waitForSelector('.game[data-ready="true"]');
+    if ((await page.$(".card.castable")) || tries === 5) break;
+    await page.click('nav a[href="#/"]');
+    await page.waitForSelector("#create-form");
+  }
   const before = await picture(id);
   const you = before.game.you;
   const mine = before.view.groups.find((g) => g.owner === you);
