@@ -8,7 +8,6 @@ use sanctum_bots::{BOT_NAMES, bot_by_name};
 use sanctum_rules::game::scenario::{TurnReport, TurnScenario};
 use sanctum_rules::game::{DeckChoice, Event, GameLog, GameState};
 use sanctum_rules::mana::House;
-use sanctum_rules::movement::Setback;
 use sanctum_rules::{Layout, Side};
 
 use crate::resolve::BadInput;
@@ -170,20 +169,7 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             g(group),
             outcome.name(),
             to.map_or("gone".to_string(), |s| s.to_string()),
-            setback.map_or(String::new(), |s| match s {
-                Setback::Blocked { blocked } => format!(": {blocked}"),
-                Setback::Outvoted {
-                    at,
-                    winner,
-                    by,
-                    hostile,
-                } => format!(
-                    ": lost the vote in {at} to {} by {} ({})",
-                    g(&winner),
-                    by.text(),
-                    if hostile { "hostile" } else { "cannot join" }
-                ),
-            })
+            setback.map_or(String::new(), |s| format!(": {}", s.text(g)))
         ),
         Event::CombatStarted { first, second } => {
             format!("combat: {} against {}", g(first), g(second))

@@ -1,32 +1,14 @@
 //! DATC-style movement cases: every file in `tests/scenarios/` is a scenario with a
 //! `rule` citation and an `[expect]` table giving, for every group, its result and,
-//! where it matters, its square, size, the group it joined and why it bounced (`why`).
+//! where it matters, its square, size, the group it joined and why it bounced (`why`,
+//! in the words of `Setback::text`).
 //! Every bounce and every moonwalk carries a reason; a group that moved or stood has none.
 
 use std::fs;
 use std::path::Path;
 
 use sanctum_rules::Scenario;
-use sanctum_rules::movement::{Outcome, Phase, Setback};
-
-/// A setback in the words an expectation uses: the check that refused the step, or
-/// "lost SQUARE to GROUP by TIE-BREAK (hostile | cannot join)".
-fn why_text(phase: &Phase, setback: &Setback<usize>) -> String {
-    match setback {
-        Setback::Blocked { blocked } => blocked.to_string(),
-        Setback::Outvoted {
-            at,
-            winner,
-            by,
-            hostile,
-        } => format!(
-            "lost {at} to {} by {} ({})",
-            phase.groups[*winner].group.name,
-            by.text(),
-            if *hostile { "hostile" } else { "cannot join" }
-        ),
-    }
-}
+use sanctum_rules::movement::Outcome;
 
 /// Fewest cases the suite must hold (the issue asks for at least 40).
 const MIN_CASES: usize = 40;
@@ -88,7 +70,10 @@ fn check_case(path: &Path) -> Result<(), String> {
         {
             problems.push(format!("{id}: size {} (expected {size})", got.size));
         }
-        let why = got.setback.as_ref().map(|s| why_text(phase, s));
+        let why = got
+            .setback
+            .as_ref()
+            .map(|s| s.text(|w| phase.groups[*w].group.name.clone()));
         let needs_why = matches!(got.outcome, Outcome::Bounced | Outcome::Moonwalked);
         if needs_why != why.is_some()
             && got.outcome != Outcome::Joined

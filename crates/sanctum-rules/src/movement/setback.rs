@@ -95,6 +95,25 @@ pub enum Setback<G> {
 }
 
 impl<G> Setback<G> {
+    /// In words, the winner named by `name`: the check that refused the step, or "lost
+    /// the vote in 5,4 to B by initiative (hostile)".
+    pub fn text(&self, name: impl FnOnce(&G) -> String) -> String {
+        match self {
+            Setback::Blocked { blocked } => blocked.to_string(),
+            Setback::Outvoted {
+                at,
+                winner,
+                by,
+                hostile,
+            } => format!(
+                "lost the vote in {at} to {} by {} ({})",
+                name(winner),
+                by.text(),
+                if *hostile { "hostile" } else { "cannot join" }
+            ),
+        }
+    }
+
     /// The same setback with the winning group named another way.
     pub fn map_winner<H>(self, f: impl FnOnce(G) -> H) -> Setback<H> {
         match self {
