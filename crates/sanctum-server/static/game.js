@@ -129,6 +129,7 @@ export function gamePage(root, id, app) {
   }
 
   function showBanner() {
+    if (!s.pic) return;
     const { game, view } = s.pic;
     const over = view?.outcome || game.status === "finished";
     $("#banner").replaceChildren(over ? h("span", { id: "outcome" }, outcomeText())
@@ -174,6 +175,7 @@ export function gamePage(root, id, app) {
   }
 
   function outcomeText() {
+    if (!s.pic) return "";
     const g = s.pic.game;
     const winner = g.winner || s.pic.view?.outcome?.winner;
     const who = winner ? (winner === you() ? "You win" : `${winner} wins`) : "A draw";
@@ -181,6 +183,7 @@ export function gamePage(root, id, app) {
   }
 
   function renderSide() {
+    if (!s.pic) return; // nothing to show before the first picture arrives
     const view = s.pic.view;
     $("#selection").replaceChildren(selection({
       view: s.drawn || view, sel: s.sel, legal: playingBack() ? null : s.legal, orders: s.orders, cards: app.cards, chooser: s.chooser,
