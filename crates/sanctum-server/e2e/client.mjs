@@ -268,6 +268,40 @@ scenario("a move, a spell cast by dragging, a training and a discard show up in 
   return `cast ${card}, trained ${into}, discarded ${discard}, moved to ${dest}; ${log.length} log lines`;
 });
 
+scenario("the keyboard alone gives a move and a cast and confirms them", async () => {
+  const page = await newPage("keyboard");
+  await signIn(page);
+  const id = await castableGame(page);
+  const before = await picture(page, id);
+  const mine = before.view.groups.find((g) => g.owner === before.game.you);
+  const enter = async (selector) => {
+    check(await page.$eval(selector, (e) => e.tabIndex >= 0), `${selector} is in the tab order`);
+    await page.focus(selector);
+    await page.keyboard.press("Enter");
+  };
+  // A move: Enter on the group, then Enter on a lit square (lit squares join the tab order).
+  await enter(`[data-group="${mine.id}"]`);
+  await page.waitForSelector("[data-square].target");
+  const dest = await page.$eval("[data-square].target", (e) => e.dataset.square);
+  await enter(`[data-square="${dest}"].target`);
+  await page.waitForFunction(() => document.querySelectorAll(".orders li").length === 1);
+  // A cast: Enter on a castable card, then Enter on a lit target.
+  const card = await page.$eval(".card.castable", (e) => e.dataset.card);
+  await enter(`.card.castable[data-card="${card}"]`);
+  await page.waitForSelector("[data-square].target, [data-target=globe].target");
+  const target = await page.$eval("[data-square].target, [data-target=globe].target", (e) => e.dataset.square ? `[data-square="${e.dataset.square}"].target` : "[data-target=globe]");
+  await enter(target);
+  await page.waitForFunction(() => document.querySelector(".chooser") || document.querySelectorAll(".orders li").length === 2);
+  if (await page.isVisible(".chooser")) await enter(".chooser button");
+  await page.waitForFunction(() => document.querySelectorAll(".orders li").length === 2);
+  check(!(await page.textContent("#refusal")).startsWith("Refused"), "no order was refused");
+  // Confirm orders from the keyboard; the turn resolves.
+  await page.getByRole("button", { name: "Confirm orders" }).focus();
+  await page.keyboard.press("Enter");
+  await waitTurn(page, id, 2);
+  await page.context().close();
+});
+
 scenario("at tablet sizes a finger drags a card onto the board, nothing jumps or hides Confirm, and a refusal shows its reason", async () => {
   const notes = [];
   for (const viewport of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }]) {
