@@ -99,6 +99,7 @@ fn the_later_monsters_keep_to_their_rank() {
         "tindelhund",
         "bog_horror",
         "simian_warrior",
+        "salamander",
     ] {
         let (_, _, one) = duel(kind, 1, SEEDS);
         let (_, _, two) = duel(kind, 2, SEEDS);

@@ -32,3 +32,79 @@ fn an_ostracized_group_in_a_sanctum_takes_no_trained_recruit() {
     let refused = validate(&state, Side::Red, &[train]).expect_err("no joining");
     assert_eq!(refused.error, OrderError::CannotJoin(sanctum));
 }
+
+/// The first minion of group `g`: (id, hand damage shown, damage taken).
+fn first_minion(state: &GameState, g: u32) -> (u32, u8, u8) {
+    let m = &state.unit(g).expect("the group").group.minions()[0];
+    (m.id, m.hand, m.damage)
+}
+
+#[test]
+fn nihils_curse_lasts_the_turn_of_casting_and_the_next() {
+    // research §5: Nihil's Minion lasts "turn of casting +1"; S34.
+    let mut state = GameState::empty(Layout::Classic, [House::Despair, House::War], 3);
+    let recruits = vec![Minion::recruit(RecruitClass::Swordsman, None, 1, false); 2];
+    let g = state.create_group(
+        Player::Blue,
+        Control::Player,
+        sanctum_rules::sq(8, 6),
+        recruits,
+    );
+    let card = CardId::from_name("nihils_minion").expect("a card");
+    state.players[0].hand = vec![card];
+    state.players[0].mana = House::Despair.cost(3, 1);
+    let (minion, hand, _) = first_minion(&state, g);
+    assert_eq!(hand, 2);
+    let cast = Order::Cast {
+        card,
+        target: Target::Minion {
+            at: sanctum_rules::sq(8, 6),
+            index: 0,
+        },
+    };
+    state
+        .play_turn(&[vec![cast], vec![]])
+        .expect("a legal cast");
+    assert_eq!(
+        first_minion(&state, g),
+        (minion, 0, 0),
+        "cursed the turn after"
+    );
+    state.play_turn(&[vec![], vec![]]).expect("no orders");
+    assert_eq!(first_minion(&state, g).1, 2, "the curse wore off");
+}
+
+#[test]
+fn thermite_damage_burns_at_each_start_of_turn_and_does_not_stack() {
+    // seed 002: Thermite Damage is a persistent visible helper; S34: one at a time.
+    use sanctum_rules::game::state::{Host, SpellRef, Trophy};
+    let mut state = GameState::empty(Layout::Classic, [House::War, House::War], 5);
+    let recruits = vec![Minion::recruit(RecruitClass::Swordsman, None, 1, false)];
+    let g = state.create_group(
+        Player::Blue,
+        Control::Player,
+        sanctum_rules::sq(8, 6),
+        recruits,
+    );
+    let (minion, _, _) = first_minion(&state, g);
+    for _ in 0..2 {
+        // What a Salamander's hit does, twice: the second finds one already burning.
+        let mut events = Vec::new();
+        sanctum_rules::game::gifts::give(&mut state, minion, Trophy::ThermiteDamage, &mut events);
+    }
+    let burning = |s: &GameState| {
+        s.active
+            .iter()
+            .filter(|a| {
+                a.spell == SpellRef::Trophy(Trophy::ThermiteDamage)
+                    && a.host == (Host::Minion { minion })
+            })
+            .count()
+    };
+    assert_eq!(burning(&state), 1);
+    state.play_turn(&[vec![], vec![]]).expect("no orders");
+    assert_eq!(first_minion(&state, g).2, 1);
+    state.play_turn(&[vec![], vec![]]).expect("no orders");
+    assert_eq!(first_minion(&state, g).2, 2);
+    assert_eq!(burning(&state), 1, "it lasts until dispelled");
+}

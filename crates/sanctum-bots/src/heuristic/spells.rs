@@ -95,6 +95,9 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         Effect::Seize | Effect::Possess => enemy_worst(state, side, &targets, 0.0),
         Effect::Ward | Effect::Mantle | Effect::Helm => own_biggest(state, side, &targets),
         Effect::DamageEachTurn { .. } => enemy_worst(state, side, &targets, 0.0),
+        // Helper items: a blessing on the own biggest, a curse on the enemy's worst.
+        Effect::Give { item } if helps(item.modifier()) => own_biggest(state, side, &targets),
+        Effect::Give { .. } => enemy_worst(state, side, &targets, 0.0),
         Effect::Teleport => enemy_worst(state, side, &targets, 1.0),
         // Master Smith, Auberol's Grace: on the own structure nearest home.
         Effect::Forge | Effect::Grace | Effect::MakeTown | Effect::Dome => pick(&|t| {
@@ -102,7 +105,12 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
             (owner_at(state, at) == Some(me))
                 .then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
         }),
-        Effect::NoNovices => pick(&|t| {
+        Effect::Endow { item } if helps(item.modifier()) => pick(&|t| {
+            let at = structure_at(t)?;
+            (owner_at(state, at) == Some(me))
+                .then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
+        }),
+        Effect::NoNovices | Effect::Endow { .. } => pick(&|t| {
             let at = structure_at(t)?;
             (owner_at(state, at) == Some(Player::from(side.opponent()))).then_some(1.0)
         }),

@@ -102,6 +102,8 @@ pub struct MonsterDef {
     /// combat, on the opposing group (Brimstone Dragon's Fireball, Yfreet's Cleansing
     /// Light).
     pub combat_spell: Option<&'static str>,
+    /// Its hits give this helper item ("hits give": Salamanders' Thermite Damage).
+    pub hits_give: Option<crate::game::state::Trophy>,
 }
 
 /// Combat abilities an alteration gives its minion (combat.md C15).
@@ -119,6 +121,8 @@ pub enum CombatAbility {
     /// On a group: each member gets 1 more hand damage whenever a member dies in
     /// combat, at most 3, until the combat ends (Berserkers).
     Berserkers,
+    /// Its hits give the victim this helper item (Venom'd Arrow: Karillian Venom).
+    HitsGive { item: crate::game::state::Trophy },
 }
 
 /// A change to a minion's numbers while a spell is active on it (or on its group).
@@ -414,6 +418,13 @@ pub enum Effect {
     /// An effect on every group of another player orthogonally next to the target
     /// group (damage each, or a movement overwrite): Harmattan, Man-Catcher.
     Around { each: &'static Effect },
+    /// The engine casts this helper item on the target minion, or on every minion of
+    /// the target group (Nihil's Minion, Pantogar's Curse, Fae Gift); a temporary item
+    /// lasts as long as the item says.
+    Give { item: crate::game::state::Trophy },
+    /// While active on a town or colony, every recruit created there gets this
+    /// generated item (Changelings, Fertility).
+    Endow { item: crate::game::state::Trophy },
     /// Creates a Hero recruit in the target structure: it joins the group there or
     /// forms one.
     Hero {
@@ -557,6 +568,7 @@ const fn monster(
         trophy: None,
         wild: false,
         combat_spell: None,
+        hits_give: None,
     }
 }
 

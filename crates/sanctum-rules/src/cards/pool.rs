@@ -17,12 +17,14 @@ mod life;
 mod making;
 mod mind;
 mod monsters;
+mod named;
 mod nature;
 mod unmaking;
 mod war;
 
 pub use later::{BRIMSTONE_DRAGON, YFREET};
 pub use monsters::*;
+pub use named::SALAMANDERS;
 
 /// Joins lists of cards into one array of `N` cards (checked when compiling).
 const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
@@ -43,7 +45,7 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub static CATALOGUE: [CardDef; 177] = join(&[
+pub static CATALOGUE: [CardDef; 185] = join(&[
     first::FIRST,
     death::DEATH,
     justice::JUSTICE,
@@ -58,4 +60,5 @@ pub static CATALOGUE: [CardDef; 177] = join(&[
     unmaking::UNMAKING,
     making::MAKING,
     later::LATER,
+    named::NAMED,
 ]);

@@ -84,10 +84,15 @@ fn twistable(card: CardId, class: Option<crate::groups::RecruitClass>) -> bool {
             SpellType::Alteration | SpellType::Conjuration { .. }
         )
         && crate::game::orders::fits(def.target, class)
-        && def
-            .effects()
-            .iter()
-            .all(|e| matches!(e, Effect::Modify { .. } | Effect::Combat { .. }))
+        && def.effects().iter().all(|e| match e {
+            Effect::Modify { .. } => true,
+            // The items "hits give" hands out are not Chaos spells (the pool of S30
+            // stays as it was).
+            Effect::Combat { ability } => {
+                !matches!(ability, crate::cards::CombatAbility::HitsGive { .. })
+            }
+            _ => false,
+        })
 }
 
 /// A recruit with [`FEATURES_TO_MISFIT`] Chaos Features or more becomes a Misfit.

@@ -123,6 +123,8 @@ struct Fighter {
     killed_by: Option<u32>,
     /// The trophy its killer takes (a monster's).
     trophy: Option<crate::game::state::Trophy>,
+    /// The item its hits give ("hits give": Thermite Damage, Karillian Venom).
+    gives: Option<crate::game::state::Trophy>,
 }
 
 impl Fighter {
@@ -172,6 +174,8 @@ struct Combat<'a> {
     round: u8,
     rng: &'a mut GameRng,
     events: &'a mut Vec<Event>,
+    /// Items hits gave: (victim's minion id, item), handed out when the combat ends.
+    given: Vec<(u32, crate::game::state::Trophy)>,
 }
 
 /// One full combat between two groups; `first` has precedence.
@@ -235,6 +239,7 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
                     MinionKind::Monster { kind } => monster_def(kind).and_then(|d| d.trophy),
                     MinionKind::Recruit { .. } => None,
                 },
+                gives: abilities.gives,
             });
         }
     }
@@ -246,11 +251,15 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
         round: 0,
         rng: &mut rng,
         events,
+        given: Vec::new(),
     };
     let rounds = c.run(withdraw);
-    let Combat { f: fighters, .. } = c;
+    let Combat {
+        f: fighters, given, ..
+    } = c;
     state.rng = rng;
     write_back(state, &fighters, [first, second], events);
+    crate::game::gifts::after_combat(state, &given, events);
     events.push(Event::CombatEnded {
         first,
         second,
@@ -271,6 +280,7 @@ struct Abilities {
     gorgon: bool,
     gazes: u8,
     explodes: u8,
+    gives: Option<crate::game::state::Trophy>,
 }
 
 fn abilities(state: &GameState, group: u32, m: &Minion) -> Abilities {
@@ -282,6 +292,7 @@ fn abilities(state: &GameState, group: u32, m: &Minion) -> Abilities {
         gaze_giver: def.is_some_and(|d| d.gaze || d.gorgon),
         gorgon: def.is_some_and(|d| d.gorgon),
         explodes: def.map_or(0, |d| d.explodes),
+        gives: def.and_then(|d| d.hits_give),
         ..Abilities::default()
     };
     for s in &state.active {
@@ -316,6 +327,9 @@ fn abilities(state: &GameState, group: u32, m: &Minion) -> Abilities {
                         Effect::Combat {
                             ability: CombatAbility::Slayer,
                         } => a.slayer = true,
+                        Effect::Combat {
+                            ability: CombatAbility::HitsGive { item },
+                        } => a.gives = Some(*item),
                         _ => {}
                     }
                 }
@@ -635,6 +649,9 @@ impl Combat<'_> {
         }
         if !killed && self.f[i].gaze_giver {
             self.give_gaze(i, v);
+        }
+        if let Some(item) = self.f[i].gives.filter(|_| !killed) {
+            self.given.push((victim_id, item));
         }
         if taken > 0 && self.f[v].deflection {
             self.deflect(v, i, taken);

@@ -35,6 +35,7 @@ pub fn on_created(state: &mut GameState, at: crate::Square, minion: u32, events:
         .filter_map(|e| match e {
             Effect::Forge => Some(forged(class, nation)),
             Effect::Grace => Some(Trophy::AuberolsGrace),
+            Effect::Endow { item } => Some(*item),
             _ => None,
         })
         .collect();

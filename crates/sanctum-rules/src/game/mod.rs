@@ -10,6 +10,7 @@ pub mod combat;
 pub mod effects;
 pub mod events;
 pub mod founding;
+pub mod gifts;
 pub mod items;
 pub mod log;
 pub mod orders;

@@ -293,7 +293,8 @@ fn apply(
                 activate(state, side, card, marker, Host::Square { at }, events);
             }
         }
-        Effect::Forge | Effect::Grace => {
+        Effect::Give { item } => crate::game::gifts::give_to(state, aim, item, events),
+        Effect::Forge | Effect::Grace | Effect::Endow { .. } => {
             if let Aim::Structure { at } = aim {
                 activate(state, side, card, marker, Host::Square { at }, events);
             }

@@ -79,6 +79,7 @@ fn expire_spells(state: &mut GameState, events: &mut Vec<Event>) {
         events.push(Event::SpellExpired { spell: id, card });
         crate::game::requirements::recheck(state, spell.host, events);
     }
+    crate::game::gifts::expire(state, events);
     heal_on_squares(state, events);
 }
 

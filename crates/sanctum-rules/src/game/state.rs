@@ -155,11 +155,48 @@ pub enum Trophy {
     DjinniBow,
     /// Auberol's Grace on a recruit created in its town: +4 hit points (not visible).
     AuberolsGrace,
+    /// A temporary effect (seed 002), given by the hits of a Venom'd Arrow: 1 less hand
+    /// and missile damage until the end of the next turn.
+    KarillianVenom,
+    /// A temporary effect (seed 002), cast by Nihil's Minion: no damage and no armor
+    /// until the end of the next turn.
+    NihilsCurse,
+    /// A temporary effect (seed 002), cast by Pantogar's Curse: 1 level and 1 hand
+    /// damage less until the end of the next turn.
+    ShadowsChill,
+    /// A persistent effect (seed 002), cast by Fae Gift: +1 armor, +2 hit points.
+    FaerieBlessing,
+    /// A persistent effect (seed 002), given by the hits of Salamanders: 1 magical
+    /// damage at each start of turn.
+    ThermiteDamage,
+    /// A generated item (seed 002) of recruits created in a structure under
+    /// Changelings: 1 level and 1 hand damage less.
+    Changelings,
+    /// A generated item (seed 002) of recruits created in a structure under Fertility:
+    /// +2 hit points.
+    FarmBoy,
 }
 
 impl Trophy {
     pub const fn cumulative(self) -> bool {
-        !matches!(self, Trophy::MinotaursAxe)
+        !matches!(self, Trophy::MinotaursAxe | Trophy::ThermiteDamage)
+    }
+
+    /// How many turns after the turn it arrives a temporary item lasts (`None`: for
+    /// good).
+    pub const fn lasts(self) -> Option<u32> {
+        match self {
+            Trophy::KarillianVenom | Trophy::NihilsCurse | Trophy::ShadowsChill => Some(1),
+            _ => None,
+        }
+    }
+
+    /// Magical damage the item deals its minion at each start of turn.
+    pub const fn damage_each_turn(self) -> u8 {
+        match self {
+            Trophy::ThermiteDamage => 1,
+            _ => 0,
+        }
     }
 
     /// Visible items are enchantments (seed 002 lists the trophies and generated
@@ -196,6 +233,32 @@ impl Trophy {
             },
             Trophy::AuberolsGrace => Modifier {
                 hit_points: 4,
+                ..Modifier::NONE
+            },
+            Trophy::KarillianVenom => Modifier {
+                hand: -1,
+                missile: -1,
+                ..Modifier::NONE
+            },
+            Trophy::NihilsCurse => Modifier {
+                hand: -100,
+                missile: -100,
+                armor: -100,
+                ..Modifier::NONE
+            },
+            Trophy::ShadowsChill | Trophy::Changelings => Modifier {
+                level: -1,
+                hand: -1,
+                ..Modifier::NONE
+            },
+            Trophy::FaerieBlessing => Modifier {
+                armor: 1,
+                hit_points: 2,
+                ..Modifier::NONE
+            },
+            Trophy::ThermiteDamage => Modifier::NONE,
+            Trophy::FarmBoy => Modifier {
+                hit_points: 2,
                 ..Modifier::NONE
             },
         }

@@ -144,6 +144,9 @@ pub fn afflict(state: &mut GameState, events: &mut Vec<Event>) {
                     _ => None,
                 })
             }
+            (SpellRef::Trophy(t), Host::Minion { minion }) if t.damage_each_turn() > 0 => {
+                Some((minion, t.damage_each_turn()))
+            }
             _ => None,
         })
         .collect();
