@@ -450,7 +450,7 @@ fn known_monsters() -> Vec<&'static str> {
         .iter()
         .flat_map(|c| c.effects())
         .filter_map(|e| match e {
-            Effect::Summon { monster } => Some(monster.kind),
+            Effect::Summon { monster } | Effect::Sacrifice { monster } => Some(monster.kind),
             _ => None,
         });
     MONSTER_KINDS.iter().copied().chain(summoned).collect()

@@ -121,6 +121,12 @@ fn the_later_monsters_keep_to_their_rank() {
         (3.2..=3.8).contains(&kills) && survives > 0.9,
         "obsidian_dragon: kills {kills}, survives {survives}"
     );
+    // Volgaris, the most powerful monster, crushes a horde of four and lives.
+    let (kills, survives, _) = duel("volgaris", 4, SEEDS);
+    assert!(
+        kills >= 3.8 && survives > 0.95,
+        "volgaris: kills {kills}, survives {survives}"
+    );
     let (_, _, three) = duel("maloch_horror", 3, SEEDS);
     let (_, _, four) = duel("maloch_horror", 4, SEEDS);
     assert!(

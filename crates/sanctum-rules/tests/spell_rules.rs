@@ -108,3 +108,38 @@ fn thermite_damage_burns_at_each_start_of_turn_and_does_not_stack() {
     assert_eq!(first_minion(&state, g).2, 2);
     assert_eq!(burning(&state), 1, "it lasts until dispelled");
 }
+
+#[test]
+fn a_cessao_rift_spills_strangers_onto_its_empty_square() {
+    // research §11: Cessao Rift — each start of turn, if empty, 20% chance a neutral
+    // group of random nation, injury and enchantments appears; S35.
+    let mut state = GameState::empty(Layout::Classic, [House::Body, House::War], 11);
+    let rift = CardId::from_name("cessao_rift").expect("a card");
+    state.players[0].hand = vec![rift];
+    state.players[0].mana = House::Body.cost(2, 1);
+    let at = sanctum_rules::sq(6, 6);
+    let cast = Order::Cast {
+        card: rift,
+        target: Target::Square { at },
+    };
+    state
+        .play_turn(&[vec![cast], vec![]])
+        .expect("a legal cast");
+    let mut turns = 1;
+    while state.unit_at(at).is_none() && turns < 60 {
+        state.play_turn(&[vec![], vec![]]).expect("no orders");
+        turns += 1;
+    }
+    let u = state.unit_at(at).expect("the rift opened within 60 turns");
+    assert_eq!(u.group.owner, Player::Neutral);
+    let n = u.group.minions().len();
+    assert!((1..=4).contains(&n), "{n} strangers");
+    let nations: Vec<_> = u.group.minions().iter().map(|m| m.nation()).collect();
+    assert!(nations.windows(2).all(|w| w[0] == w[1]), "one nation");
+    assert!(
+        u.group
+            .minions()
+            .iter()
+            .all(|m| m.is_recruit() && m.damage <= 3)
+    );
+}

@@ -122,7 +122,11 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
                 .count();
             (u.group.owner == me && beside > 0).then_some(beside as f64)
         }),
-        Effect::Summon { .. } => summon_square(state, side, &targets),
+        Effect::Summon { .. } | Effect::Rift => summon_square(state, side, &targets),
+        // Leap of Faith: a new hand while the game is young; Volgaris on the own monsters.
+        Effect::Mulligan => (state.turn < 30).then(|| targets[0]),
+        Effect::Sacrifice { .. } => targets.first().copied(),
+        Effect::Devolve | Effect::Release => enemy_worst(state, side, &targets, 0.0),
         Effect::HealEach { .. } => pick(&|t| {
             let u = state.unit_at(group_at(t)?)?;
             let hurt: u32 = u.group.minions().iter().map(|m| u32::from(m.damage)).sum();

@@ -425,6 +425,21 @@ pub enum Effect {
     /// While active on a town or colony, every recruit created there gets this
     /// generated item (Changelings, Fertility).
     Endow { item: crate::game::state::Trophy },
+    /// The cards left in the caster's hand go back into the deck, shuffled, and as many
+    /// are drawn (Leap of Faith).
+    Mulligan,
+    /// The target monster group of the caster's is sacrificed and this monster rises
+    /// on its square (Volgaris).
+    Sacrifice { monster: MonsterDef },
+    /// Every monster of the target group is replaced by a neutral Misfit recruit of a
+    /// random class at level 0 (Devolution).
+    Devolve,
+    /// The target group belongs to nobody from now on: the neutral player's, hostile
+    /// to all (Betrayal).
+    Release,
+    /// While active on a square, at each start of turn a group of strangers may step
+    /// out onto it (Cessao Rift).
+    Rift,
     /// Creates a Hero recruit in the target structure: it joins the group there or
     /// forms one.
     Hero {

@@ -19,6 +19,7 @@ pub mod scenario;
 pub mod spells;
 pub mod start;
 pub mod state;
+pub mod sundry;
 pub mod turn;
 pub mod upheaval;
 pub mod validate;

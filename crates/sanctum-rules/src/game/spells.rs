@@ -294,6 +294,14 @@ fn apply(
             }
         }
         Effect::Give { item } => crate::game::gifts::give_to(state, aim, item, events),
+        Effect::Mulligan | Effect::Sacrifice { .. } | Effect::Devolve | Effect::Release => {
+            crate::game::sundry::apply(state, side, aim, effect, events)
+        }
+        Effect::Rift => {
+            if let Aim::Square { at } = aim {
+                activate(state, side, card, marker, Host::Square { at }, events);
+            }
+        }
         Effect::Forge | Effect::Grace | Effect::Endow { .. } => {
             if let Aim::Structure { at } = aim {
                 activate(state, side, card, marker, Host::Square { at }, events);

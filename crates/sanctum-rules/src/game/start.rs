@@ -17,6 +17,7 @@ pub fn start_of_turn(state: &mut GameState, events: &mut Vec<Event>) {
     crate::game::chaos::bedlam(state, events);
     crate::game::upheaval::afflict(state, events);
     crate::game::upheaval::regenerate(state, events);
+    crate::game::sundry::rifts(state, events);
     terrain_after_start(state, events);
     draw_cards(state, events);
     let captured = capture_structures(state, events);

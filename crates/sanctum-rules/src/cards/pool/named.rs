@@ -4,8 +4,11 @@
 
 use super::super::*;
 use crate::game::state::Trophy;
-use SpellType::{Alteration, Manifestation, Summoning};
-use TargetType::{Archer, Group, Recruit, RecruitGroup, Square, Structure, Swordsman};
+use SpellType::{Alteration, Conjuration, Manifestation, Summoning};
+use TargetType::{
+    Archer, Globe, Group, Monster, MonsterGroup, Recruit, RecruitGroup, Square, Structure,
+    Swordsman,
+};
 
 /// Salamanders: two small fire lizards whose bites leave Thermite Damage burning (ours:
 /// research §11 names them among War's cards; numbers fitted to the curve's first
@@ -14,6 +17,10 @@ pub const SALAMANDERS: MonsterDef = MonsterDef {
     hits_give: Some(Trophy::ThermiteDamage),
     ..monster("salamander", 2, 0, 8, 1, 1, 2)
 };
+
+/// Volgaris: the most powerful monster (research §6), raised by sacrificing a monster
+/// group of the caster's; numbers ours, a horde-crusher that survives (C12).
+pub const VOLGARIS: MonsterDef = monster("volgaris", 5, 2, 36, 2, 2, 1);
 
 /// The cards added to close the checked list, in id order.
 pub const NAMED: &[CardDef] = &[
@@ -128,4 +135,153 @@ pub const NAMED: &[CardDef] = &[
         "Cast on a recruit group of yours: a blinding flash bursts from it, and every group of another player orthogonally next to it stumbles off in a random legal direction this turn.",
     )
     .requiring(&[at_casting(Need::Friendly)]),
+
+    card(
+        "lycanthropy",
+        "Lycanthropy",
+        House::Body,
+        3,
+        1,
+        Alteration,
+        Group,
+        Effect::All {
+            effects: &[
+                Effect::Dispel {
+                    scope: DispelScope::GroupAndMembers,
+                },
+                Effect::Grant {
+                    ability: crate::groups::Ability::Driven,
+                },
+            ],
+        },
+        "Cast on a group of another player: the moon takes it. Every enchantment on it and its minions is dispelled, and from now on the movement AI moves it as it moves monsters; its owner still owns it. Dispelling Lycanthropy gives it back.",
+    )
+    .requiring(&[at_casting(Need::Enemy)]),
+    card(
+        "rogue_monster",
+        "Rogue Monster",
+        House::Abomination,
+        3,
+        1,
+        Manifestation,
+        MonsterGroup,
+        Effect::Seize,
+        "Cast on a monster group of another player: it goes rogue and serves you from now on (the movement AI still moves it). Its movement this turn is cancelled.",
+    )
+    .requiring(&[at_casting(Need::Enemy)]),
+    card(
+        "betrayal",
+        "Betrayal",
+        House::Abomination,
+        2,
+        1,
+        Manifestation,
+        MonsterGroup,
+        Effect::Release,
+        "Cast on a monster group of another player: it turns on its master and belongs to nobody from now on, hostile to everyone. Its movement this turn is cancelled.",
+    )
+    .requiring(&[at_casting(Need::Enemy)]),
+    card(
+        "volgaris",
+        "Volgaris",
+        House::Abomination,
+        5,
+        3,
+        Summoning,
+        MonsterGroup,
+        Effect::Sacrifice { monster: VOLGARIS },
+        "Cast on a monster group of yours: its monsters are sacrificed, and Volgaris (H5 x2 A2 HP36 L2) rises on their square.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "devolution",
+        "Devolution",
+        House::Unmaking,
+        3,
+        1,
+        Manifestation,
+        MonsterGroup,
+        Effect::Devolve,
+        "Cast on a monster group: each monster shrinks into a Misfit recruit of a random class at level 0. The Misfits belong to nobody, hostile to everyone.",
+    ),
+    card(
+        "cessao_rift",
+        "Cessao Rift",
+        House::Body,
+        2,
+        1,
+        Alteration,
+        Square,
+        Effect::Rift,
+        "Cast on an empty square: a rift opens there. At each start of turn, while nothing stands on the square, one time in five a neutral group of one to four recruits of a random nation steps out, some wounded, some enchanted.",
+    ),
+    card(
+        "ascension",
+        "Ascension",
+        House::Hope,
+        4,
+        1,
+        Manifestation,
+        Recruit,
+        Effect::Kill,
+        "Cast on a recruit: it ascends and is removed from the game. Nothing happens as if it had died or been killed.",
+    ),
+    card(
+        "leap_of_faith",
+        "Leap of Faith",
+        House::Hope,
+        1,
+        0,
+        Manifestation,
+        Globe,
+        Effect::Mulligan,
+        "Cast on the globe: the cards left in your hand go back into your deck, it is shuffled, and you draw as many.",
+    ),
+    card(
+        "slay_monster",
+        "Slay Monster",
+        House::Death,
+        4,
+        0,
+        Manifestation,
+        Monster,
+        Effect::Kill,
+        "Cast on a monster: it dies.",
+    ),
+    card(
+        "pestilence",
+        "Pestilence",
+        House::Despair,
+        3,
+        2,
+        Conjuration { turns: 2 },
+        Structure,
+        Effect::NoNovices,
+        "Cast on a town or colony of another player: a pestilence empties its cradles. Until the end of the turn after next it produces no novices.",
+    )
+    .requiring(&[at_casting(Need::Enemy)]),
+    card(
+        "skirmish",
+        "Skirmish",
+        House::War,
+        1,
+        0,
+        Manifestation,
+        Group,
+        Effect::Overwrite {
+            order: Overwrite::Cancel,
+        },
+        "Cast on a group: skirmishers harry it, and it does not move this turn.",
+    ),
+    card(
+        "healing_hands",
+        "Healing Hands",
+        House::Life,
+        2,
+        0,
+        Manifestation,
+        Group,
+        Effect::HealEach { amount: 4 },
+        "Cast on a group: every minion heals 4 damage.",
+    ),
 ];

@@ -329,7 +329,9 @@ pub fn monster_def(kind: &str) -> Option<MonsterDef> {
         .iter()
         .flat_map(|c| c.effects())
         .find_map(|e| match e {
-            Effect::Summon { monster } if monster.kind == kind => Some(*monster),
+            Effect::Summon { monster } | Effect::Sacrifice { monster } if monster.kind == kind => {
+                Some(*monster)
+            }
             _ => None,
         })
 }
@@ -598,7 +600,9 @@ fn group(
                 .iter()
                 .flat_map(|c| c.effects())
                 .filter_map(|e| match e {
-                    Effect::Summon { monster } => Some(monster.kind),
+                    Effect::Summon { monster } | Effect::Sacrifice { monster } => {
+                        Some(monster.kind)
+                    }
                     _ => None,
                 })
                 .collect();
