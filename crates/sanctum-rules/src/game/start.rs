@@ -148,24 +148,33 @@ fn draw_cards(state: &mut GameState, events: &mut Vec<Event>) {
         let want = stats::HAND_SIZE + usize::from(p.discarded);
         p.discarded = false;
         while p.hand.len() < want {
-            match p.deck.pop() {
-                Some(card) => {
-                    p.hand.push(card);
-                    if card.def().revolver {
-                        p.revolving.push((card, 1));
-                    }
-                    events.push(Event::Drew {
-                        side,
-                        card: Some(card),
-                    });
-                }
-                None => {
-                    events.push(Event::DeckEmpty { side });
-                    break;
-                }
+            if !draw_one(p, side, events) {
+                events.push(Event::DeckEmpty { side });
+                break;
             }
         }
     }
+}
+
+/// Draws the top card of a player's deck into the hand (a Revolver starting at M = 1);
+/// false when the deck is empty.
+pub(crate) fn draw_one(
+    p: &mut crate::game::state::PlayerState,
+    side: Side,
+    events: &mut Vec<Event>,
+) -> bool {
+    let Some(card) = p.deck.pop() else {
+        return false;
+    };
+    p.hand.push(card);
+    if card.def().revolver {
+        p.revolving.push((card, 1));
+    }
+    events.push(Event::Drew {
+        side,
+        card: Some(card),
+    });
+    true
 }
 
 /// Step 5: a player's recruit group standing on another's town or colony captures it.

@@ -39,15 +39,9 @@ pub fn mulligan(state: &mut GameState, side: Side, events: &mut Vec<Event>) {
     p.revolving.clear();
     rng.shuffle(&mut p.deck);
     for _ in 0..n {
-        let Some(card) = p.deck.pop() else { break };
-        p.hand.push(card);
-        if card.def().revolver {
-            p.revolving.push((card, 1));
+        if !crate::game::start::draw_one(p, side, events) {
+            break;
         }
-        events.push(Event::Drew {
-            side,
-            card: Some(card),
-        });
     }
 }
 
