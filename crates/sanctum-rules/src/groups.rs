@@ -330,6 +330,8 @@ pub enum Ability {
     Waterwalk,
     /// The movement AI moves the group, whoever controls it (Accursed Minion).
     Driven,
+    /// Desert does not hurt the group (Caravan).
+    Desertwalk,
 }
 
 impl Ability {
@@ -363,6 +365,9 @@ pub struct Effects {
     /// The movement AI writes its order, as for a computer-controlled group.
     #[serde(default, skip_serializing_if = "is_false")]
     pub driven: bool,
+    /// Desert does not hurt the group (Caravan).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub desertwalk: bool,
 }
 
 impl Effects {
@@ -376,6 +381,7 @@ impl Effects {
             Ability::Mountainwalk => self.mountainwalk = true,
             Ability::Waterwalk => self.waterwalk = true,
             Ability::Driven => self.driven = true,
+            Ability::Desertwalk => self.desertwalk = true,
         }
     }
 }
@@ -755,7 +761,11 @@ impl Capabilities for StandardRules {
     }
 
     fn hazard_on_enter(&self, field: &Field, g: &Group, to: Square) -> Hazard {
-        field.terrain(to).hazard_for(self.flight(g))
+        let terrain = field.terrain(to);
+        if g.effects.desertwalk && terrain == Terrain::Desert {
+            return Hazard::None;
+        }
+        terrain.hazard_for(self.flight(g))
     }
 }
 

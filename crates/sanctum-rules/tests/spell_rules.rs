@@ -143,3 +143,35 @@ fn a_cessao_rift_spills_strangers_onto_its_empty_square() {
             .all(|m| m.is_recruit() && m.damage <= 3)
     );
 }
+
+#[test]
+fn a_deluge_floods_the_turn_of_casting_and_the_next_then_dries_to_plains() {
+    // research §9: Deluge — non-water squares next to water become water for turn of
+    // casting +1, then plains; S36.
+    use sanctum_rules::terrain::Terrain;
+    let mut state = GameState::empty(Layout::Classic, [House::Nature, House::War], 2);
+    let (lake, shore, inland) = (
+        sanctum_rules::sq(6, 6),
+        sanctum_rules::sq(6, 7),
+        sanctum_rules::sq(6, 8),
+    );
+    state.field.set_terrain(lake, Terrain::Water);
+    state.field.set_terrain(inland, Terrain::Forest);
+    let deluge = CardId::from_name("deluge").expect("a card");
+    state.players[0].hand = vec![deluge];
+    state.players[0].mana = House::Nature.cost(3, 1);
+    let cast = Order::Cast {
+        card: deluge,
+        target: Target::Globe,
+    };
+    state
+        .play_turn(&[vec![cast], vec![]])
+        .expect("a legal cast");
+    // Flooded through the turn of casting and the next one (it is now starting)...
+    assert_eq!(state.field.terrain(shore), Terrain::Water);
+    assert_eq!(state.field.terrain(inland), Terrain::Forest);
+    // ...and dry when the turn after that starts.
+    state.play_turn(&[vec![], vec![]]).expect("no orders");
+    assert_eq!(state.field.terrain(shore), Terrain::Plains, "dried");
+    assert_eq!(state.field.terrain(lake), Terrain::Water, "the lake stays");
+}

@@ -83,9 +83,11 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         Effect::Combat { .. } => own_biggest(state, side, &targets),
         Effect::Modify { .. } => enemy_worst(state, side, &targets, 0.0),
         Effect::Grant { ability } => match ability {
-            Ability::Flight | Ability::Mountainwalk | Ability::Waterwalk | Ability::Driven => {
-                own_biggest(state, side, &targets)
-            }
+            Ability::Flight
+            | Ability::Mountainwalk
+            | Ability::Waterwalk
+            | Ability::Desertwalk
+            | Ability::Driven => own_biggest(state, side, &targets),
             _ => enemy_worst(state, side, &targets, 1.0),
         },
         Effect::Overwrite { .. }
@@ -125,6 +127,22 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         Effect::Summon { .. } | Effect::Rift => summon_square(state, side, &targets),
         // Leap of Faith: a new hand while the game is young; Volgaris on the own monsters.
         Effect::Mulligan => (state.turn < 30).then(|| targets[0]),
+        // Deluge: when more enemy groups than own stand where the water will rise.
+        Effect::Flood => {
+            let wet = |at: Square| {
+                at.orthogonal().any(|n| {
+                    state.field.board().is_playable(n)
+                        && state.field.terrain(n) == sanctum_rules::terrain::Terrain::Water
+                })
+            };
+            let theirs = eval::enemies(state, side).filter(|u| wet(u.at)).count();
+            let mine = state
+                .units
+                .iter()
+                .filter(|u| u.group.owner == me && wet(u.at))
+                .count();
+            (theirs > mine).then(|| targets[0])
+        }
         Effect::Sacrifice { .. } => targets.first().copied(),
         Effect::Devolve | Effect::Release => enemy_worst(state, side, &targets, 0.0),
         Effect::HealEach { .. } => pick(&|t| {

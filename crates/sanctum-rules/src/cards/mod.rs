@@ -123,6 +123,12 @@ pub enum CombatAbility {
     Berserkers,
     /// Its hits give the victim this helper item (Venom'd Arrow: Karillian Venom).
     HitsGive { item: crate::game::state::Trophy },
+    /// On a group: its archers' missiles deal this much more to recruits of this
+    /// class (Cadre: +1 against swordsmen).
+    Bane {
+        class: crate::groups::RecruitClass,
+        missile: u8,
+    },
 }
 
 /// A change to a minion's numbers while a spell is active on it (or on its group).
@@ -440,6 +446,10 @@ pub enum Effect {
     /// While active on a square, at each start of turn a group of strangers may step
     /// out onto it (Cessao Rift).
     Rift,
+    /// Every square without a structure orthogonally next to water becomes water; the
+    /// card stays on each as a conjuration, and the square becomes plains when it
+    /// leaves (Deluge).
+    Flood,
     /// Creates a Hero recruit in the target structure: it joins the group there or
     /// forms one.
     Hero {

@@ -125,6 +125,10 @@ struct Fighter {
     trophy: Option<crate::game::state::Trophy>,
     /// The item its hits give ("hits give": Thermite Damage, Karillian Venom).
     gives: Option<crate::game::state::Trophy>,
+    /// Its class, if a recruit (what a bane looks for).
+    class: Option<crate::groups::RecruitClass>,
+    /// Its missiles deal this much more to recruits of this class (Cadre).
+    bane: Option<(crate::groups::RecruitClass, u8)>,
 }
 
 impl Fighter {
@@ -240,6 +244,8 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
                     MinionKind::Recruit { .. } => None,
                 },
                 gives: abilities.gives,
+                class: m.class(),
+                bane: abilities.bane,
             });
         }
     }
@@ -281,6 +287,7 @@ struct Abilities {
     gazes: u8,
     explodes: u8,
     gives: Option<crate::game::state::Trophy>,
+    bane: Option<(crate::groups::RecruitClass, u8)>,
 }
 
 fn abilities(state: &GameState, group: u32, m: &Minion) -> Abilities {
@@ -304,6 +311,20 @@ fn abilities(state: &GameState, group: u32, m: &Minion) -> Abilities {
             })
         {
             a.berserkers = true;
+        }
+        // Cadre: a bane on the group arms its archers.
+        if s.host == (Host::Group { group })
+            && m.class() == Some(crate::groups::RecruitClass::Archer)
+            && let SpellRef::Card(card) = s.spell
+        {
+            for e in card.def().effects() {
+                if let Effect::Combat {
+                    ability: CombatAbility::Bane { class, missile },
+                } = e
+                {
+                    a.bane = Some((*class, *missile));
+                }
+            }
         }
         if s.host != (Host::Minion { minion: m.id }) {
             continue;
@@ -607,7 +628,13 @@ impl Combat<'_> {
             return;
         }
         self.f[i].misses = 0;
-        let damage = self.f[i].damage(mode, self.round);
+        let mut damage = self.f[i].damage(mode, self.round);
+        if let Some((class, extra)) = self.f[i].bane
+            && mode == AttackMode::Missile
+            && self.f[v].class == Some(class)
+        {
+            damage = damage.saturating_add(extra);
+        }
         // Takes damage. D1, before armor: "when hit" effects (Berserker Blade).
         let vic = &mut self.f[v];
         vic.hand = vic.hand.saturating_add(vic.berserker);

@@ -297,6 +297,7 @@ fn apply(
         Effect::Mulligan | Effect::Sacrifice { .. } | Effect::Devolve | Effect::Release => {
             crate::game::sundry::apply(state, side, aim, effect, events)
         }
+        Effect::Flood => crate::game::upheaval::flood(state, side, card, events),
         Effect::Rift => {
             if let Aim::Square { at } = aim {
                 activate(state, side, card, marker, Host::Square { at }, events);
@@ -612,6 +613,7 @@ pub fn on_leave_play(state: &mut GameState, spell: &ActiveSpell, events: &mut Ve
     if let (SpellRef::Colony, Host::Square { at }) = (spell.spell, spell.host) {
         end_colony(state, at, events);
     }
+    crate::game::upheaval::drain(state, spell, events);
     // Possession ends: the group goes back to the other player.
     if let (SpellRef::Card(card), Host::Group { group }) = (spell.spell, spell.host)
         && card.def().effects().contains(&Effect::Possess)

@@ -154,3 +154,56 @@ pub fn afflict(state: &mut GameState, events: &mut Vec<Event>) {
         crate::game::spells::damage_minion(state, minion, amount, events);
     }
 }
+
+/// Deluge: every square without a structure orthogonally next to water (as it lies when
+/// the spell executes) becomes water; the spell stays on each flooded square as a
+/// conjuration and, when it leaves play there, the square becomes plains.
+pub fn flood(
+    state: &mut GameState,
+    side: crate::Side,
+    card: crate::cards::CardId,
+    events: &mut Vec<Event>,
+) {
+    use crate::terrain::Terrain;
+    let field = &state.field;
+    let squares: Vec<crate::Square> = field
+        .board()
+        .squares()
+        .iter()
+        .copied()
+        .filter(|&s| {
+            field.terrain(s) != Terrain::Water
+                && field.structure(s).is_none()
+                && s.orthogonal()
+                    .any(|n| field.board().is_playable(n) && field.terrain(n) == Terrain::Water)
+        })
+        .collect();
+    let until = match card.def().spell_type {
+        crate::cards::SpellType::Conjuration { turns } => Some(state.turn + u32::from(turns)),
+        _ => None,
+    };
+    for at in squares {
+        crate::game::spells::set_terrain(state, at, Terrain::Water, events);
+        let spell = state.add_active(
+            SpellRef::Card(card),
+            side.into(),
+            Host::Square { at },
+            until,
+            true,
+        );
+        events.push(Event::Enchanted { spell, card });
+    }
+}
+
+/// A Deluge leaving a square (its time is up, or a dispel): the water drains to plains.
+pub fn drain(
+    state: &mut GameState,
+    spell: &crate::game::state::ActiveSpell,
+    events: &mut Vec<Event>,
+) {
+    if let (SpellRef::Card(card), Host::Square { at }) = (spell.spell, spell.host)
+        && card.def().effects().contains(&Effect::Flood)
+    {
+        crate::game::spells::set_terrain(state, at, crate::terrain::Terrain::Plains, events);
+    }
+}

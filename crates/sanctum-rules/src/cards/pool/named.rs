@@ -284,4 +284,45 @@ pub const NAMED: &[CardDef] = &[
         Effect::HealEach { amount: 4 },
         "Cast on a group: every minion heals 4 damage.",
     ),
+
+    card(
+        "caravan",
+        "Caravan",
+        House::Life,
+        1,
+        1,
+        Alteration,
+        RecruitGroup,
+        Effect::Grant {
+            ability: crate::groups::Ability::Desertwalk,
+        },
+        "Cast on a recruit group: it travels as a caravan, and desert no longer hurts it (Desertwalk), neither entering nor standing there.",
+    ),
+    card(
+        "deluge",
+        "Deluge",
+        House::Nature,
+        3,
+        1,
+        Conjuration { turns: 1 },
+        Globe,
+        Effect::Flood,
+        "Cast on the globe: the waters rise. Every square without a structure next to water (orthogonally) becomes water until the end of next turn, and then dries to plains.",
+    ),
+    card(
+        "cadre",
+        "Cadre",
+        House::Life,
+        2,
+        1,
+        Alteration,
+        RecruitGroup,
+        Effect::Combat {
+            ability: CombatAbility::Bane {
+                class: crate::groups::RecruitClass::Swordsman,
+                missile: 1,
+            },
+        },
+        "Cast on a recruit group: its archers drill as a cadre. Their missiles deal 1 more damage to swordsmen.",
+    ),
 ];
