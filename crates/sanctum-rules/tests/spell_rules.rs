@@ -175,3 +175,138 @@ fn a_deluge_floods_the_turn_of_casting_and_the_next_then_dries_to_plains() {
     assert_eq!(state.field.terrain(shore), Terrain::Plains, "dried");
     assert_eq!(state.field.terrain(lake), Terrain::Water, "the lake stays");
 }
+
+#[test]
+fn a_greymantle_hides_a_new_recruit_from_the_other_players_individual_spells() {
+    // research §11: Clandestin — recruits created there get Greymantle (concealed)
+    // for turn +4; S37.
+    let mut state = GameState::empty(Layout::Classic, [House::Life, House::Unmaking], 4);
+    let town = sanctum_rules::sq(5, 5);
+    state.field.set_structure(
+        town,
+        Some(sanctum_rules::map::Structure {
+            kind: sanctum_rules::map::StructureKind::Town,
+            owner: Player::Red,
+        }),
+    );
+    state.field.set_novices(town, 1);
+    let clandestin = CardId::from_name("clandestin").expect("a card");
+    state.players[0].hand = vec![clandestin];
+    state.players[0].mana = House::Life.cost(2, 1);
+    let cast = Order::Cast {
+        card: clandestin,
+        target: Target::Structure { at: town },
+    };
+    state
+        .play_turn(&[vec![cast], vec![]])
+        .expect("a legal cast");
+    let train = Order::Train {
+        at: town,
+        into: TrainAs::Swordsman,
+    };
+    state
+        .play_turn(&[vec![train], vec![]])
+        .expect("a legal training");
+    let carapace = CardId::from_name("carapace").expect("a card");
+    state.players[1].hand = vec![carapace];
+    state.players[1].mana = House::Unmaking.cost(1, 0);
+    let curse = Order::Cast {
+        card: carapace,
+        target: Target::Minion { at: town, index: 0 },
+    };
+    let refused = validate(&state, Side::Blue, &[curse]).expect_err("cloaked");
+    assert!(
+        format!("{:?}", refused.error).contains("concealed"),
+        "{refused:?}"
+    );
+    // Its owner may still target it.
+    state.players[0].hand = vec![carapace];
+    state.players[0].mana = House::Unmaking.cost(1, 0);
+    assert!(validate(&state, Side::Red, &[curse]).is_ok());
+}
+
+#[test]
+fn a_bear_spirit_changes_shape_at_some_start_of_turn() {
+    // research §11: Bear Spirit — 25% per start of turn to swap to/from a bear; S37.
+    let mut state = GameState::empty(Layout::Classic, [House::Body, House::War], 9);
+    let at = sanctum_rules::sq(6, 6);
+    let g = state.create_group(
+        Player::Red,
+        Control::Player,
+        at,
+        vec![Minion::recruit(RecruitClass::Swordsman, None, 1, false)],
+    );
+    let spirit = CardId::from_name("bear_spirit").expect("a card");
+    state.players[0].hand = vec![spirit];
+    state.players[0].mana = House::Body.cost(2, 1);
+    let cast = Order::Cast {
+        card: spirit,
+        target: Target::Minion { at, index: 0 },
+    };
+    state
+        .play_turn(&[vec![cast], vec![]])
+        .expect("a legal cast");
+    let shape = |s: &GameState| {
+        let m = &s.unit(g).expect("the group").group.minions()[0];
+        (m.hand, m.attacks, m.armor)
+    };
+    let mut seen = vec![shape(&state)];
+    for _ in 0..30 {
+        state.play_turn(&[vec![], vec![]]).expect("no orders");
+        seen.push(shape(&state));
+    }
+    assert!(seen.contains(&(2, 1, 1)), "its own shape: {seen:?}");
+    assert!(seen.contains(&(3, 2, 0)), "a bear: {seen:?}");
+    assert!(seen.iter().all(|s| *s == (2, 1, 1) || *s == (3, 2, 0)));
+}
+
+#[test]
+fn when_the_ancient_king_dies_his_group_gains_legacy() {
+    // research §11: Ancient King — on his death survivors gain Legacy (+1 level); S37.
+    let mut state = GameState::empty(Layout::Classic, [House::Making, House::Unmaking], 6);
+    let town = sanctum_rules::sq(5, 5);
+    state.field.set_structure(
+        town,
+        Some(sanctum_rules::map::Structure {
+            kind: sanctum_rules::map::StructureKind::Town,
+            owner: Player::Red,
+        }),
+    );
+    let g = state.create_group(
+        Player::Red,
+        Control::Player,
+        town,
+        vec![Minion::recruit(RecruitClass::Archer, None, 1, false)],
+    );
+    let king = CardId::from_name("ancient_king").expect("a card");
+    state.players[0].hand = vec![king];
+    state.players[0].mana = House::Making.cost(4, 2);
+    let cast = Order::Cast {
+        card: king,
+        target: Target::Structure { at: town },
+    };
+    state
+        .play_turn(&[vec![cast], vec![]])
+        .expect("a legal cast");
+    let levels = |s: &GameState| -> Vec<u8> {
+        s.unit(g)
+            .expect("the group")
+            .group
+            .minions()
+            .iter()
+            .map(|m| m.level)
+            .collect()
+    };
+    assert_eq!(levels(&state), [1, 2], "the archer and the King");
+    let disintegrate = CardId::from_name("disintegrate").expect("a card");
+    state.players[1].hand = vec![disintegrate];
+    state.players[1].mana = House::Unmaking.cost(4, 2);
+    let slay = Order::Cast {
+        card: disintegrate,
+        target: Target::Minion { at: town, index: 1 },
+    };
+    state
+        .play_turn(&[vec![], vec![slay]])
+        .expect("a legal cast");
+    assert_eq!(levels(&state), [2], "the archer inherits his Legacy");
+}

@@ -107,12 +107,17 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
             (owner_at(state, at) == Some(me))
                 .then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
         }),
-        Effect::Endow { item } if helps(item.modifier()) => pick(&|t| {
+        // Fertility, Clandestin on the own structure nearest home; Changelings (which
+        // only another player's may take) on theirs.
+        Effect::Endow { .. } => pick(&|t| {
             let at = structure_at(t)?;
-            (owner_at(state, at) == Some(me))
-                .then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
+            match owner_at(state, at) {
+                Some(o) if o == me => Some(-f64::from(at.manhattan(state.field.sanctum(side)))),
+                Some(Player::Neutral) | None => None,
+                Some(_) => Some(1.0),
+            }
         }),
-        Effect::NoNovices | Effect::Endow { .. } => pick(&|t| {
+        Effect::NoNovices => pick(&|t| {
             let at = structure_at(t)?;
             (owner_at(state, at) == Some(Player::from(side.opponent()))).then_some(1.0)
         }),
@@ -143,7 +148,8 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
                 .count();
             (theirs > mine).then(|| targets[0])
         }
-        Effect::Sacrifice { .. } => targets.first().copied(),
+        Effect::Sacrifice { .. } | Effect::King { .. } => targets.first().copied(),
+        Effect::Shapeshift => own_biggest(state, side, &targets),
         Effect::Devolve | Effect::Release => enemy_worst(state, side, &targets, 0.0),
         Effect::HealEach { .. } => pick(&|t| {
             let u = state.unit_at(group_at(t)?)?;

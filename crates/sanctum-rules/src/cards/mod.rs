@@ -446,6 +446,12 @@ pub enum Effect {
     /// While active on a square, at each start of turn a group of strangers may step
     /// out onto it (Cessao Rift).
     Rift,
+    /// While active on a minion, at each start of turn it may change into its bear
+    /// form or back (Bear Spirit).
+    Shapeshift,
+    /// A Dwarven swordsman of these numbers appears in the target structure; when he
+    /// dies the members of his group gain Legacy (Ancient King).
+    King { stats: crate::groups::Stats },
     /// Every square without a structure orthogonally next to water becomes water; the
     /// card stays on each as a conjuration, and the square becomes plains when it
     /// leaves (Deluge).

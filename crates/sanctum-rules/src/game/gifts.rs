@@ -89,3 +89,54 @@ pub fn after_combat(state: &mut GameState, given: &[(u32, Trophy)], events: &mut
         give(state, minion, item, events);
     }
 }
+
+/// Whether a minion wears a Greymantle (Clandestin): concealed from the other player's
+/// individual spells, as in forest.
+pub fn cloaked(state: &GameState, minion: u32) -> bool {
+    state.active.iter().any(|a| {
+        a.spell == SpellRef::Trophy(Trophy::Greymantle) && a.host == (Host::Minion { minion })
+    })
+}
+
+/// The chance in four that a Bear Spirit changes shape at a start of turn.
+const BEAR_ODDS: u32 = 4;
+
+/// "At start of turn", each minion under Bear Spirit changes shape one time in four:
+/// into its bear form (a hidden helper: +1 hand damage, +1 attack, 1 armor less) or
+/// back; hit points, levels and spells stay.
+pub fn bear_spirits(state: &mut GameState, events: &mut Vec<Event>) {
+    let spirits: Vec<u32> = state
+        .active
+        .iter()
+        .filter_map(|a| match (a.spell, a.host) {
+            (SpellRef::Card(c), Host::Minion { minion })
+                if c.def()
+                    .effects()
+                    .contains(&crate::cards::Effect::Shapeshift) =>
+            {
+                Some(minion)
+            }
+            _ => None,
+        })
+        .collect();
+    for minion in spirits {
+        if state.rng.below(BEAR_ODDS) != 0 {
+            continue;
+        }
+        let bear = state.active.iter().position(|a| {
+            a.spell == SpellRef::Trophy(Trophy::BearForm) && a.host == (Host::Minion { minion })
+        });
+        match bear {
+            Some(pos) => {
+                let spell = state.active.remove(pos);
+                crate::game::spells::on_leave_play(state, &spell, events);
+                events.push(Event::SpellDispelled {
+                    spell: spell.id,
+                    card: None,
+                    reason: "back to its own shape".into(),
+                });
+            }
+            None => give(state, minion, Trophy::BearForm, events),
+        }
+    }
+}

@@ -523,7 +523,11 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
                 .ok_or_else(|| format!("no minion {minion}"))?;
             if !fits(want, m.class()) {
                 Err(format!("minion {minion} is not a {want:?}").to_lowercase())
-            } else if !card.def().even_concealed && concealed_from(state, side, u.id) {
+            } else if !card.def().even_concealed
+                && (concealed_from(state, side, u.id)
+                    || u.group.owner != Player::from(side)
+                        && crate::game::gifts::cloaked(state, minion))
+            {
                 Err(format!("minion {minion} is concealed"))
             } else {
                 Ok(())

@@ -294,8 +294,15 @@ fn apply(
             }
         }
         Effect::Give { item } => crate::game::gifts::give_to(state, aim, item, events),
-        Effect::Mulligan | Effect::Sacrifice { .. } | Effect::Devolve | Effect::Release => {
-            crate::game::sundry::apply(state, side, aim, effect, events)
+        Effect::Mulligan
+        | Effect::Sacrifice { .. }
+        | Effect::Devolve
+        | Effect::Release
+        | Effect::King { .. } => crate::game::sundry::apply(state, side, aim, effect, events),
+        Effect::Shapeshift => {
+            if let Aim::Minion { minion } = aim {
+                activate(state, side, card, marker, Host::Minion { minion }, events);
+            }
         }
         Effect::Flood => crate::game::upheaval::flood(state, side, card, events),
         Effect::Rift => {

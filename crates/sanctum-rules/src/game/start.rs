@@ -18,7 +18,9 @@ pub fn start_of_turn(state: &mut GameState, events: &mut Vec<Event>) {
     crate::game::upheaval::afflict(state, events);
     crate::game::upheaval::regenerate(state, events);
     crate::game::sundry::rifts(state, events);
+    crate::game::gifts::bear_spirits(state, events);
     terrain_after_start(state, events);
+    crate::game::sundry::legacy(state, events);
     draw_cards(state, events);
     let captured = capture_structures(state, events);
     produce_novices(state, &captured, events);

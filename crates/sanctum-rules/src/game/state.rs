@@ -175,6 +175,18 @@ pub enum Trophy {
     /// A generated item (seed 002) of recruits created in a structure under Fertility:
     /// +2 hit points.
     FarmBoy,
+    /// Clandestin's cloak on recruits created in its structure: concealed from the other
+    /// player's individual spells until the end of the fourth turn after it arrives.
+    Greymantle,
+    /// Ancient King's gift to the members of his group when he dies: +1 level.
+    Legacy,
+    /// Marks the Ancient King himself (not visible).
+    Kingship,
+    /// Marks a group an Ancient King leads (not visible): when he is no longer in it,
+    /// its members gain Legacy.
+    Court,
+    /// Bear Spirit's bear form (not visible): +1 hand damage, +1 attack, 1 armor less.
+    BearForm,
 }
 
 impl Trophy {
@@ -187,6 +199,7 @@ impl Trophy {
     pub const fn lasts(self) -> Option<u32> {
         match self {
             Trophy::KarillianVenom | Trophy::NihilsCurse | Trophy::ShadowsChill => Some(1),
+            Trophy::Greymantle => Some(4),
             _ => None,
         }
     }
@@ -202,7 +215,10 @@ impl Trophy {
     /// Visible items are enchantments (seed 002 lists the trophies and generated
     /// items among the visible helpers).
     pub const fn visible(self) -> bool {
-        !matches!(self, Trophy::AuberolsGrace)
+        !matches!(
+            self,
+            Trophy::AuberolsGrace | Trophy::Kingship | Trophy::Court | Trophy::BearForm
+        )
     }
 
     pub const fn modifier(self) -> crate::cards::Modifier {
@@ -259,6 +275,17 @@ impl Trophy {
             Trophy::ThermiteDamage => Modifier::NONE,
             Trophy::FarmBoy => Modifier {
                 hit_points: 2,
+                ..Modifier::NONE
+            },
+            Trophy::Greymantle | Trophy::Kingship | Trophy::Court => Modifier::NONE,
+            Trophy::Legacy => Modifier {
+                level: 1,
+                ..Modifier::NONE
+            },
+            Trophy::BearForm => Modifier {
+                hand: 1,
+                attacks: 1,
+                armor: -1,
                 ..Modifier::NONE
             },
         }

@@ -25,6 +25,7 @@ pub fn apply(
         }
         (Effect::Devolve, Aim::Group { group }) => devolve(state, side, group, events),
         (Effect::Release, Aim::Group { group }) => release(state, group, events),
+        (Effect::King { stats }, Aim::Structure { at }) => crown(state, side, at, stats, events),
         _ => {}
     }
 }
@@ -169,6 +170,87 @@ pub fn rifts(state: &mut GameState, events: &mut Vec<Event>) {
             if state.rng.below(2) == 0 {
                 crate::game::chaos::twist(state, minion, events);
             }
+        }
+    }
+}
+
+/// Ancient King: a Dwarven swordsman of these numbers appears in the structure (joining
+/// the group there or forming one), carrying the hidden Kingship; his group carries the
+/// hidden Court that [`legacy`] watches.
+pub fn crown(
+    state: &mut GameState,
+    side: Side,
+    at: crate::Square,
+    stats: crate::groups::Stats,
+    events: &mut Vec<Event>,
+) {
+    let king = Minion::with_stats(
+        crate::groups::MinionKind::Recruit {
+            class: RecruitClass::Swordsman,
+            nation: Some(Nation::Dwarves),
+            hero: false,
+        },
+        stats,
+    );
+    let Some(group) = crate::game::founding::recruit_in(state, side, at, king) else {
+        return;
+    };
+    events.push(Event::Recruited { side, group, at });
+    let newest = state
+        .unit(group)
+        .and_then(|u| u.group.minions().iter().map(|m| m.id).max());
+    crate::game::founding::newest_created(state, group, at, events);
+    if let Some(minion) = newest {
+        crate::game::gifts::give(state, minion, crate::game::state::Trophy::Kingship, events);
+    }
+    legacy(state, events);
+}
+
+/// Ancient King's Legacy, checked after spell execution, movement, combat and the start
+/// of turn: a Court follows each living King into the group he is in, and a Court whose
+/// group no longer holds its King (he died) leaves play, giving every member Legacy.
+pub fn legacy(state: &mut GameState, events: &mut Vec<Event>) {
+    use crate::game::state::Trophy;
+    let kings: Vec<u32> = state
+        .active
+        .iter()
+        .filter(|a| a.spell == SpellRef::Trophy(Trophy::Kingship))
+        .filter_map(|a| match a.host {
+            Host::Minion { minion } => crate::game::effects::group_of(state, minion),
+            _ => None,
+        })
+        .collect();
+    let courts: Vec<(u32, u32)> = state
+        .active
+        .iter()
+        .filter(|a| a.spell == SpellRef::Trophy(Trophy::Court))
+        .filter_map(|a| match a.host {
+            Host::Group { group } => Some((a.id, group)),
+            _ => None,
+        })
+        .collect();
+    for &group in &kings {
+        if !courts.iter().any(|&(_, g)| g == group) {
+            state.add_active(
+                SpellRef::Trophy(Trophy::Court),
+                Player::Neutral,
+                Host::Group { group },
+                None,
+                false,
+            );
+        }
+    }
+    for (id, group) in courts {
+        if kings.contains(&group) {
+            continue;
+        }
+        state.active.retain(|a| a.id != id);
+        let members: Vec<u32> = state
+            .unit(group)
+            .map(|u| u.group.minions().iter().map(|m| m.id).collect())
+            .unwrap_or_default();
+        for minion in members {
+            crate::game::gifts::give(state, minion, Trophy::Legacy, events);
         }
     }
 }

@@ -72,9 +72,12 @@ impl GameState {
             return;
         }
         spells::execute_all(self, [&applied[0].casts, &applied[1].casts], events);
+        crate::game::sundry::legacy(self, events);
         movement(self, [&applied[0].moves, &applied[1].moves], events);
+        crate::game::sundry::legacy(self, events);
         crate::game::upheaval::before_combat(self, events);
         combat::all_combats(self, events);
+        crate::game::sundry::legacy(self, events);
         if self.turn >= stats::TURN_LIMIT && self.outcome.is_none() {
             start::sanctum_captured(self, events);
             let winner = turn_limit_winner(self);

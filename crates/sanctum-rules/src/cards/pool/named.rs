@@ -325,4 +325,51 @@ pub const NAMED: &[CardDef] = &[
         },
         "Cast on a recruit group: its archers drill as a cadre. Their missiles deal 1 more damage to swordsmen.",
     ),
+
+    card(
+        "clandestin",
+        "Clandestin",
+        House::Life,
+        2,
+        1,
+        Alteration,
+        Structure,
+        Effect::Endow {
+            item: Trophy::Greymantle,
+        },
+        "Cast on a town or colony of yours: every recruit trained or created there from now on wears a Greymantle (a visible helper) until the end of the fourth turn after: hidden from the other player's individual spells, as in forest.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "bear_spirit",
+        "Bear Spirit",
+        House::Body,
+        2,
+        1,
+        Alteration,
+        Swordsman,
+        Effect::Shapeshift,
+        "Cast on a swordsman: a bear spirit dwells in it. At each start of turn, one time in four, it changes into a bear (+1 hand damage, +1 attack a round, 1 armor less) or back; hit points, levels and spells stay.",
+    ),
+    card(
+        "ancient_king",
+        "Ancient King",
+        House::Making,
+        4,
+        2,
+        Manifestation,
+        Structure,
+        Effect::King {
+            stats: crate::groups::Stats {
+                level: 2,
+                hit_points: 9,
+                hand: 3,
+                missile: 0,
+                armor: 2,
+                attacks: 1,
+            },
+        },
+        "Cast on a town or colony of yours: an Ancient King of the Dwarves takes the field there (H3 A2 HP9 L2), joining the group there or forming one. When he dies, every member of the group he was in gains Legacy (+1 level).",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
 ];
