@@ -14,13 +14,13 @@ fn an_ostracized_group_in_a_sanctum_takes_no_trained_recruit() {
     let sanctum = state.field.sanctum(Side::Red);
     let recruits = vec![Minion::recruit(RecruitClass::Swordsman, None, 1, false); 2];
     state.create_group(Player::Red, Control::Player, sanctum, recruits);
-    let ostracize = CardId::from_name("ostracize").expect("a card");
-    state.players[0].hand = vec![ostracize];
-    state.players[0].mana = House::Despair.cost(2, 0);
-    let cast = Order::Cast {
-        card: ostracize,
-        target: Target::Group { at: sanctum },
-    };
+    let cast = order_cast(
+        &mut state,
+        Side::Red,
+        "ostracize",
+        House::Despair.cost(2, 0),
+        Target::Group { at: sanctum },
+    );
     let train = Order::Train {
         at: sanctum,
         into: TrainAs::Swordsman,
@@ -157,13 +157,13 @@ fn a_deluge_floods_the_turn_of_casting_and_the_next_then_dries_to_plains() {
     );
     state.field.set_terrain(lake, Terrain::Water);
     state.field.set_terrain(inland, Terrain::Forest);
-    let deluge = CardId::from_name("deluge").expect("a card");
-    state.players[0].hand = vec![deluge];
-    state.players[0].mana = House::Nature.cost(3, 1);
-    let cast = Order::Cast {
-        card: deluge,
-        target: Target::Globe,
-    };
+    let cast = order_cast(
+        &mut state,
+        Side::Red,
+        "deluge",
+        House::Nature.cost(3, 1),
+        Target::Globe,
+    );
     state
         .play_turn(&[vec![cast], vec![]])
         .expect("a legal cast");
@@ -181,22 +181,15 @@ fn a_greymantle_hides_a_new_recruit_from_the_other_players_individual_spells() {
     // research §11: Clandestin — recruits created there get Greymantle (concealed)
     // for turn +4; S37.
     let mut state = GameState::empty(Layout::Classic, [House::Life, House::Unmaking], 4);
-    let town = sanctum_rules::sq(5, 5);
-    state.field.set_structure(
-        town,
-        Some(sanctum_rules::map::Structure {
-            kind: sanctum_rules::map::StructureKind::Town,
-            owner: Player::Red,
-        }),
-    );
+    let town = red_town(&mut state);
     state.field.set_novices(town, 1);
-    let clandestin = CardId::from_name("clandestin").expect("a card");
-    state.players[0].hand = vec![clandestin];
-    state.players[0].mana = House::Life.cost(2, 1);
-    let cast = Order::Cast {
-        card: clandestin,
-        target: Target::Structure { at: town },
-    };
+    let cast = order_cast(
+        &mut state,
+        Side::Red,
+        "clandestin",
+        House::Life.cost(2, 1),
+        Target::Structure { at: town },
+    );
     state
         .play_turn(&[vec![cast], vec![]])
         .expect("a legal cast");
@@ -207,22 +200,27 @@ fn a_greymantle_hides_a_new_recruit_from_the_other_players_individual_spells() {
     state
         .play_turn(&[vec![train], vec![]])
         .expect("a legal training");
-    let carapace = CardId::from_name("carapace").expect("a card");
-    state.players[1].hand = vec![carapace];
-    state.players[1].mana = House::Unmaking.cost(1, 0);
-    let curse = Order::Cast {
-        card: carapace,
-        target: Target::Minion { at: town, index: 0 },
-    };
+    let curse = order_cast(
+        &mut state,
+        Side::Blue,
+        "carapace",
+        House::Unmaking.cost(1, 0),
+        Target::Minion { at: town, index: 0 },
+    );
     let refused = validate(&state, Side::Blue, &[curse]).expect_err("cloaked");
     assert!(
         format!("{:?}", refused.error).contains("concealed"),
         "{refused:?}"
     );
     // Its owner may still target it.
-    state.players[0].hand = vec![carapace];
-    state.players[0].mana = House::Unmaking.cost(1, 0);
-    assert!(validate(&state, Side::Red, &[curse]).is_ok());
+    let own = order_cast(
+        &mut state,
+        Side::Red,
+        "carapace",
+        House::Unmaking.cost(1, 0),
+        Target::Minion { at: town, index: 0 },
+    );
+    assert!(validate(&state, Side::Red, &[own]).is_ok());
 }
 
 #[test]
@@ -236,13 +234,13 @@ fn a_bear_spirit_changes_shape_at_some_start_of_turn() {
         at,
         vec![Minion::recruit(RecruitClass::Swordsman, None, 1, false)],
     );
-    let spirit = CardId::from_name("bear_spirit").expect("a card");
-    state.players[0].hand = vec![spirit];
-    state.players[0].mana = House::Body.cost(2, 1);
-    let cast = Order::Cast {
-        card: spirit,
-        target: Target::Minion { at, index: 0 },
-    };
+    let cast = order_cast(
+        &mut state,
+        Side::Red,
+        "bear_spirit",
+        House::Body.cost(2, 1),
+        Target::Minion { at, index: 0 },
+    );
     state
         .play_turn(&[vec![cast], vec![]])
         .expect("a legal cast");
@@ -264,27 +262,20 @@ fn a_bear_spirit_changes_shape_at_some_start_of_turn() {
 fn when_the_ancient_king_dies_his_group_gains_legacy() {
     // research §11: Ancient King — on his death survivors gain Legacy (+1 level); S37.
     let mut state = GameState::empty(Layout::Classic, [House::Making, House::Unmaking], 6);
-    let town = sanctum_rules::sq(5, 5);
-    state.field.set_structure(
-        town,
-        Some(sanctum_rules::map::Structure {
-            kind: sanctum_rules::map::StructureKind::Town,
-            owner: Player::Red,
-        }),
-    );
+    let town = red_town(&mut state);
     let g = state.create_group(
         Player::Red,
         Control::Player,
         town,
         vec![Minion::recruit(RecruitClass::Archer, None, 1, false)],
     );
-    let king = CardId::from_name("ancient_king").expect("a card");
-    state.players[0].hand = vec![king];
-    state.players[0].mana = House::Making.cost(4, 2);
-    let cast = Order::Cast {
-        card: king,
-        target: Target::Structure { at: town },
-    };
+    let cast = order_cast(
+        &mut state,
+        Side::Red,
+        "ancient_king",
+        House::Making.cost(4, 2),
+        Target::Structure { at: town },
+    );
     state
         .play_turn(&[vec![cast], vec![]])
         .expect("a legal cast");
@@ -298,15 +289,43 @@ fn when_the_ancient_king_dies_his_group_gains_legacy() {
             .collect()
     };
     assert_eq!(levels(&state), [1, 2], "the archer and the King");
-    let disintegrate = CardId::from_name("disintegrate").expect("a card");
-    state.players[1].hand = vec![disintegrate];
-    state.players[1].mana = House::Unmaking.cost(4, 2);
-    let slay = Order::Cast {
-        card: disintegrate,
-        target: Target::Minion { at: town, index: 1 },
-    };
+    let slay = order_cast(
+        &mut state,
+        Side::Blue,
+        "disintegrate",
+        House::Unmaking.cost(4, 2),
+        Target::Minion { at: town, index: 1 },
+    );
     state
         .play_turn(&[vec![], vec![slay]])
         .expect("a legal cast");
     assert_eq!(levels(&state), [2], "the archer inherits his Legacy");
+}
+
+/// A town of red's at 5,5.
+fn red_town(state: &mut GameState) -> sanctum_rules::Square {
+    let town = sanctum_rules::sq(5, 5);
+    state.field.set_structure(
+        town,
+        Some(sanctum_rules::map::Structure {
+            kind: sanctum_rules::map::StructureKind::Town,
+            owner: Player::Red,
+        }),
+    );
+    town
+}
+
+/// The order to cast card `id` on `target`, the card put in `side`'s hand with `mana`.
+fn order_cast(
+    state: &mut GameState,
+    side: Side,
+    id: &str,
+    mana: sanctum_rules::mana::Mana,
+    target: Target,
+) -> Order {
+    let card = CardId::from_name(id).expect("a card");
+    let p = &mut state.players[side.index()];
+    p.hand = vec![card];
+    p.mana = mana;
+    Order::Cast { card, target }
 }
