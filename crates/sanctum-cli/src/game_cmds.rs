@@ -111,6 +111,7 @@ pub fn describe(e: &Event, state: &GameState) -> String {
         Event::NationChanged { minion, nation } => {
             format!("minion {minion} becomes one of the {}", nation.name())
         }
+        Event::Vanished { group } => format!("{} leaves the board", g(group)),
         Event::ItemGenerated { minion, item } => {
             format!("minion {minion} is given {item:?} (a helper)").to_lowercase()
         }

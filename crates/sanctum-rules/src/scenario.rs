@@ -10,7 +10,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::board::Layout;
-use crate::cards::{CATALOGUE, Effect};
+use crate::cards::CATALOGUE;
 use crate::groups::{
     Ability, Control, DEFAULT_MONSTER_HP, Effects, Field, Group, GroupError, MONSTER_KINDS, Minion,
     Nation, RecruitClass,
@@ -449,10 +449,7 @@ fn known_monsters() -> Vec<&'static str> {
     let summoned = CATALOGUE
         .iter()
         .flat_map(|c| c.effects())
-        .filter_map(|e| match e {
-            Effect::Summon { monster } | Effect::Sacrifice { monster } => Some(monster.kind),
-            _ => None,
-        });
+        .filter_map(|e| e.monster().map(|m| m.kind));
     MONSTER_KINDS.iter().copied().chain(summoned).collect()
 }
 

@@ -150,6 +150,21 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         }
         Effect::Sacrifice { .. } | Effect::King { .. } => targets.first().copied(),
         Effect::Shapeshift => own_biggest(state, side, &targets),
+        // An off-board monster: when a group of the other player stands next to a
+        // square it can come out of.
+        Effect::Ambush { from, .. } => {
+            let lair = |at: Square| {
+                from.contains(&state.field.terrain(at))
+                    && state.unit_at(at).is_none()
+                    && state.field.structure(at).is_none()
+            };
+            eval::enemies(state, side)
+                .any(|u| {
+                    u.at.orthogonal()
+                        .any(|n| state.field.board().is_playable(n) && lair(n))
+                })
+                .then(|| targets[0])
+        }
         Effect::Devolve | Effect::Release => enemy_worst(state, side, &targets, 0.0),
         Effect::HealEach { .. } => pick(&|t| {
             let u = state.unit_at(group_at(t)?)?;

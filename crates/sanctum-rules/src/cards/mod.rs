@@ -104,6 +104,8 @@ pub struct MonsterDef {
     pub combat_spell: Option<&'static str>,
     /// Its hits give this helper item ("hits give": Salamanders' Thermite Damage).
     pub hits_give: Option<crate::game::state::Trophy>,
+    /// The combat round at whose start it withdraws (0: never; Brown Striders: 3).
+    pub withdraw: u8,
 }
 
 /// Combat abilities an alteration gives its minion (combat.md C15).
@@ -446,6 +448,16 @@ pub enum Effect {
     /// While active on a square, at each start of turn a group of strangers may step
     /// out onto it (Cessao Rift).
     Rift,
+    /// An off-board monster: cast on the globe, it appears before combat this turn on
+    /// an unoccupied square of one of these terrains next to a group of another player
+    /// (a recruit group if `recruits_only`), the square turning to lava if `scorch`,
+    /// and vanishes after all combat (Arboriads, Brown Striders, Firewyrm).
+    Ambush {
+        monster: MonsterDef,
+        from: &'static [crate::terrain::Terrain],
+        recruits_only: bool,
+        scorch: bool,
+    },
     /// While active on a minion, at each start of turn it may change into its bear
     /// form or back (Bear Spirit).
     Shapeshift,
@@ -501,6 +513,19 @@ pub struct CardDef {
     pub cheaper_with: Option<(&'static str, u8)>,
     /// Our own one-line text.
     pub text: &'static str,
+}
+
+impl Effect {
+    /// The monster an effect brings onto the board (a summoning, a sacrifice, an
+    /// off-board monster).
+    pub const fn monster(&self) -> Option<&MonsterDef> {
+        match self {
+            Effect::Summon { monster }
+            | Effect::Sacrifice { monster }
+            | Effect::Ambush { monster, .. } => Some(monster),
+            _ => None,
+        }
+    }
 }
 
 impl CardDef {
@@ -600,6 +625,7 @@ const fn monster(
         wild: false,
         combat_spell: None,
         hits_give: None,
+        withdraw: 0,
     }
 }
 

@@ -24,7 +24,7 @@ mod war;
 
 pub use later::{BRIMSTONE_DRAGON, YFREET};
 pub use monsters::*;
-pub use named::{SALAMANDERS, VOLGARIS};
+pub use named::{ARBORIADS, BROWN_STRIDERS, FIREWYRM, SALAMANDERS, VOLGARIS};
 
 /// Joins lists of cards into one array of `N` cards (checked when compiling).
 const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
@@ -45,7 +45,7 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub static CATALOGUE: [CardDef; 203] = join(&[
+pub static CATALOGUE: [CardDef; 206] = join(&[
     first::FIRST,
     death::DEATH,
     justice::JUSTICE,

@@ -117,6 +117,10 @@ pub enum Event {
         nation: crate::groups::Nation,
     },
     /// The engine gave a recruit created in a structure an item or gift (a helper).
+    /// An off-board group leaves the board without dying (after all combat).
+    Vanished {
+        group: u32,
+    },
     ItemGenerated {
         minion: u32,
         item: crate::game::state::Trophy,

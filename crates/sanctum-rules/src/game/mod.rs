@@ -13,6 +13,7 @@ pub mod founding;
 pub mod gifts;
 pub mod items;
 pub mod log;
+pub mod offboard;
 pub mod orders;
 pub mod requirements;
 pub mod scenario;

@@ -299,6 +299,11 @@ fn apply(
         | Effect::Devolve
         | Effect::Release
         | Effect::King { .. } => crate::game::sundry::apply(state, side, aim, effect, events),
+        Effect::Ambush { .. } => {
+            if aim == Aim::Globe {
+                activate(state, side, card, marker, Host::Globe, events);
+            }
+        }
         Effect::Shapeshift => {
             if let Aim::Minion { minion } = aim {
                 activate(state, side, card, marker, Host::Minion { minion }, events);

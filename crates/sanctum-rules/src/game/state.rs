@@ -187,6 +187,10 @@ pub enum Trophy {
     Court,
     /// Bear Spirit's bear form (not visible): +1 hand damage, +1 attack, 1 armor less.
     BearForm,
+    /// Marks an off-board monster group (not visible): it vanishes after all combat.
+    OffBoard,
+    /// Given by Brown Striders' hits: 1 hand damage less, cumulative, for good.
+    StridersVenom,
 }
 
 impl Trophy {
@@ -217,7 +221,11 @@ impl Trophy {
     pub const fn visible(self) -> bool {
         !matches!(
             self,
-            Trophy::AuberolsGrace | Trophy::Kingship | Trophy::Court | Trophy::BearForm
+            Trophy::AuberolsGrace
+                | Trophy::Kingship
+                | Trophy::Court
+                | Trophy::BearForm
+                | Trophy::OffBoard
         )
     }
 
@@ -277,7 +285,13 @@ impl Trophy {
                 hit_points: 2,
                 ..Modifier::NONE
             },
-            Trophy::Greymantle | Trophy::Kingship | Trophy::Court => Modifier::NONE,
+            Trophy::Greymantle | Trophy::Kingship | Trophy::Court | Trophy::OffBoard => {
+                Modifier::NONE
+            }
+            Trophy::StridersVenom => Modifier {
+                hand: -1,
+                ..Modifier::NONE
+            },
             Trophy::Legacy => Modifier {
                 level: 1,
                 ..Modifier::NONE

@@ -77,6 +77,7 @@ impl GameState {
         crate::game::sundry::legacy(self, events);
         crate::game::upheaval::before_combat(self, events);
         combat::all_combats(self, events);
+        crate::game::offboard::vanish(self, events);
         crate::game::sundry::legacy(self, events);
         if self.turn >= stats::TURN_LIMIT && self.outcome.is_none() {
             start::sanctum_captured(self, events);

@@ -88,6 +88,7 @@ pub fn quake(state: &mut GameState, at: crate::Square, events: &mut Vec<Event>) 
 /// "Before combat": each square under Changing Lands takes a terrain drawn from its
 /// list (a terrain change: the old helper leaves, the square and a group on it recheck).
 pub fn before_combat(state: &mut GameState, events: &mut Vec<Event>) {
+    crate::game::offboard::appear(state, events);
     let shifting: Vec<(crate::Square, &'static [crate::terrain::Terrain])> = state
         .active
         .iter()

@@ -22,6 +22,23 @@ pub const SALAMANDERS: MonsterDef = MonsterDef {
 /// group of the caster's; numbers ours, a horde-crusher that survives (C12).
 pub const VOLGARIS: MonsterDef = monster("volgaris", 5, 2, 36, 2, 2, 1);
 
+/// Arboriads: two tree spirits that step out of a forest beside a recruit group before
+/// combat (research §6: H3 A1 HP7 x2 L1, off-board).
+pub const ARBORIADS: MonsterDef = monster("arboriad", 3, 1, 7, 1, 1, 2);
+
+/// Brown Striders: three swift hunters out of a forest (research §6: H2 A0 HP3 x3 L2,
+/// off-board); their hits give Strider's Venom and they withdraw at the start of
+/// combat round 3.
+pub const BROWN_STRIDERS: MonsterDef = MonsterDef {
+    hits_give: Some(Trophy::StridersVenom),
+    withdraw: 3,
+    ..monster("brown_strider", 2, 0, 3, 2, 1, 3)
+};
+
+/// Firewyrm: a fire serpent out of lava or barren land beside a group (research §6:
+/// H2 x2 A0 HP12 L1, off-board), its square turning to lava.
+pub const FIREWYRM: MonsterDef = monster("firewyrm", 2, 0, 12, 1, 2, 1);
+
 /// The cards added to close the checked list, in id order.
 pub const NAMED: &[CardDef] = &[
     card(
@@ -372,4 +389,57 @@ pub const NAMED: &[CardDef] = &[
         "Cast on a town or colony of yours: an Ancient King of the Dwarves takes the field there (H3 A2 HP9 L2), joining the group there or forming one. When he dies, every member of the group he was in gains Legacy (+1 level).",
     )
     .requiring(&[at_casting(Need::Friendly)]),
+
+    card(
+        "arboriads",
+        "Arboriads",
+        House::Life,
+        3,
+        1,
+        Conjuration { turns: 0 },
+        Globe,
+        Effect::Ambush {
+            monster: ARBORIADS,
+            from: &[crate::terrain::Terrain::Forest],
+            recruits_only: true,
+            scorch: false,
+        },
+        "Cast on the globe: before combat this turn two Arboriads (H3 A1 HP7 L1 each) step out of a forest square next to a recruit group of another player and fight there; after all combat they are gone.",
+    ),
+    card(
+        "brown_striders",
+        "Brown Striders",
+        House::Body,
+        2,
+        1,
+        Conjuration { turns: 0 },
+        Globe,
+        Effect::Ambush {
+            monster: BROWN_STRIDERS,
+            from: &[crate::terrain::Terrain::Forest],
+            recruits_only: true,
+            scorch: false,
+        },
+        "Cast on the globe: before combat this turn three Brown Striders (H2 A0 HP3 L2 each) come out of a forest square next to a recruit group of another player. Each hit leaves Strider's Venom (1 hand damage less, for good); they withdraw at the start of round 3 and are gone after all combat. May be cast more than once.",
+    )
+    .stacking(),
+    card(
+        "firewyrm",
+        "Firewyrm",
+        House::War,
+        4,
+        1,
+        Conjuration { turns: 0 },
+        Globe,
+        Effect::Ambush {
+            monster: FIREWYRM,
+            from: &[
+                crate::terrain::Terrain::Lava,
+                crate::terrain::Terrain::BarrenLand,
+            ],
+            recruits_only: false,
+            scorch: true,
+        },
+        "Cast on the globe: before combat this turn a Firewyrm (H2 x2 A0 HP12 L1) bursts out of lava or barren land next to a group of another player, turning its square to lava; after all combat it is gone.",
+    ),
 ];

@@ -24,7 +24,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::board::Layout;
-use crate::cards::{CATALOGUE, CardId, Effect, MonsterDef};
+use crate::cards::{CATALOGUE, CardId, MonsterDef};
 use crate::game::orders::{Order, Target, TrainAs};
 use crate::game::state::{GameState, Host, SpellRef, TownInfo};
 use crate::game::turn::TurnOrders;
@@ -328,12 +328,7 @@ pub fn monster_def(kind: &str) -> Option<MonsterDef> {
     CATALOGUE
         .iter()
         .flat_map(|c| c.effects())
-        .find_map(|e| match e {
-            Effect::Summon { monster } | Effect::Sacrifice { monster } if monster.kind == kind => {
-                Some(*monster)
-            }
-            _ => None,
-        })
+        .find_map(|e| e.monster().filter(|m| m.kind == kind).copied())
 }
 
 /// A monster minion built from its card's numbers.
@@ -599,12 +594,7 @@ fn group(
             let known: Vec<_> = CATALOGUE
                 .iter()
                 .flat_map(|c| c.effects())
-                .filter_map(|e| match e {
-                    Effect::Summon { monster } | Effect::Sacrifice { monster } => {
-                        Some(monster.kind)
-                    }
-                    _ => None,
-                })
+                .filter_map(|e| e.monster().map(|m| m.kind))
                 .collect();
             return cx.err(
                 g.minions.span(),
