@@ -64,18 +64,8 @@ fn lairs(state: &GameState, w: &Waiting) -> Vec<crate::Square> {
             u.group.owner != me && (!w.recruits_only || u.group.is_recruit_group())
         })
     };
-    state
-        .field
-        .board()
-        .squares()
-        .iter()
-        .copied()
-        .filter(|&s| {
-            w.from.contains(&state.field.terrain(s))
-                && state.unit_at(s).is_none()
-                && state.field.structure(s).is_none()
-                && s.orthogonal().any(prey)
-        })
+    crate::game::upheaval::open_squares(state)
+        .filter(|&s| w.from.contains(&state.field.terrain(s)) && s.orthogonal().any(prey))
         .collect()
 }
 

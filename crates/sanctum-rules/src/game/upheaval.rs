@@ -30,17 +30,9 @@ pub fn kill_recruits(state: &mut GameState, events: &mut Vec<Event>) {
 pub fn teleport(state: &mut GameState, group: u32, events: &mut Vec<Event>) {
     let Some(u) = state.unit(group) else { return };
     let rules = crate::groups::StandardRules;
-    let options: Vec<crate::Square> = state
-        .field
-        .board()
-        .squares()
-        .iter()
-        .copied()
+    let options: Vec<crate::Square> = open_squares(state)
         .filter(|&s| {
-            s != u.at
-                && state.field.structure(s).is_none()
-                && state.unit_at(s).is_none()
-                && rules.can_enter(&state.field, &u.group, s)
+            rules.can_enter(&state.field, &u.group, s)
                 && rules.hazard_on_enter(&state.field, &u.group, s) == crate::terrain::Hazard::None
         })
         .collect();
@@ -55,6 +47,17 @@ pub fn teleport(state: &mut GameState, group: u32, events: &mut Vec<Event>) {
     if crate::game::effects::area_modifiers(state) {
         crate::game::effects::refresh_group(state, group);
     }
+}
+
+/// The squares of the board with no group and no structure.
+pub(crate) fn open_squares(state: &GameState) -> impl Iterator<Item = crate::Square> + '_ {
+    state
+        .field
+        .board()
+        .squares()
+        .iter()
+        .copied()
+        .filter(|&s| state.unit_at(s).is_none() && state.field.structure(s).is_none())
 }
 
 /// The neighbours of an earthquake: each colony orthogonally next to `at` is destroyed
