@@ -100,6 +100,8 @@ fn the_later_monsters_keep_to_their_rank() {
         "bog_horror",
         "simian_warrior",
         "salamander",
+        "homunculus",
+        "spawn_of_toganni",
     ] {
         let (_, _, one) = duel(kind, 1, SEEDS);
         let (_, _, two) = duel(kind, 2, SEEDS);
@@ -120,6 +122,13 @@ fn the_later_monsters_keep_to_their_rank() {
     assert!(
         (3.2..=3.8).contains(&kills) && survives > 0.9,
         "obsidian_dragon: kills {kills}, survives {survives}"
+    );
+    // The Man of Iron stands with the Huntsman and Maloch Horror: three, not four.
+    let (_, _, three) = duel("man_of_iron", 3, SEEDS);
+    let (_, _, four) = duel("man_of_iron", 4, SEEDS);
+    assert!(
+        three > 0.7 && four < 0.5,
+        "man_of_iron: three {three}, four {four}"
     );
     // Volgaris, the most powerful monster, crushes a horde of four and lives.
     let (kills, survives, _) = duel("volgaris", 4, SEEDS);

@@ -24,7 +24,10 @@ mod war;
 
 pub use later::{BRIMSTONE_DRAGON, YFREET};
 pub use monsters::*;
-pub use named::{ARBORIADS, BROWN_STRIDERS, FIREWYRM, SALAMANDERS, VOLGARIS};
+pub use named::{
+    ARBORIADS, BROWN_STRIDERS, FIREWYRM, HOMUNCULI, MAN_OF_IRON, SALAMANDERS, SPAWN_OF_TOGANNI,
+    VOLGARIS,
+};
 
 /// Joins lists of cards into one array of `N` cards (checked when compiling).
 const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
@@ -45,7 +48,7 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub static CATALOGUE: [CardDef; 206] = join(&[
+pub static CATALOGUE: [CardDef; 215] = join(&[
     first::FIRST,
     death::DEATH,
     justice::JUSTICE,

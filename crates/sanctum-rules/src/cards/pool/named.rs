@@ -39,6 +39,16 @@ pub const BROWN_STRIDERS: MonsterDef = MonsterDef {
 /// H2 x2 A0 HP12 L1, off-board), its square turning to lava.
 pub const FIREWYRM: MonsterDef = monster("firewyrm", 2, 0, 12, 1, 2, 1);
 
+/// Man of Iron: a walking engine of the curve's third rank, 6–7 mana (research §6 names
+/// it with the Huntsman); numbers ours, pinned in `tests/monster_curve.rs`.
+pub const MAN_OF_IRON: MonsterDef = monster("man_of_iron", 3, 3, 20, 2, 2, 1);
+
+/// Homunculi: three little made men of the first rank (ours).
+pub const HOMUNCULI: MonsterDef = monster("homunculus", 2, 0, 4, 1, 1, 3);
+
+/// Spawn of Toganni: a Justice beast of the first rank (ours).
+pub const SPAWN_OF_TOGANNI: MonsterDef = monster("spawn_of_toganni", 3, 1, 12, 1, 1, 1);
+
 /// The cards added to close the checked list, in id order.
 pub const NAMED: &[CardDef] = &[
     card(
@@ -442,4 +452,138 @@ pub const NAMED: &[CardDef] = &[
         },
         "Cast on the globe: before combat this turn a Firewyrm (H2 x2 A0 HP12 L1) bursts out of lava or barren land next to a group of another player, turning its square to lava; after all combat it is gone.",
     ),
+
+    card(
+        "rite_of_mystery",
+        "Rite of Mystery",
+        House::Death,
+        1,
+        1,
+        Manifestation,
+        Globe,
+        Effect::ManaNextTurn {
+            mana: ManaType::Mystery,
+            amount: 3,
+        },
+        "Cast on the globe: you get 3 more Mystery at the next mana generation.",
+    ),
+    card(
+        "pact_of_mystery",
+        "Pact of Mystery",
+        House::Despair,
+        2,
+        1,
+        Alteration,
+        Globe,
+        Effect::ManaEachTurn {
+            mana: ManaType::Mystery,
+            amount: 1,
+        },
+        "Cast on the globe: you get 1 more Mystery each turn. May be cast more than once.",
+    )
+    .stacking(),
+    card(
+        "codex_of_order",
+        "Codex of Order",
+        House::Making,
+        2,
+        1,
+        Alteration,
+        Globe,
+        Effect::ManaEachTurn {
+            mana: ManaType::Order,
+            amount: 1,
+        },
+        "Cast on the globe: you get 1 more Order each turn. May be cast more than once.",
+    )
+    .stacking(),
+    card(
+        "world_dance",
+        "World Dance",
+        House::Nature,
+        2,
+        1,
+        Alteration,
+        Globe,
+        Effect::ManaEachTurn {
+            mana: ManaType::World,
+            amount: 1,
+        },
+        "Cast on the globe: you get 1 more World each turn. May be cast more than once.",
+    )
+    .stacking(),
+    card(
+        "the_star_chamber",
+        "The Star Chamber",
+        House::Justice,
+        2,
+        1,
+        Alteration,
+        Structure,
+        Effect::StructureMana {
+            mana: ManaType::Mystery,
+            amount: 1,
+        },
+        "Cast on a town or colony: a star chamber sits there. Its owner gets 1 more Mystery each turn.",
+    ),
+    card(
+        "man_of_iron",
+        "Man of Iron",
+        House::Making,
+        4,
+        2,
+        Summoning,
+        Square,
+        Effect::Summon {
+            monster: MAN_OF_IRON,
+        },
+        "Summons a Man of Iron (H3 x2 A3 HP20 L2).",
+    ),
+    card(
+        "homunculi",
+        "Homunculi",
+        House::Making,
+        2,
+        1,
+        Summoning,
+        Square,
+        Effect::Summon { monster: HOMUNCULI },
+        "Summons three Homunculi (H2 A0 HP4 L1 each).",
+    ),
+    card(
+        "spawn_of_toganni",
+        "Spawn of Toganni",
+        House::Justice,
+        2,
+        1,
+        Summoning,
+        Square,
+        Effect::Summon {
+            monster: SPAWN_OF_TOGANNI,
+        },
+        "Summons a Spawn of Toganni (H3 A1 HP12 L1).",
+    ),
+    card(
+        "dracha",
+        "Dracha",
+        House::Making,
+        4,
+        2,
+        SpellType::Hero,
+        Structure,
+        Effect::Hero {
+            class: crate::groups::RecruitClass::Swordsman,
+            nation: crate::groups::Nation::Dwarves,
+            stats: crate::groups::Stats {
+                level: 2,
+                hit_points: 9,
+                hand: 4,
+                missile: 0,
+                armor: 1,
+                attacks: 1,
+            },
+        },
+        "Cast on a town or colony of yours: Dracha, a Dwarven swordsman Hero (H4 A1 HP9 L2), joins the group there or forms one. Once a game.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
 ];
