@@ -150,6 +150,8 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         }
         Effect::Sacrifice { .. } | Effect::King { .. } => targets.first().copied(),
         Effect::Shapeshift => own_biggest(state, side, &targets),
+        Effect::Enlist { .. } => own_biggest(state, side, &targets),
+        Effect::Obeisance => enemy_worst(state, side, &targets, 0.0),
         // An off-board monster: when a group of the other player stands next to a
         // square it can come out of.
         Effect::Ambush { from, .. } => {

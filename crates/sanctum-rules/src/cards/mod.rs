@@ -458,6 +458,17 @@ pub enum Effect {
         recruits_only: bool,
         scorch: bool,
     },
+    /// Recruits of this nation and class join the target group, as training does: a
+    /// group that may not be joined (Ostracize) takes none (Dark Minion, Nomadic
+    /// Tribe).
+    Enlist {
+        count: u8,
+        class: crate::groups::RecruitClass,
+        nation: crate::groups::Nation,
+    },
+    /// While active on a minion, every other member of its group is at level 0
+    /// (Obeisance).
+    Obeisance,
     /// While active on a minion, at each start of turn it may change into its bear
     /// form or back (Bear Spirit).
     Shapeshift,

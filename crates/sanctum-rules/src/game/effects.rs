@@ -83,6 +83,8 @@ pub fn refresh_group(state: &mut GameState, group: u32) {
     // Spells on the globe and on the group's square that change every recruit there.
     let mut recruit_mod = [0i32; 6];
     let mut own = vec![[0i32; 6]; members.len()];
+    // Members under Obeisance: every other member is brought to level 0.
+    let mut bowed_to = Vec::new();
     let mut effects = Effects {
         withdraw_round: state.units[u].group.effects.withdraw_round,
         ..Effects::default()
@@ -102,6 +104,9 @@ pub fn refresh_group(state: &mut GameState, group: u32) {
             Host::Minion { minion } => {
                 if let Some(k) = members.iter().position(|(id, _)| *id == minion) {
                     add_mod(&mut own[k], modifier(a));
+                    if obeisance(a) {
+                        bowed_to.push(k);
+                    }
                     // A restriction on one minion holds its whole group back.
                     if let Some(ability) = granted(a).filter(|b| b.is_restriction()) {
                         effects.add(ability);
@@ -126,6 +131,9 @@ pub fn refresh_group(state: &mut GameState, group: u32) {
             for (x, r) in d.iter_mut().zip(recruit_mod) {
                 *x += r;
             }
+        }
+        if !bowed_to.is_empty() && !bowed_to.contains(&k) {
+            d[0] = -(crate::stats::MAX_LEVEL as i32);
         }
         let shown = apply(m.base, d);
         m.show(shown);
@@ -209,4 +217,8 @@ fn add_mod(acc: &mut [i32; 6], m: Modifier) {
     {
         *a += d as i32;
     }
+}
+
+fn obeisance(a: &ActiveSpell) -> bool {
+    matches!(a.spell, SpellRef::Card(c) if c.def().effects().contains(&Effect::Obeisance))
 }

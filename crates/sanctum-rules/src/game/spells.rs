@@ -298,15 +298,17 @@ fn apply(
         | Effect::Sacrifice { .. }
         | Effect::Devolve
         | Effect::Release
-        | Effect::King { .. } => crate::game::sundry::apply(state, side, aim, effect, events),
+        | Effect::King { .. }
+        | Effect::Enlist { .. } => crate::game::sundry::apply(state, side, aim, effect, events),
         Effect::Ambush { .. } => {
             if aim == Aim::Globe {
                 activate(state, side, card, marker, Host::Globe, events);
             }
         }
-        Effect::Shapeshift => {
+        Effect::Shapeshift | Effect::Obeisance => {
             if let Aim::Minion { minion } = aim {
                 activate(state, side, card, marker, Host::Minion { minion }, events);
+                crate::game::effects::refresh_host(state, Host::Minion { minion });
             }
         }
         Effect::Flood => crate::game::upheaval::flood(state, side, card, events),

@@ -26,6 +26,14 @@ pub fn apply(
         (Effect::Devolve, Aim::Group { group }) => devolve(state, side, group, events),
         (Effect::Release, Aim::Group { group }) => release(state, group, events),
         (Effect::King { stats }, Aim::Structure { at }) => crown(state, side, at, stats, events),
+        (
+            Effect::Enlist {
+                count,
+                class,
+                nation,
+            },
+            Aim::Group { group },
+        ) => enlist(state, side, group, count, class, nation, events),
         _ => {}
     }
 }
@@ -253,4 +261,32 @@ pub fn legacy(state: &mut GameState, events: &mut Vec<Event>) {
             crate::game::gifts::give(state, minion, Trophy::Legacy, events);
         }
     }
+}
+
+/// Dark Minion, Nomadic Tribe: recruits join the caster's group as trained ones do; a
+/// group that may not be joined takes none, and a full one no more.
+fn enlist(
+    state: &mut GameState,
+    side: Side,
+    group: u32,
+    count: u8,
+    class: RecruitClass,
+    nation: Nation,
+    events: &mut Vec<Event>,
+) {
+    let Some((at, closed)) = state.unit(group).map(|u| (u.at, u.group.effects.no_join)) else {
+        return;
+    };
+    if closed {
+        return;
+    }
+    for _ in 0..count {
+        let m = Minion::recruit(class, Some(nation), crate::stats::START_LEVEL, false);
+        if crate::game::founding::recruit_in(state, side, at, m).is_none() {
+            break;
+        }
+        events.push(Event::Recruited { side, group, at });
+    }
+    // Minion exchange: the members recheck their spells.
+    crate::game::requirements::recheck(state, Host::Group { group }, events);
 }

@@ -586,4 +586,71 @@ pub const NAMED: &[CardDef] = &[
         "Cast on a town or colony of yours: Dracha, a Dwarven swordsman Hero (H4 A1 HP9 L2), joins the group there or forms one. Once a game.",
     )
     .requiring(&[at_casting(Need::Friendly)]),
+
+    card(
+        "dark_minion",
+        "Dark Minion",
+        House::Despair,
+        2,
+        1,
+        Manifestation,
+        RecruitGroup,
+        Effect::Enlist {
+            count: 1,
+            class: crate::groups::RecruitClass::Swordsman,
+            nation: crate::groups::Nation::Shadows,
+        },
+        "Cast on a recruit group of yours: a Shadow swordsman (level 1) joins it, as a trained recruit would. A group that may not be joined takes none.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "nomadic_tribe",
+        "Nomadic Tribe",
+        House::Body,
+        3,
+        1,
+        Manifestation,
+        RecruitGroup,
+        Effect::Enlist {
+            count: 2,
+            class: crate::groups::RecruitClass::Swordsman,
+            nation: crate::groups::Nation::Cyclopes,
+        },
+        "Cast on a recruit group of yours: two Cyclops swordsmen of a wandering tribe (level 1) join it, as trained recruits would. A group that may not be joined takes none.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "obeisance",
+        "Obeisance",
+        House::Despair,
+        3,
+        1,
+        Alteration,
+        Recruit,
+        Effect::Obeisance,
+        "Cast on a recruit: every other member of its group bows to it and fights at level 0 while the spell lasts; the recruit keeps its own level.",
+    ),
+    card(
+        "albatross",
+        "Albatross",
+        House::Despair,
+        2,
+        1,
+        Alteration,
+        Group,
+        Effect::All {
+            effects: &[
+                Effect::Modify {
+                    by: Modifier {
+                        level: -1,
+                        ..Modifier::NONE
+                    },
+                },
+                Effect::Grant {
+                    ability: crate::groups::Ability::NoEnterStructures,
+                },
+            ],
+        },
+        "Cast on a group: an albatross hangs about its neck. Each member has 1 level less, and the group may not enter structures.",
+    ),
 ];
