@@ -48,7 +48,7 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub static CATALOGUE: [CardDef; 219] = join(&[
+pub static CATALOGUE: [CardDef; 225] = join(&[
     first::FIRST,
     death::DEATH,
     justice::JUSTICE,

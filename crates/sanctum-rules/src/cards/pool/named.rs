@@ -653,4 +653,92 @@ pub const NAMED: &[CardDef] = &[
         },
         "Cast on a group: an albatross hangs about its neck. Each member has 1 level less, and the group may not enter structures.",
     ),
+
+    card(
+        "pixie_dust",
+        "Pixie Dust",
+        House::Nature,
+        2,
+        1,
+        Alteration,
+        Group,
+        Effect::Modify {
+            by: Modifier {
+                hand: -1,
+                missile: -1,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a group: pixie dust in their eyes. Each member deals 1 less hand and missile damage.",
+    ),
+    card(
+        "ill_winds",
+        "Ill Winds",
+        House::Nature,
+        2,
+        1,
+        Alteration,
+        Structure,
+        Effect::ModifyRecruits {
+            by: Modifier {
+                missile: -2,
+                ..Modifier::NONE
+            },
+        },
+        "Cast on a town or colony: ill winds blow about it. Recruits standing in it deal 2 less missile damage.",
+    ),
+    card(
+        "legionnaires",
+        "Legionnaires",
+        House::War,
+        3,
+        1,
+        Manifestation,
+        RecruitGroup,
+        Effect::Enlist {
+            count: 2,
+            class: crate::groups::RecruitClass::Swordsman,
+            nation: crate::groups::Nation::Humans,
+        },
+        "Cast on a recruit group of yours: two Human legionnaires (swordsmen, level 1) join it, as trained recruits would. A group that may not be joined takes none.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "justicars",
+        "Justicars",
+        House::Justice,
+        3,
+        1,
+        Manifestation,
+        RecruitGroup,
+        Effect::Enlist {
+            count: 1,
+            class: crate::groups::RecruitClass::Archer,
+            nation: crate::groups::Nation::Gargoyles,
+        },
+        "Cast on a recruit group of yours: a Gargoyle justicar (an archer, level 1) joins it, as a trained recruit would. A group that may not be joined takes none.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "tornado",
+        "Tornado",
+        House::Life,
+        3,
+        2,
+        Manifestation,
+        Group,
+        Effect::Teleport,
+        "Cast on a group: a tornado lifts it and sets it down on a random unoccupied square without a structure that it can enter unharmed. Its movement this turn is cancelled.",
+    ),
+    card(
+        "stone_circle",
+        "Stone Circle",
+        House::Nature,
+        2,
+        1,
+        Alteration,
+        Square,
+        Effect::HealOnSquare { amount: 3 },
+        "Cast on an empty square: a ring of standing stones rises. At each start of turn a group of yours standing there heals 3 damage on every minion.",
+    ),
 ];
