@@ -128,3 +128,22 @@ fn names_compare_without_case_or_punctuation() {
     assert_eq!(key("Will o' the Wisp"), "willothewisp");
     assert_ne!(key("Sword of Zana I"), key("Sword of Zana II"));
 }
+
+#[test]
+fn every_card_of_the_pool_has_a_turn_case() {
+    // Issue 11: at least one turn scenario per card (cast in it, or in play before it).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/turns");
+    let mut text = String::new();
+    for entry in std::fs::read_dir(&dir).expect("tests/turns exists") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|x| x == "toml") {
+            text += &std::fs::read_to_string(&path).expect("readable");
+        }
+    }
+    let missing: Vec<&str> = CATALOGUE
+        .iter()
+        .map(|c| c.id)
+        .filter(|id| !text.contains(&format!("\"{id}\"")))
+        .collect();
+    assert!(missing.is_empty(), "no turn case names: {missing:?}");
+}
