@@ -1,18 +1,22 @@
-//! How long the search bot thinks per turn at its default budget, on one thread, over
-//! whole arena games against the heuristic: the mean, median, 95th percentile and
-//! longest turn, in time on the processor (from `/proc/thread-self/schedstat` on Linux,
-//! so that other programs sharing the machine do not inflate it; wall-clock time
-//! elsewhere). `GAMES=n` (default 6) sets the number of games, from seed 1; `ITERS=n`
-//! another budget in iterations.
+//! How long the search bot thinks per turn, on one thread, over whole arena games
+//! against the heuristic: the mean, median, 95th and 99th percentiles, the longest turn
+//! and a histogram by 10 ms, both in time on the processor (from
+//! `/proc/thread-self/schedstat` on Linux, so that other programs sharing the machine
+//! inflate it less) and in wall-clock time. It ends with a digest of every order given
+//! in those games, so that a speed-up can show it changes no order.
+//!
+//! `GAMES=n` (default 6) sets the number of games, from seed 1; `ITERS=n` a budget in
+//! iterations (default the bot's), `MS=m` a budget in milliseconds instead.
 //!
 //! `cargo run --release -p sanctum-bots --example search_turns`
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use sanctum_bots::Bot;
 use sanctum_bots::arena::{Matchup, matchup_game};
+use sanctum_bots::{Bot, Budget, SearchConfig};
 use sanctum_rules::Side;
-use sanctum_rules::game::{GameState, PlayerView, view};
+use sanctum_rules::game::{GameState, Order, PlayerView, view};
 
 /// This thread's time on the processor so far, if the system tells it.
 fn cpu_time() -> Option<Duration> {
@@ -21,38 +25,73 @@ fn cpu_time() -> Option<Duration> {
     Some(Duration::from_nanos(ns))
 }
 
-/// Times each call of the inner bot.
+/// Times each call of the inner bot: (processor time, wall-clock time).
 struct Timed {
     inner: Box<dyn Bot>,
-    times: Vec<Duration>,
+    times: Vec<(Duration, Duration)>,
 }
 
 impl Bot for Timed {
     fn name(&self) -> &'static str {
         self.inner.name()
     }
-    fn orders(&mut self, v: &PlayerView) -> Vec<sanctum_rules::game::Order> {
+    fn orders(&mut self, v: &PlayerView) -> Vec<Order> {
         let (wall, cpu) = (Instant::now(), cpu_time());
         let o = self.inner.orders(v);
+        let wall = wall.elapsed();
         let spent = match (cpu, cpu_time()) {
             (Some(a), Some(b)) => b.saturating_sub(a),
-            _ => wall.elapsed(),
+            _ => wall,
         };
-        self.times.push(spent);
+        self.times.push((spent, wall));
         o
     }
 }
 
+fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
+
+/// Prints the percentiles and a histogram of `times` (sorted here).
+fn report(what: &str, mut times: Vec<Duration>) {
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let n = times.len();
+    let at = |q: usize| ms(times[(n * q / 100).min(n - 1)]);
+    let mean = times.iter().map(|&d| ms(d)).sum::<f64>() / n as f64;
+    println!(
+        "{what}: mean {mean:.1} ms, median {:.1} ms, 95th percentile {:.1} ms, 99th {:.1} ms, longest {:.1} ms",
+        at(50),
+        at(95),
+        at(99),
+        ms(times[n - 1])
+    );
+    let mut buckets: Vec<usize> = Vec::new();
+    for &t in &times {
+        let b = (ms(t) / 10.0) as usize;
+        if buckets.len() <= b {
+            buckets.resize(b + 1, 0);
+        }
+        buckets[b] += 1;
+    }
+    for (b, &count) in buckets.iter().enumerate() {
+        let bar = "#".repeat(count.div_ceil(n.div_ceil(60).max(1)));
+        println!("  {:>4}–{:<4} ms {count:>5} {bar}", b * 10, b * 10 + 10);
+    }
+}
+
 fn main() -> Result<(), String> {
-    let games: u64 = std::env::var("GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(6);
-    let mut config = sanctum_bots::SearchConfig::default();
-    if let Some(n) = std::env::var("ITERS").ok().and_then(|v| v.parse().ok()) {
-        config.budget = sanctum_bots::Budget::Iterations(n);
+    let games: u64 = env("GAMES").unwrap_or(6);
+    let mut config = SearchConfig::default();
+    if let Some(n) = env("ITERS") {
+        config.budget = Budget::Iterations(n);
+    }
+    if let Some(ms) = env("MS") {
+        config.budget = Budget::Millis(ms);
     }
     let mut times = Vec::new();
+    let mut digest = DefaultHasher::new();
+    let mut wins = 0;
     for i in 0..games {
         let bots = if i % 2 == 0 {
             ["search", "heuristic"]
@@ -78,27 +117,29 @@ fn main() -> Result<(), String> {
                     players[side.index()].orders(&v)
                 };
             }
+            format!("{orders:?}").hash(&mut digest);
             state.play_turn(&orders).map_err(|e| e.to_string())?;
+        }
+        if state.outcome.and_then(|o| o.winner).map(|w| w.index()) == Some(k) {
+            wins += 1;
         }
         times.extend(timed.times);
     }
-    times.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let n = times.len();
-    if n == 0 {
+    if times.is_empty() {
         return Err("no turns".into());
     }
-    let mean = times.iter().map(|&d| ms(d)).sum::<f64>() / n as f64;
     println!(
-        "{n} search turns in {games} games ({}): mean {mean:.1} ms, median {:.1} ms, 95th percentile {:.1} ms, longest {:.1} ms",
-        if cpu_time().is_some() {
-            "time on the processor"
-        } else {
-            "wall-clock time"
-        },
-        ms(times[n / 2]),
-        ms(times[(n * 95 / 100).min(n - 1)]),
-        ms(times[n - 1])
+        "{} search turns in {games} games ({:?}), search won {wins}; orders digest {:016x}",
+        times.len(),
+        config.budget,
+        digest.finish()
     );
+    let clock = if cpu_time().is_some() {
+        "time on the processor"
+    } else {
+        "wall-clock time (no processor time here)"
+    };
+    report(clock, times.iter().map(|t| t.0).collect());
+    report("wall-clock time", times.iter().map(|t| t.1).collect());
     Ok(())
 }

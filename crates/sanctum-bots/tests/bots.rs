@@ -6,6 +6,7 @@ mod common;
 use common::{cases, position, positions};
 use proptest::prelude::*;
 use sanctum_bots::arena::{Matchup, run_matchup, sides};
+use sanctum_bots::search::candidates;
 use sanctum_bots::{BOT_NAMES, Bot, Budget, SearchBot, SearchConfig, bot_with, play_game};
 use sanctum_rules::Side;
 use sanctum_rules::cards::CardId;
@@ -50,6 +51,14 @@ proptest! {
                 }
                 let both = [orders[0].clone(), orders[1].clone()];
                 prop_assert!(state.clone().play_turn(&both).is_ok(), "{}", name);
+            }
+            // A budget in milliseconds stops the search anywhere: still legal orders.
+            if k == last {
+                for side in Side::BOTH {
+                    let config = SearchConfig { budget: Budget::Millis(2), ..small_search(4) };
+                    let o = SearchBot::with_config(bot_seed, config).orders(&view(state, side));
+                    prop_assert_eq!(validate(state, side, &o), Ok(()), "search in 2 ms as {:?}", side);
+                }
             }
         }
     }
@@ -110,6 +119,30 @@ fn the_search_bot_never_reads_hidden_cards() {
         assert_eq!(va, vb, "the hidden cards are not in the view");
         let orders = |v| SearchBot::with_config(9, small_search(6)).orders(v);
         assert_eq!(orders(&va), orders(&vb));
+    }
+}
+
+/// With no time to think (a budget of 0 ms, the deadline passed at once) the search
+/// plays the heuristic's plan, its first candidate, on every position.
+#[test]
+fn a_search_out_of_time_plays_the_heuristic_s_plan() {
+    for (seed, turns) in [(3, 0), (8, 6), (13, 15), (4, 30)] {
+        let state = position(seed, turns, "rush");
+        for side in Side::BOTH {
+            let v = view(&state, side);
+            let config = SearchConfig {
+                budget: Budget::Millis(0),
+                ..SearchConfig::default()
+            };
+            let orders = SearchBot::with_config(seed, config).orders(&v);
+            let base = GameState::from_view(&v);
+            let plan = candidates(&base, side, &mut GameRng::from_seed(seed), 1);
+            assert_eq!(
+                orders, plan[0],
+                "seed {seed}, turn {}, {side:?}",
+                state.turn
+            );
+        }
     }
 }
 

@@ -18,6 +18,7 @@ use sanctum_rules::{Side, Square};
 
 use crate::Bot;
 
+use eval::Paths;
 pub use eval::power;
 
 /// Turns up to which novices in the Sanctum become mana rather than recruits (when no
@@ -92,6 +93,18 @@ pub(crate) fn plan(
     rng: &mut GameRng,
     variant: &Variant,
 ) -> Vec<Order> {
+    plan_with(state, side, rng, variant, &mut Paths::default())
+}
+
+/// [`plan`] reusing the safe squares and paths in `paths` (the search keeps them over
+/// the many plans of its rollouts; the orders are the same either way).
+pub(crate) fn plan_with(
+    state: &GameState,
+    side: Side,
+    rng: &mut GameRng,
+    variant: &Variant,
+    paths: &mut Paths,
+) -> Vec<Order> {
     let mut b = OrderBuilder::new(state, side);
     train(&mut b, state, side, variant.training);
     wish_town_mana(&mut b, side);
@@ -114,7 +127,7 @@ pub(crate) fn plan(
             g.1 = goal;
         }
     }
-    for (from, to) in moves::steps(b.draft(), side, &goals) {
+    for (from, to) in moves::steps(b.draft(), side, &goals, paths) {
         let _ = b.push(Order::Move { from, to });
     }
     b.finish()

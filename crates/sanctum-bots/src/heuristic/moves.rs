@@ -6,118 +6,146 @@
 //! nearest town or colony not yet held (one group a town), and the rest rally to the
 //! Sanctum or join the assault when the side is clearly ahead.
 
-use sanctum_rules::game::{GameState, Unit};
-use sanctum_rules::groups::Group;
-use sanctum_rules::{Side, Square};
+use sanctum_rules::game::GameState;
+use sanctum_rules::square::CELLS;
+use sanctum_rules::{Player, Side, Square};
 
-use super::eval::{self, FAR, power};
+use super::eval::{self, FAR, Paths, power};
+
+/// An enemy group as the goals and steps weigh it: where it stands, its power, and
+/// whether it could take a Sanctum.
+#[derive(Clone, Copy)]
+struct Enemy {
+    at: Square,
+    power: f64,
+    raider: bool,
+}
+
+fn enemies(state: &GameState, side: Side) -> Vec<Enemy> {
+    eval::enemies(state, side)
+        .map(|u| Enemy {
+            at: u.at,
+            power: power(&u.group),
+            raider: eval::raider(u),
+        })
+        .collect()
+}
 
 /// The goal of each orderable group, by group id.
 pub fn goals(state: &GameState, side: Side) -> Vec<(u32, Square)> {
     let home = state.field.sanctum(side);
     let target = state.field.sanctum(side.opponent());
-    let mut free = eval::orderable(state, side);
+    let enemies = enemies(state, side);
+    // The side's orderable groups: id, square and power, computed once.
+    let mut free: Vec<(u32, Square, f64)> = eval::orderable_units(state, side)
+        .map(|u| (u.id, u.at, power(&u.group)))
+        .collect();
     let mut out: Vec<(u32, Square)> = Vec::new();
-    let mut assign = |free: &mut Vec<Unit>, id: u32, goal: Square| {
-        free.retain(|u| u.id != id);
+    let mut assign = |free: &mut Vec<(u32, Square, f64)>, id: u32, goal: Square| {
+        free.retain(|&(u, _, _)| u != id);
         out.push((id, goal));
     };
     // 1. Defence: raiders near home, and how soon they could arrive.
-    let raiders: Vec<&Unit> = eval::enemies(state, side)
-        .filter(|u| eval::raider(u) && u.at.manhattan(home) <= 6)
+    let raiders: Vec<&Enemy> = enemies
+        .iter()
+        .filter(|e| e.raider && e.at.manhattan(home) <= 6)
         .collect();
-    let danger: f64 = raiders.iter().map(|u| power(&u.group)).sum();
-    let soonest = raiders.iter().map(|u| u.at.manhattan(home)).min();
+    let danger: f64 = raiders.iter().map(|e| e.power).sum();
+    let soonest = raiders.iter().map(|e| e.at.manhattan(home)).min();
     if let Some(soonest) = soonest {
         let mut by_distance = free.clone();
-        by_distance.sort_by_key(|u| (u.at.manhattan(home), u.id));
+        by_distance.sort_by_key(|&(id, at, _)| (at.manhattan(home), id));
         let mut held = 0.0;
-        for u in by_distance {
-            let d = u.at.manhattan(home);
+        for (id, at, p) in by_distance {
+            let d = at.manhattan(home);
             let in_time = d <= soonest + 1;
             // A group that is already winning the race to the enemy Sanctum goes on.
-            let racing = u.at.manhattan(target) + 1 < soonest;
+            let racing = at.manhattan(target) + 1 < soonest;
             if held >= danger * 1.1 || !in_time || racing {
                 continue;
             }
-            held += power(&u.group);
-            assign(&mut free, u.id, home);
+            held += p;
+            assign(&mut free, id, home);
         }
     }
     // 2. The assault: the enemy Sanctum when a group is clearly stronger than its guard.
-    let guard: f64 = eval::enemies(state, side)
-        .filter(|u| u.at.manhattan(target) <= 2)
-        .map(|u| power(&u.group))
+    let guard: f64 = enemies
+        .iter()
+        .filter(|e| e.at.manhattan(target) <= 2)
+        .map(|e| e.power)
         .sum();
-    let mine_total: f64 = free.iter().map(|u| power(&u.group)).sum();
-    let theirs_total: f64 = eval::enemies(state, side).map(|u| power(&u.group)).sum();
+    let mine_total: f64 = free.iter().map(|&(_, _, p)| p).sum();
+    let theirs_total: f64 = enemies.iter().map(|e| e.power).sum();
     let ahead = mine_total > theirs_total * 1.5 || state.turn > 70;
     let mut strongest = free.clone();
-    strongest.sort_by(|a, b| {
-        power(&b.group)
-            .total_cmp(&power(&a.group))
-            .then(a.id.cmp(&b.id))
-    });
-    for u in &strongest {
-        let p = power(&u.group);
-        let close = u.at.manhattan(target) <= 3;
+    strongest.sort_by(|(a, _, pa), (b, _, pb)| pb.total_cmp(pa).then(a.cmp(b)));
+    for &(id, at, p) in &strongest {
+        let close = at.manhattan(target) <= 3;
         if p > guard * 1.5 + 1.0 || (close && p > guard * 1.1) || (ahead && p > guard) {
-            assign(&mut free, u.id, target);
+            assign(&mut free, id, target);
         }
     }
     // 3. Towns: the nearest one not held, one group each.
     let mut towns = eval::towns_to_take(state, side);
     let mut order = free.clone();
-    order.sort_by_key(|u| u.id);
-    for u in order {
+    order.sort_by_key(|&(id, _, _)| id);
+    for (id, at, p) in order {
         let best = towns
             .iter()
             .copied()
-            .filter(|&t| !stronger_enemy_near(state, side, &u.group, t))
-            .min_by_key(|t| (t.manhattan(u.at), t.index()));
+            .filter(|&t| !stronger_enemy_near(&enemies, p, t))
+            .min_by_key(|t| (t.manhattan(at), t.index()));
         if let Some(t) = best {
             towns.retain(|&x| x != t);
-            assign(&mut free, u.id, t);
+            assign(&mut free, id, t);
         }
     }
     // 4. The rest rally home (where new recruits join them) or join the assault.
-    for u in free.clone() {
-        let goal = if ahead && power(&u.group) > guard {
-            target
-        } else {
-            home
-        };
-        assign(&mut free, u.id, goal);
+    for (id, _, p) in free.clone() {
+        let goal = if ahead && p > guard { target } else { home };
+        assign(&mut free, id, goal);
     }
     out
 }
 
-/// Whether an enemy group stronger than `g` stands within two squares of `s`.
-fn stronger_enemy_near(state: &GameState, side: Side, g: &Group, s: Square) -> bool {
-    let mine = power(g);
-    eval::enemies(state, side).any(|e| e.at.manhattan(s) <= 2 && power(&e.group) > mine * 1.2)
+/// Whether an enemy group stronger than a group of power `mine` stands within two
+/// squares of `s`.
+fn stronger_enemy_near(enemies: &[Enemy], mine: f64, s: Square) -> bool {
+    enemies
+        .iter()
+        .any(|e| e.at.manhattan(s) <= 2 && e.power > mine * 1.2)
 }
 
 /// One step for each group toward its goal: the reachable square (or staying put) with
 /// the shortest safe path, never onto harmful terrain or an enemy's square, and not next
 /// to a clearly stronger enemy unless that is the goal.
-pub fn steps(state: &GameState, side: Side, goals: &[(u32, Square)]) -> Vec<(Square, Square)> {
+/// Groups that move alike share their safe squares and paths, in `paths`.
+pub fn steps(
+    state: &GameState,
+    side: Side,
+    goals: &[(u32, Square)],
+    paths: &mut Paths,
+) -> Vec<(Square, Square)> {
     let mut out = Vec::new();
-    // Each enemy's power, computed once for all groups and squares.
-    let enemies: Vec<(Square, f64)> = eval::enemies(state, side)
-        .map(|e| (e.at, power(&e.group)))
-        .collect();
+    let enemies = enemies(state, side);
+    paths.sync(state);
+    // The owner of the (first) group on each square.
+    let mut owner: [Option<Player>; CELLS] = [None; CELLS];
+    for u in state.units.iter().rev() {
+        owner[u.at.index()] = Some(u.group.owner);
+    }
     for &(id, goal) in goals {
         let Some(u) = state.unit(id) else { continue };
         if u.at == goal {
             continue;
         }
-        let dist = eval::distances(state, &u.group, goal);
+        let safe = *paths.safe(state, &u.group);
+        let dist = paths.distances(state, &u.group, goal);
         let mine = power(&u.group);
         let stronger: Vec<Square> = enemies
             .iter()
-            .filter(|&&(at, p)| p > mine * 1.3 && at != goal)
-            .map(|&(at, _)| at)
+            .filter(|e| e.power > mine * 1.3 && e.at != goal)
+            .map(|e| e.at)
             .collect();
         let cost = |s: Square| -> u64 {
             let d = dist[s.index()];
@@ -130,12 +158,8 @@ pub fn steps(state: &GameState, side: Side, goals: &[(u32, Square)]) -> Vec<(Squ
         let stay = cost(u.at);
         let best = crate::destinations(state, u.at)
             .into_iter()
-            .filter(|&s| s == goal || eval::safe(state, &u.group, s))
-            .filter(|&s| {
-                state
-                    .unit_at(s)
-                    .is_none_or(|o| o.group.owner == u.group.owner)
-            })
+            .filter(|&s| s == goal || safe[s.index()])
+            .filter(|&s| owner[s.index()].is_none_or(|o| o == u.group.owner))
             .map(|s| (cost(s), s.index(), s))
             .min();
         if let Some((c, _, to)) = best

@@ -1,12 +1,15 @@
 //! Candidate joint orders of one side: the heuristic's plan and variations of it, one
 //! factor at a time (all groups, one group, training, one card), without repeats.
 
+use std::time::Duration;
+
 use sanctum_rules::game::{GameState, Order};
 use sanctum_rules::rng::GameRng;
 use sanctum_rules::{Side, Square};
 
-use crate::heuristic::eval::{orderable, power, towns_to_take};
-use crate::heuristic::{AllGroups, Training, Variant, plan};
+use super::clock::Clock;
+use crate::heuristic::eval::{Paths, orderable, power, towns_to_take};
+use crate::heuristic::{AllGroups, Training, Variant, plan_with};
 
 /// How many of the strongest groups get goals of their own in the variations.
 const GROUPS_VARIED: usize = 2;
@@ -76,17 +79,26 @@ pub fn variants(state: &GameState, side: Side, base: &[Order]) -> Vec<Variant> {
 
 /// Up to `k` distinct candidate order lists for `side` on `state` (the first is always
 /// the heuristic's plan). Every variation plans with the same discard tie-break, drawn
-/// once from `rng`.
-pub fn generate(state: &GameState, side: Side, rng: &mut GameRng, k: usize) -> Vec<Vec<Order>> {
+/// once from `rng`. Under a deadline each variation is planned only while another plan
+/// still ends in time (`clock` times them); the first always is.
+pub fn generate(
+    state: &GameState,
+    side: Side,
+    rng: &mut GameRng,
+    k: usize,
+    clock: &mut Clock,
+) -> Vec<Vec<Order>> {
     let seed = rng.next_u64();
-    let make = |v: &Variant| plan(state, side, &mut GameRng::from_seed(seed), v);
-    let base = make(&Variant::default());
+    let mut paths = Paths::default();
+    let mut make =
+        |v: &Variant| plan_with(state, side, &mut GameRng::from_seed(seed), v, &mut paths);
+    let base = clock.step(|| make(&Variant::default()));
     let mut out = vec![base.clone()];
     for v in variants(state, side, &base).iter().skip(1) {
-        if out.len() >= k.max(1) {
+        if out.len() >= k.max(1) || !clock.allows(Duration::ZERO) {
             break;
         }
-        let orders = make(v);
+        let orders = clock.step(|| make(v));
         if !out.contains(&orders) {
             out.push(orders);
         }

@@ -4,14 +4,16 @@
 //! candidates, then `depth` turns of the rollout policy (the heuristic plan for both
 //! sides), and scores the end with the static evaluation.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use sanctum_rules::Side;
 use sanctum_rules::game::{GameState, Order};
 use sanctum_rules::rng::GameRng;
 
+use super::clock::Clock;
 use super::value::value;
-use crate::heuristic::{Variant, plan};
+use crate::heuristic::eval::Paths;
+use crate::heuristic::{Variant, plan_with};
 
 /// One candidate's statistics: how often it was tried and the sum of its values.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -34,8 +36,11 @@ impl Arm {
 #[derive(Clone, Copy, Debug)]
 pub struct Limit {
     pub iterations: u32,
-    /// Stop at this instant too (after at least one iteration).
+    /// End by this instant too: an iteration starts only when one as long as the
+    /// longest so far (or [`Limit::first`] before any) still ends in time.
     pub deadline: Option<Instant>,
+    /// What the first iteration is expected to take.
+    pub first: Duration,
 }
 
 /// The knobs of one world's search.
@@ -67,11 +72,17 @@ fn pick(arms: &[Arm], exploration: f64) -> usize {
 
 /// Plays up to `depth` turns with the rollout policy for both sides.
 pub fn rollout(state: &mut GameState, depth: u32, rng: &mut GameRng) {
+    rollout_with(state, depth, rng, &mut Paths::default());
+}
+
+/// [`rollout`] keeping the heuristic's paths in `paths` from one call to the next.
+fn rollout_with(state: &mut GameState, depth: u32, rng: &mut GameRng, paths: &mut Paths) {
     for _ in 0..depth {
         if state.outcome.is_some() {
             return;
         }
-        let orders = [Side::Red, Side::Blue].map(|s| plan(state, s, rng, &Variant::default()));
+        let orders =
+            [Side::Red, Side::Blue].map(|s| plan_with(state, s, rng, &Variant::default(), paths));
         if state.play_turn(&orders).is_err() {
             return;
         }
@@ -88,12 +99,14 @@ pub fn search(
     knobs: Knobs,
     rng: &mut GameRng,
 ) -> Vec<Arm> {
+    let mut paths = Paths::default();
     let mut arms = [
         vec![Arm::default(); mine.len()],
         vec![Arm::default(); theirs.len()],
     ];
-    for done in 0..limit.iterations {
-        if done > 0 && limit.deadline.is_some_and(|d| Instant::now() >= d) {
+    let mut clock = Clock::new(limit.deadline);
+    for _ in 0..limit.iterations {
+        if !clock.allows(limit.first) {
             break;
         }
         let i = pick(&arms[0], knobs.exploration);
@@ -107,16 +120,16 @@ pub fn search(
             Side::Red => [a.clone(), b.clone()],
             Side::Blue => [b.clone(), a.clone()],
         };
-        let v = match s.play_turn(&orders) {
+        let v = clock.step(|| match s.play_turn(&orders) {
             Ok(_) => {
-                rollout(&mut s, knobs.depth, rng);
+                rollout_with(&mut s, knobs.depth, rng, &mut paths);
                 value(&s, me)
             }
             // A candidate the world refuses (it cannot happen for our own, whose orders
             // depend on nothing hidden) loses its pull.
             Err(r) if r.side == me => 0.0,
             Err(_) => 1.0,
-        };
+        });
         arms[0][i].visits += 1;
         arms[0][i].total += v;
         arms[1][j].visits += 1;

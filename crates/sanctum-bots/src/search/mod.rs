@@ -18,6 +18,7 @@
 //! `docs/bots.md` describes the algorithm.
 
 mod candidates;
+mod clock;
 mod duct;
 mod value;
 mod world;
@@ -25,23 +26,32 @@ mod world;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
+use sanctum_rules::Side;
 use sanctum_rules::game::{GameState, Order, PlayerView};
 use sanctum_rules::rng::GameRng;
 
 use crate::Bot;
+use clock::Clock;
 use duct::{Arm, Knobs, Limit};
 
-pub use candidates::generate as candidates;
 pub use duct::rollout;
 pub use value::value;
 pub use world::{guessed_pool, sample as sample_world};
+
+/// Up to `k` distinct candidate order lists for `side` on `state`: the heuristic's plan
+/// first, then variations of it (`docs/bots.md`); `rng` gives the discard tie-break.
+pub fn candidates(state: &GameState, side: Side, rng: &mut GameRng, k: usize) -> Vec<Vec<Order>> {
+    candidates::generate(state, side, rng, k, &mut Clock::new(None))
+}
 
 /// How much the search may think each turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
     /// Iterations in all (shared out over the worlds): deterministic.
     Iterations(u32),
-    /// Milliseconds of wall-clock time: the number of iterations depends on the machine.
+    /// Milliseconds of wall-clock time for the whole turn, a hard bound: every step
+    /// starts only when it can end in time, and with no time for any iteration the
+    /// turn gives the heuristic's plan. The number of iterations depends on the machine.
     Millis(u64),
 }
 
@@ -122,28 +132,54 @@ struct Job {
     limit: Limit,
 }
 
+/// The share of a budget in milliseconds the search works to; the rest is left for
+/// summing up and for steps that run longer than any before them.
+const WORKING_SHARE: (u32, u32) = (19, 20);
+
+/// The deadline of the turn under `budget`, from `start`.
+fn deadline(budget: Budget, start: Instant) -> Option<Instant> {
+    match budget {
+        Budget::Iterations(_) => None,
+        Budget::Millis(ms) => {
+            Some(start + Duration::from_millis(ms) * WORKING_SHARE.0 / WORKING_SHARE.1)
+        }
+    }
+}
+
 impl SearchBot {
     /// The seed and limit of each world: the iterations shared out evenly, or the time
-    /// cut into as many slices as the worlds take rounds on the threads.
-    fn jobs(&mut self, start: Instant) -> Vec<Job> {
+    /// left until `deadline` cut into as many slices as the worlds take rounds on the
+    /// threads. `plan` is how long one of the heuristic's plans took this turn.
+    fn jobs(&mut self, deadline: Option<Instant>, plan: Duration) -> Vec<Job> {
         let worlds = self.config.worlds.max(1);
         let threads = match &self.pool {
             Some(p) => p.current_num_threads().max(1) as u32,
             None => 1,
         };
-        let rounds = worlds.div_ceil(threads);
+        let rounds = worlds.div_ceil(threads).max(1);
+        let now = Instant::now();
+        // An iteration plays 1 + depth turns of two plans and the engine (about as
+        // long again).
+        let first = plan * 4 * (self.config.depth + 1);
         (0..worlds)
             .map(|k| {
-                let limit = match self.config.budget {
-                    Budget::Iterations(n) => Limit {
-                        iterations: n.div_ceil(worlds).max(1),
-                        deadline: None,
-                    },
-                    Budget::Millis(ms) => Limit {
+                let limit = match (deadline, self.config.budget) {
+                    (Some(end), _) => Limit {
                         iterations: u32::MAX,
                         deadline: Some(
-                            start + Duration::from_millis(ms) * (k / threads + 1) / rounds.max(1),
+                            now + end.saturating_duration_since(now) * (k / threads + 1) / rounds,
                         ),
+                        first,
+                    },
+                    (None, Budget::Iterations(n)) => Limit {
+                        iterations: n.div_ceil(worlds).max(1),
+                        deadline: None,
+                        first,
+                    },
+                    (None, Budget::Millis(_)) => Limit {
+                        iterations: 1,
+                        deadline: None,
+                        first,
                     },
                 };
                 Job {
@@ -156,18 +192,25 @@ impl SearchBot {
 }
 
 /// Searches one world: samples it, makes the opponent's candidates there and runs
-/// decoupled UCT. Returns the statistics of our candidates.
+/// decoupled UCT. Returns the statistics of our candidates (none visited when the
+/// world's deadline leaves no time for it).
 fn search_world(
     view: &PlayerView,
     base: &GameState,
     mine: &[Vec<Order>],
     config: &SearchConfig,
     job: &Job,
+    plan: Duration,
 ) -> Vec<Arm> {
+    let mut clock = Clock::new(job.limit.deadline);
+    // Sampling a world costs far less than a plan; the opponent's first plan follows.
+    if !clock.allows(plan * 2) {
+        return vec![Arm::default(); mine.len()];
+    }
     let mut rng = GameRng::from_seed(job.seed);
     let world = world::sample(view, base, &mut rng);
     let them = view.side.opponent();
-    let theirs = candidates::generate(&world, them, &mut rng, config.theirs);
+    let theirs = candidates::generate(&world, them, &mut rng, config.theirs, &mut clock);
     let knobs = Knobs {
         depth: config.depth,
         exploration: config.exploration,
@@ -181,15 +224,23 @@ impl Bot for SearchBot {
     }
 
     fn orders(&mut self, view: &PlayerView) -> Vec<Order> {
-        let start = Instant::now();
+        let deadline = deadline(self.config.budget, Instant::now());
         let base = GameState::from_view(view);
-        let mut mine = candidates::generate(&base, view.side, &mut self.rng, self.config.mine);
+        let mut plans = Clock::new(deadline);
+        let mut mine = candidates::generate(
+            &base,
+            view.side,
+            &mut self.rng,
+            self.config.mine,
+            &mut plans,
+        );
         if view.outcome.is_some() || mine.len() <= 1 {
-            return mine.pop().unwrap_or_default();
+            return mine.swap_remove(0);
         }
-        let jobs = self.jobs(start);
+        let jobs = self.jobs(deadline, plans.longest());
         let config = self.config;
-        let run = |job: &Job| search_world(view, &base, &mine, &config, job);
+        let plan = plans.longest();
+        let run = |job: &Job| search_world(view, &base, &mine, &config, job, plan);
         let per_world: Vec<Vec<Arm>> = match &self.pool {
             Some(pool) => pool.install(|| jobs.par_iter().map(run).collect()),
             None => jobs.iter().map(run).collect(),
@@ -200,6 +251,10 @@ impl Bot for SearchBot {
                 s.visits += a.visits;
                 s.total += a.total;
             }
+        }
+        // Out of time before any iteration: the heuristic's plan.
+        if sum.iter().all(|a| a.visits == 0) {
+            return mine.swap_remove(0);
         }
         // The most visited; the higher mean, then the earlier candidate, on a tie.
         let best = (0..sum.len())
@@ -218,7 +273,6 @@ impl Bot for SearchBot {
 mod tests {
     use super::*;
     use crate::HeuristicBot;
-    use sanctum_rules::Side;
     use sanctum_rules::game::{Setup, view};
 
     fn start() -> GameState {
@@ -246,7 +300,13 @@ mod tests {
         let state = start();
         let v = view(&state, Side::Blue);
         let base = GameState::from_view(&v);
-        let all = candidates::generate(&base, Side::Blue, &mut GameRng::from_seed(3), 10);
+        let all = candidates::generate(
+            &base,
+            Side::Blue,
+            &mut GameRng::from_seed(3),
+            10,
+            &mut Clock::new(None),
+        );
         assert!(all.len() > 1 && all.len() <= 10);
         assert_eq!(all[0], HeuristicBot::new(0).orders(&v));
         for (k, c) in all.iter().enumerate() {
