@@ -5,8 +5,10 @@
 //! inflate it less) and in wall-clock time. It ends with a digest of every order given
 //! in those games, so that a speed-up can show it changes no order.
 //!
-//! `GAMES=n` (default 6) sets the number of games, from seed 1; `ITERS=n` a budget in
-//! iterations (default the bot's), `MS=m` a budget in milliseconds instead.
+//! `GAMES=n` (default 6) sets the number of games, from seed 1 (`FROM=k`: from game k,
+//! seed k + 1, the search red in even games); `ITERS=n` a budget in
+//! iterations (default the bot's), `MS=m` a budget in milliseconds instead; `SLOW=ms`
+//! names every turn that took longer (game, turn, groups on the board).
 //!
 //! `cargo run --release -p sanctum-bots --example search_turns`
 
@@ -89,10 +91,12 @@ fn main() -> Result<(), String> {
     if let Some(ms) = env("MS") {
         config.budget = Budget::Millis(ms);
     }
+    let slow: Option<f64> = env("SLOW");
     let mut times = Vec::new();
     let mut digest = DefaultHasher::new();
     let mut wins = 0;
-    for i in 0..games {
+    let from: u64 = env("FROM").unwrap_or(0);
+    for i in from..from + games {
         let bots = if i % 2 == 0 {
             ["search", "heuristic"]
         } else {
@@ -112,7 +116,18 @@ fn main() -> Result<(), String> {
             for side in Side::BOTH {
                 let v = view(&state, side);
                 orders[side.index()] = if side.index() == k {
-                    timed.orders(&v)
+                    let o = timed.orders(&v);
+                    let spent = timed.times.last().map_or(0.0, |t| t.0.as_secs_f64() * 1e3);
+                    if slow.is_some_and(|ms| spent > ms) {
+                        println!(
+                            "slow: game {i} (seed {}) turn {}: {spent:.1} ms, {} groups, {} orders",
+                            1 + i,
+                            state.turn,
+                            state.units.len(),
+                            o.len()
+                        );
+                    }
+                    o
                 } else {
                     players[side.index()].orders(&v)
                 };

@@ -49,8 +49,10 @@ pub struct SearchBudget {
     /// same seed and budget give the same game.
     #[arg(long, value_parser = parse_iterations, conflicts_with = "budget_ms")]
     budget_iters: Option<u32>,
-    /// The search bot's budget a turn, in milliseconds of thinking (1 to 600000); its
-    /// games then depend on the machine's speed.
+    /// The search bot's budget a turn, in milliseconds of wall-clock time for the whole
+    /// turn (1 to 600000): each step of its thinking starts only when it can end in
+    /// time, and with no time for any it plays the heuristic's plan; its games then
+    /// depend on the machine's speed and load.
     #[arg(long, value_parser = parse_millis)]
     budget_ms: Option<u64>,
 }

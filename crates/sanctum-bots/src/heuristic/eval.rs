@@ -79,6 +79,8 @@ pub struct Paths {
     ground: Option<Box<Ground>>,
     safe: Vec<(Mobility, [bool; CELLS])>,
     dist: Vec<(Mobility, Square, Box<[u32; CELLS]>)>,
+    /// The squares a group can reach in one move from each square, once asked.
+    reach: Vec<Option<Vec<Square>>>,
 }
 
 impl Paths {
@@ -89,7 +91,16 @@ impl Paths {
             self.ground = Some(now);
             self.safe.clear();
             self.dist.clear();
+            self.reach.clear();
         }
+    }
+
+    /// The squares one move from `from` can reach ([`crate::destinations`]).
+    pub fn destinations(&mut self, state: &GameState, from: Square) -> &[Square] {
+        if self.reach.is_empty() {
+            self.reach.resize(CELLS, None);
+        }
+        self.reach[from.index()].get_or_insert_with(|| crate::destinations(state, from))
     }
 
     /// Whether each square is [`safe`] for `g`.
@@ -217,22 +228,34 @@ pub fn own_towns(state: &GameState, side: Side) -> Vec<Square> {
     })
 }
 
-/// How much an enemy group threatens what the side holds: high when near its Sanctum
-/// (raiders only) or next to its towns; 0 when far.
-pub fn threat(state: &GameState, side: Side, u: &Unit) -> f64 {
-    let home = state.field.sanctum(side);
-    let d = u.at.manhattan(home);
-    let mut t = 0.0;
-    if raider(u) && d <= 5 {
-        t += 6.0 - f64::from(d);
+/// How much enemy groups threaten what a side holds, with its Sanctum and towns found
+/// once.
+pub struct Threat {
+    home: Square,
+    towns: Vec<Square>,
+}
+
+impl Threat {
+    pub fn new(state: &GameState, side: Side) -> Threat {
+        Threat {
+            home: state.field.sanctum(side),
+            towns: own_towns(state, side),
+        }
     }
-    if own_towns(state, side)
-        .iter()
-        .any(|&s| s.manhattan(u.at) <= 1)
-    {
-        t += 2.0;
+
+    /// How much an enemy group threatens what the side holds: high when near its
+    /// Sanctum (raiders only) or next to its towns; 0 when far.
+    pub fn of(&self, u: &Unit) -> f64 {
+        let d = u.at.manhattan(self.home);
+        let mut t = 0.0;
+        if raider(u) && d <= 5 {
+            t += 6.0 - f64::from(d);
+        }
+        if self.towns.iter().any(|&s| s.manhattan(u.at) <= 1) {
+            t += 2.0;
+        }
+        t
     }
-    t
 }
 
 #[cfg(test)]

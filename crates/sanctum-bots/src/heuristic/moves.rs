@@ -140,7 +140,7 @@ pub fn steps(
             continue;
         }
         let safe = *paths.safe(state, &u.group);
-        let dist = paths.distances(state, &u.group, goal);
+        let dist = *paths.distances(state, &u.group, goal);
         let mine = power(&u.group);
         let stronger: Vec<Square> = enemies
             .iter()
@@ -156,8 +156,10 @@ pub fn steps(
             u64::from(d) * 4 + if risky { 10 } else { 0 }
         };
         let stay = cost(u.at);
-        let best = crate::destinations(state, u.at)
-            .into_iter()
+        let best = paths
+            .destinations(state, u.at)
+            .iter()
+            .copied()
             .filter(|&s| s == goal || safe[s.index()])
             .filter(|&s| owner[s.index()].is_none_or(|o| o == u.group.owner))
             .map(|s| (cost(s), s.index(), s))

@@ -3,24 +3,28 @@
 //! globe), then the best of the engine's legal targets of that kind is taken; a card
 //! with no good target is kept (or discarded when it can never help).
 
-use sanctum_rules::cards::{CardId, Effect, Modifier};
+use sanctum_rules::cards::{CardId, Effect, Modifier, TargetType};
+use sanctum_rules::game::orders::check_target;
 use sanctum_rules::game::state::{Host, SpellRef};
-use sanctum_rules::game::{GameState, Target, legal_targets};
+use sanctum_rules::game::{GameState, Target};
 use sanctum_rules::groups::Ability;
 use sanctum_rules::map::StructureKind;
 use sanctum_rules::terrain::Hazard;
 use sanctum_rules::{Player, Side, Square};
 
-use super::eval::{self, power};
+use super::eval::{self, Threat, power};
 
-/// The target to cast `card` on now, if the bot wants to cast it.
+/// The target to cast `card` on now, if the bot wants to cast it: of the engine's legal
+/// targets, the one its effect scores highest (the first on a tie). Legality is asked
+/// of the best-scored targets first, only until one passes, since on a crowded board
+/// asking it of every target costs more than all the rest of the plan.
 pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
-    let targets = legal_targets(state, side, card);
-    if targets.is_empty() {
-        return None;
-    }
+    let targets = aimable(state, card);
+    let legal = |t: &Target| check_target(state, side, card, *t).is_ok();
+    let first = || targets.iter().copied().find(legal);
     let me = Player::from(side);
-    let pick = |score: &dyn Fn(&Target) -> Option<f64>| best(&targets, score);
+    let pick = |score: &dyn Fn(&Target) -> Option<f64>| best(&targets, score, &legal);
+    let threat = Threat::new(state, side);
     // A card of several effects is aimed for its first (Plague: a curse, then damage).
     let effect = card.def().effects().first().copied()?;
     match effect {
@@ -28,8 +32,8 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::Leap
         | Effect::Hero { .. }
         | Effect::Price { .. }
-        | Effect::Recruits { .. } => targets.first().copied(),
-        Effect::ManaEachTurn { .. } => (state.turn < 70).then(|| targets[0]),
+        | Effect::Recruits { .. } => first(),
+        Effect::ManaEachTurn { .. } => (state.turn < 70).then(first).flatten(),
         Effect::StructureMana { .. } => pick(&|t| {
             let at = structure_at(t)?;
             (owner_at(state, at) == Some(me))
@@ -52,7 +56,7 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
                 .iter()
                 .filter(|m| m.health() <= amount)
                 .count() as f64;
-            let score = hurt + 4.0 * kills + 2.0 * eval::threat(state, side, u);
+            let score = hurt + 4.0 * kills + 2.0 * threat.of(u);
             (score >= 8.0).then_some(score)
         }),
         Effect::Kill
@@ -76,31 +80,31 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
                 }
                 let kill = m.health() <= amount;
                 let value = f64::from(m.health().min(amount)) + f64::from(m.level) * 2.0;
-                Some(value + if kill { 10.0 } else { 0.0 } + eval::threat(state, side, u))
+                Some(value + if kill { 10.0 } else { 0.0 } + threat.of(u))
             })
         }
-        Effect::Modify { by } if helps(by) => own_biggest(state, side, &targets),
-        Effect::Combat { .. } => own_biggest(state, side, &targets),
-        Effect::Modify { .. } => enemy_worst(state, side, &targets, 0.0),
+        Effect::Modify { by } if helps(by) => pick(&own_biggest(state, side)),
+        Effect::Combat { .. } => pick(&own_biggest(state, side)),
+        Effect::Modify { .. } => pick(&enemy_worst(state, side, &threat, 0.0)),
         Effect::Grant { ability } => match ability {
             Ability::Flight
             | Ability::Mountainwalk
             | Ability::Waterwalk
             | Ability::Desertwalk
-            | Ability::Driven => own_biggest(state, side, &targets),
-            _ => enemy_worst(state, side, &targets, 1.0),
+            | Ability::Driven => pick(&own_biggest(state, side)),
+            _ => pick(&enemy_worst(state, side, &threat, 1.0)),
         },
         Effect::Overwrite { .. }
         | Effect::BeforeMovement { .. }
         | Effect::TerrainBind
-        | Effect::Lure => enemy_worst(state, side, &targets, 1.0),
-        Effect::Seize | Effect::Possess => enemy_worst(state, side, &targets, 0.0),
-        Effect::Ward | Effect::Mantle | Effect::Helm => own_biggest(state, side, &targets),
-        Effect::DamageEachTurn { .. } => enemy_worst(state, side, &targets, 0.0),
+        | Effect::Lure => pick(&enemy_worst(state, side, &threat, 1.0)),
+        Effect::Seize | Effect::Possess => pick(&enemy_worst(state, side, &threat, 0.0)),
+        Effect::Ward | Effect::Mantle | Effect::Helm => pick(&own_biggest(state, side)),
+        Effect::DamageEachTurn { .. } => pick(&enemy_worst(state, side, &threat, 0.0)),
         // Helper items: a blessing on the own biggest, a curse on the enemy's worst.
-        Effect::Give { item } if helps(item.modifier()) => own_biggest(state, side, &targets),
-        Effect::Give { .. } => enemy_worst(state, side, &targets, 0.0),
-        Effect::Teleport => enemy_worst(state, side, &targets, 1.0),
+        Effect::Give { item } if helps(item.modifier()) => pick(&own_biggest(state, side)),
+        Effect::Give { .. } => pick(&enemy_worst(state, side, &threat, 0.0)),
+        Effect::Teleport => pick(&enemy_worst(state, side, &threat, 1.0)),
         // Master Smith, Auberol's Grace: on the own structure nearest home.
         Effect::Forge | Effect::Grace | Effect::MakeTown | Effect::Dome => pick(&|t| {
             let at = structure_at(t)?;
@@ -129,9 +133,9 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
                 .count();
             (u.group.owner == me && beside > 0).then_some(beside as f64)
         }),
-        Effect::Summon { .. } | Effect::Rift => summon_square(state, side, &targets),
+        Effect::Summon { .. } | Effect::Rift => pick(&summon_square(state, side)),
         // Leap of Faith: a new hand while the game is young; Volgaris on the own monsters.
-        Effect::Mulligan => (state.turn < 30).then(|| targets[0]),
+        Effect::Mulligan => (state.turn < 30).then(first).flatten(),
         // Deluge: when more enemy groups than own stand where the water will rise.
         Effect::Flood => {
             let wet = |at: Square| {
@@ -146,12 +150,12 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
                 .iter()
                 .filter(|u| u.group.owner == me && wet(u.at))
                 .count();
-            (theirs > mine).then(|| targets[0])
+            (theirs > mine).then(first).flatten()
         }
-        Effect::Sacrifice { .. } | Effect::King { .. } => targets.first().copied(),
-        Effect::Shapeshift => own_biggest(state, side, &targets),
-        Effect::Enlist { .. } => own_biggest(state, side, &targets),
-        Effect::Obeisance => enemy_worst(state, side, &targets, 0.0),
+        Effect::Sacrifice { .. } | Effect::King { .. } => first(),
+        Effect::Shapeshift => pick(&own_biggest(state, side)),
+        Effect::Enlist { .. } => pick(&own_biggest(state, side)),
+        Effect::Obeisance => pick(&enemy_worst(state, side, &threat, 0.0)),
         // An off-board monster: when a group of the other player stands next to a
         // square it can come out of.
         Effect::Ambush { from, .. } => {
@@ -165,9 +169,10 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
                     u.at.orthogonal()
                         .any(|n| state.field.board().is_playable(n) && lair(n))
                 })
-                .then(|| targets[0])
+                .then(first)
+                .flatten()
         }
-        Effect::Devolve | Effect::Release => enemy_worst(state, side, &targets, 0.0),
+        Effect::Devolve | Effect::Release => pick(&enemy_worst(state, side, &threat, 0.0)),
         Effect::HealEach { .. } => pick(&|t| {
             let u = state.unit_at(group_at(t)?)?;
             let hurt: u32 = u.group.minions().iter().map(|m| u32::from(m.damage)).sum();
@@ -257,17 +262,72 @@ fn helps(by: Modifier) -> bool {
         > 0
 }
 
-/// The target with the highest score (`None` scores are not wanted); the first on a tie.
-fn best(targets: &[Target], score: &dyn Fn(&Target) -> Option<f64>) -> Option<Target> {
-    let mut top: Option<(f64, Target)> = None;
-    for t in targets {
-        if let Some(s) = score(t)
-            && top.is_none_or(|(b, _)| s > b)
-        {
-            top = Some((s, *t));
+/// Every target of the kind `card` is aimed at, legal or not, in the order
+/// [`legal_targets`](sanctum_rules::game::legal_targets) lists them (which keeps those that pass [`check_target`]; a test
+/// checks the two agree).
+fn aimable(state: &GameState, card: CardId) -> Vec<Target> {
+    let want = card.def().target;
+    if want == TargetType::Globe {
+        vec![Target::Globe]
+    } else if want == TargetType::Square {
+        let squares = state.field.board().squares().iter();
+        squares.map(|&at| Target::Square { at }).collect()
+    } else if want == TargetType::Structure {
+        let towns = state.towns.iter();
+        towns.map(|t| Target::Structure { at: t.at }).collect()
+    } else if want.is_group() {
+        state
+            .units
+            .iter()
+            .map(|u| Target::Group { at: u.at })
+            .collect()
+    } else if want.is_individual() {
+        let units = state.units.iter();
+        units
+            .flat_map(|u| {
+                (0..u.group.size()).map(|i| Target::Minion {
+                    at: u.at,
+                    index: i as u8,
+                })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// The legal target with the highest score (`None` scores are not wanted); the first
+/// on a tie. Legality is asked from the highest score down, until a target passes.
+fn best(
+    targets: &[Target],
+    score: &dyn Fn(&Target) -> Option<f64>,
+    legal: &dyn Fn(&Target) -> bool,
+) -> Option<Target> {
+    let mut scored: Vec<(f64, usize)> = targets
+        .iter()
+        .enumerate()
+        .filter_map(|(k, t)| Some((score(t)?, k)))
+        .collect();
+    // The top one (the first on a tie) is most often legal.
+    let mut top: Option<(f64, usize)> = None;
+    for &(s, k) in &scored {
+        if top.is_none_or(|(b, _)| s > b) {
+            top = Some((s, k));
         }
     }
-    top.map(|(_, t)| t)
+    let (_, k) = top?;
+    if legal(&targets[k]) {
+        return Some(targets[k]);
+    }
+    scored.sort_by(|a, b| {
+        b.0.partial_cmp(&a.0)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.1.cmp(&b.1))
+    });
+    scored
+        .into_iter()
+        .map(|(_, k)| targets[k])
+        .find(|t| legal(t))
 }
 
 fn group_at(t: &Target) -> Option<Square> {
@@ -303,42 +363,42 @@ fn minion_at<'a>(
 }
 
 /// A buff: on the side's most powerful group (a minion of it: the healthiest).
-fn own_biggest(state: &GameState, side: Side, targets: &[Target]) -> Option<Target> {
+fn own_biggest(state: &GameState, side: Side) -> impl Fn(&Target) -> Option<f64> + '_ {
     let me = Player::from(side);
-    best(targets, &|t| {
+    move |t| {
         let u = state.unit_at(group_at(t)?)?;
         if u.group.owner != me {
             return None;
         }
         let health = minion_at(state, t).map_or(0.0, |(_, m)| f64::from(m.health()));
         Some(power(&u.group) + health * 0.01)
-    })
+    }
 }
 
 /// A curse or movement denial: on the enemy group that threatens most (at least
 /// `min_threat`), the stronger on a tie.
-fn enemy_worst(
-    state: &GameState,
+fn enemy_worst<'a>(
+    state: &'a GameState,
     side: Side,
-    targets: &[Target],
+    threats: &'a Threat,
     min_threat: f64,
-) -> Option<Target> {
+) -> impl Fn(&Target) -> Option<f64> + 'a {
     let me = Player::from(side);
-    best(targets, &|t| {
+    move |t| {
         let u = state.unit_at(group_at(t)?)?;
         if u.group.owner == me {
             return None;
         }
-        let threat = eval::threat(state, side, u);
+        let threat = threats.of(u);
         (threat >= min_threat).then(|| threat * 1000.0 + power(&u.group).min(999.0))
-    })
+    }
 }
 
 /// A summoning: the safe square nearest an enemy group (nearer the enemy Sanctum on a tie).
-fn summon_square(state: &GameState, side: Side, targets: &[Target]) -> Option<Target> {
+fn summon_square(state: &GameState, side: Side) -> impl Fn(&Target) -> Option<f64> + '_ {
     let enemies: Vec<Square> = eval::enemies(state, side).map(|u| u.at).collect();
     let their_home = state.field.sanctum(side.opponent());
-    best(targets, &|t| {
+    move |t| {
         let Target::Square { at } = *t else {
             return None;
         };
@@ -347,7 +407,7 @@ fn summon_square(state: &GameState, side: Side, targets: &[Target]) -> Option<Ta
         }
         let near = enemies.iter().map(|e| e.manhattan(at)).min().unwrap_or(20);
         Some(-f64::from(near) * 10.0 - f64::from(at.manhattan(their_home)))
-    })
+    }
 }
 
 /// Enchantments of `owner` on a group and on its minions.
@@ -365,4 +425,44 @@ fn enchantments_on(state: &GameState, group: u32, owner: Side) -> usize {
             _ => false,
         })
         .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Bot, RandomBot};
+    use sanctum_rules::game::{Setup, legal_targets, view};
+
+    /// The targets the heuristic weighs, kept when legal, are exactly the engine's legal
+    /// targets in the engine's order, for every card of the pool on positions of random
+    /// games with the sample decks.
+    #[test]
+    fn aimable_targets_that_pass_the_check_are_the_legal_targets() {
+        let mut compared = 0;
+        for seed in 0..3 {
+            let (mut state, _) = GameState::start(&Setup::sample(seed)).expect("a game");
+            let mut bots = [RandomBot::new(seed), RandomBot::new(seed + 50)];
+            for turn in 0..40 {
+                if state.outcome.is_some() {
+                    break;
+                }
+                if turn % 8 == 0 {
+                    for side in Side::BOTH {
+                        for card in CardId::all() {
+                            let ours: Vec<Target> = aimable(&state, card)
+                                .into_iter()
+                                .filter(|&t| check_target(&state, side, card, t).is_ok())
+                                .collect();
+                            assert_eq!(ours, legal_targets(&state, side, card), "{card:?}");
+                            compared += 1;
+                        }
+                    }
+                }
+                let orders =
+                    [Side::Red, Side::Blue].map(|s| bots[s.index()].orders(&view(&state, s)));
+                state.play_turn(&orders).expect("legal orders");
+            }
+        }
+        assert!(compared > 1000, "{compared}");
+    }
 }
