@@ -3,8 +3,8 @@
 //! globe), then the best of the engine's legal targets of that kind is taken; a card
 //! with no good target is kept (or discarded when it can never help).
 
-use sanctum_rules::cards::{CardId, Effect, Modifier, TargetType};
-use sanctum_rules::game::orders::check_target;
+use sanctum_rules::cards::{CardId, Effect, Modifier};
+use sanctum_rules::game::orders::{aimable_targets, check_target};
 use sanctum_rules::game::state::{Host, SpellRef};
 use sanctum_rules::game::{GameState, Target};
 use sanctum_rules::groups::Ability;
@@ -19,7 +19,7 @@ use super::eval::{self, Threat, power};
 /// of the best-scored targets first, only until one passes, since on a crowded board
 /// asking it of every target costs more than all the rest of the plan.
 pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
-    let targets = aimable(state, card);
+    let targets = aimable_targets(state, card);
     let legal = |t: &Target| check_target(state, side, card, *t).is_ok();
     let first = || targets.iter().copied().find(legal);
     let me = Player::from(side);
@@ -262,40 +262,6 @@ fn helps(by: Modifier) -> bool {
         > 0
 }
 
-/// Every target of the kind `card` is aimed at, legal or not, in the order
-/// [`legal_targets`](sanctum_rules::game::legal_targets) lists them (which keeps those that pass [`check_target`]; a test
-/// checks the two agree).
-fn aimable(state: &GameState, card: CardId) -> Vec<Target> {
-    let want = card.def().target;
-    if want == TargetType::Globe {
-        vec![Target::Globe]
-    } else if want == TargetType::Square {
-        let squares = state.field.board().squares().iter();
-        squares.map(|&at| Target::Square { at }).collect()
-    } else if want == TargetType::Structure {
-        let towns = state.towns.iter();
-        towns.map(|t| Target::Structure { at: t.at }).collect()
-    } else if want.is_group() {
-        state
-            .units
-            .iter()
-            .map(|u| Target::Group { at: u.at })
-            .collect()
-    } else if want.is_individual() {
-        let units = state.units.iter();
-        units
-            .flat_map(|u| {
-                (0..u.group.size()).map(|i| Target::Minion {
-                    at: u.at,
-                    index: i as u8,
-                })
-            })
-            .collect()
-    } else {
-        Vec::new()
-    }
-}
-
 /// The legal target with the highest score (`None` scores are not wanted); the first
 /// on a tie. Legality is asked from the highest score down, until a target passes.
 fn best(
@@ -425,44 +391,4 @@ fn enchantments_on(state: &GameState, group: u32, owner: Side) -> usize {
             _ => false,
         })
         .count()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Bot, RandomBot};
-    use sanctum_rules::game::{Setup, legal_targets, view};
-
-    /// The targets the heuristic weighs, kept when legal, are exactly the engine's legal
-    /// targets in the engine's order, for every card of the pool on positions of random
-    /// games with the sample decks.
-    #[test]
-    fn aimable_targets_that_pass_the_check_are_the_legal_targets() {
-        let mut compared = 0;
-        for seed in 0..3 {
-            let (mut state, _) = GameState::start(&Setup::sample(seed)).expect("a game");
-            let mut bots = [RandomBot::new(seed), RandomBot::new(seed + 50)];
-            for turn in 0..40 {
-                if state.outcome.is_some() {
-                    break;
-                }
-                if turn % 8 == 0 {
-                    for side in Side::BOTH {
-                        for card in CardId::all() {
-                            let ours: Vec<Target> = aimable(&state, card)
-                                .into_iter()
-                                .filter(|&t| check_target(&state, side, card, t).is_ok())
-                                .collect();
-                            assert_eq!(ours, legal_targets(&state, side, card), "{card:?}");
-                            compared += 1;
-                        }
-                    }
-                }
-                let orders =
-                    [Side::Red, Side::Blue].map(|s| bots[s.index()].orders(&view(&state, s)));
-                state.play_turn(&orders).expect("legal orders");
-            }
-        }
-        assert!(compared > 1000, "{compared}");
-    }
 }

@@ -621,8 +621,19 @@ pub(crate) fn fits(want: TargetType, class: Option<RecruitClass>) -> bool {
 
 /// Every target `card` may be cast on now.
 pub fn legal_targets(state: &GameState, side: Side, card: CardId) -> Vec<Target> {
+    aimable_targets(state, card)
+        .into_iter()
+        .filter(|&t| check_target(state, side, card, t).is_ok())
+        .collect()
+}
+
+/// Every target of the kind `card` is aimed at, legal or not, in the order
+/// [`legal_targets`] lists the legal ones: the globe, every square of the board, every
+/// town, every group, or every minion of every group. (A bot that only wants the best
+/// legal target scores these and asks [`check_target`] from the best down.)
+pub fn aimable_targets(state: &GameState, card: CardId) -> Vec<Target> {
     let want = card.def().target;
-    let candidates: Vec<Target> = if want == TargetType::Globe {
+    if want == TargetType::Globe {
         vec![Target::Globe]
     } else if want == TargetType::Square {
         state
@@ -657,11 +668,7 @@ pub fn legal_targets(state: &GameState, side: Side, card: CardId) -> Vec<Target>
             .collect()
     } else {
         Vec::new()
-    };
-    candidates
-        .into_iter()
-        .filter(|&t| check_target(state, side, card, t).is_ok())
-        .collect()
+    }
 }
 
 /// Builds one player's orders one at a time, refusing each bad order as it comes (as
