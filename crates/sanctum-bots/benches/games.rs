@@ -1,5 +1,8 @@
 //! Whole games: the engine alone (replaying recorded random orders, turns per second)
-//! and random bots playing (games per second).
+//! and random bots playing (games per second), in this thread's time on the processor
+//! (`cpu`), so that other programs sharing the machine inflate the figures less.
+
+mod cpu;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use sanctum_bots::{RandomBot, play_game};
@@ -9,7 +12,7 @@ fn recorded(seed: u64) -> (GameState, Vec<TurnOrders>) {
     sanctum_bots::recorded_random_game(seed).expect("legal orders")
 }
 
-fn engine_turns(c: &mut Criterion) {
+fn engine_turns(c: &mut Criterion<cpu::ThreadCpu>) {
     let games: Vec<_> = (0..8).map(recorded).collect();
     let turns: usize = games.iter().map(|(_, o)| o.len()).sum();
     let mut g = c.benchmark_group("game");
@@ -30,7 +33,7 @@ fn engine_turns(c: &mut Criterion) {
     g.finish();
 }
 
-fn bot_games(c: &mut Criterion) {
+fn bot_games(c: &mut Criterion<cpu::ThreadCpu>) {
     let mut g = c.benchmark_group("game");
     g.throughput(Throughput::Elements(1));
     g.sample_size(20);
@@ -50,5 +53,9 @@ fn bot_games(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, engine_turns, bot_games);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(cpu::ThreadCpu);
+    targets = engine_turns, bot_games
+}
 criterion_main!(benches);

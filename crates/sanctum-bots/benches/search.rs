@@ -6,10 +6,11 @@
 //! `/proc/thread-self/schedstat`; wall-clock time elsewhere), so that other programs
 //! sharing the machine do not inflate them; the every-core turn is wall-clock time.
 
+mod cpu;
+
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sanctum_bots::search::{DEFAULT_ITERATIONS, rollout};
 use sanctum_bots::{Bot, Budget, HeuristicBot, SearchBot, SearchConfig, play_game};
@@ -17,47 +18,7 @@ use sanctum_rules::Side;
 use sanctum_rules::game::{GameState, PlayerView, Setup, view};
 use sanctum_rules::rng::GameRng;
 
-/// This thread's time on the processor, or wall-clock time where the system does not
-/// tell it.
-struct ThreadCpu;
-
-static WALL: WallTime = WallTime;
-
-fn cpu_now() -> Duration {
-    let ns = std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|t| t.split_whitespace().next()?.parse::<u64>().ok());
-    match ns {
-        Some(ns) => Duration::from_nanos(ns),
-        None => {
-            static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-            START.get_or_init(std::time::Instant::now).elapsed()
-        }
-    }
-}
-
-impl Measurement for ThreadCpu {
-    type Intermediate = Duration;
-    type Value = Duration;
-    fn start(&self) -> Duration {
-        cpu_now()
-    }
-    fn end(&self, i: Duration) -> Duration {
-        cpu_now().saturating_sub(i)
-    }
-    fn add(&self, a: &Duration, b: &Duration) -> Duration {
-        *a + *b
-    }
-    fn zero(&self) -> Duration {
-        Duration::ZERO
-    }
-    fn to_f64(&self, v: &Duration) -> f64 {
-        v.as_nanos() as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        WALL.formatter()
-    }
-}
+use cpu::ThreadCpu;
 
 /// The position after `turn` turns of heuristic against heuristic (or the last one
 /// before the end).
