@@ -16,7 +16,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use sanctum_bots::arena::{Matchup, matchup_game};
-use sanctum_bots::{Bot, Budget, SearchConfig};
+use sanctum_bots::{Bot, Budget, SearchBot, SearchConfig};
 use sanctum_rules::Side;
 use sanctum_rules::game::{GameState, Order, PlayerView, view};
 
@@ -27,10 +27,12 @@ fn cpu_time() -> Option<Duration> {
     Some(Duration::from_nanos(ns))
 }
 
-/// Times each call of the inner bot: (processor time, wall-clock time).
+/// Times each call of the search bot: (processor time, wall-clock time), and counts
+/// its iterations.
 struct Timed {
-    inner: Box<dyn Bot>,
+    inner: SearchBot,
     times: Vec<(Duration, Duration)>,
+    iterations: Vec<u32>,
 }
 
 impl Bot for Timed {
@@ -46,6 +48,7 @@ impl Bot for Timed {
             _ => wall,
         };
         self.times.push((spent, wall));
+        self.iterations.push(self.inner.last_iterations());
         o
     }
 }
@@ -93,6 +96,7 @@ fn main() -> Result<(), String> {
     }
     let slow: Option<f64> = env("SLOW");
     let mut times = Vec::new();
+    let mut iterations: Vec<u32> = Vec::new();
     let mut digest = DefaultHasher::new();
     let mut wins = 0;
     let from: u64 = env("FROM").unwrap_or(0);
@@ -103,12 +107,13 @@ fn main() -> Result<(), String> {
             ["heuristic", "search"]
         };
         let m = Matchup::default_decks(bots[0], bots[1], 1 + i);
-        let (setup, [red, blue]) = matchup_game(&m, &config).map_err(|e| e.to_string())?;
+        let (setup, mut players) = matchup_game(&m, &config).map_err(|e| e.to_string())?;
         let k = usize::from(i % 2 == 1);
-        let mut players = [red, blue];
+        // The search bot as `seeded_bots` makes it (red's seed + 1, blue's + 2).
         let mut timed = Timed {
-            inner: std::mem::replace(&mut players[k], Box::new(sanctum_bots::RandomBot::new(0))),
+            inner: SearchBot::with_config(m.seed + 1 + k as u64, config),
             times: Vec::new(),
+            iterations: Vec::new(),
         };
         let (mut state, _) = GameState::start(&setup).map_err(|e| e.to_string())?;
         while state.outcome.is_none() {
@@ -139,6 +144,7 @@ fn main() -> Result<(), String> {
             wins += 1;
         }
         times.extend(timed.times);
+        iterations.extend(timed.iterations);
     }
     if times.is_empty() {
         return Err("no turns".into());
@@ -156,5 +162,16 @@ fn main() -> Result<(), String> {
     };
     report(clock, times.iter().map(|t| t.0).collect());
     report("wall-clock time", times.iter().map(|t| t.1).collect());
+    iterations.sort();
+    let n = iterations.len();
+    println!(
+        "iterations a turn: mean {:.1}, fewest {}, 5th percentile {}, median {}, most {}; {} turns played the heuristic's plan unsearched",
+        f64::from(iterations.iter().sum::<u32>()) / n as f64,
+        iterations[0],
+        iterations[n / 20],
+        iterations[n / 2],
+        iterations[n - 1],
+        iterations.iter().filter(|&&i| i == 0).count()
+    );
     Ok(())
 }

@@ -96,6 +96,8 @@ pub struct SearchBot {
     rng: GameRng,
     config: SearchConfig,
     pool: Option<rayon::ThreadPool>,
+    /// Iterations of the last turn, over all worlds.
+    iterations: u32,
 }
 
 impl SearchBot {
@@ -118,11 +120,18 @@ impl SearchBot {
             rng: GameRng::from_seed(seed),
             config,
             pool,
+            iterations: 0,
         }
     }
 
     pub fn config(&self) -> &SearchConfig {
         &self.config
+    }
+
+    /// How many iterations its last turn ran, over all worlds (0 when it played the
+    /// heuristic's plan without searching).
+    pub fn last_iterations(&self) -> u32 {
+        self.iterations
     }
 }
 
@@ -225,6 +234,7 @@ impl Bot for SearchBot {
 
     fn orders(&mut self, view: &PlayerView) -> Vec<Order> {
         let deadline = deadline(self.config.budget, Instant::now());
+        self.iterations = 0;
         let base = GameState::from_view(view);
         let mut plans = Clock::new(deadline);
         let mut mine = candidates::generate(
@@ -252,8 +262,9 @@ impl Bot for SearchBot {
                 s.total += a.total;
             }
         }
+        self.iterations = sum.iter().map(|a| a.visits).sum();
         // Out of time before any iteration: the heuristic's plan.
-        if sum.iter().all(|a| a.visits == 0) {
+        if self.iterations == 0 {
             return mine.swap_remove(0);
         }
         // The most visited; the higher mean, then the earlier candidate, on a tie.
