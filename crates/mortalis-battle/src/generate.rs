@@ -15,6 +15,8 @@ use mortalis_rules::dice::uniform_below;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
+use mortalis_rules::campaign::tables::Scenario;
+
 use crate::table::{HEIGHT, Kind, Piece, Table};
 
 /// The range of the assault rifle, the infantry rifle (B58).
@@ -228,3 +230,111 @@ pub fn generate(seed: u64, size: f64) -> Table {
         pieces: b.pieces,
     }
 }
+
+/// The Duma field (B167, Q26): a 28" table whose middle strip, 10" wide
+/// (x from 9" to 19"), is the field and the rest a chasm (impassable, hides
+/// nothing); on the field four climbable blocks 2"×3" (3"–4" high) centred
+/// every 7" of its length (at 3.5", 10.5", 17.5" and 24.5"), on alternate
+/// sides, and a low wall (1") across part of each 7" stretch between them.
+/// The short edges are the south (y = 0) and north (y = 28) edges.
+pub fn pride_field(seed: u64) -> Table {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let size = PRIDE_LENGTH;
+    let (lo, hi) = PRIDE_FIELD;
+    let chasm = Kind::Impassable { height: 0.0 };
+    let mut pieces = vec![
+        Piece::rect(chasm, 0.0, 0.0, lo, size),
+        Piece::rect(chasm, hi, 0.0, size - hi, size),
+    ];
+    for k in 0..4 {
+        let cy = 3.5 + 7.0 * f64::from(k);
+        let left = k % 2 == 0;
+        let x = if left {
+            lo + half_inches(&mut rng, 1.5, 3.0)
+        } else {
+            hi - 2.0 - half_inches(&mut rng, 1.5, 3.0)
+        };
+        let height = half_inches(&mut rng, 3.0, 4.0);
+        pieces.push(Piece::rect(
+            Kind::Block {
+                height,
+                climbable: true,
+            },
+            x,
+            cy - 1.5,
+            2.0,
+            3.0,
+        ));
+        if k < 3 {
+            // A low wall in the stretch after the block, on the other side.
+            let wy = cy + 3.5 + half_inches(&mut rng, -0.5, 0.5);
+            let wx = if left { hi - 4.5 } else { lo + 1.5 };
+            pieces.push(Piece::rect(
+                Kind::Low { height: 1.0 },
+                wx,
+                wy - 0.25,
+                3.0,
+                0.5,
+            ));
+        }
+    }
+    Table { size, pieces }
+}
+
+/// The Duma field's length, and the table's side (B167).
+pub const PRIDE_LENGTH: f64 = 28.0;
+/// The Duma field across the table: from 9" to 19" (10" wide, B167).
+pub const PRIDE_FIELD: (f64, f64) = (9.0, 19.0);
+
+/// A table with nothing within `radius` of its centre (B160, B162): the
+/// pieces that come that close are taken away (with ladders left leaning
+/// on nothing); with `monument`, a 2"×2" unclimbable block 3" high stands
+/// at the centre (Otoczeni's centre piece).
+pub fn clear_centre(table: Table, radius: f64, monument: bool) -> Table {
+    let c = table.size / 2.0;
+    let mut pieces: Vec<Piece> = table
+        .pieces
+        .into_iter()
+        .filter(|p| p.distance_to(c, c) >= radius)
+        .collect();
+    if monument {
+        pieces.push(Piece::rect(
+            Kind::Block {
+                height: 3.0,
+                climbable: false,
+            },
+            c - 1.0,
+            c - 1.0,
+            2.0,
+            2.0,
+        ));
+    }
+    let mut out = Table {
+        size: table.size,
+        pieces,
+    };
+    let loose: Vec<usize> = (0..out.pieces.len())
+        .filter(|&i| {
+            out.pieces[i].kind == Kind::Ladder && out.ladder_wall(&out.pieces[i]).is_none()
+        })
+        .collect();
+    for i in loose.into_iter().rev() {
+        out.pieces.remove(i);
+    }
+    out
+}
+
+/// The generated table of a scenario: Duma's field; for Otoczeni (with its
+/// centre piece) and Przechwycenie a dense table with the centre cleared
+/// (B160, B162); otherwise [`generate`].
+pub fn scenario_table(scenario: Scenario, seed: u64, size: f64) -> Table {
+    match scenario {
+        Scenario::Pride => pride_field(seed),
+        Scenario::Surrounded => clear_centre(generate(seed, size), CENTRE_CLEAR, true),
+        Scenario::Interception => clear_centre(generate(seed, size), CENTRE_CLEAR, false),
+        Scenario::Massacre | Scenario::Barricades => generate(seed, size),
+    }
+}
+
+/// The circle round the centre kept clear in Otoczeni and Przechwycenie.
+pub const CENTRE_CLEAR: f64 = 6.0;

@@ -419,6 +419,21 @@ impl<'a> Nav<'a> {
         others: &[Body],
         goals: &[Place],
     ) -> Result<Vec<Option<Reach>>, TableError> {
+        let straight = |k: usize, at: Place| (at.x - goals[k].x).hypot(at.y - goals[k].y);
+        self.reach_by(from, allowance, others, goals, &straight)
+    }
+
+    /// [`Nav::reach`], with "nearest to the goal" judged by `gap(k, place)`
+    /// for goal `k` instead of the straight line (a walking distance, say,
+    /// so that a Move goes round a wall rather than up against it).
+    pub fn reach_by(
+        &self,
+        from: Place,
+        allowance: f64,
+        others: &[Body],
+        goals: &[Place],
+        gap: &dyn Fn(usize, Place) -> f64,
+    ) -> Result<Vec<Option<Reach>>, TableError> {
         let r = self.graph.mover.radius;
         self.graph.table.can_stand(from, r)?;
         let mut g = self.query(from, from, others, false);
@@ -494,7 +509,11 @@ impl<'a> Nav<'a> {
                     cand.push(reach);
                 }
                 let gap = |c: &Reach| {
-                    (c.to.x - goal.x).hypot(c.to.y - goal.y) + if c.arrived { 0.0 } else { 1e-6 }
+                    if c.arrived {
+                        f64::NEG_INFINITY
+                    } else {
+                        gap(k, c.to)
+                    }
                 };
                 let better = cand
                     .into_iter()

@@ -1,13 +1,18 @@
 //! Data-driven battle situations: each file in `tests/data/situations/`
-//! names the rules it checks, a table, the two warbands, where every model
-//! stands, markers, the decisions of each side (by name: "activate A1",
-//! "shoot B1", "attack B1", "pick up", "leave", "move X Y", "end"), the
-//! dice typed in, and the expected result.
+//! names the rules it checks, a table, the two warbands, the scenario,
+//! where every model stands (or `setup = true`: the scenario's set-up is
+//! played), markers, the object, the decisions of each side (by name:
+//! "activate A1", "shoot B1", "attack B1", "pick up", "lift" (the object),
+//! "leave", "move X Y", "end", and for set-up "marker X Y", "deploy X Y",
+//! "corner N", "edge N", "defender N", "starter N"; a decision starting
+//! with "!" asserts that no such option is offered), the dice typed in, and
+//! the expected result.
 
 use std::collections::BTreeMap;
 
 use mortalis_battle::battle::{
-    Battle, Choice, Decider, Fighter, Players, Question, Status, side_from_warband,
+    Battle, Choice, Decider, Entry, Event, Fighter, Players, Question, Scenario, Status,
+    side_from_warband,
 };
 use mortalis_battle::file::parse;
 use mortalis_battle::table::Place;
@@ -22,11 +27,25 @@ struct Situation {
     what: String,
     table: String,
     warbands: [String; 2],
+    #[serde(default)]
+    scenario: Option<Scenario>,
+    #[serde(default)]
+    setup: bool,
+    #[serde(default)]
     place: BTreeMap<String, [f64; 2]>,
     #[serde(default)]
     markers: Vec<[f64; 2]>,
     #[serde(default)]
     carried: BTreeMap<String, u32>,
+    #[serde(default)]
+    object: Option<[f64; 2]>,
+    #[serde(default)]
+    object_carrier: Option<String>,
+    #[serde(default)]
+    defender: Option<usize>,
+    #[serde(default)]
+    edges: Option<[usize; 2]>,
+    #[serde(default)]
     starter: usize,
     rounds: u32,
     decisions: [Vec<String>; 2],
@@ -43,6 +62,13 @@ struct Expect {
     vp: Option<[u32; 2]>,
     end: Option<String>,
     dice_used: Option<usize>,
+    at: BTreeMap<String, [f64; 2]>,
+    markers: Option<Vec<[f64; 2]>>,
+    defender: Option<usize>,
+    edges: Option<[usize; 2]>,
+    first: Option<usize>,
+    delivered: Vec<String>,
+    escaped: Vec<String>,
 }
 
 /// Answers by name.
@@ -51,46 +77,72 @@ struct ByName {
     next: usize,
 }
 
+fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
+    let named = |m: usize| b.models[m].name == words.get(1).copied().unwrap_or("");
+    let num = |k: usize| words.get(k).and_then(|w| w.parse::<f64>().ok());
+    let is = |k: usize, v: usize| num(k) == Some(v as f64);
+    match (words[0], c) {
+        ("activate", Choice::Activate { model }) => named(*model),
+        ("shoot", Choice::Shoot { target }) => named(*target),
+        ("attack", Choice::Attack { target }) => named(*target),
+        ("pick", Choice::PickUp { .. }) => true,
+        ("lift", Choice::PickUpObject) => true,
+        ("leave", Choice::Move { leave, .. }) => *leave,
+        ("move", Choice::Move { leave: false, .. }) => true,
+        ("end", Choice::End) => true,
+        ("marker", Choice::Marker { .. }) | ("deploy", Choice::Deploy { .. }) => true,
+        ("corner", Choice::Corner { corner }) => is(1, *corner),
+        ("edge", Choice::Edge { edge }) => is(1, *edge),
+        ("defender", Choice::Defender { side }) => is(1, *side),
+        ("starter", Choice::Starter { side }) => is(1, *side),
+        _ => false,
+    }
+}
+
+/// Where an option puts something, for "move X Y", "marker X Y", "deploy X Y".
+fn point(c: &Choice) -> Option<(f64, f64)> {
+    match c {
+        Choice::Move { to, .. } | Choice::Deploy { at: to, .. } => Some((to.x, to.y)),
+        Choice::Marker { x, y } => Some((*x, *y)),
+        _ => None,
+    }
+}
+
 impl Decider for ByName {
     fn choose(&mut self, b: &Battle, q: &Question) -> Result<usize, String> {
-        let want = self
-            .answers
-            .get(self.next)
-            .ok_or(format!("no decision {} ({:?})", self.next + 1, q.about))?
-            .clone();
-        self.next += 1;
-        let words: Vec<&str> = want.split_whitespace().collect();
-        let named = |m: usize| b.models[m].name == words.get(1).copied().unwrap_or("");
-        let pick = q
-            .options
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| match (words[0], c) {
-                ("activate", Choice::Activate { model }) => named(*model),
-                ("shoot", Choice::Shoot { target }) => named(*target),
-                ("attack", Choice::Attack { target }) => named(*target),
-                ("pick", Choice::PickUp { .. }) => true,
-                ("leave", Choice::Move { leave, .. }) => *leave,
-                ("move", Choice::Move { leave: false, .. }) => true,
-                ("end", Choice::End) => true,
-                _ => false,
-            });
-        let pick: Vec<(usize, &Choice)> = pick.collect();
-        let target = if words[0] == "move" {
-            let (x, y): (f64, f64) = (words[1].parse().unwrap(), words[2].parse().unwrap());
-            pick.into_iter().min_by(|a, b| {
-                let d = |c: &Choice| match c {
-                    Choice::Move { to, .. } => (to.x - x).hypot(to.y - y),
-                    _ => f64::INFINITY,
-                };
-                d(a.1).total_cmp(&d(b.1))
-            })
-        } else {
-            pick.into_iter().next()
-        };
-        target
-            .map(|(i, _)| i)
-            .ok_or(format!("`{want}` is not among {:?}", q.options))
+        loop {
+            let want = self
+                .answers
+                .get(self.next)
+                .ok_or(format!("no decision {} ({:?})", self.next + 1, q.about))?
+                .clone();
+            self.next += 1;
+            if let Some(not) = want.strip_prefix('!') {
+                let words: Vec<&str> = not.split_whitespace().collect();
+                if let Some(c) = q.options.iter().find(|c| matches(b, &words, c)) {
+                    return Err(format!("`{not}` is offered ({c:?})"));
+                }
+                continue;
+            }
+            let words: Vec<&str> = want.split_whitespace().collect();
+            let pick: Vec<(usize, &Choice)> = q
+                .options
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| matches(b, &words, c))
+                .collect();
+            let target = if matches!(words[0], "move" | "marker" | "deploy") {
+                let (x, y): (f64, f64) = (words[1].parse().unwrap(), words[2].parse().unwrap());
+                let d =
+                    |c: &Choice| point(c).map_or(f64::INFINITY, |(px, py)| (px - x).hypot(py - y));
+                pick.into_iter().min_by(|a, b| d(a.1).total_cmp(&d(b.1)))
+            } else {
+                pick.into_iter().next()
+            };
+            return target
+                .map(|(i, _)| i)
+                .ok_or(format!("`{want}` is not among {:?}", q.options));
+        }
     }
 }
 
@@ -116,22 +168,30 @@ fn run(path: &std::path::Path) {
     let (na, sa, mut models) = fighters(&s.warbands[0], 0);
     let (nb, sb, more) = fighters(&s.warbands[1], 1);
     models.extend(more);
-    for m in &mut models {
-        match s.place.get(&m.name) {
-            Some([x, y]) => m.body.at = Place::ground(*x, *y),
-            None => m.status = Status::Removed,
+    if !s.setup {
+        for m in &mut models {
+            match s.place.get(&m.name) {
+                Some([x, y]) => m.body.at = Place::ground(*x, *y),
+                None => m.status = Status::Removed,
+            }
+            m.carried = s.carried.get(&m.name).copied().unwrap_or(0);
+            m.object = s.object_carrier.as_ref() == Some(&m.name);
         }
-        m.carried = s.carried.get(&m.name).copied().unwrap_or(0);
     }
-    let mut b = Battle::new(table, [na, nb], [sa, sb], models, s.rounds);
+    let mut b = Battle::new(table, [na, nb], [sa, sb], models, s.rounds)
+        .with_scenario(s.scenario.unwrap_or(Scenario::Massacre));
     b.markers = s
         .markers
         .iter()
         .map(|[x, y]| Place::ground(*x, *y))
         .collect();
+    b.object = s.object.map(|[x, y]| Place::ground(x, y));
+    b.defender = s.defender;
+    if let Some([e0, e1]) = s.edges {
+        b.edges = [Some(e0), Some(e1)];
+    }
     let mut dice = TypedDice::new(&s.dice).unwrap();
     let [d0, d1] = s.decisions.clone();
-    let _ = &s.what;
     let (mut a, mut c) = (
         ByName {
             answers: d0,
@@ -142,14 +202,59 @@ fn run(path: &std::path::Path) {
             next: 0,
         },
     );
-    b.play_placed(
-        &mut Players {
-            deciders: [&mut a, &mut c],
-            dice: &mut dice,
-        },
-        s.starter,
-    )
-    .unwrap_or_else(|e| panic!("{label}: {e}"));
+    let mut players = Players {
+        deciders: [&mut a, &mut c],
+        dice: &mut dice,
+    };
+    let starter = if s.setup {
+        b.set_up(&mut players)
+            .unwrap_or_else(|e| panic!("{label}: {e}"))
+    } else {
+        s.starter
+    };
+    if s.rounds > 0 {
+        b.play_placed(&mut players, starter)
+            .unwrap_or_else(|e| panic!("{label}: {e}"));
+    }
+    for (n, [x, y]) in &s.expect.at {
+        let m = b.models.iter().find(|m| &m.name == n).unwrap();
+        let d = (m.body.at.x - x).hypot(m.body.at.y - y);
+        assert!(
+            d < 0.05,
+            "{label}: {n} stands at {:?}, not ({x}, {y})",
+            m.body.at
+        );
+    }
+    if let Some(want) = &s.expect.markers {
+        let got: Vec<[f64; 2]> = b.markers.iter().map(|p| [p.x, p.y]).collect();
+        assert_eq!(&got, want, "{label}: markers");
+    }
+    if let Some(d) = s.expect.defender {
+        assert_eq!(b.defender, Some(d), "{label}: defender");
+    }
+    if let Some([e0, e1]) = s.expect.edges {
+        assert_eq!(b.edges, [Some(e0), Some(e1)], "{label}: edges");
+    }
+    if let Some(f) = s.expect.first {
+        let got = b.log.iter().find_map(|e| match e {
+            Entry::Event(Event::Round { first, .. }) => Some(*first),
+            _ => None,
+        });
+        assert_eq!(got.unwrap_or(starter), f, "{label}: first player");
+    }
+    let flagged = |f: fn(&Fighter) -> bool| -> Vec<String> {
+        b.models
+            .iter()
+            .filter(|m| f(m))
+            .map(|m| m.name.clone())
+            .collect()
+    };
+    assert_eq!(
+        flagged(|m| m.delivered),
+        s.expect.delivered,
+        "{label}: delivered"
+    );
+    assert_eq!(flagged(|m| m.escaped), s.expect.escaped, "{label}: escaped");
     let names = |st: Status| -> Vec<String> {
         b.models
             .iter()
@@ -160,7 +265,7 @@ fn run(path: &std::path::Path) {
     assert_eq!(
         names(Status::Removed)
             .iter()
-            .filter(|n| s.place.contains_key(*n))
+            .filter(|n| s.setup || s.place.contains_key(*n))
             .cloned()
             .collect::<Vec<_>>(),
         s.expect.removed,

@@ -15,6 +15,7 @@ use mortalis_battle::battle::{
 };
 use mortalis_battle::generate;
 use mortalis_rules::Lang;
+use mortalis_rules::campaign::tables::Scenario;
 use mortalis_rules::dice::RngDice;
 use mortalis_rules::play;
 use mortalis_rules::warband::{self, WarbandFile};
@@ -28,14 +29,54 @@ use crate::{Failure, Output, ok, parse_toml};
 pub enum ScenarioArg {
     /// Jatka (Massacre).
     Jatka,
-    /// Barykady (not yet: B182).
+    /// Barykady (Barricades).
     Barykady,
-    /// Otoczeni (not yet: B182).
+    /// Otoczeni (Surrounded).
     Otoczeni,
-    /// Przechwycenie (not yet: B182).
+    /// Przechwycenie (Interception).
     Przechwycenie,
-    /// Duma (not yet: B182).
+    /// Duma (Pride).
     Duma,
+}
+
+impl ScenarioArg {
+    /// The scenario of the rules core.
+    pub fn scenario(self) -> Scenario {
+        match self {
+            ScenarioArg::Jatka => Scenario::Massacre,
+            ScenarioArg::Barykady => Scenario::Barricades,
+            ScenarioArg::Otoczeni => Scenario::Surrounded,
+            ScenarioArg::Przechwycenie => Scenario::Interception,
+            ScenarioArg::Duma => Scenario::Pride,
+        }
+    }
+}
+
+/// The table of a battle: the file's, or one generated from the seed for
+/// the scenario (`generate::scenario_table`). Duma is played on its own
+/// field (B167) and takes no table file.
+pub(crate) fn battle_table(
+    scenario: ScenarioArg,
+    file: Option<&Path>,
+    seed: u64,
+    lang: Lang,
+) -> Result<mortalis_battle::Table, Failure> {
+    match file {
+        Some(path) if scenario == ScenarioArg::Duma => Err(Failure::from(anyhow!(
+            "{}: {}",
+            path.display(),
+            lang.pick(
+                "Duma toczy się na własnym polu 10×28 cali (B167); --table nie jest przyjmowane",
+                "Duma is played on its own 10\"×28\" field (B167); --table is not taken"
+            )
+        ))),
+        Some(path) => crate::table::load(path, lang),
+        None => Ok(generate::scenario_table(
+            scenario.scenario(),
+            seed,
+            generate::DEFAULT_SIZE,
+        )),
+    }
 }
 
 /// Arguments of `mortalis battle`.
@@ -48,7 +89,8 @@ pub struct BattleArgs {
     /// Scenario.
     #[arg(long, value_enum)]
     scenario: ScenarioArg,
-    /// Table file (default: a generated 36" table from the seed).
+    /// Table file (default: a 36" table generated from the seed for the
+    /// scenario; Duma has its own field).
     #[arg(long)]
     table: Option<PathBuf>,
     /// Seed of the dice (and of the generated table).
@@ -229,6 +271,49 @@ fn account(b: &Battle, lang: Lang) -> String {
                 name(b, *model),
                 lang.pick("podnosi znacznik", "picks up a marker")
             ),
+            Event::PickedUpObject { model } => format!(
+                "  {} {}",
+                name(b, *model),
+                lang.pick("podnosi obiekt", "picks up the object")
+            ),
+            Event::Sides {
+                scenario,
+                defender,
+                edges,
+            } => {
+                let mut line = format!(
+                    "{}: {}",
+                    lang.pick("Scenariusz", "Scenario"),
+                    scenario.name(lang)
+                );
+                if let Some(d) = defender {
+                    let _ = write!(
+                        line,
+                        "; {} {}",
+                        lang.pick("broni się", "Defender:"),
+                        b.names[*d]
+                    );
+                }
+                const EDGES: [[&str; 2]; 4] = [
+                    ["południowa", "south"],
+                    ["wschodnia", "east"],
+                    ["północna", "north"],
+                    ["zachodnia", "west"],
+                ];
+                for (side, e) in edges.iter().enumerate() {
+                    if let Some(e) = e {
+                        let [pl, en] = EDGES[e % 4];
+                        let _ = write!(
+                            line,
+                            "; {} {} {}",
+                            b.names[side],
+                            lang.pick("krawędź", "edge"),
+                            lang.pick(pl, en)
+                        );
+                    }
+                }
+                line
+            }
             Event::Shot {
                 shooter,
                 target,
@@ -287,6 +372,10 @@ fn account(b: &Battle, lang: Lang) -> String {
                 match reason {
                     EndReason::AllMarkersGone =>
                         lang.pick("wszystkie znaczniki wyniesione", "every marker carried off"),
+                    EndReason::ObjectivesMet => lang.pick(
+                        "nikt, kto mógłby wyjść, nie został na polu",
+                        "nobody who could leave is left on the field"
+                    ),
                     EndReason::OneSideLeft => lang.pick(
                         "na stole zostały modele jednej strony",
                         "only one side is left on the table"
@@ -309,22 +398,8 @@ fn account(b: &Battle, lang: Lang) -> String {
     out
 }
 
-/// Refuses every scenario but Jatka (B182).
-pub(crate) fn refuse_scenario(scenario: ScenarioArg, lang: Lang) -> Result<(), Failure> {
-    if scenario == ScenarioArg::Jatka {
-        return Ok(());
-    }
-    Err(Failure::from(anyhow!(
-        "B182: {} {:?} {}",
-        lang.pick("scenariusz", "the scenario"),
-        scenario,
-        lang.pick("nie jest jeszcze symulowany", "is not simulated yet")
-    )))
-}
-
 /// Runs `mortalis battle`.
 pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
-    refuse_scenario(args.scenario, lang)?;
     let (na, sa, mut models) = load_side(&args.a, 0, lang)?;
     let (nb, sb, b_models) = load_side(&args.b, 1, lang)?;
     models.extend(b_models);
@@ -333,11 +408,9 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
     for (side, n) in [(0, m.volunteers_a), (1, m.volunteers_b)] {
         models.extend((1..=n).map(|k| Fighter::volunteer(k, side)));
     }
-    let table = match &args.table {
-        Some(path) => crate::table::load(path, lang)?,
-        None => generate::generate(args.seed, generate::DEFAULT_SIZE),
-    };
-    let mut battle = Battle::new(table, [na, nb], [sa, sb], models, args.rounds);
+    let table = battle_table(args.scenario, args.table.as_deref(), args.seed, lang)?;
+    let mut battle = Battle::new(table, [na, nb], [sa, sb], models, args.rounds)
+        .with_scenario(args.scenario.scenario());
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(args.seed));
     let (mut a, mut b) = (Ai, Ai);
     battle

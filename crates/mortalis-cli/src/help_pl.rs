@@ -178,7 +178,7 @@ pub const HELP: &[(&str, &str)] = &[
     // battle
     (
         "mortalis battle",
-        "Rozegraj jedną całą bitwę, SI przeciw SI (pierwsza część: Jatka)",
+        "Rozegraj jedną całą bitwę, SI przeciw SI",
     ),
     (
         "mortalis battle:a",
@@ -187,22 +187,13 @@ pub const HELP: &[(&str, &str)] = &[
     ("mortalis battle:b", "Druga drużyna (TOML)"),
     ("mortalis battle:scenario", "Scenariusz"),
     ("mortalis battle:scenario=jatka", "Jatka"),
-    (
-        "mortalis battle:scenario=barykady",
-        "Barykady (jeszcze nie: B182)",
-    ),
-    (
-        "mortalis battle:scenario=otoczeni",
-        "Otoczeni (jeszcze nie: B182)",
-    ),
-    (
-        "mortalis battle:scenario=przechwycenie",
-        "Przechwycenie (jeszcze nie: B182)",
-    ),
-    ("mortalis battle:scenario=duma", "Duma (jeszcze nie: B182)"),
+    ("mortalis battle:scenario=barykady", "Barykady"),
+    ("mortalis battle:scenario=otoczeni", "Otoczeni"),
+    ("mortalis battle:scenario=przechwycenie", "Przechwycenie"),
+    ("mortalis battle:scenario=duma", "Duma"),
     (
         "mortalis battle:table",
-        "Plik stołu (domyślnie: stół 36\" utworzony z ziarna)",
+        "Plik stołu (domyślnie: stół 36\" utworzony z ziarna dla scenariusza; Duma ma własne pole)",
     ),
     ("mortalis battle:seed", "Ziarno kości (i tworzonego stołu)"),
     (
@@ -227,22 +218,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("mortalis simulate:b", "Druga drużyna (TOML)"),
     ("mortalis simulate:scenario", "Scenariusz"),
     ("mortalis simulate:scenario=jatka", "Jatka"),
-    (
-        "mortalis simulate:scenario=barykady",
-        "Barykady (jeszcze nie: B182)",
-    ),
-    (
-        "mortalis simulate:scenario=otoczeni",
-        "Otoczeni (jeszcze nie: B182)",
-    ),
-    (
-        "mortalis simulate:scenario=przechwycenie",
-        "Przechwycenie (jeszcze nie: B182)",
-    ),
-    (
-        "mortalis simulate:scenario=duma",
-        "Duma (jeszcze nie: B182)",
-    ),
+    ("mortalis simulate:scenario=barykady", "Barykady"),
+    ("mortalis simulate:scenario=otoczeni", "Otoczeni"),
+    ("mortalis simulate:scenario=przechwycenie", "Przechwycenie"),
+    ("mortalis simulate:scenario=duma", "Duma"),
     ("mortalis simulate:battles", "Liczba bitew"),
     (
         "mortalis simulate:threads",

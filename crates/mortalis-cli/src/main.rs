@@ -83,7 +83,7 @@ enum Command {
         #[command(subcommand)]
         command: campaign::CampaignCommand,
     },
-    /// Play one whole battle, AI against AI (first slice: Jatka).
+    /// Play one whole battle, AI against AI.
     Battle(battle::BattleArgs),
     /// Play many battles AI against AI in parallel and compare two warbands.
     Simulate(simulate::SimulateArgs),

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use anyhow::{Context, anyhow};
 use clap::Args;
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{Battle, Fighter, HOUSE_ROUNDS, Players, Status};
+use mortalis_battle::battle::{Battle, Fighter, HOUSE_ROUNDS, OBJECT_VP, Players, Status};
 use mortalis_battle::{Table, generate};
 use mortalis_rules::Lang;
 use mortalis_rules::dice::RngDice;
@@ -22,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use rayon::prelude::*;
 
-use crate::battle::{ScenarioArg, load_side, refuse_scenario};
+use crate::battle::{ScenarioArg, battle_table, load_side};
 use crate::{Failure, Output, ok};
 
 /// Arguments of `mortalis simulate`.
@@ -84,6 +84,7 @@ fn one(
     seed: u64,
     sides: &[(String, u32, Vec<Fighter>); 2],
     table: Option<&Table>,
+    scenario: ScenarioArg,
     rounds: u32,
 ) -> Result<Outcome, String> {
     // Odd battles: B is the first side (it rolled the scenario).
@@ -102,11 +103,12 @@ fn one(
     }
     let table = match table {
         Some(t) => t.clone(),
-        None => generate::generate(seed, generate::DEFAULT_SIZE),
+        None => generate::scenario_table(scenario.scenario(), seed, generate::DEFAULT_SIZE),
     };
     let names = [sides[order[0]].0.clone(), sides[order[1]].0.clone()];
     let strengths = [sides[order[0]].1, sides[order[1]].1];
-    let mut battle = Battle::new(table, names, strengths, models, rounds);
+    let mut battle =
+        Battle::new(table, names, strengths, models, rounds).with_scenario(scenario.scenario());
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
     let (mut x, mut y) = (Ai, Ai);
     battle
@@ -130,7 +132,10 @@ fn one(
             let warband = if f.side == a_side { 0 } else { 1 };
             (
                 (warband, f.name.clone()),
-                (u32::from(f.status == Status::Removed), f.scored),
+                (
+                    u32::from(f.status == Status::Removed),
+                    f.scored + if f.delivered { OBJECT_VP } else { 0 } + u32::from(f.escaped),
+                ),
             )
         })
         .collect();
@@ -156,10 +161,9 @@ fn progress(n: u64) -> indicatif::ProgressBar {
 
 /// Runs `mortalis simulate`.
 pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
-    refuse_scenario(args.scenario, lang)?;
     let sides = [load_side(&args.a, 0, lang)?, load_side(&args.b, 1, lang)?];
     let table = match &args.table {
-        Some(path) => Some(crate::table::load(path, lang)?),
+        Some(path) => Some(battle_table(args.scenario, Some(path), args.seed, lang)?),
         None => None,
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -176,6 +180,7 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
                     args.seed.wrapping_add(i),
                     &sides,
                     table.as_ref(),
+                    args.scenario,
                     args.rounds,
                 );
                 bar.inc(1);
@@ -231,10 +236,7 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
         "{} — {}: {n} {}",
         sides[0].0,
         sides[1].0,
-        lang.pick(
-            "bitew (Jatka, SI przeciw SI)",
-            "battles (Jatka, AI against AI)"
-        )
+        lang.pick("bitew (SI przeciw SI)", "battles (AI against AI)")
     );
     for (label, k) in [
         (lang.pick("zwycięstwa", "wins"), wins),
@@ -261,8 +263,8 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
         out,
         "{}",
         lang.pick(
-            "Model: zdjęty z pola bitwy / wyniesione znaczniki, na bitwę",
-            "Model: removed / markers carried off, per battle"
+            "Model: zdjęty z pola bitwy / zdobyte PZ (znaczniki, obiekt, wyjście w Dumie), na bitwę",
+            "Model: removed / VP scored (markers, the object, leaving in Duma), per battle"
         )
     );
     for ((w, name), (removed, scored)) in &per_model {

@@ -97,11 +97,55 @@ fn what_is_not_simulated_is_refused_with_b182() {
         .stderr(predicate::str::contains(
             "B182: Iga: skill `technomancer_tricks` is not simulated yet",
         ));
+    // Duma is played on its own 10"×28" field (B167).
     mortalis()
         .args(["battle", A, B, "--scenario", "duma", "--table", TABLE])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("B182"));
+        .stderr(predicate::str::contains("B167"));
+}
+
+/// Every scenario plays to its end through the binary, and the report
+/// names it (B147, B176): Barykady and Otoczeni on the small test table,
+/// Przechwycenie on an empty one (its centre must be clear, B162), Duma on
+/// its own field.
+#[test]
+fn every_scenario_plays_and_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    for (scenario, id, table) in [
+        ("barykady", "barricades", Some(TABLE)),
+        ("otoczeni", "surrounded", Some(TABLE)),
+        (
+            "przechwycenie",
+            "interception",
+            Some("../mortalis-battle/tests/data/empty.toml"),
+        ),
+        ("duma", "pride", None),
+    ] {
+        let report = dir.path().join(format!("{id}.toml"));
+        let mut cmd = mortalis();
+        cmd.args(["battle", A, B, "--scenario", scenario, "--seed", "2"])
+            .arg("--report")
+            .arg(&report)
+            .args(["--lang", "en"]);
+        if let Some(t) = table {
+            cmd.args(["--table", t]);
+        }
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{scenario}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("Scenario: "), "{scenario}: {text}");
+        assert!(text.contains("\nEnd: "), "{scenario}: {text}");
+        let written = std::fs::read_to_string(&report).unwrap();
+        assert!(
+            written.contains(&format!("scenario = \"{id}\"")),
+            "{scenario}: {written}"
+        );
+    }
 }
 
 /// B175–B177: the report goes straight into a campaign. The post-battle

@@ -1,28 +1,14 @@
-//! Set-up of Jatka, activations, the legal options of a model, and their
-//! resolution. Shots and exchanges are built as `odds::Query`s and played by
+//! Activations, the legal options of a model, and their resolution. Shots and exchanges are built as `odds::Query`s and played by
 //! `mortalis_rules::play` with the battle's dice.
 
 use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
 use mortalis_rules::play;
 use mortalis_rules::skills::Skill;
 
-use super::{
-    About, Battle, BattleError, Choice, DEPLOY_RADIUS, Event, JATKA_MARKERS, Logged, MARKER_EDGE,
-    Players, Question, Status,
-};
+use super::{About, Battle, BattleError, Choice, Event, Logged, Players, Question, Status};
 use crate::path::Nav;
 use crate::sight::Sight;
 use crate::table::{Body, Place};
-
-/// The corner points: 0 lower left, 1 lower right, 2 upper right, 3 upper left.
-pub(super) fn corner_point(size: f64, corner: usize) -> (f64, f64) {
-    match corner % 4 {
-        0 => (0.0, 0.0),
-        1 => (size, 0.0),
-        2 => (size, size),
-        _ => (0.0, size),
-    }
-}
 
 /// A shot as the rules core sees it, and what the table says about it.
 pub struct ShotPlan {
@@ -35,140 +21,6 @@ pub struct ShotPlan {
 }
 
 impl Battle {
-    /// Jatka's set-up (B153–B155); returns the side that starts round 1.
-    pub(super) fn set_up(&mut self, players: &mut Players) -> Result<usize, BattleError> {
-        // B153 (ruling: on a table from a file or the generator nobody placed
-        // the last piece, so the second warband places the first marker).
-        for k in 0..JATKA_MARKERS {
-            let side = (1 + k) % 2;
-            let options = self.marker_spots();
-            if options.is_empty() {
-                return Err(BattleError::NotYet(
-                    "a table with no room for markers (B153)".into(),
-                ));
-            }
-            if let Choice::Marker { x, y } = self.ask(
-                players,
-                Question {
-                    side,
-                    about: About::Marker,
-                    options,
-                },
-            )? {
-                self.markers.push(Place::ground(x, y));
-            }
-        }
-        // B154: the first warband rolled the scenario; it picks a corner.
-        let options = (0..4).map(|corner| Choice::Corner { corner }).collect();
-        let corner = match self.ask(
-            players,
-            Question {
-                side: 0,
-                about: About::Corner,
-                options,
-            },
-        )? {
-            Choice::Corner { corner } => corner,
-            _ => 0,
-        };
-        let corners = [corner, (corner + 2) % 4];
-        let mut queues: [Vec<usize>; 2] = [0, 1].map(|s| {
-            (0..self.models.len())
-                .filter(|&i| self.models[i].side == s)
-                .rev()
-                .collect()
-        });
-        let mut side = 0;
-        while !queues[0].is_empty() || !queues[1].is_empty() {
-            if let Some(model) = queues[side].pop() {
-                let options = self.deploy_spots(model, corners[side]);
-                if options.is_empty() {
-                    return Err(BattleError::NotYet(format!(
-                        "deploying {} with its corner full (B154)",
-                        self.models[model].name
-                    )));
-                }
-                if let Choice::Deploy { model, at } = self.ask(
-                    players,
-                    Question {
-                        side,
-                        about: About::Deploy,
-                        options,
-                    },
-                )? {
-                    self.models[model].body.at = at;
-                }
-            }
-            side = 1 - side;
-        }
-        // B155: the lower total decides who starts.
-        let chooser = self.roll_off(players, "who starts")?;
-        let options = vec![Choice::Starter { side: 0 }, Choice::Starter { side: 1 }];
-        match self.ask(
-            players,
-            Question {
-                side: chooser,
-                about: About::Starter,
-                options,
-            },
-        )? {
-            Choice::Starter { side } => Ok(side),
-            _ => Ok(chooser),
-        }
-    }
-
-    /// Marker places: a 2" grid at least 6" from every edge, on the ground,
-    /// outside walls and gaps, not on another marker.
-    fn marker_spots(&self) -> Vec<Choice> {
-        let size = self.table.size;
-        let mut out = vec![];
-        let mut x = MARKER_EDGE;
-        while x <= size - MARKER_EDGE + 1e-9 {
-            let mut y = MARKER_EDGE;
-            while y <= size - MARKER_EDGE + 1e-9 {
-                let free = !self.markers.iter().any(|m| (m.x - x).hypot(m.y - y) < 1e-6);
-                if free && self.table.can_stand(Place::ground(x, y), 0.01).is_ok() {
-                    out.push(Choice::Marker { x, y });
-                }
-                y += 2.0;
-            }
-            x += 2.0;
-        }
-        out
-    }
-
-    /// Deployment places for a model: a 1" grid of ground places whose
-    /// whole base lies within 6" of the corner (Q25: a quarter circle), clear
-    /// of terrain and of models already placed.
-    fn deploy_spots(&self, model: usize, corner: usize) -> Vec<Choice> {
-        let (cx, cy) = corner_point(self.table.size, corner);
-        let r = self.models[model].body.radius();
-        let (sx, sy) = (
-            if cx > 0.0 { -1.0 } else { 1.0 },
-            if cy > 0.0 { -1.0 } else { 1.0 },
-        );
-        let mut out = vec![];
-        for i in 0..6 {
-            for j in 0..6 {
-                let (dx, dy) = (r + f64::from(i), r + f64::from(j));
-                if dx.hypot(dy) + r > DEPLOY_RADIUS + 1e-9 {
-                    continue;
-                }
-                let at = Place::ground(cx + sx * dx, cy + sy * dy);
-                let clear = self.models.iter().enumerate().all(|(k, o)| {
-                    k == model
-                        || o.body.at == Place::ground(0.0, 0.0)
-                        || (o.body.at.x - at.x).hypot(o.body.at.y - at.y)
-                            >= o.body.radius() + r - 1e-9
-                });
-                if clear && self.table.can_stand(at, r).is_ok() {
-                    out.push(Choice::Deploy { model, at });
-                }
-            }
-        }
-        out
-    }
-
     /// One activation of a model of `side` (B18, B23).
     pub(super) fn activation(
         &mut self,
@@ -236,15 +88,21 @@ impl Battle {
                     }
                 }
                 if !me.pet && !me.volunteer {
-                    for (k, mk) in self.markers.iter().enumerate() {
+                    let within = |at: Place| {
                         let point = Body {
-                            at: *mk,
+                            at,
                             base: 0.0,
                             height: 0.0,
                         };
-                        if self.table.distance(&me.body, &point) <= 1.0 {
+                        self.table.distance(&me.body, &point) <= 1.0
+                    };
+                    for (k, mk) in self.markers.iter().enumerate() {
+                        if within(*mk) {
                             out.push(Choice::PickUp { marker: k });
                         }
+                    }
+                    if self.object.is_some_and(within) {
+                        out.push(Choice::PickUpObject);
                     }
                 }
             } else {
@@ -255,8 +113,9 @@ impl Battle {
         Ok(out)
     }
 
-    /// Moves towards each marker, each enemy (into contact), the table
-    /// centre, and, carrying markers, the two nearest edges (to leave).
+    /// Moves towards each marker and the object, each enemy (into
+    /// contact), the table centre, and the edges it may leave by
+    /// ([`Battle::exits`]).
     fn move_options(&self, m: usize, navs: &[Nav]) -> Result<Vec<Choice>, BattleError> {
         let me = &self.models[m];
         let allowance = me.allowance();
@@ -269,7 +128,10 @@ impl Battle {
         let r = me.body.radius();
         let size = self.table.size;
         let from = me.body.at;
-        let mut goals: Vec<(Place, bool)> = self.markers.iter().map(|&p| (p, false)).collect();
+        // Each goal, and the edge when it is a way off the table.
+        let mut goals: Vec<(Place, Option<usize>)> =
+            self.markers.iter().map(|&p| (p, None)).collect();
+        goals.extend(self.object.map(|p| (p, None)));
         for e in self
             .models
             .iter()
@@ -291,41 +153,42 @@ impl Battle {
                         .hypot(a.y - from.y)
                         .total_cmp(&(b.x - from.x).hypot(b.y - from.y))
                 });
-            goals.extend(spot.map(|p| (p, false)));
+            goals.extend(spot.map(|p| (p, None)));
         }
-        goals.push((Place::ground(size / 2.0, size / 2.0), false));
-        if me.carried > 0 && !me.volunteer {
-            let edge = r + 0.01;
-            let mut edges = [
-                Place::ground(edge, from.y.clamp(edge, size - edge)),
-                Place::ground(size - edge, from.y.clamp(edge, size - edge)),
-                Place::ground(from.x.clamp(edge, size - edge), edge),
-                Place::ground(from.x.clamp(edge, size - edge), size - edge),
-            ];
-            edges.sort_by(|a, b| {
-                (a.x - from.x)
-                    .hypot(a.y - from.y)
-                    .total_cmp(&(b.x - from.x).hypot(b.y - from.y))
-            });
-            goals.extend(edges[..2].iter().map(|&p| (p, true)));
-        }
+        goals.push((Place::ground(size / 2.0, size / 2.0), None));
+        let exits = self.exits(m).into_iter().zip(self.exit_edges(m));
+        goals.extend(exits.map(|(p, e)| (p, Some(e))));
         let others = self.others(m);
-        let places: Vec<Place> = goals.iter().map(|g| g.0).collect();
+        // Which Moves are offered: towards each goal as far as the allowance
+        // goes, "as far" judged twice — by the straight line and by the
+        // walking distance round terrain (so that a Move can go round a
+        // wall rather than up against it).
+        let n = goals.len();
+        let places: Vec<Place> = goals.iter().chain(&goals).map(|g| g.0).collect();
+        let gap = |k: usize, at: Place| {
+            let (goal, exit) = goals[k % n];
+            match exit {
+                _ if k < n => (at.x - goal.x).hypot(at.y - goal.y),
+                Some(edge) => self.walk_to_edge(edge, at),
+                None => self.walk_to(goal, at),
+            }
+        };
         let reached = nav
-            .reach(from, allowance, &others, &places)
+            .reach_by(from, allowance, &others, &places, &gap)
             .map_err(|e| BattleError::NotYet(format!("a model standing where it cannot ({e})")))?;
         let mut out: Vec<Choice> = vec![];
-        for (r_, (_, edge)) in reached.into_iter().zip(&goals) {
+        for (r_, (_, exit)) in reached.into_iter().zip(goals.iter().chain(&goals)) {
+            let edge = exit.is_some();
             let Some(reach) = r_ else { continue };
             let overlaps = others.iter().any(|o| {
                 o.at.level == reach.to.level
                     && (o.at.x - reach.to.x).hypot(o.at.y - reach.to.y) < o.radius() + r - 1e-6
             });
-            let dup = out.iter().any(|c| matches!(c, Choice::Move { to, leave, .. } if (to.x - reach.to.x).hypot(to.y - reach.to.y) < 0.05 && *leave == (*edge && reach.arrived)));
+            let dup = out.iter().any(|c| matches!(c, Choice::Move { to, leave, .. } if (to.x - reach.to.x).hypot(to.y - reach.to.y) < 0.05 && *leave == (edge && reach.arrived)));
             if overlaps || dup {
                 continue;
             }
-            let leave = *edge && reach.arrived && reach.spent + r <= allowance + 1e-9;
+            let leave = edge && reach.arrived && reach.spent + r <= allowance + 1e-9;
             out.push(Choice::Move {
                 to: reach.to,
                 spent: reach.spent,
@@ -342,7 +205,8 @@ impl Battle {
     /// always engaged with the shooter's side), visible (B53) and in range.
     pub fn shot_plan(&self, s: usize, t: usize) -> Option<ShotPlan> {
         let (a, d) = (&self.models[s], &self.models[t]);
-        if !a.on_table() || !d.on_table() || a.side == d.side || a.pet {
+        // B165: the object's carrier fires no ranged weapon.
+        if !a.on_table() || !d.on_table() || a.side == d.side || a.pet || a.object {
             return None;
         }
         let weapon = a.ranged()?;
@@ -430,6 +294,9 @@ impl Battle {
         let at = self.models[i].body.at;
         let n = std::mem::take(&mut self.models[i].carried);
         self.markers.extend((0..n).map(|_| at));
+        if std::mem::take(&mut self.models[i].object) {
+            self.object = Some(at);
+        }
         self.models[i].status = Status::Removed;
         if let Some(b) = by {
             self.models[b].took_out += 1;
@@ -484,9 +351,12 @@ impl Battle {
                     .collect();
                 self.charged.extend(now);
                 if leave {
+                    let pride = self.scenario == super::Scenario::Pride;
                     let me = &mut self.models[m];
                     me.status = Status::Left;
                     me.scored += std::mem::take(&mut me.carried);
+                    me.delivered |= std::mem::take(&mut me.object);
+                    me.escaped |= pride && !me.volunteer;
                     let markers = me.scored;
                     self.event(Event::Left { model: m, markers });
                 }
@@ -498,6 +368,13 @@ impl Battle {
                 }
                 self.take_slot(m, false);
                 self.event(Event::PickedUp { model: m });
+            }
+            Choice::PickUpObject => {
+                if self.object.take().is_some() {
+                    self.models[m].object = true;
+                }
+                self.take_slot(m, false);
+                self.event(Event::PickedUpObject { model: m });
             }
             Choice::Shoot { target } => {
                 let plan = self

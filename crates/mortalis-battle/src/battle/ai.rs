@@ -8,16 +8,59 @@
 use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
 use num_traits::ToPrimitive;
 
-use super::{About, Battle, Choice, Decider, Question};
+use super::{About, Battle, Choice, Decider, OBJECT_VP, Question, Scenario};
 use crate::table::{Body, Place};
 
 /// The AI decider. Stateless and deterministic.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Ai;
 
-/// The value of a model: 1, plus 1 per marker it carries.
+/// The value of a model: 1, plus 1 per marker it carries, plus 4 for the
+/// object to intercept.
 fn worth(b: &Battle, m: usize) -> f64 {
-    1.0 + f64::from(b.models[m].carried)
+    let me = &b.models[m];
+    2.0 + f64::from(me.carried) + if me.object { 4.0 } else { 0.0 }
+}
+
+/// The value of model `m` leaving the table now. Once a side has nobody
+/// left on the table the other takes every marker still there (B145), so
+/// the last model of a side leaves only when what its side has banked
+/// beats all the opponent could still get; others leave gladly.
+fn leave_value(b: &Battle, m: usize) -> f64 {
+    let me = &b.models[m];
+    if b.scenario == Scenario::Pride {
+        return 1.0 + 2.0 * exit_worth(b, m);
+    }
+    let side = me.side;
+    let vp = b.vp();
+    let carried_by = |s: usize| -> u32 {
+        b.models
+            .iter()
+            .filter(|f| f.on_table() && f.side == s)
+            .map(|f| f.carried + if f.object { OBJECT_VP } else { 0 })
+            .sum()
+    };
+    let loose = b.markers.len() as u32 + if b.object.is_some() { OBJECT_VP } else { 0 };
+    let mine = vp[side] + carried_by(side);
+    let theirs_most = vp[1 - side] + carried_by(1 - side) + loose;
+    let others_here = b
+        .models
+        .iter()
+        .enumerate()
+        .any(|(i, f)| i != m && f.on_table() && f.side == side && !f.volunteer);
+    let own = me.carried + if me.object { OBJECT_VP } else { 0 };
+    let banked_after = vp[side] + own;
+    if banked_after > theirs_most + carried_by(side) - own {
+        // It wins whatever happens next.
+        return 20.0;
+    }
+    if others_here {
+        1.0 + 2.0 * exit_worth(b, m)
+    } else if mine > theirs_most {
+        10.0
+    } else {
+        -10.0
+    }
 }
 
 fn prob(p: &odds::Prob) -> f64 {
@@ -70,18 +113,30 @@ fn exposure(b: &Battle, m: usize, p: Place) -> f64 {
         .sum()
 }
 
-/// Straight distance from a place to the nearest marker on the table.
+/// Walking distance from a place to the nearest marker (or the object)
+/// on the ground.
 fn marker_gap(b: &Battle, at: Place) -> f64 {
     b.markers
         .iter()
-        .map(|m| (m.x - at.x).hypot(m.y - at.y))
+        .chain(&b.object)
+        .map(|m| b.walk_to(*m, at))
         .fold(f64::INFINITY, f64::min)
 }
 
-/// Straight distance to the nearest table edge.
-fn edge_gap(b: &Battle, at: Place) -> f64 {
-    let s = b.table.size;
-    at.x.min(at.y).min(s - at.x).min(s - at.y)
+/// Walking distance from a place to the nearest of `edges`.
+fn exit_gap(b: &Battle, edges: &[usize], at: Place) -> f64 {
+    edges
+        .iter()
+        .map(|&e| b.walk_to_edge(e, at))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// How much getting off the table is worth to model `m`: its markers, the
+/// object, and in Duma the model itself.
+fn exit_worth(b: &Battle, m: usize) -> f64 {
+    let me = &b.models[m];
+    let pride = b.scenario == Scenario::Pride && !me.volunteer;
+    f64::from(me.carried) + if me.object { 4.0 } else { 0.0 } + if pride { 1.0 } else { 0.0 }
 }
 
 impl Ai {
@@ -104,21 +159,31 @@ impl Ai {
                 _ => 0.0,
             },
             Choice::PickUp { .. } => 1.2,
-            Choice::Move { leave: true, .. } => 1.0 + 2.0 * f64::from(me.carried),
+            Choice::PickUpObject => 3.0,
+            Choice::Move { leave: true, .. } => leave_value(b, m),
             Choice::Move { to, .. } => {
                 let mut v = 0.0;
                 let gatherer = !me.pet && !me.volunteer;
-                if gatherer && !b.markers.is_empty() {
+                let goals = !b.markers.is_empty() || b.object.is_some();
+                if gatherer && goals {
                     let (before, after) = (marker_gap(b, me.body.at), marker_gap(b, to));
                     v += 0.15 * (before - after);
                     if after <= 1.0 + me.body.radius() && !me.free_slot {
                         v += 0.6;
                     }
                 }
-                if me.carried > 0 {
-                    v += 0.2 * f64::from(me.carried) * (edge_gap(b, me.body.at) - edge_gap(b, to));
+                let exits = b.exit_edges(m);
+                if !exits.is_empty() {
+                    let gained = exit_gap(b, &exits, me.body.at) - exit_gap(b, &exits, to);
+                    // Duma is won by leaving, not by killing (B170).
+                    let pace = if b.scenario == Scenario::Pride {
+                        0.6
+                    } else {
+                        0.2
+                    };
+                    v += pace * exit_worth(b, m) * gained;
                 }
-                if !gatherer || b.markers.is_empty() {
+                if !gatherer || (!goals && exits.is_empty()) {
                     // Close in on the nearest enemy.
                     let near = |p: Place| {
                         b.models
@@ -197,7 +262,20 @@ impl Decider for Ai {
                 let here = exposure(b, m, b.models[m].body.at);
                 best(q, |o| self.value(b, m, o, here))
             }
-            About::Corner | About::Deploy => 0,
+            // Prefers to attack: the Defender in Barykady cannot carry
+            // markers off (B158, Q24).
+            About::Role => best(q, |o| {
+                matches!(o, Choice::Defender { side } if *side != q.side) as u8 as f64
+            }),
+            // Deploys as near the centre as the zone allows.
+            About::Deploy => {
+                let c = b.table.size / 2.0;
+                best(q, |o| match o {
+                    Choice::Deploy { at, .. } => -(at.x - c).hypot(at.y - c),
+                    _ => 0.0,
+                })
+            }
+            About::Corner | About::Edge => 0,
         })
     }
 }

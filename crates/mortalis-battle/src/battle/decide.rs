@@ -27,6 +27,10 @@ pub enum About {
     Activate,
     /// The next action of the active model (B22–B27).
     Action,
+    /// Which side is the Defender (Barykady B156, Otoczeni B159).
+    Role,
+    /// The deployment edge (Przechwycenie B163).
+    Edge,
 }
 
 /// One legal answer.
@@ -51,6 +55,16 @@ pub enum Choice {
         model: usize,
         /// Where.
         at: Place,
+    },
+    /// This side is the Defender (as a wish, or as the decision).
+    Defender {
+        /// The side.
+        side: usize,
+    },
+    /// A table edge: 0 south (y = 0), 1 east, 2 north, 3 west.
+    Edge {
+        /// The edge.
+        edge: usize,
     },
     /// This side starts.
     Starter {
@@ -89,6 +103,8 @@ pub enum Choice {
         /// The marker (index into the markers on the ground).
         marker: usize,
     },
+    /// Pick up the object to intercept within 1" (Przechwycenie, B164).
+    PickUpObject,
     /// End the activation (unused actions are lost, B23).
     End,
 }

@@ -94,6 +94,12 @@ pub struct Fighter {
     pub scored: u32,
     /// Enemy models it took out.
     pub took_out: u32,
+    /// Carries the object to intercept (Przechwycenie, B164–B165).
+    pub object: bool,
+    /// Carried the object off across its own edge (B166).
+    pub delivered: bool,
+    /// Left the field across the opponent's edge in Duma (B169–B170).
+    pub escaped: bool,
     /// This round: activated.
     pub activated: bool,
     /// This round: the Move slot is used.
@@ -198,6 +204,9 @@ impl Fighter {
             carried: 0,
             scored: 0,
             took_out: 0,
+            object: false,
+            delivered: false,
+            escaped: false,
             activated: false,
             move_slot: false,
             free_slot: false,
@@ -245,8 +254,8 @@ impl Fighter {
         }
     }
 
-    /// Allowance of its next Move action before difficult ground (B29,
-    /// Q48: never below 0).
+    /// Allowance of its next Move action before difficult ground (B29:
+    /// the object to intercept −2; Q48: never below 0).
     pub fn allowance(&self) -> f64 {
         let first = !self.move_slot && !self.free_slot;
         let mut s = self.profile.speed;
@@ -255,6 +264,9 @@ impl Fighter {
         }
         if self.moves >= 1 && !self.has(Skill::Runner) {
             s -= 1;
+        }
+        if self.object {
+            s -= 2;
         }
         f64::from(s.max(0))
     }
@@ -272,7 +284,8 @@ impl Fighter {
             && weapon != Some(Item::TwoHandedWeapon);
         Side {
             accuracy: self.profile.accuracy,
-            fight: self.profile.fight,
+            // B41i: carrying the object to intercept, W−2.
+            fight: self.profile.fight - if self.object { 2 } else { 0 },
             resilience: self.profile.resilience,
             armour: self.armour,
             shield: self.equipment.contains(&Item::Shield) && weapon != Some(Item::TwoHandedWeapon),

@@ -9,9 +9,12 @@
 mod actions;
 pub mod ai;
 pub mod decide;
+mod field;
 pub mod fighter;
 mod report;
+mod setup;
 
+pub use mortalis_rules::campaign::tables::Scenario;
 use mortalis_rules::dice::{DiceError, DiceSource};
 use mortalis_rules::play;
 use serde::Serialize;
@@ -30,6 +33,8 @@ pub const JATKA_MARKERS: usize = 5;
 pub const MARKER_EDGE: f64 = 6.0;
 /// Deployment: within this distance of the corner (B154, Q25).
 pub const DEPLOY_RADIUS: f64 = 6.0;
+/// The object to intercept counts as this many markers (B166).
+pub const OBJECT_VP: u32 = 4;
 
 /// Why a battle stopped with no result.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -62,6 +67,8 @@ pub enum BattleError {
 pub enum EndReason {
     /// Every marker was carried off (B144, Q22).
     AllMarkersGone,
+    /// Duma: no model that could still leave is on the field (Q22).
+    ObjectivesMet,
     /// Only one side's models remain on the table (B144).
     OneSideLeft,
     /// No model of either side remains.
@@ -110,6 +117,20 @@ pub enum Event {
     PickedUp {
         /// The model.
         model: usize,
+    },
+    /// A model picked up the object to intercept (B164).
+    PickedUpObject {
+        /// The model.
+        model: usize,
+    },
+    /// The scenario's roles and zones are settled.
+    Sides {
+        /// The scenario.
+        scenario: Scenario,
+        /// The Defender (Barykady, Otoczeni).
+        defender: Option<usize>,
+        /// Each side's home edge (Przechwycenie, Duma).
+        edges: [Option<usize>; 2],
     },
     /// A shot (B52–B58), resolved by `play`.
     Shot {
@@ -188,6 +209,15 @@ pub struct Battle {
     pub names: [String; 2],
     /// Warband strengths (for the report).
     pub strengths: [u32; 2],
+    /// The scenario (B147); side 0 rolled it.
+    pub scenario: Scenario,
+    /// The Defender in Barykady and Otoczeni.
+    pub defender: Option<usize>,
+    /// Each side's home edge (Przechwycenie: where it deployed; Duma: its
+    /// short edge): 0 south, 1 east, 2 north, 3 west.
+    pub edges: [Option<usize>; 2],
+    /// The object to intercept, where it lies on the ground (B162).
+    pub object: Option<Place>,
     /// Every model, both sides.
     pub models: Vec<Fighter>,
     /// Technology markers on the table (dropped ones where their carrier fell).
@@ -209,6 +239,12 @@ pub struct Battle {
     /// Models newly engaged by the active model's Moves this activation.
     #[serde(skip)]
     charged: Vec<usize>,
+    /// Models placed so far during set-up.
+    #[serde(skip)]
+    deployed: Vec<usize>,
+    /// The AI's distance fields (built on first use).
+    #[serde(skip)]
+    fields: std::cell::RefCell<Option<field::Fields>>,
 }
 
 /// Dice that log every value into the battle.
@@ -246,6 +282,10 @@ impl Battle {
             table,
             names,
             strengths,
+            scenario: Scenario::Massacre,
+            defender: None,
+            edges: [None, None],
+            object: None,
             models,
             markers: vec![],
             round: 0,
@@ -256,7 +296,32 @@ impl Battle {
             end: None,
             active: None,
             charged: vec![],
+            deployed: vec![],
+            fields: std::cell::RefCell::new(None),
         }
+    }
+
+    /// The same battle in another scenario (set up by [`Battle::play`]).
+    pub fn with_scenario(mut self, scenario: Scenario) -> Self {
+        self.scenario = scenario;
+        self
+    }
+
+    /// How far `at` is from `to` walking round and climbing over terrain,
+    /// roughly (a 1" grid; for the AI's judgement, never for a rule).
+    pub fn walk_to(&self, to: Place, at: Place) -> f64 {
+        let mut f = self.fields.borrow_mut();
+        let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
+        let goal = f.point(to);
+        f.distance(goal, at)
+    }
+
+    /// How far `at` is from a table edge (0 south, 1 east, 2 north, 3 west)
+    /// walking, roughly, as [`Battle::walk_to`].
+    pub fn walk_to_edge(&self, edge: usize, at: Place) -> f64 {
+        let mut f = self.fields.borrow_mut();
+        let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
+        f.distance(field::Goal::Edge(edge), at)
     }
 
     /// The bodies of every model on the table except `but`.
@@ -286,11 +351,12 @@ impl Battle {
             .collect()
     }
 
-    /// Victory points so far: markers carried off and taken automatically.
+    /// Victory points so far: markers carried off and taken automatically
+    /// (B151), the object (4, B166), models that left in Duma (B170).
     pub fn vp(&self) -> [u32; 2] {
         let mut vp = self.collected;
         for m in &self.models {
-            vp[m.side] += m.scored;
+            vp[m.side] += m.scored + if m.delivered { OBJECT_VP } else { 0 } + u32::from(m.escaped);
         }
         vp
     }
@@ -431,13 +497,25 @@ impl Battle {
         Ok(1 - self.roll_off(players, "initiative")?)
     }
 
-    /// Ends the battle now: B145 markers to the side left alone, VP, winner.
+    /// Ends the battle now: B145 markers (on the ground, and carried by its
+    /// models, which are still on the table) and the object to the side
+    /// left alone, VP, winner.
     fn finish(&mut self, reason: EndReason) {
         if reason == EndReason::OneSideLeft
             && let Some(side) = self.models.iter().find(|m| m.on_table()).map(|m| m.side)
         {
-            self.collected[side] += self.markers.len() as u32;
+            let mut got = self.markers.len() as u32;
             self.markers.clear();
+            if self.object.take().is_some() {
+                got += OBJECT_VP;
+            }
+            for m in self.models.iter_mut().filter(|m| m.on_table()) {
+                got += std::mem::take(&mut m.carried);
+                if std::mem::take(&mut m.object) {
+                    got += OBJECT_VP;
+                }
+            }
+            self.collected[side] += got;
         }
         let vp = self.vp();
         let winner = match vp[0].cmp(&vp[1]) {
@@ -459,13 +537,17 @@ impl Battle {
             .models
             .iter()
             .filter(|m| m.on_table())
-            .map(|m| m.carried)
+            .map(|m| m.carried + u32::from(m.object))
             .sum();
         if !on(0) && !on(1) {
             self.finish(EndReason::NobodyLeft);
         } else if !on(0) || !on(1) {
             self.finish(EndReason::OneSideLeft);
-        } else if self.markers.is_empty() && carried == 0 {
+        } else if self.scenario == Scenario::Pride {
+            if !self.models.iter().any(|m| m.on_table() && !m.volunteer) {
+                self.finish(EndReason::ObjectivesMet);
+            }
+        } else if self.markers.is_empty() && self.object.is_none() && carried == 0 {
             self.finish(EndReason::AllMarkersGone);
         }
     }

@@ -2,14 +2,14 @@
 //! format `mortalis campaign battle` reads.
 
 use mortalis_rules::campaign::events::{BattleReport, BattleResult, ModelReport};
-use mortalis_rules::campaign::tables::Scenario;
 
 use super::{Battle, Status};
 
 impl Battle {
     /// The report of `side` (0 or 1) once the battle has ended: per model,
-    /// enemies taken out, markers carried off, removed or not; markers the
-    /// side took automatically (B145) as loot rolls without experience;
+    /// enemies taken out, markers carried off, removed or not, left in Duma
+    /// (`escaped`), carried the object off (`object`); markers the side took
+    /// automatically (B145; the object as 4) as loot rolls without experience;
     /// volunteers fielded; the opponent's strength.
     pub fn report(&self, side: usize) -> Option<BattleReport> {
         let (_, _, winner) = self.end?;
@@ -27,11 +27,13 @@ impl Battle {
                 took_out: m.took_out,
                 markers: m.scored,
                 out_of_action: m.status == Status::Removed,
+                escaped: m.escaped,
+                object: m.delivered,
                 ..ModelReport::default()
             })
             .collect();
         Some(BattleReport {
-            scenario: Scenario::Massacre,
+            scenario: self.scenario,
             result,
             extra_loot: self.collected[side],
             models,

@@ -1,0 +1,94 @@
+//! Measures the AI against the random legal policy: `cargo run --release
+//! --example ai_strength -- SCENARIO N [SIZE]` plays N battles per side on
+//! generated tables of the scenario (the test warbands) and prints the AI's
+//! wins, draws and losses.
+use mortalis_battle::battle::ai::Ai;
+use mortalis_battle::battle::{Battle, Decider, HOUSE_ROUNDS, Players, RandomPolicy, Scenario};
+use mortalis_battle::generate;
+use mortalis_rules::dice::RngDice;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let scenario: Scenario = args
+        .get(1)
+        .and_then(|s| serde_json::from_value(serde_json::json!(s)).ok())
+        .unwrap_or(Scenario::Massacre);
+    let n: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
+    let size: f64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(28.0);
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    let start = std::time::Instant::now();
+    for seed in 0..n {
+        for ai_side in [0, 1] {
+            let table = if size == 0.0 {
+                let open =
+                    mortalis_battle::file::parse(include_str!("../tests/data/open.toml")).unwrap();
+                match scenario {
+                    Scenario::Pride => generate::pride_field(seed),
+                    Scenario::Surrounded => {
+                        generate::clear_centre(open, generate::CENTRE_CLEAR, true)
+                    }
+                    Scenario::Interception => {
+                        generate::clear_centre(open, generate::CENTRE_CLEAR, false)
+                    }
+                    _ => open,
+                }
+            } else {
+                generate::scenario_table(scenario, seed, size)
+            };
+            let side = |t: &str, s| {
+                mortalis_battle::battle::side_from_warband(&toml::from_str(t).unwrap(), s).unwrap()
+            };
+            let (na, sa, mut a) = side(include_str!("../tests/data/alfa.toml"), 0);
+            let (nb, sb, b) = side(include_str!("../tests/data/beta.toml"), 1);
+            a.extend(b);
+            let mut battle =
+                Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS).with_scenario(scenario);
+            let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
+            let (mut ai, mut rnd) = (Ai, RandomPolicy::new(seed));
+            let deciders: [&mut dyn Decider; 2] = if ai_side == 0 {
+                [&mut ai, &mut rnd]
+            } else {
+                [&mut rnd, &mut ai]
+            };
+            battle
+                .play(&mut Players {
+                    deciders,
+                    dice: &mut dice,
+                })
+                .unwrap();
+            if std::env::var("LOG").is_ok_and(|v| v == format!("{seed}-{ai_side}")) {
+                for e in &battle.log {
+                    println!(
+                        "{}",
+                        serde_json::to_string(e)
+                            .unwrap()
+                            .chars()
+                            .take(200)
+                            .collect::<String>()
+                    );
+                }
+            }
+            if std::env::var("EACH").is_ok() {
+                println!(
+                    "seed {seed} ai {ai_side}: {:?} round {}",
+                    battle.end.unwrap(),
+                    battle.round
+                );
+            }
+            match battle.end.unwrap().2 {
+                Some(s) if s == ai_side => w += 1,
+                None => d += 1,
+                _ => l += 1,
+            }
+        }
+    }
+    let t = start.elapsed().as_secs_f64();
+    println!(
+        "{scenario:?}: AI {w} wins, {d} draws, {l} losses of {} ({:.1}%), {:.1} battles/s",
+        2 * n,
+        100.0 * w as f64 / (2 * n) as f64,
+        (2 * n) as f64 / t
+    );
+}
