@@ -2,8 +2,8 @@
 //! names the rules it checks, a table, the two warbands, the scenario,
 //! where every model stands (or `setup = true`: the scenario's set-up is
 //! played), markers, the object, the decisions of each side (by name:
-//! "activate A1", "shoot B1", "attack B1", "pick up", "lift" (the object),
-//! "leave", "move X Y", "end", and for set-up "marker X Y", "deploy X Y",
+//! "activate A1", "shoot B1", "attack B1", "withdraw B1", "defend", "pick
+//! up", "lift" (the object), "leave", "move X Y", "end", and for set-up "marker X Y", "deploy X Y",
 //! "corner N", "edge N", "defender N", "starter N"; a decision starting
 //! with "!" asserts that no such option is offered), the dice typed in, and
 //! the expected result.
@@ -87,6 +87,8 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("attack", Choice::Attack { target }) => named(*target),
         ("pick", Choice::PickUp { .. }) => true,
         ("lift", Choice::PickUpObject) => true,
+        ("defend", Choice::DefensivePosition) => true,
+        ("withdraw", Choice::Withdraw { from }) => named(*from),
         ("leave", Choice::Move { leave, .. }) => *leave,
         ("move", Choice::Move { leave: false, .. }) => true,
         ("end", Choice::End) => true,

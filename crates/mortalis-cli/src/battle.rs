@@ -271,6 +271,31 @@ fn account(b: &Battle, lang: Lang) -> String {
                 name(b, *model),
                 lang.pick("podnosi znacznik", "picks up a marker")
             ),
+            Event::Defends { model } => format!(
+                "  {} {}",
+                name(b, *model),
+                lang.pick("zajmuje pozycję obronną", "takes a defensive position")
+            ),
+            Event::Withdrew {
+                model,
+                from,
+                won,
+                report,
+            } => format!(
+                "  {} {} {}: {} — {}",
+                name(b, *model),
+                lang.pick("odchodzi z walki z", "withdraws from"),
+                name(b, *from),
+                dice_text(report, lang),
+                if *won {
+                    lang.pick("udane, może się ruszyć", "it gets away and may move")
+                } else {
+                    lang.pick(
+                        "nieudane, koniec akcji w tej rundzie",
+                        "it fails and does nothing more this round",
+                    )
+                }
+            ),
             Event::PickedUpObject { model } => format!(
                 "  {} {}",
                 name(b, *model),

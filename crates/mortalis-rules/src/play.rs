@@ -441,9 +441,13 @@ pub fn play_shoot_plan(
     Ok(report(events, out))
 }
 
-/// Play one melee exchange of a solved game (so that many exchanges of the
-/// same query share one solution).
-pub fn play_melee_game(game: &MeleeGame, src: &mut dyn DiceSource) -> Result<Report, PlayError> {
+/// The two Fight rolls of an exchange with their rerolls (B40–B43), and
+/// who won (1 attacker, −1 defender, 0 tie); also whether each side still
+/// holds Matrix error for the test.
+fn fight_rolls(
+    game: &MeleeGame,
+    src: &mut dyn DiceSource,
+) -> Result<(Event, i32, bool, bool), PlayError> {
     let plan = game.plan();
     let (ar, dr) = (plan.attacker, plan.defender);
     let na = if ar.extra_die { 3 } else { 2 };
@@ -529,7 +533,7 @@ pub fn play_melee_game(game: &MeleeGame, src: &mut dyn DiceSource) -> Result<Rep
         (false, true) => -1,
         _ => (at - dt).signum(),
     };
-    let mut events = vec![Event::Fight {
+    let fight = Event::Fight {
         attacker,
         attacker_forced,
         attacker_total: at,
@@ -537,7 +541,28 @@ pub fn play_melee_game(game: &MeleeGame, src: &mut dyn DiceSource) -> Result<Rep
         defender_forced,
         defender_total: dt,
         winner,
-    }];
+    };
+    Ok((fight, winner, ma, md))
+}
+
+/// A Withdrawal (B46): the exchange rolled exactly as an Attack, nobody
+/// hurt; the report holds the Fight event alone, and who won.
+pub fn play_fight(game: &MeleeGame, src: &mut dyn DiceSource) -> Result<(Report, i32), PlayError> {
+    let (fight, winner, _, _) = fight_rolls(game, src)?;
+    let report = Report {
+        events: vec![fight],
+        defender_out: false,
+        attacker_out: false,
+    };
+    Ok((report, winner))
+}
+
+/// Play one melee exchange of a solved game (so that many exchanges of the
+/// same query share one solution).
+pub fn play_melee_game(game: &MeleeGame, src: &mut dyn DiceSource) -> Result<Report, PlayError> {
+    let plan = game.plan();
+    let (fight, winner, ma, md) = fight_rolls(game, src)?;
+    let mut events = vec![fight];
     let mut report = Report {
         events: Vec::new(),
         defender_out: false,

@@ -77,7 +77,8 @@ impl Battle {
         let me = &self.models[m];
         let engaged = self.engaged_with(m);
         let mut out = vec![];
-        if engaged.is_empty() && (!me.move_slot || !me.free_slot) {
+        // B26: an engaged model Moves only after a won Withdrawal.
+        if (engaged.is_empty() || me.withdrew) && (!me.move_slot || !me.free_slot) {
             out.extend(self.move_options(m, navs)?);
         }
         if !me.free_slot && !me.climbed {
@@ -105,7 +106,17 @@ impl Battle {
                         out.push(Choice::PickUpObject);
                     }
                 }
+                if !me.defensive {
+                    out.push(Choice::DefensivePosition);
+                }
             } else {
+                // B46: engaged with one enemy only, which is engaged with
+                // another model too.
+                if let [from] = engaged[..]
+                    && self.engaged_with(from).len() >= 2
+                {
+                    out.push(Choice::Withdraw { from });
+                }
                 out.extend(engaged.into_iter().map(|target| Choice::Attack { target }));
             }
         }
@@ -314,11 +325,21 @@ impl Battle {
             inner: players.dice,
             rolled: &mut self.dice,
         };
-        let report = play::play(q, &mut dice).map_err(|e| match e {
-            play::PlayError::Dice(d) => BattleError::Dice(d),
-            play::PlayError::Action(a) => BattleError::Rules(a.to_string()),
-        })?;
-        Ok((report, chance))
+        Ok((play::play(q, &mut dice)?, chance))
+    }
+
+    /// A Withdrawal's roll (B46): the exchange as an Attack, with no harm.
+    fn play_withdrawal(
+        &mut self,
+        players: &mut Players,
+        q: &Query,
+    ) -> Result<(play::Report, i32), BattleError> {
+        let plan = odds::melee_plan(q).map_err(|e| BattleError::Rules(e.to_string()))?;
+        let mut dice = Logged {
+            inner: players.dice,
+            rolled: &mut self.dice,
+        };
+        Ok(play::play_fight(&odds::MeleeGame::new(&plan), &mut dice)?)
     }
 
     /// Carries out one chosen action of model `m`.
@@ -328,7 +349,36 @@ impl Battle {
         m: usize,
         choice: Choice,
     ) -> Result<(), BattleError> {
+        // B70: the marker goes with any action but a Shot (before an
+        // Attack's roll, so that it gives the attacker nothing).
+        if !matches!(choice, Choice::Shoot { .. } | Choice::DefensivePosition) {
+            self.models[m].defensive = false;
+        }
         match choice {
+            Choice::DefensivePosition => {
+                self.take_slot(m, false);
+                self.models[m].defensive = true;
+                self.event(Event::Defends { model: m });
+            }
+            Choice::Withdraw { from } => {
+                let (query, _) = self.melee_query(m, from);
+                let (report, winner) = self.play_withdrawal(players, &query)?;
+                self.take_slot(m, false);
+                let won = winner == 1;
+                let me = &mut self.models[m];
+                if won {
+                    me.withdrew = true;
+                } else {
+                    me.move_slot = true;
+                    me.free_slot = true;
+                }
+                self.event(Event::Withdrew {
+                    model: m,
+                    from,
+                    won,
+                    report,
+                });
+            }
             Choice::Move {
                 to,
                 spent,

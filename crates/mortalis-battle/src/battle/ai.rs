@@ -158,6 +158,11 @@ impl Ai {
                 }
                 _ => 0.0,
             },
+            // +1 O against what threatens it here, roughly a quarter less.
+            Choice::DefensivePosition => 0.25 * here * worth(b, m) - 0.05,
+            // A shooter gets out of a fight to shoot again; others stay.
+            Choice::Withdraw { .. } if me.ranged().is_some() => 0.2,
+            Choice::Withdraw { .. } => -1.0,
             Choice::PickUp { .. } => 1.2,
             Choice::PickUpObject => 3.0,
             Choice::Move { leave: true, .. } => leave_value(b, m),

@@ -105,6 +105,13 @@ pub enum Choice {
     },
     /// Pick up the object to intercept within 1" (Przechwycenie, B164).
     PickUpObject,
+    /// Withdraw from the one enemy it is engaged with (B46).
+    Withdraw {
+        /// The enemy.
+        from: usize,
+    },
+    /// Take a Defensive position (B70).
+    DefensivePosition,
     /// End the activation (unused actions are lost, B23).
     End,
 }

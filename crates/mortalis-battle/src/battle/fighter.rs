@@ -110,6 +110,11 @@ pub struct Fighter {
     pub moves: u32,
     /// This round: completed a climb (only Moves follow, B31).
     pub climbed: bool,
+    /// This round: won a Withdrawal, so it may Move while engaged (B46).
+    pub withdrew: bool,
+    /// Holds a Defensive-position marker (B70; across rounds until it
+    /// takes an action other than a Shot).
+    pub defensive: bool,
 }
 
 /// Something in a warband the simulator cannot play yet (B182).
@@ -212,6 +217,8 @@ impl Fighter {
             free_slot: false,
             moves: 0,
             climbed: false,
+            withdrew: false,
+            defensive: false,
         }
     }
 
@@ -291,6 +298,7 @@ impl Fighter {
             shield: self.equipment.contains(&Item::Shield) && weapon != Some(Item::TwoHandedWeapon),
             weapon: WeaponSlot(weapon),
             extra_weapon: extra,
+            defensive: self.defensive,
             moved: self.moves > 0,
             skills: self.skills.clone(),
             mods: self

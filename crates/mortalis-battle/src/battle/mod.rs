@@ -61,6 +61,15 @@ pub enum BattleError {
     Rules(String),
 }
 
+impl From<play::PlayError> for BattleError {
+    fn from(e: play::PlayError) -> Self {
+        match e {
+            play::PlayError::Dice(d) => BattleError::Dice(d),
+            play::PlayError::Action(a) => BattleError::Rules(a.to_string()),
+        }
+    }
+}
+
 /// Why a battle ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -161,6 +170,23 @@ pub enum Event {
         chance: [String; 2],
         /// The dice, step by step.
         report: play::Report,
+    },
+    /// A Withdrawal (B46), rolled as an exchange with no harm.
+    Withdrew {
+        /// The model withdrawing.
+        model: usize,
+        /// The enemy it withdraws from.
+        from: usize,
+        /// It won the roll (it may Move); else it takes no more action this
+        /// round (Q12: a tie is no win).
+        won: bool,
+        /// The dice.
+        report: play::Report,
+    },
+    /// A model took a Defensive position (B70).
+    Defends {
+        /// The model.
+        model: usize,
     },
     /// A model was removed; `by` took it out.
     Removed {
@@ -448,6 +474,7 @@ impl Battle {
                 m.free_slot = false;
                 m.moves = 0;
                 m.climbed = false;
+                m.withdrew = false;
             }
             let first = if self.round == 1 {
                 starter
