@@ -11,7 +11,7 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
-    Battle, EndReason, Entry, Event, Fighter, HOUSE_ROUNDS, Players, side_from_warband,
+    Battle, Decider, EndReason, Entry, Event, Fighter, HOUSE_ROUNDS, Players, side_from_warband,
 };
 use mortalis_battle::generate;
 use mortalis_rules::Lang;
@@ -109,6 +109,19 @@ pub struct BattleArgs {
     /// end into this directory (round-N.svg, end.svg).
     #[arg(long)]
     svg: Option<PathBuf>,
+    /// A person decides for this side at the terminal (questions on
+    /// stderr, answers on stdin), the AI for the other.
+    #[arg(long, value_enum)]
+    human: Option<SideArg>,
+}
+
+/// A side of `mortalis battle`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    /// Warband A.
+    A,
+    /// Warband B.
+    B,
 }
 
 /// The drawings of a battle: the models at the start of each round and at
@@ -438,9 +451,15 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
         .with_scenario(args.scenario.scenario());
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(args.seed));
     let (mut a, mut b) = (Ai, Ai);
+    let mut person = crate::human::Human { lang };
+    let deciders: [&mut dyn Decider; 2] = match args.human {
+        None => [&mut a, &mut b],
+        Some(SideArg::A) => [&mut person, &mut b],
+        Some(SideArg::B) => [&mut a, &mut person],
+    };
     battle
         .play(&mut Players {
-            deciders: [&mut a, &mut b],
+            deciders,
             dice: &mut dice,
         })
         .map_err(|e| Failure::from(anyhow!("{e}")))?;

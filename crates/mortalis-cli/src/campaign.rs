@@ -3,7 +3,7 @@
 //! `prompt`, the roster in `roster`; the rules live in
 //! `mortalis_rules::campaign`.
 
-mod prompt;
+pub(crate) mod prompt;
 mod roster;
 mod store;
 

@@ -206,6 +206,12 @@ pub const HELP: &[(&str, &str)] = &[
         "Narysuj stół z modelami na początku każdej rundy i na końcu w tym katalogu (round-N.svg, end.svg)",
     ),
     (
+        "mortalis battle:human",
+        "Za tę stronę decyduje człowiek przy terminalu (pytania na stderr, odpowiedzi na stdin), za drugą SI",
+    ),
+    ("mortalis battle:human=a", "Drużyna A"),
+    ("mortalis battle:human=b", "Drużyna B"),
+    (
         "mortalis battle:report",
         "Zapisz tutaj raport z bitwy drużyny A (format, który czyta `campaign battle`)",
     ),
@@ -291,6 +297,7 @@ pub const VALUE_NAMES: &[(&str, &str)] = &[
     ("REPORT", "RAPORT"),
     ("ROUNDS", "RUNDY"),
     ("SCENARIO", "SCENARIUSZ"),
+    ("HUMAN", "STRONA"),
     ("TABLE", "STÓŁ"),
     ("SEED", "ZIARNO"),
     ("SIZE", "BOK"),

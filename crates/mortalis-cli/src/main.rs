@@ -6,6 +6,7 @@ mod battle;
 mod campaign;
 mod clap_pl;
 mod help_pl;
+mod human;
 mod input;
 mod render;
 mod simulate;

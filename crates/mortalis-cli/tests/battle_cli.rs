@@ -238,3 +238,44 @@ fn simulate_counts_add_up_and_do_not_depend_on_threads() {
     }
     assert_eq!(v["models"].as_array().unwrap().len(), 6);
 }
+
+/// `--human a`: a person decides for warband A at the terminal. Scripted
+/// stdin through the real binary: a place given as "X Y" picks the nearest
+/// deployment spot, a wrong answer is asked again, then the first option
+/// every time; the prompts show the options with their exact odds; the
+/// battle ends and the log holds the person's decisions. With the answers
+/// ended early the battle stops with an error naming it.
+#[test]
+fn a_person_decides_at_the_terminal() {
+    let mut answers = String::from("13.5 2.5\nnonsense\n");
+    answers.push_str(&"1\n".repeat(3000));
+    let out = mortalis()
+        .args(["battle", A, B, "--scenario", "duma", "--seed", "2"])
+        .args(["--human", "a", "--json", "--lang", "en"])
+        .write_stdin(answers)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("Alfa: where does the model stand?"), "{err}");
+    assert!(err.contains("Give a number from the list"), "{err}");
+    assert!(err.contains("chance to take out"), "{err}");
+    assert!(err.contains("which model acts?"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let first = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "decision" && e["side"] == 0)
+        .unwrap();
+    assert_eq!(first["choice"]["at"]["x"], 13.5);
+    assert_eq!(first["choice"]["at"]["y"], 2.5);
+    assert!(v["end"].is_string());
+    mortalis()
+        .args(["battle", A, B, "--scenario", "duma", "--seed", "2"])
+        .args(["--human", "b", "--lang", "en"])
+        .write_stdin("1\n")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no answer (end of input)"));
+}

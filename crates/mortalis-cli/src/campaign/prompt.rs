@@ -12,7 +12,7 @@ use std::io::Write as _;
 
 use super::DiceMode;
 
-fn read_line() -> Option<String> {
+pub(crate) fn read_line() -> Option<String> {
     let mut line = String::new();
     match std::io::stdin().read_line(&mut line) {
         Ok(0) | Err(_) => None,

@@ -1,0 +1,248 @@
+//! `mortalis battle --human a|b`: a person decides for one side at the
+//! terminal (questions on stderr, answers on stdin, as `campaign battle`
+//! asks its questions), each option shown with what it does and, for shots
+//! and attacks, its exact odds from the rules core.
+
+use mortalis_battle::battle::{About, Battle, Choice, Decider, Question};
+use mortalis_rules::Lang;
+use mortalis_rules::odds::{self, Odds};
+
+use crate::campaign::prompt::read_line;
+
+/// A person at the terminal deciding for one side.
+pub struct Human {
+    /// Language of the prompts.
+    pub lang: Lang,
+}
+
+fn percent(p: &odds::Prob) -> String {
+    use num_traits::ToPrimitive as _;
+    format!("{:.1}%", 100.0 * p.to_f64().unwrap_or(0.0))
+}
+
+const EDGES: [[&str; 2]; 4] = [
+    ["południowa", "south"],
+    ["wschodnia", "east"],
+    ["północna", "north"],
+    ["zachodnia", "west"],
+];
+const CORNERS: [[&str; 2]; 4] = [
+    ["lewy dolny", "lower left"],
+    ["prawy dolny", "lower right"],
+    ["prawy górny", "upper right"],
+    ["lewy górny", "upper left"],
+];
+
+impl Human {
+    fn pick<'a>(&self, pl: &'a str, en: &'a str) -> &'a str {
+        self.lang.pick(pl, en)
+    }
+
+    /// What an option does, in words (with its odds).
+    fn describe(&self, b: &Battle, c: &Choice) -> String {
+        let name = |m: usize| b.models[m].name.as_str();
+        let active = b.active.unwrap_or(0);
+        match *c {
+            Choice::Marker { x, y } => {
+                format!("{} ({x}, {y})", self.pick("znacznik w", "marker at"))
+            }
+            Choice::Corner { corner } => {
+                let [pl, en] = CORNERS[corner % 4];
+                format!("{} {}", self.pick("narożnik", "corner"), self.pick(pl, en))
+            }
+            Choice::Edge { edge } => {
+                let [pl, en] = EDGES[edge % 4];
+                format!("{} {}", self.pick("krawędź", "edge"), self.pick(pl, en))
+            }
+            Choice::Deploy { model, at } => format!("{} ({}, {})", name(model), at.x, at.y),
+            Choice::Starter { side } => {
+                format!("{} {}", b.names[side], self.pick("zaczyna", "starts"))
+            }
+            Choice::Defender { side } => {
+                format!("{} {}", b.names[side], self.pick("broni się", "defends"))
+            }
+            Choice::Activate { model } => {
+                let m = &b.models[model];
+                let p = m.profile;
+                format!(
+                    "{} (S{} W{} C{} O{}) ({:.1}, {:.1}){}",
+                    m.name,
+                    p.speed,
+                    p.fight,
+                    p.accuracy,
+                    p.resilience,
+                    m.body.at.x,
+                    m.body.at.y,
+                    if m.carried > 0 {
+                        format!(
+                            ", {} {}",
+                            self.pick("niesie znaczników:", "carries markers:"),
+                            m.carried
+                        )
+                    } else {
+                        String::new()
+                    }
+                )
+            }
+            Choice::Move {
+                to,
+                spent,
+                leave,
+                climbed,
+            } => format!(
+                "{} ({:.1}, {:.1}) [{spent:.1}\"]{}{}",
+                self.pick("ruch do", "move to"),
+                to.x,
+                to.y,
+                if climbed {
+                    self.pick(", wspinaczka", ", climbs")
+                } else {
+                    ""
+                },
+                if leave {
+                    self.pick(" i opuszcza pole bitwy", " and leaves the table")
+                } else {
+                    ""
+                }
+            ),
+            Choice::Shoot { target } => {
+                let chance = b
+                    .shot_plan(active, target)
+                    .and_then(|p| match odds::odds(&p.query) {
+                        Ok(Odds::Shoot(o)) => Some(percent(&o.out_of_action)),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                format!(
+                    "{} {} — {} {chance}",
+                    self.pick("strzał do", "shoot"),
+                    name(target),
+                    self.pick("szansa wyeliminowania", "chance to take out")
+                )
+            }
+            Choice::Attack { target } => {
+                let chances = match odds::odds(&b.melee_query(active, target).0) {
+                    Ok(Odds::Melee(o)) => format!(
+                        "{} {} / {} {}",
+                        self.pick("wróg wyeliminowany", "enemy out"),
+                        percent(&o.defender_out),
+                        self.pick("ty wyeliminowany", "you out"),
+                        percent(&o.attacker_out)
+                    ),
+                    _ => String::new(),
+                };
+                format!(
+                    "{} {} — {chances}",
+                    self.pick("atak na", "attack"),
+                    name(target)
+                )
+            }
+            Choice::Withdraw { from } => {
+                format!(
+                    "{} {}",
+                    self.pick("odejście z walki z", "withdraw from"),
+                    name(from)
+                )
+            }
+            Choice::DefensivePosition => self.pick("pozycja obronna", "defensive position").into(),
+            Choice::PickUp { marker } => {
+                let at = b.markers.get(marker).copied();
+                format!(
+                    "{} ({:.1}, {:.1})",
+                    self.pick("podnieś znacznik", "pick up the marker"),
+                    at.map_or(0.0, |p| p.x),
+                    at.map_or(0.0, |p| p.y)
+                )
+            }
+            Choice::PickUpObject => self.pick("podnieś obiekt", "pick up the object").into(),
+            Choice::End => self.pick("koniec aktywacji", "end the activation").into(),
+        }
+    }
+
+    fn heading(&self, b: &Battle, q: &Question) -> String {
+        let side = &b.names[q.side];
+        let what = match q.about {
+            About::Marker => self.pick("gdzie postawić znacznik?", "where does a marker go?"),
+            About::Corner => self.pick("który narożnik?", "which corner?"),
+            About::Deploy => self.pick("gdzie ustawić model?", "where does the model stand?"),
+            About::Starter => self.pick("kto zaczyna?", "who starts?"),
+            About::Role => self.pick("kto ma się bronić?", "who should defend?"),
+            About::Edge => self.pick("która krawędź?", "which edge?"),
+            About::Activate => self.pick("który model aktywujesz?", "which model acts?"),
+            About::Action => self.pick("co robi?", "what does it do?"),
+        };
+        let who = match (q.about, b.active) {
+            (About::Action, Some(m)) => format!(
+                " {} ({:.1}, {:.1})",
+                b.models[m].name, b.models[m].body.at.x, b.models[m].body.at.y
+            ),
+            _ => String::new(),
+        };
+        let vp = b.vp();
+        format!(
+            "[{} {}, {} {}:{}] {side}{who}: {what}",
+            self.pick("runda", "round"),
+            b.round,
+            self.pick("PZ", "VP"),
+            vp[0],
+            vp[1]
+        )
+    }
+}
+
+/// Where an option puts something, for answers given as "X Y".
+fn point(c: &Choice) -> Option<(f64, f64)> {
+    match c {
+        Choice::Marker { x, y } => Some((*x, *y)),
+        Choice::Deploy { at, .. } | Choice::Move { to: at, .. } => Some((at.x, at.y)),
+        _ => None,
+    }
+}
+
+impl Decider for Human {
+    fn choose(&mut self, b: &Battle, q: &Question) -> Result<usize, String> {
+        eprintln!("{}", self.heading(b, q));
+        for (i, c) in q.options.iter().enumerate() {
+            eprintln!("  {}) {}", i + 1, self.describe(b, c));
+        }
+        loop {
+            eprint!("> ");
+            let Some(a) = read_line() else {
+                return Err(self
+                    .pick(
+                        "brak odpowiedzi (koniec wejścia)",
+                        "no answer (end of input)",
+                    )
+                    .into());
+            };
+            if let Ok(n) = a.parse::<usize>()
+                && (1..=q.options.len()).contains(&n)
+            {
+                return Ok(n - 1);
+            }
+            // "X Y": the option that puts something nearest to that point.
+            let xy: Vec<f64> = a
+                .split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            if let [x, y] = xy[..] {
+                let near = q
+                    .options
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, c)| point(c).map(|(px, py)| (i, (px - x).hypot(py - y))))
+                    .min_by(|a, b| a.1.total_cmp(&b.1));
+                if let Some((i, _)) = near {
+                    return Ok(i);
+                }
+            }
+            eprintln!(
+                "{}",
+                self.pick(
+                    "Podaj numer z listy (albo „X Y” dla miejsca).",
+                    "Give a number from the list (or \"X Y\" for a place)."
+                )
+            );
+        }
+    }
+}
