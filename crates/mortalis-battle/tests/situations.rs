@@ -2,7 +2,7 @@
 //! names the rules it checks, a table, the two warbands, the scenario,
 //! where every model stands (or `setup = true`: the scenario's set-up is
 //! played), markers, the object, the decisions of each side (by name:
-//! "activate A1", "shoot B1", "attack B1", "withdraw B1", "defend", "pick
+//! "activate A1", "shoot B1", "cast B1" (a trick), "attack B1", "withdraw B1", "defend", "pick
 //! up", "lift" (the object), "leave", "move X Y", "end", and for set-up "marker X Y", "deploy X Y",
 //! "corner N", "edge N", "defender N", "starter N"; a decision starting
 //! with "!" asserts that no such option is offered), the dice typed in, and
@@ -84,6 +84,7 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
     match (words[0], c) {
         ("activate", Choice::Activate { model }) => named(*model),
         ("shoot", Choice::Shoot { target }) => named(*target),
+        ("cast", Choice::Cast { target, .. }) => named(*target),
         ("attack", Choice::Attack { target }) => named(*target),
         ("pick", Choice::PickUp { .. }) => true,
         ("lift", Choice::PickUpObject) => true,

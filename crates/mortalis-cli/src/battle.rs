@@ -354,6 +354,7 @@ fn account(b: &Battle, lang: Lang) -> String {
             }
             Event::Shot {
                 shooter,
+                trick,
                 target,
                 range,
                 obstacle,
@@ -363,7 +364,10 @@ fn account(b: &Battle, lang: Lang) -> String {
             } => format!(
                 "  {} {} {} {range:.1}\"{}{} — {} {}: {}",
                 name(b, *shooter),
-                lang.pick("strzela do", "shoots at"),
+                match trick {
+                    Some(k) => format!("{} {}", k.name(lang), lang.pick("w", "at")),
+                    None => lang.pick("strzela do", "shoots at").to_string(),
+                },
                 name(b, *target),
                 if *obstacle {
                     lang.pick(", przeszkoda", ", obstacle")

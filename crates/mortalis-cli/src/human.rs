@@ -120,6 +120,23 @@ impl Human {
                     self.pick("szansa wyeliminowania", "chance to take out")
                 )
             }
+            Choice::Cast { trick, target } => {
+                let chance = b
+                    .shot_plan_with(active, target, Some(trick))
+                    .and_then(|p| match odds::odds(&p.query) {
+                        Ok(Odds::Shoot(o)) => Some(percent(&o.out_of_action)),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                format!(
+                    "{} {} ({} {}) — {} {chance}",
+                    trick.name(self.lang),
+                    name(target),
+                    self.pick("ładunki:", "charges:"),
+                    b.models[active].charges_left(trick),
+                    self.pick("szansa wyeliminowania", "chance to take out")
+                )
+            }
             Choice::Attack { target } => {
                 let chances = match odds::odds(&b.melee_query(active, target).0) {
                     Ok(Odds::Melee(o)) => format!(

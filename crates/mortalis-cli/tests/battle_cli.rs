@@ -85,7 +85,7 @@ fn what_is_not_simulated_is_refused_with_b182() {
     mortalis()
         .args([
             "battle",
-            "tests/data/rdza.toml",
+            "tests/data/veterans.toml",
             B,
             "--scenario",
             "jatka",
@@ -95,8 +95,21 @@ fn what_is_not_simulated_is_refused_with_b182() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "B182: Iga: skill `technomancer_tricks` is not simulated yet",
+            "B182: Kap: the jetpack (B136) is not simulated yet",
         ));
+    // Rdza i Krew (a heavy rifle, Spięcie, a pet, climbing gear) plays.
+    mortalis()
+        .args([
+            "battle",
+            "tests/data/rdza.toml",
+            B,
+            "--scenario",
+            "jatka",
+            "--table",
+            TABLE,
+        ])
+        .assert()
+        .success();
     // Duma is played on its own 10"×28" field (B167).
     mortalis()
         .args(["battle", A, B, "--scenario", "duma", "--table", TABLE])

@@ -87,6 +87,14 @@ impl Battle {
                     if self.shot_plan(m, t).is_some() {
                         out.push(Choice::Shoot { target: t });
                     }
+                    for &trick in &me.tricks {
+                        if self.shot_plan_with(m, t, Some(trick.0)).is_some() {
+                            out.push(Choice::Cast {
+                                trick: trick.0,
+                                target: t,
+                            });
+                        }
+                    }
                 }
                 if !me.pet && !me.volunteer {
                     let within = |at: Place| {
@@ -215,15 +223,33 @@ impl Battle {
     /// target an enemy on the table, not engaged (B65: with two sides it is
     /// always engaged with the shooter's side), visible (B53) and in range.
     pub fn shot_plan(&self, s: usize, t: usize) -> Option<ShotPlan> {
+        self.shot_plan_with(s, t, None)
+    }
+
+    /// The shot of `s` at `t` ([`Battle::shot_plan`]), or with `trick` the
+    /// casting of a shot-like trick (Spięcie, B116: a target in sight, the
+    /// odds engine's range, C12, O+1), which needs a charge left (B14).
+    pub fn shot_plan_with(&self, s: usize, t: usize, trick: Option<Skill>) -> Option<ShotPlan> {
         let (a, d) = (&self.models[s], &self.models[t]);
-        // B165: the object's carrier fires no ranged weapon.
+        // B165: the object's carrier fires no ranged weapon, casts no trick.
         if !a.on_table() || !d.on_table() || a.side == d.side || a.pet || a.object {
             return None;
         }
-        let weapon = a.ranged()?;
-        if weapon.is_heavy() && a.moves > 0 && !a.skills.contains(&Skill::HipShot) {
-            return None;
-        }
+        let weapon = match trick {
+            Some(k) => {
+                if a.charges_left(k) == 0 {
+                    return None;
+                }
+                None
+            }
+            None => {
+                let w = a.ranged()?;
+                if w.is_heavy() && a.moves > 0 && !a.skills.contains(&Skill::HipShot) {
+                    return None;
+                }
+                Some(w)
+            }
+        };
         if !self.engaged_with(t).is_empty() || !self.engaged_with(s).is_empty() {
             return None;
         }
@@ -236,9 +262,11 @@ impl Battle {
         let range = self.table.distance(&a.body, &d.body).max(0.01);
         let rise =
             self.table.level_height(a.body.at.level) - self.table.level_height(d.body.at.level);
+        let mut attacker = a.side(weapon, false);
+        attacker.trick = trick;
         let query = Query {
             kind: ActionKind::Shoot,
-            attacker: a.side(Some(weapon), false),
+            attacker,
             defender: d.side(None, false),
             situation: Situation {
                 range: Some(range),
@@ -426,12 +454,19 @@ impl Battle {
                 self.take_slot(m, false);
                 self.event(Event::PickedUpObject { model: m });
             }
-            Choice::Shoot { target } => {
+            Choice::Shoot { target } | Choice::Cast { target, .. } => {
+                let trick = match choice {
+                    Choice::Cast { trick, .. } => Some(trick),
+                    _ => None,
+                };
                 let plan = self
-                    .shot_plan(m, target)
+                    .shot_plan_with(m, target, trick)
                     .ok_or_else(|| BattleError::Rules("the shot is no longer legal".into()))?;
                 let (report, chance) = self.play_query(players, &plan.query)?;
                 self.take_slot(m, false);
+                if let Some(k) = trick {
+                    self.models[m].spend(k);
+                }
                 let out = report.defender_out;
                 let chance = match chance {
                     Odds::Shoot(o) => odds::frac(&o.out_of_action),
@@ -439,6 +474,7 @@ impl Battle {
                 };
                 self.event(Event::Shot {
                     shooter: m,
+                    trick,
                     target,
                     range: plan.range,
                     obstacle: plan.sight.obstacle,

@@ -151,6 +151,18 @@ impl Ai {
                     _ => 0.0,
                 }
             }
+            // As a shot, less a little for the charge spent.
+            Choice::Cast { trick, target } => {
+                match b
+                    .shot_plan_with(m, target, Some(trick))
+                    .map(|p| odds::odds(&p.query))
+                {
+                    Some(Ok(Odds::Shoot(o))) => {
+                        prob(&o.out_of_action) * worth(b, target) * 1.5 - 0.1
+                    }
+                    _ => 0.0,
+                }
+            }
             Choice::Attack { target } => match odds::odds(&b.melee_query(m, target).0) {
                 Ok(Odds::Melee(o)) => {
                     prob(&o.defender_out) * worth(b, target) * 1.5

@@ -4,6 +4,7 @@
 //! battle log holds, which replays the battle).
 
 use mortalis_rules::dice::uniform_below;
+use mortalis_rules::skills::Skill;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -90,6 +91,13 @@ pub enum Choice {
     },
     /// Shoot a model (B52).
     Shoot {
+        /// The target.
+        target: usize,
+    },
+    /// Cast a shot-like trick at a model (B115, B116).
+    Cast {
+        /// The trick.
+        trick: Skill,
         /// The target.
         target: usize,
     },

@@ -42,6 +42,10 @@ const SUPPORTED: &[Skill] = &[
     Skill::ShieldBreaker,
     Skill::EagleEye,
     Skill::PointBlank,
+    // Knowing tricks (the tricks themselves are below or refused).
+    Skill::TechnomancerTricks,
+    // Tricks cast as a shot (B116).
+    Skill::ShortCircuit,
     // Between battles only.
     Skill::BeastMaster,
     Skill::Medic,
@@ -115,6 +119,8 @@ pub struct Fighter {
     /// Holds a Defensive-position marker (B70; across rounds until it
     /// takes an action other than a Shot).
     pub defensive: bool,
+    /// Tricks it knows and the charges left this battle (B14).
+    pub tricks: Vec<(Skill, u32)>,
 }
 
 /// Something in a warband the simulator cannot play yet (B182).
@@ -144,12 +150,8 @@ impl Fighter {
         if sheet.equipment.contains(&Item::Jetpack) {
             return Err(refuse("the jetpack (B136)".into()));
         }
-        if let Some(w) = sheet
-            .equipment
-            .iter()
-            .find(|w| matches!(w, Item::Flamer | Item::HeavyRifle))
-        {
-            return Err(refuse(format!("`{}` (B62, B63)", w.id())));
+        if sheet.equipment.contains(&Item::Flamer) {
+            return Err(refuse("`flamer` (B63)".into()));
         }
         if sheet.equipment.iter().filter(|w| w.is_pistol()).count() > 1 {
             return Err(refuse("two pistols (B59)".into()));
@@ -163,6 +165,11 @@ impl Fighter {
             sheet.equipment.clone(),
         );
         out.skills = sheet.skills.clone();
+        out.tricks = sheet
+            .skills
+            .iter()
+            .filter_map(|&k| k.charges().map(|n| (k, n)))
+            .collect();
         out.mods = sheet.mods.clone();
         out.pet = sheet.special.contains(&SpecialRule::Pet);
         if big {
@@ -219,6 +226,19 @@ impl Fighter {
             climbed: false,
             withdrew: false,
             defensive: false,
+            tricks: vec![],
+        }
+    }
+
+    /// Charges of a trick left (0 when it does not know it).
+    pub fn charges_left(&self, trick: Skill) -> u32 {
+        self.tricks.iter().find(|t| t.0 == trick).map_or(0, |t| t.1)
+    }
+
+    /// Spends one charge of a trick.
+    pub fn spend(&mut self, trick: Skill) {
+        if let Some(t) = self.tricks.iter_mut().find(|t| t.0 == trick) {
+            t.1 = t.1.saturating_sub(1);
         }
     }
 

@@ -141,10 +141,13 @@ pub enum Event {
         /// Each side's home edge (Przechwycenie, Duma).
         edges: [Option<usize>; 2],
     },
-    /// A shot (B52–B58), resolved by `play`.
+    /// A shot (B52–B58), or a shot-like trick (B116), resolved by `play`.
     Shot {
         /// Shooter.
         shooter: usize,
+        /// The trick cast instead of a weapon fired.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        trick: Option<mortalis_rules::skills::Skill>,
         /// Target.
         target: usize,
         /// Edge-to-edge distance.
