@@ -2,8 +2,9 @@
 //! names the rules it checks, a table, the two warbands, the scenario,
 //! where every model stands (or `setup = true`: the scenario's set-up is
 //! played), markers, the object, the decisions of each side (by name:
-//! "activate A1", "shoot B1", "cast B1" (a trick), "attack B1", "withdraw B1", "defend", "pick
-//! up", "lift" (the object), "leave", "move X Y", "end", and for set-up "marker X Y", "deploy X Y",
+//! "activate A1", "shoot B1", "cast B1" (a trick), "attack B1", "withdraw
+//! B1", "defend", "hide", "pick up", "lift" (the object), "leave", "move X
+//! Y", "end", and for set-up "marker X Y", "deploy X Y",
 //! "corner N", "edge N", "defender N", "starter N"; a decision starting
 //! with "!" asserts that no such option is offered), the dice typed in, and
 //! the expected result.
@@ -89,6 +90,7 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("pick", Choice::PickUp { .. }) => true,
         ("lift", Choice::PickUpObject) => true,
         ("defend", Choice::DefensivePosition) => true,
+        ("hide", Choice::Hide) => true,
         ("withdraw", Choice::Withdraw { from }) => named(*from),
         ("leave", Choice::Move { leave, .. }) => *leave,
         ("move", Choice::Move { leave: false, .. }) => true,

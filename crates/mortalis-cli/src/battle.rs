@@ -284,6 +284,16 @@ fn account(b: &Battle, lang: Lang) -> String {
                 name(b, *model),
                 lang.pick("podnosi znacznik", "picks up a marker")
             ),
+            Event::Hid { model } => format!(
+                "  {} {}",
+                name(b, *model),
+                lang.pick("kryje się (Ukrycie)", "hides (Ukrycie)")
+            ),
+            Event::Revealed { model } => format!(
+                "  {} {}",
+                name(b, *model),
+                lang.pick("traci Ukrycie", "is no longer hidden")
+            ),
             Event::Defends { model } => format!(
                 "  {} {}",
                 name(b, *model),

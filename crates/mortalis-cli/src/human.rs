@@ -162,6 +162,7 @@ impl Human {
                 )
             }
             Choice::DefensivePosition => self.pick("pozycja obronna", "defensive position").into(),
+            Choice::Hide => self.pick("ukryj się (Ukrycie)", "hide (Ukrycie)").into(),
             Choice::PickUp { marker } => {
                 let at = b.markers.get(marker).copied();
                 format!(

@@ -67,6 +67,7 @@ impl Battle {
                 break;
             }
             self.resolve(players, m, choice)?;
+            self.reveal_hidden();
             self.check_end();
         }
         Ok(())
@@ -116,6 +117,9 @@ impl Battle {
                 }
                 if !me.defensive {
                     out.push(Choice::DefensivePosition);
+                }
+                if !me.hidden && me.skills.contains(&Skill::Hiding) && self.may_hide(m) {
+                    out.push(Choice::Hide);
                 }
             } else {
                 // B46: engaged with one enemy only, which is engaged with
@@ -231,8 +235,9 @@ impl Battle {
     /// odds engine's range, C12, O+1), which needs a charge left (B14).
     pub fn shot_plan_with(&self, s: usize, t: usize, trick: Option<Skill>) -> Option<ShotPlan> {
         let (a, d) = (&self.models[s], &self.models[t]);
-        // B165: the object's carrier fires no ranged weapon, casts no trick.
-        if !a.on_table() || !d.on_table() || a.side == d.side || a.pet || a.object {
+        // B165: the object's carrier fires no ranged weapon, casts no
+        // trick; B113: a hidden model is out of every enemy's sight.
+        if !a.on_table() || !d.on_table() || a.side == d.side || a.pet || a.object || d.hidden {
             return None;
         }
         let weapon = match trick {
@@ -356,6 +361,41 @@ impl Battle {
         Ok((play::play(q, &mut dice)?, chance))
     }
 
+    /// Whether enemy `e` sees model `m` other than through cover that hides
+    /// at least half of it (B113): then `m` may not hide, or stops hiding.
+    fn sees_past_cover(&self, e: usize, m: usize) -> Option<bool> {
+        let (a, d) = (&self.models[e], &self.models[m]);
+        if !a.on_table() || a.side == d.side {
+            return None;
+        }
+        let sight = self
+            .table
+            .sight(&a.body, &d.body, &self.others_but(&[e, m]));
+        sight.visible.then(|| !(sight.cover && sight.half_hidden()))
+    }
+
+    /// B113 (Q45: not while engaged): some enemy sees the model, and every
+    /// enemy that does sees it only through cover hiding at least half of it.
+    fn may_hide(&self, m: usize) -> bool {
+        let seen: Vec<bool> = (0..self.models.len())
+            .filter_map(|e| self.sees_past_cover(e, m))
+            .collect();
+        !seen.is_empty() && !seen.contains(&true)
+    }
+
+    /// After anything moves or leaves: a hidden model that an enemy now sees
+    /// other than through its cover loses its marker (B113).
+    pub(super) fn reveal_hidden(&mut self) {
+        for m in 0..self.models.len() {
+            if self.models[m].hidden
+                && (0..self.models.len()).any(|e| self.sees_past_cover(e, m) == Some(true))
+            {
+                self.models[m].hidden = false;
+                self.event(Event::Revealed { model: m });
+            }
+        }
+    }
+
     /// A Withdrawal's roll (B46): the exchange as an Attack, with no harm.
     fn play_withdrawal(
         &mut self,
@@ -382,7 +422,16 @@ impl Battle {
         if !matches!(choice, Choice::Shoot { .. } | Choice::DefensivePosition) {
             self.models[m].defensive = false;
         }
+        // B113: any other action ends Ukrycie (Skradanie is not simulated).
+        if choice != Choice::Hide && std::mem::take(&mut self.models[m].hidden) {
+            self.event(Event::Revealed { model: m });
+        }
         match choice {
+            Choice::Hide => {
+                self.take_slot(m, false);
+                self.models[m].hidden = true;
+                self.event(Event::Hid { model: m });
+            }
             Choice::DefensivePosition => {
                 self.take_slot(m, false);
                 self.models[m].defensive = true;

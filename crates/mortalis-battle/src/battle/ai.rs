@@ -172,6 +172,8 @@ impl Ai {
             },
             // +1 O against what threatens it here, roughly a quarter less.
             Choice::DefensivePosition => 0.25 * here * worth(b, m) - 0.05,
+            // Out of every enemy's sight until it acts or is seen (B113).
+            Choice::Hide => 0.8 * here * worth(b, m),
             // A shooter gets out of a fight to shoot again; others stay.
             Choice::Withdraw { .. } if me.ranged().is_some() => 0.2,
             Choice::Withdraw { .. } => -1.0,

@@ -120,6 +120,8 @@ pub enum Choice {
     },
     /// Take a Defensive position (B70).
     DefensivePosition,
+    /// Hide (Ukrycie, B113).
+    Hide,
     /// End the activation (unused actions are lost, B23).
     End,
 }

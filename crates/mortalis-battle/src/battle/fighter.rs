@@ -42,6 +42,8 @@ const SUPPORTED: &[Skill] = &[
     Skill::ShieldBreaker,
     Skill::EagleEye,
     Skill::PointBlank,
+    // Hiding (B113), applied here.
+    Skill::Hiding,
     // Knowing tricks (the tricks themselves are below or refused).
     Skill::TechnomancerTricks,
     // Tricks cast as a shot (B116).
@@ -121,6 +123,8 @@ pub struct Fighter {
     pub defensive: bool,
     /// Tricks it knows and the charges left this battle (B14).
     pub tricks: Vec<(Skill, u32)>,
+    /// Holds an Ukrycie marker: out of every enemy's sight (B113).
+    pub hidden: bool,
 }
 
 /// Something in a warband the simulator cannot play yet (B182).
@@ -227,6 +231,7 @@ impl Fighter {
             withdrew: false,
             defensive: false,
             tricks: vec![],
+            hidden: false,
         }
     }
 

@@ -191,6 +191,17 @@ pub enum Event {
         /// The model.
         model: usize,
     },
+    /// A model hid (Ukrycie, B113).
+    Hid {
+        /// The model.
+        model: usize,
+    },
+    /// A hidden model was seen other than through its cover, or acted: its
+    /// Ukrycie marker goes (B113).
+    Revealed {
+        /// The model.
+        model: usize,
+    },
     /// A model was removed; `by` took it out.
     Removed {
         /// The model.
