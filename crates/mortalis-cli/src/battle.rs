@@ -250,6 +250,87 @@ fn percent(frac: &str) -> String {
     }
 }
 
+/// Board edges by number (0 south, 1 east, 2 north, 3 west), in Polish and
+/// English.
+pub(crate) const EDGES: [[&str; 2]; 4] = [
+    ["południowa", "south"],
+    ["wschodnia", "east"],
+    ["północna", "north"],
+    ["zachodnia", "west"],
+];
+
+/// The account's line for the scenario's sides: the Defender, the edges.
+fn sides_line(
+    b: &Battle,
+    scenario: Scenario,
+    defender: Option<usize>,
+    edges: [Option<usize>; 2],
+    lang: Lang,
+) -> String {
+    let mut line = format!(
+        "{}: {}",
+        lang.pick("Scenariusz", "Scenario"),
+        scenario.name(lang)
+    );
+    if let Some(d) = defender {
+        let _ = write!(
+            line,
+            "; {} {}",
+            lang.pick("broni się", "Defender:"),
+            b.names[d]
+        );
+    }
+    for (side, e) in edges.iter().enumerate() {
+        if let Some(e) = e {
+            let [pl, en] = EDGES[e % 4];
+            let _ = write!(
+                line,
+                "; {} {} {}",
+                b.names[side],
+                lang.pick("krawędź", "edge"),
+                lang.pick(pl, en)
+            );
+        }
+    }
+    line
+}
+
+/// The account's last line: why the battle ended, the VP, the winner.
+fn end_line(
+    b: &Battle,
+    reason: EndReason,
+    vp: [u32; 2],
+    winner: Option<usize>,
+    lang: Lang,
+) -> String {
+    format!(
+        "\n{}: {}; {} {}:{}; {}",
+        lang.pick("Koniec", "End"),
+        match reason {
+            EndReason::AllMarkersGone =>
+                lang.pick("wszystkie znaczniki wyniesione", "every marker carried off"),
+            EndReason::ObjectivesMet => lang.pick(
+                "nikt, kto mógłby wyjść, nie został na polu",
+                "nobody who could leave is left on the field"
+            ),
+            EndReason::OneSideLeft => lang.pick(
+                "na stole zostały modele jednej strony",
+                "only one side is left on the table"
+            ),
+            EndReason::NobodyLeft =>
+                lang.pick("na stole nie został nikt", "nobody is left on the table"),
+            EndReason::RoundLimit => lang.pick("limit rund (Q22)", "round limit (Q22)"),
+        },
+        lang.pick("PZ", "VP"),
+        vp[0],
+        vp[1],
+        match winner {
+            Some(w) => format!("{} {}", lang.pick("wygrywa", "winner:"), b.names[w]),
+            None => lang.pick("remis", "draw").to_string(),
+        }
+    )
+}
+
 /// The account of a battle, one line per event.
 fn account(b: &Battle, lang: Lang) -> String {
     let mut out = String::new();
@@ -328,40 +409,7 @@ fn account(b: &Battle, lang: Lang) -> String {
                 scenario,
                 defender,
                 edges,
-            } => {
-                let mut line = format!(
-                    "{}: {}",
-                    lang.pick("Scenariusz", "Scenario"),
-                    scenario.name(lang)
-                );
-                if let Some(d) = defender {
-                    let _ = write!(
-                        line,
-                        "; {} {}",
-                        lang.pick("broni się", "Defender:"),
-                        b.names[*d]
-                    );
-                }
-                const EDGES: [[&str; 2]; 4] = [
-                    ["południowa", "south"],
-                    ["wschodnia", "east"],
-                    ["północna", "north"],
-                    ["zachodnia", "west"],
-                ];
-                for (side, e) in edges.iter().enumerate() {
-                    if let Some(e) = e {
-                        let [pl, en] = EDGES[e % 4];
-                        let _ = write!(
-                            line,
-                            "; {} {} {}",
-                            b.names[side],
-                            lang.pick("krawędź", "edge"),
-                            lang.pick(pl, en)
-                        );
-                    }
-                }
-                line
-            }
+            } => sides_line(b, *scenario, *defender, *edges, lang),
             Event::Shot {
                 shooter,
                 trick,
@@ -418,32 +466,7 @@ fn account(b: &Battle, lang: Lang) -> String {
                 lang.pick("zdjęty z pola bitwy", "is taken out"),
                 by.map(|m| format!(" ({})", name(b, m))).unwrap_or_default()
             ),
-            Event::End { reason, vp, winner } => format!(
-                "\n{}: {}; {} {}:{}; {}",
-                lang.pick("Koniec", "End"),
-                match reason {
-                    EndReason::AllMarkersGone =>
-                        lang.pick("wszystkie znaczniki wyniesione", "every marker carried off"),
-                    EndReason::ObjectivesMet => lang.pick(
-                        "nikt, kto mógłby wyjść, nie został na polu",
-                        "nobody who could leave is left on the field"
-                    ),
-                    EndReason::OneSideLeft => lang.pick(
-                        "na stole zostały modele jednej strony",
-                        "only one side is left on the table"
-                    ),
-                    EndReason::NobodyLeft =>
-                        lang.pick("na stole nie został nikt", "nobody is left on the table"),
-                    EndReason::RoundLimit => lang.pick("limit rund (Q22)", "round limit (Q22)"),
-                },
-                lang.pick("PZ", "VP"),
-                vp[0],
-                vp[1],
-                match winner {
-                    Some(w) => format!("{} {}", lang.pick("wygrywa", "winner:"), b.names[*w]),
-                    None => lang.pick("remis", "draw").to_string(),
-                }
-            ),
+            Event::End { reason, vp, winner } => end_line(b, *reason, *vp, *winner, lang),
         };
         let _ = writeln!(out, "{line}");
     }

@@ -6,7 +6,9 @@
 use mortalis_battle::battle::{About, Battle, Choice, Decider, Question};
 use mortalis_rules::Lang;
 use mortalis_rules::odds::{self, Odds};
+use mortalis_rules::skills::Skill;
 
+use crate::battle::EDGES;
 use crate::campaign::prompt::read_line;
 
 /// A person at the terminal deciding for one side.
@@ -20,12 +22,16 @@ fn percent(p: &odds::Prob) -> String {
     format!("{:.1}%", 100.0 * p.to_f64().unwrap_or(0.0))
 }
 
-const EDGES: [[&str; 2]; 4] = [
-    ["południowa", "south"],
-    ["wschodnia", "east"],
-    ["północna", "north"],
-    ["zachodnia", "west"],
-];
+/// The exact chance a shot (or a shot-like trick) takes its target out.
+fn shot_chance(b: &Battle, shooter: usize, target: usize, trick: Option<Skill>) -> String {
+    b.shot_plan_with(shooter, target, trick)
+        .and_then(|p| match odds::odds(&p.query) {
+            Ok(Odds::Shoot(o)) => Some(percent(&o.out_of_action)),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
 const CORNERS: [[&str; 2]; 4] = [
     ["lewy dolny", "lower left"],
     ["prawy dolny", "lower right"],
@@ -38,10 +44,9 @@ impl Human {
         self.lang.pick(pl, en)
     }
 
-    /// What an option does, in words (with its odds).
-    fn describe(&self, b: &Battle, c: &Choice) -> String {
+    /// What a set-up option does, in words.
+    fn describe_setup(&self, b: &Battle, c: &Choice) -> String {
         let name = |m: usize| b.models[m].name.as_str();
-        let active = b.active.unwrap_or(0);
         match *c {
             Choice::Marker { x, y } => {
                 format!("{} ({x}, {y})", self.pick("znacznik w", "marker at"))
@@ -61,6 +66,21 @@ impl Human {
             Choice::Defender { side } => {
                 format!("{} {}", b.names[side], self.pick("broni się", "defends"))
             }
+            _ => String::new(),
+        }
+    }
+
+    /// What an option does, in words (with its odds).
+    fn describe(&self, b: &Battle, c: &Choice) -> String {
+        let name = |m: usize| b.models[m].name.as_str();
+        let active = b.active.unwrap_or(0);
+        match *c {
+            Choice::Marker { .. }
+            | Choice::Corner { .. }
+            | Choice::Edge { .. }
+            | Choice::Deploy { .. }
+            | Choice::Starter { .. }
+            | Choice::Defender { .. } => self.describe_setup(b, c),
             Choice::Activate { model } => {
                 let m = &b.models[model];
                 let p = m.profile;
@@ -106,13 +126,7 @@ impl Human {
                 }
             ),
             Choice::Shoot { target } => {
-                let chance = b
-                    .shot_plan(active, target)
-                    .and_then(|p| match odds::odds(&p.query) {
-                        Ok(Odds::Shoot(o)) => Some(percent(&o.out_of_action)),
-                        _ => None,
-                    })
-                    .unwrap_or_default();
+                let chance = shot_chance(b, active, target, None);
                 format!(
                     "{} {} — {} {chance}",
                     self.pick("strzał do", "shoot"),
@@ -121,13 +135,7 @@ impl Human {
                 )
             }
             Choice::Cast { trick, target } => {
-                let chance = b
-                    .shot_plan_with(active, target, Some(trick))
-                    .and_then(|p| match odds::odds(&p.query) {
-                        Ok(Odds::Shoot(o)) => Some(percent(&o.out_of_action)),
-                        _ => None,
-                    })
-                    .unwrap_or_default();
+                let chance = shot_chance(b, active, target, Some(trick));
                 format!(
                     "{} {} ({} {}) — {} {chance}",
                     trick.name(self.lang),
