@@ -87,22 +87,20 @@ async fn stop_signal() {
     }
 }
 
-/// A `--database` value the server can open, or a usage error (exit code 2) naming it.
-fn check_database(url: &str) -> anyhow::Result<()> {
-    let known = ["sqlite:", "postgres://", "postgresql://"];
-    if known.iter().any(|p| url.starts_with(p)) {
-        Ok(())
-    } else {
-        Err(crate::resolve::BadInput(format!(
-            "unsupported --database '{url}' (valid: sqlite:PATH or postgres://USER:PASS@HOST/DB)"
-        ))
-        .into())
+/// Opens the database a `--database` value names; a URL of a kind the server does not
+/// know is a usage error (exit code 2) with the store's own message naming it.
+async fn open_store(url: &str) -> anyhow::Result<std::sync::Arc<dyn sanctum_server::Store>> {
+    match sanctum_server::open(url).await {
+        Ok(store) => Ok(store),
+        Err(e @ sanctum_server::StoreError::Url(_)) => {
+            Err(crate::resolve::BadInput(format!("--database: {e}")).into())
+        }
+        Err(e) => Err(anyhow::Error::new(e).context(format!("opening the database '{url}'"))),
     }
 }
 
 /// Runs the server until Ctrl-C or SIGTERM.
 pub fn serve(args: &ServeArgs) -> anyhow::Result<String> {
-    check_database(&args.database)?;
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("SANCTUM_LOG")
@@ -112,9 +110,7 @@ pub fn serve(args: &ServeArgs) -> anyhow::Result<String> {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     runtime()?.block_on(async {
-        let store = sanctum_server::open(&args.database)
-            .await
-            .with_context(|| format!("opening the database '{}'", args.database))?;
+        let store = open_store(&args.database).await?;
         let listener = tokio::net::TcpListener::bind(args.addr)
             .await
             .with_context(|| format!("listening on {}", args.addr))?;
@@ -134,11 +130,8 @@ pub fn admin(command: &AdminCommand) -> anyhow::Result<String> {
         AdminCommand::Banish { name, database } => (name, database, true),
         AdminCommand::Pardon { name, database } => (name, database, false),
     };
-    check_database(database)?;
     runtime()?.block_on(async {
-        let store = sanctum_server::open(database)
-            .await
-            .with_context(|| format!("opening the database '{database}'"))?;
+        let store = open_store(database).await?;
         if !store.set_banished(name, banished).await? {
             anyhow::bail!("no player named '{name}' in {database}");
         }
