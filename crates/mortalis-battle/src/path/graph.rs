@@ -1,0 +1,455 @@
+//! The search graph of a Move: corners of grown footprints and shrunk
+//! roofs, climbing and jump-down points, the stops a base cannot cross, and
+//! what a straight slide between two places costs.
+
+use geo::algorithm::buffer::{BufferStyle, LineJoin};
+use geo::{BoundingRect, Buffer, Contains, Coord, Intersects, Line, Point, Polygon, Rect};
+
+use super::Mover;
+use crate::table::{Kind, Level, Place, Table};
+
+/// Climbing points are spread along each edge at most this far apart.
+const CLIMB_SPACING: f64 = 3.0;
+
+/// Room left between a corner of the graph and the footprint it goes round.
+pub(super) const SLACK: f64 = 1e-3;
+
+/// A corner of the graph.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Node {
+    pub(super) at: Place,
+}
+
+/// A transition between surfaces, or over a wall.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Link {
+    pub(super) from: usize,
+    pub(super) to: usize,
+    pub(super) step: LinkKind,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(super) enum LinkKind {
+    Climb {
+        piece: usize,
+        height: f64,
+        cost: f64,
+        ladder: bool,
+    },
+    JumpDown {
+        piece: usize,
+        height: f64,
+    },
+}
+
+/// A footprint that stops bases, grown by the radius, with its bounding box.
+#[derive(Clone)]
+pub(super) struct Stop {
+    grown: Vec<Polygon<f64>>,
+    rect: Rect<f64>,
+    /// A model's base: a disc (centre, radius already grown), exact.
+    disc: Option<(Point<f64>, f64)>,
+}
+
+impl Stop {
+    fn new(footprint: &Polygon<f64>, radius: f64) -> Option<Self> {
+        let style = BufferStyle::new(radius).line_join(LineJoin::Miter(0.0));
+        let grown: Vec<Polygon<f64>> = footprint.buffer_with_style(style).0;
+        let rect = grown
+            .iter()
+            .filter_map(BoundingRect::bounding_rect)
+            .reduce(|a, b| {
+                Rect::new(
+                    Coord {
+                        x: a.min().x.min(b.min().x),
+                        y: a.min().y.min(b.min().y),
+                    },
+                    Coord {
+                        x: a.max().x.max(b.max().x),
+                        y: a.max().y.max(b.max().y),
+                    },
+                )
+            })?;
+        Some(Stop {
+            grown,
+            rect,
+            disc: None,
+        })
+    }
+
+    /// A round base of radius `base` at `c`, grown by `radius`.
+    pub(super) fn disc(c: Point<f64>, base: f64, radius: f64) -> Self {
+        let r = base + radius;
+        let rect = Rect::new(
+            Coord {
+                x: c.x() - r,
+                y: c.y() - r,
+            },
+            Coord {
+                x: c.x() + r,
+                y: c.y() + r,
+            },
+        );
+        Stop {
+            grown: vec![],
+            rect,
+            disc: Some((c, r)),
+        }
+    }
+
+    fn hits(&self, line: &Line<f64>) -> bool {
+        use geo::{Distance, Euclidean};
+        line.bounding_rect().intersects(&self.rect)
+            && match self.disc {
+                Some((c, r)) => Euclidean.distance(line, &c) < r,
+                None => self.grown.iter().any(|g| g.intersects(line)),
+            }
+    }
+
+    pub(super) fn covers(&self, p: Point<f64>) -> bool {
+        use geo::{Distance, Euclidean};
+        self.rect.intersects(&p)
+            && match self.disc {
+                Some((c, r)) => Euclidean.distance(&p, &c) < r,
+                None => self.grown.iter().any(|g| g.intersects(&p)),
+            }
+    }
+}
+
+/// What a ground segment touches.
+#[derive(Default, Clone, Copy)]
+pub(super) struct Touch {
+    pub(super) difficult: bool,
+    pub(super) dangerous: bool,
+}
+
+/// The search graph for one query.
+#[derive(Clone)]
+pub(super) struct Graph<'a> {
+    pub(super) table: &'a Table,
+    pub(super) mover: Mover,
+    pub(super) nodes: Vec<Node>,
+    pub(super) links: Vec<Link>,
+    /// Ground footprints no base crosses (walls, blocks, impassable, models).
+    pub(super) walls: Vec<Stop>,
+    /// Gaps: crossed only by a jump; (the footprint itself, grown).
+    pub(super) gaps: Vec<(Polygon<f64>, Stop)>,
+    pub(super) difficult: Vec<Stop>,
+    pub(super) dangerous: Vec<Stop>,
+    /// Each roof's area where a centre may go (shrunk footprint).
+    pub(super) roofs: Vec<(usize, Vec<Polygon<f64>>)>,
+}
+
+impl<'a> Graph<'a> {
+    pub(super) fn new(table: &'a Table, mover: Mover, from: Place, to: Place) -> Self {
+        let r = mover.radius;
+        let mut g = Graph {
+            table,
+            mover,
+            nodes: vec![Node { at: from }, Node { at: to }],
+            links: vec![],
+            walls: vec![],
+            gaps: vec![],
+            difficult: vec![],
+            dangerous: vec![],
+            roofs: vec![],
+        };
+        for (i, p) in table.pieces.iter().enumerate() {
+            let stop = || Stop::new(&p.footprint, r);
+            match p.kind {
+                Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } => {
+                    g.walls.extend(stop());
+                }
+                Kind::Gap => g.gaps.extend(stop().map(|s| (p.footprint.clone(), s))),
+                Kind::Difficult => g.difficult.extend(stop()),
+                Kind::Dangerous => g.dangerous.extend(stop()),
+                _ => {}
+            }
+            if let Kind::Block { .. } = p.kind {
+                // Centres may slide anywhere at least the radius (less the
+                // slack) inside the roof's edge; corners are placed a slack
+                // further in, so that they lie strictly inside.
+                let shrunk = p.footprint.buffer_with_style(
+                    BufferStyle::new(-(r - SLACK)).line_join(LineJoin::Miter(0.0)),
+                );
+                g.roofs.push((i, shrunk.0));
+            }
+        }
+        g.corners(&[], true);
+        g.climbing_points(&[]);
+        g
+    }
+
+    /// Corners of grown ground footprints and of shrunk roofs.
+    pub(super) fn corners(&mut self, bases: &[Polygon<f64>], pieces: bool) {
+        let r = self.mover.radius + SLACK;
+        let mut ground: Vec<Coord<f64>> = vec![];
+        for b in bases {
+            ground.extend(b.exterior().0.iter().copied());
+        }
+        for p in self.table.pieces.iter().filter(|_| pieces) {
+            let stops = matches!(
+                p.kind,
+                Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } | Kind::Gap
+            ) || (p.kind == Kind::Dangerous && !self.mover.dangerous)
+                || p.kind == Kind::Difficult;
+            if stops {
+                let style = BufferStyle::new(r).line_join(LineJoin::Miter(0.0));
+                for poly in p.footprint.buffer_with_style(style) {
+                    ground.extend(poly.exterior().0.iter().copied());
+                }
+            }
+        }
+        for c in ground {
+            self.add_node(Place::ground(c.x, c.y));
+        }
+        let style = BufferStyle::new(-r).line_join(LineJoin::Miter(0.0));
+        let roofs: Vec<(usize, Coord<f64>)> = self
+            .roofs
+            .iter()
+            .filter(|_| pieces)
+            .flat_map(|(i, _)| {
+                self.table.pieces[*i]
+                    .footprint
+                    .buffer_with_style(style.clone())
+                    .0
+                    .into_iter()
+                    .flat_map(move |p| p.exterior().0.clone().into_iter().map(move |c| (*i, c)))
+            })
+            .collect();
+        for (i, c) in roofs {
+            self.add_node(Place {
+                x: c.x,
+                y: c.y,
+                level: Level::Roof(i),
+            });
+        }
+    }
+
+    /// Adds a node where a base can stand; returns its index.
+    pub(super) fn add_node(&mut self, at: Place) -> Option<usize> {
+        if self.table.can_stand(at, self.mover.radius).is_err() {
+            return None;
+        }
+        if at.level == Level::Ground && self.walls.iter().any(|w| w.covers(Point::new(at.x, at.y)))
+        {
+            return None;
+        }
+        self.nodes.push(Node { at });
+        Some(self.nodes.len() - 1)
+    }
+
+    /// Climbing and jump-down points along every climbable wall and block:
+    /// spread along each edge and at each ladder when `near` is empty, else
+    /// only the points of each edge nearest to the places in `near`.
+    pub(super) fn climbing_points(&mut self, near: &[Place]) {
+        if !self.mover.climbs && !self.mover.jump_down {
+            return;
+        }
+        let ladders: Vec<(usize, Polygon<f64>)> = self
+            .table
+            .pieces
+            .iter()
+            .filter(|p| p.kind == Kind::Ladder)
+            .filter_map(|p| self.table.ladder_wall(p).map(|w| (w, p.footprint.clone())))
+            .collect();
+        for (i, piece) in self.table.pieces.iter().enumerate() {
+            let Some((height, climbable)) = piece.kind.climb() else {
+                continue;
+            };
+            let roof = matches!(piece.kind, Kind::Block { .. });
+            for edge in piece.footprint.exterior().lines() {
+                let len = edge.delta().x.hypot(edge.delta().y);
+                if len < 1e-9 {
+                    continue;
+                }
+                let n = ((len / CLIMB_SPACING).ceil() as usize).max(1);
+                let mut ts: Vec<f64> = if near.is_empty() {
+                    (0..n).map(|k| (k as f64 + 0.5) / n as f64).collect()
+                } else {
+                    vec![]
+                };
+                for p in near {
+                    ts.push(project(&edge, Coord { x: p.x, y: p.y }));
+                }
+                for (w, ladder) in &ladders {
+                    if *w == i && near.is_empty() {
+                        use geo::Centroid;
+                        if let Some(c) = ladder.centroid() {
+                            ts.push(project(&edge, c.0));
+                        }
+                    }
+                }
+                for t in ts {
+                    let t = t.clamp(0.05, 0.95);
+                    let q = edge.start + edge.delta() * t;
+                    let on_ladder = ladders.iter().any(|(w, l)| {
+                        *w == i
+                            && geo::Distance::distance(&geo::Euclidean, l, &Point::from(q)) <= 0.5
+                    });
+                    self.climb_at(i, height, climbable, roof, &edge, q, len, on_ladder);
+                }
+            }
+        }
+    }
+
+    /// The links of one climbing point `q` on an edge of piece `i`.
+    #[allow(clippy::too_many_arguments)]
+    fn climb_at(
+        &mut self,
+        i: usize,
+        height: f64,
+        climbable: bool,
+        roof: bool,
+        edge: &Line<f64>,
+        q: Coord<f64>,
+        len: f64,
+        ladder: bool,
+    ) {
+        let r = self.mover.radius + SLACK;
+        let d = edge.delta();
+        // The outward normal: the side of the edge outside the footprint.
+        let mut nrm = Coord {
+            x: d.y / len,
+            y: -d.x / len,
+        };
+        if self.table.pieces[i]
+            .footprint
+            .contains(&Point::from(q + nrm * 0.01))
+        {
+            nrm = nrm * -1.0;
+        }
+        let Some(outside) = self.add_node(Place::ground(q.x + nrm.x * r, q.y + nrm.y * r)) else {
+            return;
+        };
+        let rate = if ladder { 1.0 } else { self.mover.climb_rate };
+        let can_climb = self.mover.climbs && (climbable || ladder);
+        if roof {
+            let top = Place {
+                x: q.x - nrm.x * r,
+                y: q.y - nrm.y * r,
+                level: Level::Roof(i),
+            };
+            let Some(top) = self.add_node(top) else {
+                return;
+            };
+            let walk = 2.0 * r;
+            if can_climb {
+                let step = LinkKind::Climb {
+                    piece: i,
+                    height,
+                    cost: height * rate + walk,
+                    ladder,
+                };
+                self.link_both(outside, top, step);
+            }
+            if self.mover.jump_down {
+                let step = LinkKind::JumpDown { piece: i, height };
+                self.links.push(Link {
+                    from: top,
+                    to: outside,
+                    step,
+                });
+            }
+        } else if can_climb {
+            // Over a wall: up, along its top, down the far side.
+            let across = self.thickness(i, q, nrm);
+            let far = Place::ground(q.x - nrm.x * (across + r), q.y - nrm.y * (across + r));
+            if let Some(far) = self.add_node(far) {
+                let step = LinkKind::Climb {
+                    piece: i,
+                    height: 2.0 * height,
+                    cost: 2.0 * height * rate + across + 2.0 * r,
+                    ladder,
+                };
+                self.link_both(outside, far, step);
+            }
+        }
+    }
+
+    /// A transition usable both ways.
+    fn link_both(&mut self, a: usize, b: usize, step: LinkKind) {
+        self.links.push(Link {
+            from: a,
+            to: b,
+            step,
+        });
+        self.links.push(Link {
+            from: b,
+            to: a,
+            step,
+        });
+    }
+
+    /// How far a straight line from `q` inward crosses the footprint.
+    fn thickness(&self, i: usize, q: Coord<f64>, nrm: Coord<f64>) -> f64 {
+        let poly = &self.table.pieces[i].footprint;
+        let reach = self.table.size * 2.0;
+        let line = Line::new(q, q - nrm * reach);
+        crate::sight::stretches(poly, &line)
+            .first()
+            .map_or(0.0, |&(_, t1)| t1 * reach)
+    }
+
+    /// What a straight slide between two nodes on one surface costs: `None`
+    /// when a base cannot slide there, else (length, jump length, inches
+    /// walked before the jump, touches).
+    pub(super) fn slide(
+        &self,
+        a: Place,
+        b: Place,
+        difficult_ok: bool,
+    ) -> Option<(f64, f64, f64, Touch)> {
+        let line = Line::new(Coord { x: a.x, y: a.y }, Coord { x: b.x, y: b.y });
+        let d = line.delta();
+        let len = (d.x * d.x + d.y * d.y).sqrt();
+        match (a.level, b.level) {
+            (Level::Roof(i), Level::Roof(j)) if i == j => {
+                let (_, roof) = self.roofs.iter().find(|(k, _)| *k == i)?;
+                roof.iter()
+                    .any(|p| p.contains(&line) || len < 1e-9)
+                    .then_some((len, 0.0, 0.0, Touch::default()))
+            }
+            (Level::Ground, Level::Ground) => {
+                if self.walls.iter().any(|w| w.hits(&line)) {
+                    return None;
+                }
+                let touch = Touch {
+                    difficult: self.difficult.iter().any(|s| s.hits(&line)),
+                    dangerous: self.dangerous.iter().any(|s| s.hits(&line)),
+                };
+                if (touch.difficult && !difficult_ok) || (touch.dangerous && !self.mover.dangerous)
+                {
+                    return None;
+                }
+                let (mut jump, mut before) = (0.0, 0.0);
+                for (gap, grown) in &self.gaps {
+                    if grown.hits(&line) {
+                        let inside = crate::sight::stretches(gap, &line);
+                        if jump > 0.0 || inside.len() != 1 {
+                            return None;
+                        }
+                        let (t0, t1) = inside[0];
+                        jump = (t1 - t0) * len;
+                        before = t0 * len;
+                        if jump > self.mover.jump_max {
+                            return None;
+                        }
+                    }
+                }
+                Some((len, jump, before, touch))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Parameter (0 to 1) of the point of `edge` nearest to `c`.
+fn project(edge: &Line<f64>, c: Coord<f64>) -> f64 {
+    let d = edge.delta();
+    let len2 = d.x * d.x + d.y * d.y;
+    if len2 == 0.0 {
+        return 0.5;
+    }
+    (((c.x - edge.start.x) * d.x + (c.y - edge.start.y) * d.y) / len2).clamp(0.0, 1.0)
+}

@@ -1,0 +1,224 @@
+//! The terrain graph kept per mover, and the queries of one Move.
+
+use geo::{Point, Polygon};
+
+use super::graph::{Graph, Node, SLACK, Stop};
+use super::{Mover, Path, Reach};
+use crate::sight::base_polygon;
+use crate::table::{Body, Level, Place, Table, TableError};
+
+/// The terrain part of the search graph for one mover, built once and
+/// reused by every query (the battle keeps one per base size).
+#[derive(Clone)]
+pub struct Nav<'a> {
+    graph: Graph<'a>,
+}
+
+impl<'a> Nav<'a> {
+    /// Builds the corners, stops and climbing points of `table` for `mover`.
+    pub fn new(table: &'a Table, mover: Mover) -> Self {
+        let origin = Place::ground(0.0, 0.0);
+        Nav {
+            graph: Graph::new(table, mover, origin, origin),
+        }
+    }
+
+    /// The mover this graph was built for.
+    pub fn mover(&self) -> Mover {
+        self.graph.mover
+    }
+
+    /// The graph for one query: `from` and `to`, the bases of `others`, and
+    /// climbing points nearest `from` and `to`.
+    fn query(&self, from: Place, to: Place, others: &[Body], near: bool) -> Graph<'a> {
+        let mut g = self.graph.clone();
+        g.nodes[0] = Node { at: from };
+        g.nodes[1] = Node { at: to };
+        let r = g.mover.radius;
+        let ground: Vec<&Body> = others
+            .iter()
+            .filter(|o| o.at.level == Level::Ground)
+            .collect();
+        let first = g.walls.len();
+        for o in &ground {
+            // Exact discs, a little smaller than contact, so that bases in
+            // contact do not stop each other from moving apart.
+            g.walls.push(Stop::disc(
+                Point::new(o.at.x, o.at.y),
+                o.radius(),
+                r - 2.0 * SLACK,
+            ));
+        }
+        // Corners round each base: a 12-gon whose sides stay outside the
+        // grown disc.
+        let bases: Vec<Polygon<f64>> = ground
+            .iter()
+            .map(|o| {
+                base_polygon(
+                    o.at.x,
+                    o.at.y,
+                    (o.radius() + r + SLACK) / (std::f64::consts::PI / 12.0).cos(),
+                )
+            })
+            .collect();
+        // Climbs that land inside a model's base are dropped.
+        let covered = |g: &Graph, n: usize| {
+            let at = g.nodes[n].at;
+            at.level == Level::Ground
+                && g.walls[first..]
+                    .iter()
+                    .any(|w| w.covers(Point::new(at.x, at.y)))
+        };
+        let keep: Vec<bool> = g
+            .links
+            .iter()
+            .map(|l| !covered(&g, l.from) && !covered(&g, l.to))
+            .collect();
+        let mut k = 0;
+        g.links.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+        g.corners(&bases, false);
+        if near {
+            g.climbing_points(&[from, to]);
+        }
+        g
+    }
+
+    /// Where one Move with `allowance` inches can take a model towards each
+    /// of `goals`: the goal itself when a path of at most the allowance
+    /// reaches it (difficult ground counted, B30), else the place, reachable
+    /// within the allowance, that is nearest to the goal in a straight line
+    /// (a corner of the graph, or a straight walk from one towards the goal
+    /// with the inches left). `None` for a goal no progress is possible to.
+    pub fn reach(
+        &self,
+        from: Place,
+        allowance: f64,
+        others: &[Body],
+        goals: &[Place],
+    ) -> Result<Vec<Option<Reach>>, TableError> {
+        let straight = |k: usize, at: Place| (at.x - goals[k].x).hypot(at.y - goals[k].y);
+        self.reach_by(from, allowance, others, goals, &straight)
+    }
+
+    /// [`Nav::reach`], with "nearest to the goal" judged by `gap(k, place)`
+    /// for goal `k` instead of the straight line (a walking distance, say,
+    /// so that a Move goes round a wall rather than up against it).
+    pub fn reach_by(
+        &self,
+        from: Place,
+        allowance: f64,
+        others: &[Body],
+        goals: &[Place],
+        gap: &dyn Fn(usize, Place) -> f64,
+    ) -> Result<Vec<Option<Reach>>, TableError> {
+        let r = self.graph.mover.radius;
+        self.graph.table.can_stand(from, r)?;
+        let mut g = self.query(from, from, others, false);
+        let goal_nodes: Vec<Option<usize>> = goals.iter().map(|&p| g.add_node(p)).collect();
+        // Open ground has no corners: rings of places round the start let a
+        // model step away from bases it touches and across open ground.
+        if from.level == Level::Ground {
+            for radius in [1.5, allowance] {
+                for k in 0..16 {
+                    let a = std::f64::consts::TAU * f64::from(k) / 16.0;
+                    g.add_node(Place::ground(
+                        from.x + radius * a.cos(),
+                        from.y + radius * a.sin(),
+                    ));
+                }
+            }
+        }
+        let mut out: Vec<Option<Reach>> = vec![None; goals.len()];
+        for rough in [false, true] {
+            let budget = allowance - if rough { 1.0 } else { 0.0 };
+            if budget <= 1e-9 {
+                continue;
+            }
+            let (best, back) = g.settle(rough, budget);
+            let settled: Vec<(usize, usize, Path)> = (0..g.nodes.len())
+                .flat_map(|v| [(v, 0), (v, 1)])
+                .filter(|&(v, j)| best[v][j] <= budget + 1e-9)
+                .map(|(v, j)| (v, j, g.rebuild(&back, v, j, best[v][j])))
+                .collect();
+            for (k, goal) in goals.iter().enumerate() {
+                let mut cand: Vec<Reach> = vec![];
+                for (v, j, path) in &settled {
+                    let (v, j) = (*v, *j);
+                    let spent = path.cost();
+                    if spent > allowance + 1e-9 {
+                        continue;
+                    }
+                    let at = g.nodes[v].at;
+                    let arrived = goal_nodes[k] == Some(v);
+                    let mut reach = Reach {
+                        to: at,
+                        spent,
+                        climbed: path.climbs(),
+                        arrived,
+                    };
+                    let left = budget - best[v][j];
+                    if !arrived
+                        && left > 1e-6
+                        && at.level == goal.level
+                        && let Some((len, 0.0, _, touch)) = g.slide(at, *goal, rough)
+                        && (rough || !touch.difficult)
+                    {
+                        let t = (left / len.max(1e-9)).min(1.0);
+                        let to = Place {
+                            x: at.x + (goal.x - at.x) * t,
+                            y: at.y + (goal.y - at.y) * t,
+                            level: at.level,
+                        };
+                        let extra = if touch.difficult && !path.difficult {
+                            1.0
+                        } else {
+                            0.0
+                        };
+                        if spent + t * len + extra <= allowance + 1e-9 {
+                            reach = Reach {
+                                to,
+                                spent: spent + t * len + extra,
+                                climbed: reach.climbed,
+                                arrived: t >= 1.0 - 1e-12,
+                            };
+                        }
+                    }
+                    cand.push(reach);
+                }
+                let gap = |c: &Reach| {
+                    if c.arrived {
+                        f64::NEG_INFINITY
+                    } else {
+                        gap(k, c.to)
+                    }
+                };
+                let better = cand
+                    .into_iter()
+                    .min_by(|a, b| gap(a).total_cmp(&gap(b)).then(a.spent.total_cmp(&b.spent)));
+                if let Some(b) = better
+                    && (b.to.x - from.x).hypot(b.to.y - from.y) > 1e-6
+                    && out[k].as_ref().is_none_or(|o| gap(&b) < gap(o) - 1e-9)
+                {
+                    out[k] = Some(b);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The shortest path from `from` to `to` round the bases of `others`.
+    pub fn path(
+        &self,
+        from: Place,
+        to: Place,
+        others: &[Body],
+    ) -> Result<Option<Path>, TableError> {
+        let r = self.graph.mover.radius;
+        self.graph.table.can_stand(from, r)?;
+        self.graph.table.can_stand(to, r)?;
+        Ok(self.query(from, to, others, true).search())
+    }
+}

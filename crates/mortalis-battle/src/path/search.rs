@@ -1,0 +1,213 @@
+//! Searches over the graph of a Move: Dijkstra cut at a budget (where one
+//! Move reaches), A* to one goal (the shortest path).
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use super::graph::{Graph, LinkKind, SLACK, Touch};
+use super::{Path, Step};
+
+impl Graph<'_> {
+    /// Dijkstra over (node, jumped yet) from node 0 to node 1.
+    pub(super) fn search(&self) -> Option<Path> {
+        let plain = self.dijkstra(false);
+        let rough = self.dijkstra(true);
+        match (plain, rough) {
+            (Some(p), Some(r)) => Some(if r.cost() < p.cost() - 1e-9 { r } else { p }),
+            (p, r) => p.or(r),
+        }
+    }
+
+    /// Every state reachable within `budget`, with its cost and how it was
+    /// reached (Dijkstra from node 0, cut at the budget).
+    #[allow(clippy::type_complexity)]
+    pub(super) fn settle(
+        &self,
+        difficult_ok: bool,
+        budget: f64,
+    ) -> (Vec<[f64; 2]>, Vec<[Back; 2]>) {
+        let (best, back, _) = self.run(difficult_ok, budget, None);
+        (best, back)
+    }
+
+    /// The search from node 0: Dijkstra cut at `budget`, or A* stopping at
+    /// `goal` (with [`Graph::estimate`]). Returns the costs, the way back,
+    /// and the goal state reached.
+    #[allow(clippy::type_complexity)]
+    fn run(
+        &self,
+        difficult_ok: bool,
+        budget: f64,
+        goal: Option<usize>,
+    ) -> (Vec<[f64; 2]>, Vec<[Back; 2]>, Option<(usize, usize)>) {
+        let h = |v: usize, j: usize| {
+            if goal.is_some() {
+                self.estimate(v, j)
+            } else {
+                0.0
+            }
+        };
+        let n = self.nodes.len();
+        let mut links_from: Vec<Vec<usize>> = vec![vec![]; n];
+        for (k, l) in self.links.iter().enumerate() {
+            links_from[l.from].push(k);
+        }
+        let mut best = vec![[f64::INFINITY; 2]; n];
+        let mut back: Vec<[Back; 2]> = vec![[None, None]; n];
+        let mut heap = BinaryHeap::new();
+        best[0][0] = 0.0;
+        heap.push(Entry(h(0, 0), 0, 0));
+        while let Some(Entry(key, u, jumped)) = heap.pop() {
+            let cost = best[u][jumped];
+            if key > cost + h(u, jumped) + 1e-9 {
+                continue;
+            }
+            if goal == Some(u) {
+                return (best, back, Some((u, jumped)));
+            }
+            for (v, step, c, j, touch) in
+                self.moves_from(u, jumped, cost, difficult_ok, &links_from[u])
+            {
+                if c <= budget + 1e-9 && c < best[v][j] - 1e-12 {
+                    best[v][j] = c;
+                    back[v][j] = Some((u, jumped, step, touch));
+                    heap.push(Entry(c + h(v, j), v, j));
+                }
+            }
+        }
+        (best, back, None)
+    }
+
+    /// The moves out of one search state: straight slides to every other
+    /// node, then climbs and jump-downs.
+    fn moves_from(
+        &self,
+        u: usize,
+        jumped: usize,
+        cost: f64,
+        difficult_ok: bool,
+        links: &[usize],
+    ) -> Vec<(usize, Step, f64, usize, Touch)> {
+        let here = self.nodes[u].at;
+        let mut out = vec![];
+        for (v, node) in self.nodes.iter().enumerate() {
+            if v == u {
+                continue;
+            }
+            let Some((len, jump, before, touch)) = self.slide(here, node.at, difficult_ok) else {
+                continue;
+            };
+            let j = if jump > 0.0 {
+                // Q17: the run-up is what this Move walked before the jump.
+                if jumped == 1 || jump > (cost + before).max(1.0) {
+                    continue;
+                }
+                1
+            } else {
+                jumped
+            };
+            let step = Step::Walk {
+                to: node.at,
+                length: len,
+                jump,
+                difficult: touch.difficult,
+            };
+            out.push((v, step, cost + len - jump, j, touch));
+        }
+        for l in links.iter().map(|&k| &self.links[k]) {
+            let to = self.nodes[l.to].at;
+            let (c, step) = match l.step {
+                LinkKind::Climb {
+                    piece,
+                    height,
+                    cost: k,
+                    ladder,
+                } => (
+                    k,
+                    Step::Climb {
+                        to,
+                        piece,
+                        height,
+                        cost: k,
+                        ladder,
+                    },
+                ),
+                LinkKind::JumpDown { piece, height } => (
+                    2.0 * (self.mover.radius + SLACK),
+                    Step::JumpDown { to, piece, height },
+                ),
+            };
+            out.push((l.to, step, cost + c, jumped, Touch::default()));
+        }
+        out
+    }
+
+    /// A lower bound of the cost from a node to the goal: the straight
+    /// distance, less the one jump that may still cost nothing (A*).
+    fn estimate(&self, v: usize, jumped: usize) -> f64 {
+        let (a, b) = (self.nodes[v].at, self.nodes[1].at);
+        let jump = if jumped == 0 {
+            self.mover.jump_max
+        } else {
+            0.0
+        };
+        (((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt() - jump).max(0.0)
+    }
+
+    fn dijkstra(&self, difficult_ok: bool) -> Option<Path> {
+        let (best, back, found) = self.run(difficult_ok, f64::INFINITY, Some(1));
+        found.map(|(u, j)| self.rebuild(&back, u, j, best[u][j]))
+    }
+
+    pub(super) fn rebuild(
+        &self,
+        back: &[[Back; 2]],
+        mut u: usize,
+        mut j: usize,
+        length: f64,
+    ) -> Path {
+        let mut steps = vec![];
+        let mut touch = Touch::default();
+        while let Some((p, pj, step, t)) = &back[u][j] {
+            steps.push(step.clone());
+            touch.difficult |= t.difficult;
+            touch.dangerous |= t.dangerous;
+            (u, j) = (*p, *pj);
+        }
+        steps.reverse();
+        Path {
+            steps,
+            length,
+            difficult: touch.difficult,
+            dangerous: touch.dangerous,
+        }
+    }
+}
+
+/// How a search state was reached: the previous node and jump flag, the
+/// step taken and what it touched.
+type Back = Option<(usize, usize, Step, Touch)>;
+
+/// A heap entry ordered by smallest cost first.
+#[derive(Debug, Clone, Copy)]
+struct Entry(f64, usize, usize);
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Entry {}
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Entry {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .0
+            .total_cmp(&self.0)
+            .then_with(|| other.1.cmp(&self.1))
+    }
+}
