@@ -14,7 +14,9 @@ use geo::algorithm::line_intersection::{LineIntersection, line_intersection};
 use geo::{Contains, Coord, Distance, Euclidean, Line, LineString, Point, Polygon};
 use serde::Serialize;
 
-use crate::table::{Body, Table};
+use std::borrow::Cow;
+
+use crate::table::{Body, Table, bounds};
 
 /// Heights (as a share of the model's height) of the target's sample points.
 const TARGET_HEIGHTS: [f64; 3] = [0.15, 0.5, 0.85];
@@ -57,8 +59,10 @@ impl Sight {
 }
 
 /// A prism that may block a ray.
-struct Blocker {
-    footprint: Polygon<f64>,
+struct Blocker<'a> {
+    footprint: Cow<'a, Polygon<f64>>,
+    /// Its footprint's bounding box.
+    bounds: [f64; 4],
     low: f64,
     high: f64,
 }
@@ -133,11 +137,16 @@ pub(crate) fn stretches(poly: &Polygon<f64>, line: &Line<f64>) -> Vec<(f64, f64)
     out
 }
 
-impl Blocker {
+impl Blocker<'_> {
     /// Whether the ray passes through the prism: along each stretch of its
     /// flat shadow inside the footprint, the ray's height (which changes
     /// linearly) must meet the prism's height range.
     fn blocks(&self, ray: &Ray) -> bool {
+        let (a, b) = (ray.from, ray.to);
+        let [x0, y0, x1, y1] = self.bounds;
+        if a.0.max(b.0) < x0 || a.0.min(b.0) > x1 || a.1.max(b.1) < y0 || a.1.min(b.1) > y1 {
+            return false;
+        }
         stretches(&self.footprint, &ray.flat())
             .iter()
             .any(|&(t0, t1)| {
@@ -190,11 +199,26 @@ impl Table {
     /// What `shooter` sees of `target`, with `others` (every other model on
     /// the table, friend or foe, Q5) also blocking sight.
     pub fn sight(&self, shooter: &Body, target: &Body, others: &[Body]) -> Sight {
+        // Every ray runs inside the box round both bases: what lies wholly
+        // outside it blocks nothing.
+        let pad = shooter.radius().max(target.radius());
+        let (s, t) = (shooter.at, target.at);
+        let corridor = [
+            s.x.min(t.x) - pad,
+            s.y.min(t.y) - pad,
+            s.x.max(t.x) + pad,
+            s.y.max(t.y) + pad,
+        ];
+        let crosses = |b: &[f64; 4]| {
+            b[0] <= corridor[2] && b[2] >= corridor[0] && b[1] <= corridor[3] && b[3] >= corridor[1]
+        };
         let blockers: Vec<(Blocker, f64, f64)> = self
             .pieces
             .iter()
             .filter(|p| p.kind.sight_height() > 0.0)
-            .map(|p| {
+            .map(|p| (p, bounds(&p.footprint)))
+            .filter(|(_, b)| crosses(b))
+            .map(|(p, bounds)| {
                 let near_target = Euclidean
                     .distance(&p.footprint, &Point::new(target.at.x, target.at.y))
                     - target.radius();
@@ -202,23 +226,30 @@ impl Table {
                     .distance(&p.footprint, &Point::new(shooter.at.x, shooter.at.y))
                     - shooter.radius();
                 let b = Blocker {
-                    footprint: p.footprint.clone(),
+                    footprint: Cow::Borrowed(&p.footprint),
+                    bounds,
                     low: 0.0,
                     high: p.kind.sight_height(),
                 };
                 (b, near_target, near_shooter)
             })
-            .chain(others.iter().map(|o| {
+            .chain(others.iter().filter_map(|o| {
+                let r = o.radius();
+                let bounds = [o.at.x - r, o.at.y - r, o.at.x + r, o.at.y + r];
+                if !crosses(&bounds) {
+                    return None;
+                }
                 let z = self.level_height(o.at.level);
                 let gap = |b: &Body| {
                     ((o.at.x - b.at.x).hypot(o.at.y - b.at.y) - o.radius() - b.radius()).max(0.0)
                 };
                 let b = Blocker {
-                    footprint: base_polygon(o.at.x, o.at.y, o.radius()),
+                    footprint: Cow::Owned(base_polygon(o.at.x, o.at.y, r)),
+                    bounds,
                     low: z,
                     high: z + o.height,
                 };
-                (b, gap(target), gap(shooter))
+                Some((b, gap(target), gap(shooter)))
             }))
             .collect();
         let eyes = samples(self, shooter, (target.at.x, target.at.y), &[EYE]);

@@ -124,6 +124,25 @@ impl Piece {
     }
 }
 
+/// The bounding box of a polygon's outer ring: (min x, min y, max x, max y).
+pub(crate) fn bounds(poly: &Polygon<f64>) -> [f64; 4] {
+    poly.exterior().0.iter().fold(
+        [
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ],
+        |[x0, y0, x1, y1], c| [x0.min(c.x), y0.min(c.y), x1.max(c.x), y1.max(c.y)],
+    )
+}
+
+/// Whether the point (x, y) lies within `reach` of the box `b` (a cheap
+/// test before an exact distance).
+pub(crate) fn near_bounds(b: [f64; 4], x: f64, y: f64, reach: f64) -> bool {
+    x >= b[0] - reach && x <= b[2] + reach && y >= b[1] - reach && y <= b[3] + reach
+}
+
 /// Where a model stands: on the ground or on the roof of a block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -382,7 +401,8 @@ impl Table {
                             | Kind::Block { .. }
                             | Kind::Impassable { .. }
                             | Kind::Gap
-                    ) && Euclidean.distance(&p.footprint, &centre) < r - 1e-9
+                    ) && near_bounds(bounds(&p.footprint), at.x, at.y, r)
+                        && Euclidean.distance(&p.footprint, &centre) < r - 1e-9
                 });
                 if blocked {
                     no("the base overlaps a wall, block, impassable area or gap")

@@ -20,6 +20,18 @@ pub struct ShotPlan {
     pub range: f64,
 }
 
+/// Range mods add at most this much to a weapon's range (High-energy
+/// batteries, +3").
+const RANGE_MODS: f64 = 3.0;
+
+/// Whether `range` lies beyond anything weapon `w` could reach: a cheap
+/// test before the sight check (the odds engine still checks the range
+/// exactly).
+pub(super) fn beyond_reach(w: mortalis_rules::equipment::Item, range: f64) -> bool {
+    w.ranged()
+        .is_some_and(|st| range > f64::from(st.range) + RANGE_MODS)
+}
+
 impl Battle {
     /// One activation of a model of `side` (B18, B23).
     pub(super) fn activation(
@@ -258,13 +270,16 @@ impl Battle {
         if !self.engaged_with(t).is_empty() || !self.engaged_with(s).is_empty() {
             return None;
         }
+        let range = self.table.distance(&a.body, &d.body).max(0.01);
+        if weapon.is_some_and(|w| beyond_reach(w, range)) {
+            return None;
+        }
         let sight = self
             .table
             .sight(&a.body, &d.body, &self.others_but(&[s, t]));
         if !sight.visible {
             return None;
         }
-        let range = self.table.distance(&a.body, &d.body).max(0.01);
         let rise =
             self.table.level_height(a.body.at.level) - self.table.level_height(d.body.at.level);
         let mut attacker = a.side(weapon, false);

@@ -78,6 +78,10 @@ fn threat(b: &Battle, shooter: usize, from: Place, moved: bool, target: usize, a
         at,
         ..b.models[target].body
     };
+    let range = b.table.distance(&eye, &body).max(0.01);
+    if super::actions::beyond_reach(weapon, range) {
+        return 0.0;
+    }
     let sight = b
         .table
         .sight(&eye, &body, &b.others_but(&[shooter, target]));
@@ -91,7 +95,7 @@ fn threat(b: &Battle, shooter: usize, from: Place, moved: bool, target: usize, a
         attacker,
         defender: b.models[target].side(None, false),
         situation: Situation {
-            range: Some(b.table.distance(&eye, &body).max(0.01)),
+            range: Some(range),
             obstacle: sight.obstacle,
             cover: sight.cover,
             ..Situation::default()

@@ -97,9 +97,15 @@ impl Stop {
         }
     }
 
-    fn hits(&self, line: &Line<f64>) -> bool {
+    /// Whether a base sliding along `line` (whose bounding box is `bb`,
+    /// [`line_box`]) crosses it.
+    fn hits(&self, line: &Line<f64>, bb: &[f64; 4]) -> bool {
         use geo::{Distance, Euclidean};
-        line.bounding_rect().intersects(&self.rect)
+        let (lo, hi) = (self.rect.min(), self.rect.max());
+        bb[0] <= hi.x
+            && bb[2] >= lo.x
+            && bb[1] <= hi.y
+            && bb[3] >= lo.y
             && match self.disc {
                 Some((c, r)) => Euclidean.distance(line, &c) < r,
                 None => self.grown.iter().any(|g| g.intersects(line)),
@@ -411,12 +417,13 @@ impl<'a> Graph<'a> {
                     .then_some((len, 0.0, 0.0, Touch::default()))
             }
             (Level::Ground, Level::Ground) => {
-                if self.walls.iter().any(|w| w.hits(&line)) {
+                let bb = line_box(&line);
+                if self.walls.iter().any(|w| w.hits(&line, &bb)) {
                     return None;
                 }
                 let touch = Touch {
-                    difficult: self.difficult.iter().any(|s| s.hits(&line)),
-                    dangerous: self.dangerous.iter().any(|s| s.hits(&line)),
+                    difficult: self.difficult.iter().any(|s| s.hits(&line, &bb)),
+                    dangerous: self.dangerous.iter().any(|s| s.hits(&line, &bb)),
                 };
                 if (touch.difficult && !difficult_ok) || (touch.dangerous && !self.mover.dangerous)
                 {
@@ -424,7 +431,7 @@ impl<'a> Graph<'a> {
                 }
                 let (mut jump, mut before) = (0.0, 0.0);
                 for (gap, grown) in &self.gaps {
-                    if grown.hits(&line) {
+                    if grown.hits(&line, &bb) {
                         let inside = crate::sight::stretches(gap, &line);
                         if jump > 0.0 || inside.len() != 1 {
                             return None;
@@ -442,6 +449,12 @@ impl<'a> Graph<'a> {
             _ => None,
         }
     }
+}
+
+/// The bounding box of a line: (min x, min y, max x, max y).
+fn line_box(line: &Line<f64>) -> [f64; 4] {
+    let (a, b) = (line.start, line.end);
+    [a.x.min(b.x), a.y.min(b.y), a.x.max(b.x), a.y.max(b.y)]
 }
 
 /// Parameter (0 to 1) of the point of `edge` nearest to `c`.

@@ -66,7 +66,7 @@ impl Graph<'_> {
                 return (best, back, Some((u, jumped)));
             }
             for (v, step, c, j, touch) in
-                self.moves_from(u, jumped, cost, difficult_ok, &links_from[u])
+                self.moves_from(u, jumped, cost, (difficult_ok, budget), &links_from[u])
             {
                 if c <= budget + 1e-9 && c < best[v][j] - 1e-12 {
                     best[v][j] = c;
@@ -79,19 +79,33 @@ impl Graph<'_> {
     }
 
     /// The moves out of one search state: straight slides to every other
-    /// node, then climbs and jump-downs.
+    /// node on the same surface that a slide could reach within `budget`
+    /// (the straight distance, less the one jump that may cost nothing, is
+    /// a lower bound of a slide's cost), then climbs and jump-downs.
     fn moves_from(
         &self,
         u: usize,
         jumped: usize,
         cost: f64,
-        difficult_ok: bool,
+        (difficult_ok, budget): (bool, f64),
         links: &[usize],
     ) -> Vec<(usize, Step, f64, usize, Touch)> {
         let here = self.nodes[u].at;
+        let free = if jumped == 0 {
+            self.mover.jump_max
+        } else {
+            0.0
+        };
+        let reach = budget - cost + free + 1e-9;
+        let reach2 = if reach.is_finite() {
+            reach * reach
+        } else {
+            f64::INFINITY
+        };
         let mut out = vec![];
         for (v, node) in self.nodes.iter().enumerate() {
-            if v == u {
+            let (dx, dy) = (node.at.x - here.x, node.at.y - here.y);
+            if v == u || node.at.level != here.level || dx * dx + dy * dy > reach2 {
                 continue;
             }
             let Some((len, jump, before, touch)) = self.slide(here, node.at, difficult_ok) else {
