@@ -191,6 +191,9 @@ pub enum Trophy {
     OffBoard,
     /// Given by Brown Striders' hits: 1 hand damage less, cumulative, for good.
     StridersVenom,
+    /// Jungle's gift to monsters summoned in it: 3 more hit points and 1 more hand
+    /// damage, for good.
+    JungleVigor,
 }
 
 impl Trophy {
@@ -290,6 +293,11 @@ impl Trophy {
             }
             Trophy::StridersVenom => Modifier {
                 hand: -1,
+                ..Modifier::NONE
+            },
+            Trophy::JungleVigor => Modifier {
+                hit_points: 3,
+                hand: 1,
                 ..Modifier::NONE
             },
             Trophy::Legacy => Modifier {
