@@ -21,8 +21,8 @@ pub const KARKARA: MonsterDef = MonsterDef {
 /// hand) from behind thick planks (S52).
 pub const SIEGE_ENGINE: MonsterDef = MonsterDef {
     hand: 0,
-    missile: 4,
-    ..monster("siege_engine", 0, 2, 14, 1, 1, 1)
+    missile: 5,
+    ..monster("siege_engine", 0, 1, 12, 1, 1, 1)
 };
 
 /// Jade Dragon (Nature, a monster name): a flying dragon of living stone that heals
@@ -40,7 +40,7 @@ pub const JADE_DRAGON: MonsterDef = MonsterDef {
 pub const SLAVER: MonsterDef = MonsterDef {
     opening: 1,
     enslaves: 1,
-    ..monster("slaver", 3, 1, 11, 1, 1, 1)
+    ..monster("slaver", 3, 0, 12, 1, 1, 1)
 };
 
 /// A Husk: the small monster Husks breed (S54).
@@ -181,13 +181,13 @@ pub const DESIGNED: &[CardDef] = &[
         Effect::Summon {
             monster: SIEGE_ENGINE,
         },
-        "Summons a Siege Engine (M4 A2 HP14 L1) that rolls toward the nearest foe and shoots from the first round.",
+        "Summons a Siege Engine (M5 A1 HP12 L1) that rolls toward the nearest foe and shoots from the first round.",
     ),
     card(
         "jade_dragon",
         "Jade Dragon",
         House::Nature,
-        5,
+        6,
         2,
         Summoning,
         Square,
@@ -205,7 +205,7 @@ pub const DESIGNED: &[CardDef] = &[
         Summoning,
         Square,
         Effect::Summon { monster: SLAVER },
-        "Summons a Slaver (H3 A1 HP11 L1). It strikes once more in its first round of attacks, and each recruit of the other side dying in its combats earns you 1 Will next turn.",
+        "Summons a Slaver (H3 A0 HP12 L1). It strikes once more in its first round of attacks, and each recruit of the other side dying in its combats earns you 1 Will next turn.",
     ),
     card(
         "elven_piper",
