@@ -204,6 +204,7 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
     if state.unit(first).is_none() || state.unit(second).is_none() {
         return;
     }
+    crate::game::lands::pipes(state, [first, second], events);
     let mut f = Vec::new();
     let mut withdraw = [None; 2];
     for (side, id) in [first, second].into_iter().enumerate() {

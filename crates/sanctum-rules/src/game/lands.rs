@@ -3,7 +3,8 @@
 //! Land); groups removed from the game (Shifting Sands, Cessao Spiral); squares that
 //! breed monsters (Husks) or nurture them (Jungle); a light that leads groups astray
 //! (Will o' the Wisp); wounds that close by themselves (Regeneration); a burnt page
-//! (Pages to Dust) and a pool that shows what comes (Scrying Pool). Each hooks in
+//! (Pages to Dust), a pool that shows what comes (Scrying Pool) and a piper who only
+//! plays (Elven Piper). Each hooks in
 //! through a named event: on execution, before movement, at start of turn, when a
 //! monster is summoned, when a spell leaves play, at the draw.
 
@@ -311,4 +312,17 @@ pub fn beckon_step(state: &GameState, group: u32, terrains: &[Terrain]) -> Optio
         .filter(|s| board.is_playable(*s))
         .min_by_key(|s| s.manhattan(goal))
         .filter(|s| s.manhattan(goal) < u.at.manhattan(goal))
+}
+
+/// "At start of combat": an Elven Piper on either group plays (nothing else happens).
+pub fn pipes(state: &GameState, groups: [u32; 2], events: &mut Vec<Event>) {
+    for group in groups {
+        let piped = state.active.iter().any(|a| {
+            a.host == (Host::Group { group })
+                && matches!(a.spell, SpellRef::Card(c) if c.def().effects().contains(&Effect::Pipes))
+        });
+        if piped {
+            events.push(Event::Piped { group });
+        }
+    }
 }
