@@ -801,6 +801,16 @@ pub fn sample_deck(n: usize) -> Vec<CardId> {
     CardId::all().cycle().take(n).collect()
 }
 
+/// A deck of `n` cards drawn at random from the whole pool (each card alike, copies
+/// allowed), by a generator of `seed`: the decks of the property tests and of the
+/// engine benchmark, so that every card of the pool turns up in them.
+pub fn pool_deck(n: usize, seed: u64) -> Vec<CardId> {
+    let mut rng = crate::rng::GameRng::from_seed(seed);
+    (0..n)
+        .map(|_| CardId(rng.below(CATALOGUE.len() as u32) as u16))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

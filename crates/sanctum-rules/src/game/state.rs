@@ -43,6 +43,18 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// As [`Setup::sample`], with two 30-card decks drawn at random from the whole pool
+    /// (seeded by `seed`): the engine benchmark's games.
+    pub fn whole_pool(seed: u64) -> Setup {
+        let mut s = Setup::sample(seed);
+        for (k, d) in s.decks.iter_mut().enumerate() {
+            d.cards = crate::cards::pool_deck(crate::stats::MIN_DECK, seed ^ (k as u64 + 1));
+        }
+        s
+    }
+}
+
 /// One player's deck: the house of its Sanctum and its cards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckChoice {
