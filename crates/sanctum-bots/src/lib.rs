@@ -301,13 +301,14 @@ pub fn play_game(
     Ok(state)
 }
 
-/// A random-against-random game from `Setup::sample(seed)`, recorded: its start and
+/// A random-against-random game from `Setup::whole_pool(seed)` (two 30-card decks drawn
+/// from the whole pool), recorded: its start and
 /// every turn's orders — the workload the whole-game benchmark and the profiling
 /// example replay through the engine alone.
 pub fn recorded_random_game(
     seed: u64,
 ) -> Result<(GameState, Vec<sanctum_rules::game::TurnOrders>), String> {
-    let setup = sanctum_rules::game::Setup::sample(seed);
+    let setup = sanctum_rules::game::Setup::whole_pool(seed);
     let start = GameState::start(&setup).map_err(|e| e.to_string())?.0;
     let mut orders = Vec::new();
     play_game(

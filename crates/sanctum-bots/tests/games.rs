@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use sanctum_bots::{bot_by_name, play_game};
-use sanctum_rules::cards::{CardId, sample_deck};
+use sanctum_rules::cards::{CardId, pool_deck};
 use sanctum_rules::game::{DeckChoice, GameLog, GameState, Setup, view};
 use sanctum_rules::groups::MAX_GROUP;
 use sanctum_rules::mana::House;
@@ -18,11 +18,11 @@ fn setup(seed: u64, realm: &str, layout: Layout, houses: [House; 2]) -> Setup {
         decks: [
             DeckChoice {
                 house: houses[0],
-                cards: sample_deck(30),
+                cards: pool_deck(30, seed),
             },
             DeckChoice {
                 house: houses[1],
-                cards: sample_deck(40),
+                cards: pool_deck(40, seed ^ 1),
             },
         ],
     }

@@ -10,7 +10,8 @@ use sanctum_rules::mana::ManaType;
 use sanctum_rules::{Side, Square};
 
 fn position(seed: u64, turns: usize) -> GameState {
-    let setup = Setup::sample(seed);
+    // Decks drawn from the whole pool, so that every card turns up in some position.
+    let setup = Setup::whole_pool(seed);
     let (mut state, _) = GameState::start(&setup).expect("valid setup");
     let mut r = bot_by_name("random", seed).expect("bot");
     let mut b = bot_by_name("rush", seed + 1).expect("bot");

@@ -112,6 +112,7 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             format!("minion {minion} becomes one of the {}", nation.name())
         }
         Event::Vanished { group } => format!("{} leaves the board", g(group)),
+        Event::Piped { group } => format!("a piper plays for {}", g(group)),
         Event::ItemGenerated { minion, item } => {
             format!("minion {minion} is given {item:?} (a helper)").to_lowercase()
         }

@@ -69,6 +69,7 @@ export function describe(e, n) {
     case "forfeit": return `${n.minion(e.minion)} forfeits its attack.`;
     case "gazed": return `${n.minion(e.minion)} meets ${e.gazes} gaze${e.gazes === 1 ? "" : "s"}${e.killed ? " and is turned to stone" : ""}.`;
     case "exploded": return `${n.minion(e.minion)} explodes at ${n.minion(e.killer)} for ${e.damage}${e.killed ? ", killing it" : ""}.`;
+    case "piped": return `A piper plays for ${n.group(e.group)}.`;
     case "helper_cast": return `${n.minion(e.by)} casts ${n.card(e.card)} on ${n.minion(e.on)}.`;
     case "trophy_taken": return `${n.minion(e.minion)} takes a trophy.`;
     case "spell_transferred": return `A spell passes to ${n.minion(e.to)}.`;

@@ -3,7 +3,7 @@
 //! globe), then the best of the engine's legal targets of that kind is taken; a card
 //! with no good target is kept (or discarded when it can never help).
 
-use sanctum_rules::cards::{CardId, Effect, Modifier};
+use sanctum_rules::cards::{CardId, Effect, Modifier, TargetType};
 use sanctum_rules::game::orders::{aimable_targets, check_target};
 use sanctum_rules::game::state::{Host, SpellRef};
 use sanctum_rules::game::{GameState, Target};
@@ -34,11 +34,7 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::Price { .. }
         | Effect::Recruits { .. } => first(),
         Effect::ManaEachTurn { .. } => (state.turn < 70).then(first).flatten(),
-        Effect::StructureMana { .. } => pick(&|t| {
-            let at = structure_at(t)?;
-            (owner_at(state, at) == Some(me))
-                .then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
-        }),
+        Effect::StructureMana { .. } => pick(&own_structure(state, side)),
         Effect::DamageEach { amount } => pick(&|t| {
             let u = state.unit_at(group_at(t)?)?;
             if u.group.owner == me {
@@ -105,12 +101,13 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         Effect::Give { item } if helps(item.modifier()) => pick(&own_biggest(state, side)),
         Effect::Give { .. } => pick(&enemy_worst(state, side, &threat, 0.0)),
         Effect::Teleport => pick(&enemy_worst(state, side, &threat, 1.0)),
-        // Master Smith, Auberol's Grace: on the own structure nearest home.
-        Effect::Forge | Effect::Grace | Effect::MakeTown | Effect::Dome => pick(&|t| {
-            let at = structure_at(t)?;
-            (owner_at(state, at) == Some(me))
-                .then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
-        }),
+        // Master Smith, Auberol's Grace, a Pyx: on the own structure nearest home.
+        Effect::HealOnSquare { .. } if card.def().target == TargetType::Structure => {
+            pick(&own_structure(state, side))
+        }
+        Effect::Forge | Effect::Grace | Effect::MakeTown | Effect::Dome => {
+            pick(&own_structure(state, side))
+        }
         // Fertility, Clandestin on the own structure nearest home; Changelings (which
         // only another player's may take) on theirs.
         Effect::Endow { .. } => pick(&|t| {
@@ -173,6 +170,17 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
                 .flatten()
         }
         Effect::Devolve | Effect::Release => pick(&enemy_worst(state, side, &threat, 0.0)),
+        // Shifting Sands, Jumping Land: the enemy group that threatens most.
+        Effect::Remove | Effect::JumpingLand => pick(&enemy_worst(state, side, &threat, 0.0)),
+        Effect::HealEachTurn { .. } => pick(&own_biggest(state, side)),
+        Effect::Beckon { .. } => pick(&enemy_worst(state, side, &threat, 1.0)),
+        // A Cessao Spiral or Husks in the enemy's path, as a summoning.
+        Effect::Swallow | Effect::Brood { .. } => pick(&summon_square(state, side)),
+        // Pages to Dust while the other player holds cards; a Scrying Pool early on.
+        Effect::Burn { .. } => (!state.player(side.opponent()).hand.is_empty())
+            .then(first)
+            .flatten(),
+        Effect::Foresight => (state.turn < 60).then(first).flatten(),
         Effect::HealEach { .. } => pick(&|t| {
             let u = state.unit_at(group_at(t)?)?;
             let hurt: u32 = u.group.minions().iter().map(|m| u32::from(m.damage)).sum();
@@ -224,6 +232,11 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::ChaosEachTurn
         | Effect::Block { .. }
         | Effect::Attract
+        | Effect::Recede { .. }
+        | Effect::Sweep { .. }
+        | Effect::Spread { .. }
+        | Effect::Nurture { .. }
+        | Effect::Pipes
         | Effect::ModifyRecruits { .. }
         | Effect::All { .. } => None,
     }
@@ -231,9 +244,20 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
 
 /// Whether a card can never be useful to this bot (it casts none of its kind).
 pub fn useless(card: CardId) -> bool {
+    if card.def().target == TargetType::Structure {
+        return false;
+    }
     matches!(
         card.def().effects().first(),
-        None | Some(Effect::SetTerrain { .. } | Effect::HealOnSquare { .. } | Effect::Attract)
+        None | Some(
+            Effect::SetTerrain { .. }
+                | Effect::HealOnSquare { .. }
+                | Effect::Attract
+                | Effect::Recede { .. }
+                | Effect::Sweep { .. }
+                | Effect::Spread { .. }
+                | Effect::Pipes
+        )
     )
 }
 
@@ -326,6 +350,15 @@ fn minion_at<'a>(
     };
     let u = state.unit_at(at)?;
     Some((u, u.group.minions().get(index as usize)?))
+}
+
+/// A structure spell of the side's own: on its structure nearest home.
+fn own_structure(state: &GameState, side: Side) -> impl Fn(&Target) -> Option<f64> + '_ {
+    move |t| {
+        let at = structure_at(t)?;
+        (owner_at(state, at) == Some(Player::from(side)))
+            .then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
+    }
 }
 
 /// A buff: on the side's most powerful group (a minion of it: the healthiest).

@@ -7,12 +7,12 @@ use sanctum_rules::game::{GameState, Setup, view};
 
 /// Every position of a game played `turns` turns by two bots (random and random or
 /// rush), so that the bots meet boards they would never build themselves: with the
-/// arena's starter decks on odd seeds, the sample decks (a bit of every card) on even
+/// arena's starter decks on odd seeds, decks drawn at random from the whole pool on even
 /// ones. The positions are those where orders are given: the start, and each turn's
 /// result until the game ends (the last position before the end closes the list).
 pub fn positions(seed: u64, turns: u32, other: &str) -> Vec<GameState> {
     let setup = if seed.is_multiple_of(2) {
-        Setup::sample(seed)
+        Setup::whole_pool(seed)
     } else {
         seeded_game("random", other, seed).expect("a game").0
     };

@@ -8,6 +8,7 @@ use super::*;
 mod abomination;
 mod body;
 mod death;
+mod designed;
 mod despair;
 mod first;
 mod hope;
@@ -48,7 +49,7 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub static CATALOGUE: [CardDef; 225] = join(&[
+pub static CATALOGUE: [CardDef; 248] = join(&[
     first::FIRST,
     death::DEATH,
     justice::JUSTICE,
@@ -64,4 +65,5 @@ pub static CATALOGUE: [CardDef; 225] = join(&[
     making::MAKING,
     later::LATER,
     named::NAMED,
+    designed::DESIGNED,
 ]);

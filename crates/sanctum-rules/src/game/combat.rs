@@ -129,6 +129,8 @@ struct Fighter {
     class: Option<crate::groups::RecruitClass>,
     /// Its missiles deal this much more to recruits of this class (Cadre).
     bane: Option<(crate::groups::RecruitClass, u8)>,
+    /// Extra attacks in its first round of attacks (Slaver).
+    opening: u8,
 }
 
 impl Fighter {
@@ -202,6 +204,7 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
     if state.unit(first).is_none() || state.unit(second).is_none() {
         return;
     }
+    crate::game::lands::pipes(state, [first, second], events);
     let mut f = Vec::new();
     let mut withdraw = [None; 2];
     for (side, id) in [first, second].into_iter().enumerate() {
@@ -246,6 +249,7 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
                 gives: abilities.gives,
                 class: m.class(),
                 bane: abilities.bane,
+                opening: def_of(m).map_or(0, |d| d.opening),
             });
         }
     }
@@ -264,6 +268,7 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
         f: fighters, given, ..
     } = c;
     state.rng = rng;
+    enslave(state, &fighters, [first, second]);
     write_back(state, &fighters, [first, second], events);
     crate::game::gifts::after_combat(state, &given, events);
     events.push(Event::CombatEnded {
@@ -271,6 +276,43 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
         second,
         rounds,
     });
+}
+
+/// A monster's card numbers, if it is a monster.
+fn def_of(m: &Minion) -> Option<crate::cards::MonsterDef> {
+    match &m.kind {
+        MinionKind::Monster { kind } => monster_def(kind),
+        MinionKind::Recruit { .. } => None,
+    }
+}
+
+/// "During combat, when any recruit is dying": each recruit of one side that died in
+/// this combat earns the owner of the other side's living Slavers their Will, at the
+/// next generation.
+fn enslave(state: &mut GameState, f: &[Fighter], groups: [u32; 2]) {
+    for (side, id) in groups.into_iter().enumerate() {
+        let Some(u) = state.unit(id) else { continue };
+        let per: u16 = u
+            .group
+            .minions()
+            .iter()
+            .filter(|m| f.iter().any(|x| x.id == m.id && x.alive()))
+            .filter_map(|m| def_of(m).map(|d| u16::from(d.enslaves)))
+            .max()
+            .unwrap_or(0);
+        let Some(owner) = u.group.owner.side() else {
+            continue;
+        };
+        let dead = f
+            .iter()
+            .filter(|x| x.side != side && x.recruit && !x.alive())
+            .count() as u16;
+        if per > 0 && dead > 0 {
+            state.players[owner.index()]
+                .next_turn_mana
+                .add(crate::mana::ManaType::Will, per * dead);
+        }
+    }
 }
 
 /// What a minion's active spells and its kind give it in combat: the hook point
@@ -493,7 +535,8 @@ impl Combat<'_> {
             for x in &mut self.f {
                 x.armor = x.max_armor;
                 x.attacks_left = if x.mode(round).is_some() {
-                    x.attacks
+                    // A Slaver strikes more in its first round of attacks.
+                    x.attacks + if x.attacked { 0 } else { x.opening }
                 } else {
                     0
                 };

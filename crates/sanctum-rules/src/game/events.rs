@@ -117,8 +117,13 @@ pub enum Event {
         nation: crate::groups::Nation,
     },
     /// The engine gave a recruit created in a structure an item or gift (a helper).
-    /// An off-board group leaves the board without dying (after all combat).
+    /// A group leaves the board without dying: an off-board group after all combat, or
+    /// a group removed from the game (Shifting Sands, Cessao Spiral, Jumping Land).
     Vanished {
+        group: u32,
+    },
+    /// An Elven Piper plays for its group at the start of a combat (nothing else).
+    Piped {
         group: u32,
     },
     ItemGenerated {

@@ -12,6 +12,7 @@ pub mod events;
 pub mod founding;
 pub mod gifts;
 pub mod items;
+pub mod lands;
 pub mod log;
 pub mod offboard;
 pub mod orders;

@@ -92,6 +92,7 @@ fn apply(
                     side.into()
                 };
                 let group = state.create_group(owner, Control::Computer, at, minions);
+                crate::game::lands::nurture(state, at, group, events);
                 if let Some(walk) = monster.walk {
                     state.add_active(
                         SpellRef::Ability(walk),
@@ -428,10 +429,36 @@ fn apply(
             }
         }
         Effect::HealOnSquare { .. } => {
+            if let Aim::Square { at } | Aim::Structure { at } = aim {
+                activate(state, side, card, marker, Host::Square { at }, events);
+            }
+        }
+        Effect::HealEachTurn { .. } => {
+            if let Aim::Minion { minion } = aim {
+                activate(state, side, card, marker, Host::Minion { minion }, events);
+            }
+        }
+        Effect::Beckon { .. } | Effect::Pipes => {
+            if let Aim::Group { group } = aim {
+                activate(state, side, card, marker, Host::Group { group }, events);
+            }
+        }
+        Effect::Foresight | Effect::Swallow | Effect::Brood { .. } | Effect::Nurture { .. } => {
             if let Aim::Square { at } = aim {
                 activate(state, side, card, marker, Host::Square { at }, events);
             }
         }
+        Effect::Recede { during, .. } => {
+            if let Aim::Square { at } = aim {
+                set_terrain(state, at, during, events);
+                activate(state, side, card, marker, Host::Square { at }, events);
+            }
+        }
+        Effect::Burn { .. }
+        | Effect::Sweep { .. }
+        | Effect::Spread { .. }
+        | Effect::Remove
+        | Effect::JumpingLand => crate::game::lands::apply(state, side, card, aim, effect, events),
         Effect::Modify { .. } | Effect::Grant { .. } => {
             // A restriction granted to a minion binds its group (Belvario's Horn).
             let host = match aim {
@@ -628,6 +655,7 @@ pub fn on_leave_play(state: &mut GameState, spell: &ActiveSpell, events: &mut Ve
         end_colony(state, at, events);
     }
     crate::game::upheaval::drain(state, spell, events);
+    crate::game::lands::on_leave(state, spell, events);
     // Possession ends: the group goes back to the other player.
     if let (SpellRef::Card(card), Host::Group { group }) = (spell.spell, spell.host)
         && card.def().effects().contains(&Effect::Possess)

@@ -18,6 +18,7 @@ pub fn start_of_turn(state: &mut GameState, events: &mut Vec<Event>) {
     crate::game::upheaval::afflict(state, events);
     crate::game::upheaval::regenerate(state, events);
     crate::game::sundry::rifts(state, events);
+    crate::game::lands::start_of_turn(state, events);
     crate::game::gifts::bear_spirits(state, events);
     terrain_after_start(state, events);
     crate::game::sundry::legacy(state, events);
@@ -142,12 +143,14 @@ fn terrain_after_start(state: &mut GameState, events: &mut Vec<Event>) {
 /// Step 4: each player draws up to a full hand, one more after a discard.
 fn draw_cards(state: &mut GameState, events: &mut Vec<Event>) {
     for side in Side::BOTH {
+        // A Scrying Pool draws one card more, as a discard does (never both).
+        let foresight = crate::game::lands::foresight(state, side);
         let p = &mut state.players[side.index()];
         // Revolvers waiting in the hand turn: M rises by one, from 10 back to 1.
         for (_, m) in &mut p.revolving {
             *m = *m % crate::cards::REVOLVER_MAX + 1;
         }
-        let want = stats::HAND_SIZE + usize::from(p.discarded);
+        let want = stats::HAND_SIZE + usize::from(p.discarded || foresight);
         p.discarded = false;
         while p.hand.len() < want {
             if !draw_one(p, side, events) {

@@ -43,6 +43,18 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// As [`Setup::sample`], with two 30-card decks drawn at random from the whole pool
+    /// (seeded by `seed`): the engine benchmark's games.
+    pub fn whole_pool(seed: u64) -> Setup {
+        let mut s = Setup::sample(seed);
+        for (k, d) in s.decks.iter_mut().enumerate() {
+            d.cards = crate::cards::pool_deck(crate::stats::MIN_DECK, seed ^ (k as u64 + 1));
+        }
+        s
+    }
+}
+
 /// One player's deck: the house of its Sanctum and its cards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckChoice {
@@ -191,6 +203,9 @@ pub enum Trophy {
     OffBoard,
     /// Given by Brown Striders' hits: 1 hand damage less, cumulative, for good.
     StridersVenom,
+    /// Jungle's gift to monsters summoned in it: 3 more hit points and 1 more hand
+    /// damage, for good.
+    JungleVigor,
 }
 
 impl Trophy {
@@ -290,6 +305,11 @@ impl Trophy {
             }
             Trophy::StridersVenom => Modifier {
                 hand: -1,
+                ..Modifier::NONE
+            },
+            Trophy::JungleVigor => Modifier {
+                hit_points: 3,
+                hand: 1,
                 ..Modifier::NONE
             },
             Trophy::Legacy => Modifier {

@@ -244,6 +244,11 @@ fn before_movement(state: &GameState) -> Vec<(u32, crate::movement::Forced)> {
                         write(group, Forced::To(step));
                     }
                 }
+                (Effect::Beckon { terrains }, Host::Group { group }) => {
+                    if let Some(step) = crate::game::lands::beckon_step(state, group, terrains) {
+                        write(group, Forced::To(step));
+                    }
+                }
                 (Effect::Attract, Host::Square { at }) => {
                     for s in at.orthogonal() {
                         if let Some(u) = state.unit_at(s)

@@ -31,6 +31,9 @@ pub struct OwnView {
     pub town_mana: Vec<(Square, ManaType)>,
     /// The M of each Revolver in the hand.
     pub revolving: Vec<(CardId, u8)>,
+    /// The once-a-game cards (Heroes) this player has cast, so that a second copy in
+    /// the hand is known to be spent.
+    pub cast_once: Vec<CardId>,
 }
 
 /// What the viewer knows of the opponent's holdings.
@@ -158,6 +161,7 @@ pub fn view(state: &GameState, side: Side) -> PlayerView {
             discarded: me.discarded,
             town_mana: me.town_mana.clone(),
             revolving: me.revolving.clone(),
+            cast_once: me.cast_once.clone(),
         },
         opponent: public_holdings(state, side.opponent()),
         outcome: state.outcome,
@@ -179,6 +183,7 @@ impl GameState {
         me.discarded = v.me.discarded;
         me.town_mana = v.me.town_mana.clone();
         me.revolving = v.me.revolving.clone();
+        me.cast_once = v.me.cast_once.clone();
         let mut them = PlayerState::new(v.opponent.house);
         them.mana = v.opponent.mana;
         let players = match v.side {
