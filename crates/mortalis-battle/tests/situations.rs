@@ -4,7 +4,7 @@
 //! played), markers, the object, the decisions of each side (by name:
 //! "activate A1", "shoot B1", "cast B1" (a trick), "attack B1", "withdraw
 //! B1", "defend", "hide", "pick up", "lift" (the object), "leave", "move X
-//! Y", "end", and for set-up "marker X Y", "deploy X Y",
+//! Y", "fly X Y" (B136), "pistols A B" (B59), "end", and for set-up "marker X Y", "deploy X Y",
 //! "corner N", "edge N", "defender N", "starter N"; a decision starting
 //! with "!" asserts that no such option is offered), the dice typed in, and
 //! the expected result.
@@ -94,6 +94,10 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("withdraw", Choice::Withdraw { from }) => named(*from),
         ("leave", Choice::Move { leave, .. }) => *leave,
         ("move", Choice::Move { leave: false, .. }) => true,
+        ("fly", Choice::Fly { .. }) => true,
+        ("pistols", Choice::Pistols { first, second }) => {
+            named(*first) && b.models[*second].name == words.get(2).copied().unwrap_or("")
+        }
         ("end", Choice::End) => true,
         ("marker", Choice::Marker { .. }) | ("deploy", Choice::Deploy { .. }) => true,
         ("corner", Choice::Corner { corner }) => is(1, *corner),
@@ -107,7 +111,9 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
 /// Where an option puts something, for "move X Y", "marker X Y", "deploy X Y".
 fn point(c: &Choice) -> Option<(f64, f64)> {
     match c {
-        Choice::Move { to, .. } | Choice::Deploy { at: to, .. } => Some((to.x, to.y)),
+        Choice::Move { to, .. } | Choice::Deploy { at: to, .. } | Choice::Fly { to } => {
+            Some((to.x, to.y))
+        }
         Choice::Marker { x, y } => Some((*x, *y)),
         _ => None,
     }
@@ -136,7 +142,7 @@ impl Decider for ByName {
                 .enumerate()
                 .filter(|(_, c)| matches(b, &words, c))
                 .collect();
-            let target = if matches!(words[0], "move" | "marker" | "deploy") {
+            let target = if matches!(words[0], "move" | "fly" | "marker" | "deploy") {
                 let (x, y): (f64, f64) = (words[1].parse().unwrap(), words[2].parse().unwrap());
                 let d =
                     |c: &Choice| point(c).map_or(f64::INFINITY, |(px, py)| (px - x).hypot(py - y));

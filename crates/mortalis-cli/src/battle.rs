@@ -157,7 +157,9 @@ fn drawings(b: &Battle) -> Vec<(String, String)> {
                 choice: Choice::Deploy { model, at: p },
                 ..
             } => at[*model] = Some(*p),
-            Entry::Event(Event::Moved { model, to, .. }) => at[*model] = Some(*to),
+            Entry::Event(Event::Moved { model, to, .. } | Event::Flew { model, to, .. }) => {
+                at[*model] = Some(*to)
+            }
             Entry::Event(Event::Removed { model, .. } | Event::Left { model, .. }) => {
                 at[*model] = None
             }
@@ -181,7 +183,7 @@ pub(crate) fn load_side(
     side_from_warband(&file, side).map_err(|e| Failure::from(anyhow!("{}: {e}", path.display())))
 }
 
-fn name(b: &Battle, m: usize) -> &str {
+pub(crate) fn name(b: &Battle, m: usize) -> &str {
     &b.models[m].name
 }
 
@@ -467,6 +469,7 @@ fn account(b: &Battle, lang: Lang) -> String {
                 by.map(|m| format!(" ({})", name(b, m))).unwrap_or_default()
             ),
             Event::End { reason, vp, winner } => end_line(b, *reason, *vp, *winner, lang),
+            Event::Flew { .. } => crate::gear::line(b, e, lang),
         };
         let _ = writeln!(out, "{line}");
     }

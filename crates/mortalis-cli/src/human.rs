@@ -145,6 +145,13 @@ impl Human {
                     self.pick("szansa wyeliminowania", "chance to take out")
                 )
             }
+            Choice::Pistols { first, second } => format!(
+                "{} {} {} {}",
+                self.pick("dwa pistolety: do", "two pistols: at"),
+                name(first),
+                self.pick("i do", "and at"),
+                name(second)
+            ),
             Choice::Attack { target } => {
                 let chances = match odds::odds(&b.melee_query(active, target).0) {
                     Ok(Odds::Melee(o)) => format!(
@@ -182,6 +189,12 @@ impl Human {
             }
             Choice::PickUpObject => self.pick("podnieś obiekt", "pick up the object").into(),
             Choice::End => self.pick("koniec aktywacji", "end the activation").into(),
+            Choice::Fly { to } => format!(
+                "{} ({:.1}, {:.1})",
+                self.pick("lot plecakiem odrzutowym do", "fly with the jetpack to"),
+                to.x,
+                to.y
+            ),
         }
     }
 
@@ -220,7 +233,9 @@ impl Human {
 fn point(c: &Choice) -> Option<(f64, f64)> {
     match c {
         Choice::Marker { x, y } => Some((*x, *y)),
-        Choice::Deploy { at, .. } | Choice::Move { to: at, .. } => Some((at.x, at.y)),
+        Choice::Deploy { at, .. } | Choice::Move { to: at, .. } | Choice::Fly { to: at } => {
+            Some((at.x, at.y))
+        }
         _ => None,
     }
 }

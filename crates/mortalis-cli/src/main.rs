@@ -5,6 +5,7 @@
 mod battle;
 mod campaign;
 mod clap_pl;
+mod gear;
 mod help_pl;
 mod human;
 mod input;

@@ -85,7 +85,7 @@ fn what_is_not_simulated_is_refused_with_b182() {
     mortalis()
         .args([
             "battle",
-            "tests/data/veterans.toml",
+            "tests/data/lava.toml",
             B,
             "--scenario",
             "jatka",
@@ -95,21 +95,24 @@ fn what_is_not_simulated_is_refused_with_b182() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "B182: Kap: the jetpack (B136) is not simulated yet",
+            "B182: Ogień: skill `lava` is not simulated yet",
         ));
-    // Rdza i Krew (a heavy rifle, Spięcie, a pet, climbing gear) plays.
-    mortalis()
-        .args([
-            "battle",
-            "tests/data/rdza.toml",
-            B,
-            "--scenario",
-            "jatka",
-            "--table",
-            TABLE,
-        ])
-        .assert()
-        .success();
+    // Weterani (a jetpack, two pistols) and Rdza i Krew (a heavy rifle,
+    // Spięcie, a pet, climbing gear) play.
+    for warband in ["tests/data/veterans.toml", "tests/data/rdza.toml"] {
+        mortalis()
+            .args([
+                "battle",
+                warband,
+                B,
+                "--scenario",
+                "jatka",
+                "--table",
+                TABLE,
+            ])
+            .assert()
+            .success();
+    }
     // Duma is played on its own 10"×28" field (B167).
     mortalis()
         .args(["battle", A, B, "--scenario", "duma", "--table", TABLE])

@@ -1,6 +1,7 @@
 //! Activations, the legal options of a model, and their resolution. Shots and exchanges are built as `odds::Query`s and played by
 //! `mortalis_rules::play` with the battle's dice.
 
+use mortalis_rules::equipment::Item;
 use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
 use mortalis_rules::play;
 use mortalis_rules::skills::Skill;
@@ -93,6 +94,7 @@ impl Battle {
         // B26: an engaged model Moves only after a won Withdrawal.
         if (engaged.is_empty() || me.withdrew) && (!me.move_slot || !me.free_slot) {
             out.extend(self.move_options(m, navs)?);
+            out.extend(self.flights(m));
         }
         if !me.free_slot && !me.climbed {
             if engaged.is_empty() {
@@ -100,6 +102,7 @@ impl Battle {
                     if self.shot_plan(m, t).is_some() {
                         out.push(Choice::Shoot { target: t });
                     }
+                    out.extend(self.pistol_pairs(m, t));
                     for &trick in &me.tricks {
                         if self.shot_plan_with(m, t, Some(trick.0)).is_some() {
                             out.push(Choice::Cast {
@@ -161,38 +164,8 @@ impl Battle {
             return Ok(vec![]);
         }
         let r = me.body.radius();
-        let size = self.table.size;
         let from = me.body.at;
-        // Each goal, and the edge when it is a way off the table.
-        let mut goals: Vec<(Place, Option<usize>)> =
-            self.markers.iter().map(|&p| (p, None)).collect();
-        goals.extend(self.object.map(|p| (p, None)));
-        for e in self
-            .models
-            .iter()
-            .filter(|e| e.on_table() && e.side != me.side)
-        {
-            let reach = e.body.radius() + r + 0.2;
-            let spot = (0..8)
-                .map(|k| {
-                    let a = std::f64::consts::TAU * f64::from(k) / 8.0;
-                    Place {
-                        x: e.body.at.x + reach * a.cos(),
-                        y: e.body.at.y + reach * a.sin(),
-                        level: e.body.at.level,
-                    }
-                })
-                .filter(|p| self.table.can_stand(*p, r).is_ok())
-                .min_by(|a, b| {
-                    (a.x - from.x)
-                        .hypot(a.y - from.y)
-                        .total_cmp(&(b.x - from.x).hypot(b.y - from.y))
-                });
-            goals.extend(spot.map(|p| (p, None)));
-        }
-        goals.push((Place::ground(size / 2.0, size / 2.0), None));
-        let exits = self.exits(m).into_iter().zip(self.exit_edges(m));
-        goals.extend(exits.map(|(p, e)| (p, Some(e))));
+        let goals = self.move_goals(m);
         let others = self.others(m);
         // Which Moves are offered: towards each goal as far as the allowance
         // goes, "as far" judged twice — by the straight line and by the
@@ -234,6 +207,47 @@ impl Battle {
         Ok(out)
     }
 
+    /// Where Moves are offered towards (B28–B37), each with the edge when
+    /// it is a way off the table: each marker and the object, the free spot
+    /// next to each enemy nearest the model, the table centre, and the edges
+    /// it may leave by ([`Battle::exits`]).
+    pub(super) fn move_goals(&self, m: usize) -> Vec<(Place, Option<usize>)> {
+        let me = &self.models[m];
+        let r = me.body.radius();
+        let size = self.table.size;
+        let from = me.body.at;
+        let mut goals: Vec<(Place, Option<usize>)> =
+            self.markers.iter().map(|&p| (p, None)).collect();
+        goals.extend(self.object.map(|p| (p, None)));
+        for e in self
+            .models
+            .iter()
+            .filter(|e| e.on_table() && e.side != me.side)
+        {
+            let reach = e.body.radius() + r + 0.2;
+            let spot = (0..8)
+                .map(|k| {
+                    let a = std::f64::consts::TAU * f64::from(k) / 8.0;
+                    Place {
+                        x: e.body.at.x + reach * a.cos(),
+                        y: e.body.at.y + reach * a.sin(),
+                        level: e.body.at.level,
+                    }
+                })
+                .filter(|p| self.table.can_stand(*p, r).is_ok())
+                .min_by(|a, b| {
+                    (a.x - from.x)
+                        .hypot(a.y - from.y)
+                        .total_cmp(&(b.x - from.x).hypot(b.y - from.y))
+                });
+            goals.extend(spot.map(|p| (p, None)));
+        }
+        goals.push((Place::ground(size / 2.0, size / 2.0), None));
+        let exits = self.exits(m).into_iter().zip(self.exit_edges(m));
+        goals.extend(exits.map(|(p, e)| (p, Some(e))));
+        goals
+    }
+
     /// The shot of `s` at `t`, when the rules allow it now: a ranged weapon,
     /// not engaged, a heavy weapon only before any Move (B52, B60), the
     /// target an enemy on the table, not engaged (B65: with two sides it is
@@ -246,6 +260,18 @@ impl Battle {
     /// casting of a shot-like trick (Spięcie, B116: a target in sight, the
     /// odds engine's range, C12, O+1), which needs a charge left (B14).
     pub fn shot_plan_with(&self, s: usize, t: usize, trick: Option<Skill>) -> Option<ShotPlan> {
+        self.shot_plan_by(s, t, trick, None)
+    }
+
+    /// [`Battle::shot_plan_with`], with `weapon` fired instead of the
+    /// longest-ranged one (each of two pistols, B59).
+    pub fn shot_plan_by(
+        &self,
+        s: usize,
+        t: usize,
+        trick: Option<Skill>,
+        weapon: Option<Item>,
+    ) -> Option<ShotPlan> {
         let (a, d) = (&self.models[s], &self.models[t]);
         // B165: the object's carrier fires no ranged weapon, casts no
         // trick; B113: a hidden model is out of every enemy's sight.
@@ -260,7 +286,7 @@ impl Battle {
                 None
             }
             None => {
-                let w = a.ranged()?;
+                let w = weapon.or_else(|| a.ranged())?;
                 if w.is_heavy() && a.moves > 0 && !a.skills.contains(&Skill::HipShot) {
                     return None;
                 }
@@ -335,7 +361,7 @@ impl Battle {
         (query, support)
     }
 
-    fn take_slot(&mut self, m: usize, is_move: bool) {
+    pub(super) fn take_slot(&mut self, m: usize, is_move: bool) {
         let me = &mut self.models[m];
         if is_move && !me.move_slot {
             me.move_slot = true;
@@ -349,7 +375,7 @@ impl Battle {
 
     /// Removes model `i` (B36: its markers stay where it stood); `by` gets
     /// the credit.
-    fn remove(&mut self, i: usize, by: Option<usize>) {
+    pub(super) fn remove(&mut self, i: usize, by: Option<usize>) {
         let at = self.models[i].body.at;
         let n = std::mem::take(&mut self.models[i].carried);
         self.markers.extend((0..n).map(|_| at));
@@ -363,7 +389,7 @@ impl Battle {
         self.event(Event::Removed { model: i, by });
     }
 
-    fn play_query(
+    pub(super) fn play_query(
         &mut self,
         players: &mut Players,
         q: &Query,
@@ -374,6 +400,49 @@ impl Battle {
             rolled: &mut self.dice,
         };
         Ok((play::play(q, &mut dice)?, chance))
+    }
+
+    /// Marks the enemies model `m` is engaged with now but was not
+    /// `before` its Move as charged (Brudne zagrywki).
+    pub(super) fn mark_charged(&mut self, m: usize, before: &[usize]) {
+        let now: Vec<usize> = self
+            .engaged_with(m)
+            .into_iter()
+            .filter(|e| !before.contains(e))
+            .collect();
+        self.charged.extend(now);
+    }
+
+    /// Plays a shot (or a shot-like trick) of `m` at `target` and logs it;
+    /// a target taken out is removed with the credit to `m`.
+    pub(super) fn fire_plan(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        target: usize,
+        trick: Option<Skill>,
+        plan: &ShotPlan,
+    ) -> Result<(), BattleError> {
+        let (report, chance) = self.play_query(players, &plan.query)?;
+        let out = report.defender_out;
+        let chance = match chance {
+            Odds::Shoot(o) => odds::frac(&o.out_of_action),
+            Odds::Melee(_) => String::new(),
+        };
+        self.event(Event::Shot {
+            shooter: m,
+            trick,
+            target,
+            range: plan.range,
+            obstacle: plan.sight.obstacle,
+            cover: plan.sight.cover,
+            chance,
+            report,
+        });
+        if out {
+            self.remove(target, Some(m));
+        }
+        Ok(())
     }
 
     /// Whether enemy `e` sees model `m` other than through cover that hides
@@ -486,12 +555,7 @@ impl Battle {
                     to,
                     spent,
                 });
-                let now: Vec<usize> = self
-                    .engaged_with(m)
-                    .into_iter()
-                    .filter(|e| !before.contains(e))
-                    .collect();
-                self.charged.extend(now);
+                self.mark_charged(m, &before);
                 if leave {
                     let pride = self.scenario == super::Scenario::Pride;
                     let me = &mut self.models[m];
@@ -511,6 +575,8 @@ impl Battle {
                 self.take_slot(m, false);
                 self.event(Event::PickedUp { model: m });
             }
+            Choice::Fly { to } => self.fly(m, to),
+            Choice::Pistols { first, second } => self.fire_pistols(players, m, [first, second])?,
             Choice::PickUpObject => {
                 if self.object.take().is_some() {
                     self.models[m].object = true;
@@ -526,29 +592,11 @@ impl Battle {
                 let plan = self
                     .shot_plan_with(m, target, trick)
                     .ok_or_else(|| BattleError::Rules("the shot is no longer legal".into()))?;
-                let (report, chance) = self.play_query(players, &plan.query)?;
                 self.take_slot(m, false);
                 if let Some(k) = trick {
                     self.models[m].spend(k);
                 }
-                let out = report.defender_out;
-                let chance = match chance {
-                    Odds::Shoot(o) => odds::frac(&o.out_of_action),
-                    Odds::Melee(_) => String::new(),
-                };
-                self.event(Event::Shot {
-                    shooter: m,
-                    trick,
-                    target,
-                    range: plan.range,
-                    obstacle: plan.sight.obstacle,
-                    cover: plan.sight.cover,
-                    chance,
-                    report,
-                });
-                if out {
-                    self.remove(target, Some(m));
-                }
+                self.fire_plan(players, m, target, trick, &plan)?;
             }
             Choice::Attack { target } => {
                 let (query, support) = self.melee_query(m, target);

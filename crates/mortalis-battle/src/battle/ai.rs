@@ -167,6 +167,22 @@ impl Ai {
                     _ => 0.0,
                 }
             }
+            // Each pistol's volley; at one target, the chance either takes it out.
+            Choice::Pistols { first, second } => {
+                let out = |t: usize, k: usize| {
+                    let w = me.pistols().map(|p| p[k]);
+                    match b.shot_plan_by(m, t, None, w).map(|p| odds::odds(&p.query)) {
+                        Some(Ok(Odds::Shoot(o))) => prob(&o.out_of_action),
+                        _ => 0.0,
+                    }
+                };
+                let (p1, p2) = (out(first, 0), out(second, 1));
+                1.5 * if first == second {
+                    (1.0 - (1.0 - p1) * (1.0 - p2)) * worth(b, first)
+                } else {
+                    p1 * worth(b, first) + p2 * worth(b, second)
+                }
+            }
             Choice::Attack { target } => match odds::odds(&b.melee_query(m, target).0) {
                 Ok(Odds::Melee(o)) => {
                     prob(&o.defender_out) * worth(b, target) * 1.5
@@ -184,6 +200,16 @@ impl Ai {
             Choice::PickUp { .. } => 1.2,
             Choice::PickUpObject => 3.0,
             Choice::Move { leave: true, .. } => leave_value(b, m),
+            // As a Move there, less a little for the flight it uses up.
+            Choice::Fly { to } => {
+                let walk = Choice::Move {
+                    to,
+                    spent: 0.0,
+                    leave: false,
+                    climbed: false,
+                };
+                self.value(b, m, &walk, here) - 0.5
+            }
             Choice::Move { to, .. } => {
                 let mut v = 0.0;
                 let gatherer = !me.pet && !me.volunteer;

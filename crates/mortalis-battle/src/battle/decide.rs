@@ -124,6 +124,19 @@ pub enum Choice {
     Hide,
     /// End the activation (unused actions are lost, B23).
     End,
+    /// Fly with the jetpack to a place in sight within 10" (B136, Q46).
+    Fly {
+        /// Where it lands.
+        to: Place,
+    },
+    /// One Shot with two pistols (B59, Q38): the first pistol at `first`,
+    /// then the second at `second` (the same model or another).
+    Pistols {
+        /// The first pistol's target.
+        first: usize,
+        /// The second pistol's target.
+        second: usize,
+    },
 }
 
 /// A question to one side.

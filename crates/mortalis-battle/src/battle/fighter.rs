@@ -125,6 +125,8 @@ pub struct Fighter {
     pub tricks: Vec<(Skill, u32)>,
     /// Holds an Ukrycie marker: out of every enemy's sight (B113).
     pub hidden: bool,
+    /// Has flown with its jetpack this battle (once a battle, B136).
+    pub flown: bool,
 }
 
 /// Something in a warband the simulator cannot play yet (B182).
@@ -151,14 +153,8 @@ impl Fighter {
         if let Some(i) = sheet.items.first() {
             return Err(refuse(format!("special item `{}`", i.id())));
         }
-        if sheet.equipment.contains(&Item::Jetpack) {
-            return Err(refuse("the jetpack (B136)".into()));
-        }
         if sheet.equipment.contains(&Item::Flamer) {
             return Err(refuse("`flamer` (B63)".into()));
-        }
-        if sheet.equipment.iter().filter(|w| w.is_pistol()).count() > 1 {
-            return Err(refuse("two pistols (B59)".into()));
         }
         let big = sheet.armour == Armour::Sarcophagus;
         let mut out = Fighter::blank(
@@ -232,6 +228,7 @@ impl Fighter {
             defensive: false,
             tricks: vec![],
             hidden: false,
+            flown: false,
         }
     }
 
@@ -263,6 +260,12 @@ impl Fighter {
             .copied()
             .filter(|w| w.ranged().is_some())
             .max_by_key(|w| w.ranged().map_or(0, |r| r.range))
+    }
+
+    /// Its two pistols, when it carries two (B59).
+    pub fn pistols(&self) -> Option<[Item; 2]> {
+        let mut p = self.equipment.iter().copied().filter(|w| w.is_pistol());
+        Some([p.next()?, p.next()?])
     }
 
     /// The melee weapon it fights with: two-handed, else hand weapon, else

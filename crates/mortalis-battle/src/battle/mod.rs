@@ -11,6 +11,7 @@ pub mod ai;
 pub mod decide;
 mod field;
 pub mod fighter;
+pub mod items;
 mod report;
 mod setup;
 
@@ -208,6 +209,15 @@ pub enum Event {
         model: usize,
         /// Who took it out.
         by: Option<usize>,
+    },
+    /// A model flew with its jetpack (B136).
+    Flew {
+        /// The model.
+        model: usize,
+        /// Where from.
+        from: Place,
+        /// Where to.
+        to: Place,
     },
     /// The battle ended.
     End {
