@@ -1,10 +1,12 @@
 //! Data-driven battle situations: each file in `tests/data/situations/`
 //! names the rules it checks, a table, the two warbands, the scenario,
-//! where every model stands (or `setup = true`: the scenario's set-up is
+//! where every model stands (`[x, y]` on the ground, `[x, y, 1]` on the
+//! roof there; or `setup = true`: the scenario's set-up is
 //! played), markers, the object, the decisions of each side (by name:
 //! "activate A1", "shoot B1", "cast B1" (a trick), "attack B1", "withdraw
 //! B1", "defend", "hide", "pick up", "lift" (the object), "leave", "move X
-//! Y", "fly X Y" (B136), "pistols A B" (B59), "end", and for set-up "marker X Y", "deploy X Y",
+//! Y", "fly X Y" (B136), "pistols A B" (B59), "aim B1"
+//! (B108), "end", and for set-up "marker X Y", "deploy X Y",
 //! "corner N", "edge N", "defender N", "starter N"; a decision starting
 //! with "!" asserts that no such option is offered), the dice typed in, and
 //! the expected result.
@@ -33,7 +35,7 @@ struct Situation {
     #[serde(default)]
     setup: bool,
     #[serde(default)]
-    place: BTreeMap<String, [f64; 2]>,
+    place: BTreeMap<String, Vec<f64>>,
     #[serde(default)]
     markers: Vec<[f64; 2]>,
     #[serde(default)]
@@ -95,6 +97,7 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("leave", Choice::Move { leave, .. }) => *leave,
         ("move", Choice::Move { leave: false, .. }) => true,
         ("fly", Choice::Fly { .. }) => true,
+        ("aim", Choice::AimedShot { target }) => named(*target),
         ("pistols", Choice::Pistols { first, second }) => {
             named(*first) && b.models[*second].name == words.get(2).copied().unwrap_or("")
         }
@@ -181,8 +184,17 @@ fn run(path: &std::path::Path) {
     models.extend(more);
     if !s.setup {
         for m in &mut models {
-            match s.place.get(&m.name) {
+            match s.place.get(&m.name).map(|v| v.as_slice()) {
                 Some([x, y]) => m.body.at = Place::ground(*x, *y),
+                // [x, y, 1]: on the highest surface there (a roof).
+                Some([x, y, _]) => {
+                    m.body.at = Place {
+                        x: *x,
+                        y: *y,
+                        level: table.surface_at(*x, *y),
+                    }
+                }
+                Some(other) => panic!("{}: a place is [x, y] or [x, y, 1]: {other:?}", m.name),
                 None => m.status = Status::Removed,
             }
             m.carried = s.carried.get(&m.name).copied().unwrap_or(0);

@@ -145,6 +145,18 @@ impl Human {
                     self.pick("szansa wyeliminowania", "chance to take out")
                 )
             }
+            Choice::AimedShot { target } => {
+                let chance = match b.aimed_plan(active, target).map(|p| odds::odds(&p.query)) {
+                    Some(Ok(Odds::Shoot(o))) => percent(&o.out_of_action),
+                    _ => String::new(),
+                };
+                format!(
+                    "{} {} — {} {chance}",
+                    self.pick("strzał wymierzony do", "aimed shot at"),
+                    name(target),
+                    self.pick("szansa wyeliminowania", "chance to take out")
+                )
+            }
             Choice::Pistols { first, second } => format!(
                 "{} {} {} {}",
                 self.pick("dwa pistolety: do", "two pistols: at"),

@@ -103,6 +103,7 @@ impl Battle {
                         out.push(Choice::Shoot { target: t });
                     }
                     out.extend(self.pistol_pairs(m, t));
+                    out.extend(self.aimed_options(m, t));
                     for &trick in &me.tricks {
                         if self.shot_plan_with(m, t, Some(trick.0)).is_some() {
                             out.push(Choice::Cast {
@@ -310,10 +311,12 @@ impl Battle {
             self.table.level_height(a.body.at.level) - self.table.level_height(d.body.at.level);
         let mut attacker = a.side(weapon, false);
         attacker.trick = trick;
+        let mut defender = d.side(None, false);
+        defender.protected = self.protected(s, t);
         let query = Query {
             kind: ActionKind::Shoot,
             attacker,
-            defender: d.side(None, false),
+            defender,
             situation: Situation {
                 range: Some(range),
                 obstacle: sight.obstacle,
@@ -347,8 +350,10 @@ impl Battle {
         let (fa, fd) = (&self.models[a], &self.models[d]);
         let mut attacker = fa.side(fa.melee(), true);
         attacker.support = support[0].min(6);
+        attacker.assisted = self.assisted(a, d);
         let mut defender = fd.side(fd.melee(), true);
         defender.support = support[1].min(6);
+        defender.assisted = self.assisted(d, a);
         let query = Query {
             kind: ActionKind::Melee,
             attacker,
@@ -503,7 +508,13 @@ impl Battle {
     ) -> Result<(), BattleError> {
         // B70: the marker goes with any action but a Shot (before an
         // Attack's roll, so that it gives the attacker nothing).
-        if !matches!(choice, Choice::Shoot { .. } | Choice::DefensivePosition) {
+        if !matches!(
+            choice,
+            Choice::Shoot { .. }
+                | Choice::Pistols { .. }
+                | Choice::AimedShot { .. }
+                | Choice::DefensivePosition
+        ) {
             self.models[m].defensive = false;
         }
         // B113: any other action ends Ukrycie (Skradanie is not simulated).
@@ -577,6 +588,15 @@ impl Battle {
             }
             Choice::Fly { to } => self.fly(m, to),
             Choice::Pistols { first, second } => self.fire_pistols(players, m, [first, second])?,
+            Choice::AimedShot { target } => {
+                let plan = self
+                    .aimed_plan(m, target)
+                    .ok_or_else(|| BattleError::Rules("the shot is no longer legal".into()))?;
+                let me = &mut self.models[m];
+                me.move_slot = true;
+                me.free_slot = true;
+                self.fire_plan(players, m, target, None, &plan)?;
+            }
             Choice::PickUpObject => {
                 if self.object.take().is_some() {
                     self.models[m].object = true;

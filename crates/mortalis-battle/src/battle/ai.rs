@@ -167,6 +167,15 @@ impl Ai {
                     _ => 0.0,
                 }
             }
+            // As a shot, less the Move it gives up.
+            Choice::AimedShot { target } => {
+                match b.aimed_plan(m, target).map(|p| odds::odds(&p.query)) {
+                    Some(Ok(Odds::Shoot(o))) => {
+                        prob(&o.out_of_action) * worth(b, target) * 1.5 - 0.15
+                    }
+                    _ => 0.0,
+                }
+            }
             // Each pistol's volley; at one target, the chance either takes it out.
             Choice::Pistols { first, second } => {
                 let out = |t: usize, k: usize| {

@@ -137,6 +137,12 @@ pub enum Choice {
         /// The second pistol's target.
         second: usize,
     },
+    /// An Aimed shot (Wymierzony strzał, B108): both actions, three dice a
+    /// roll, the highest dropped.
+    AimedShot {
+        /// The target.
+        target: usize,
+    },
 }
 
 /// A question to one side.

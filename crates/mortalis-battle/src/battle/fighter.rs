@@ -3,7 +3,7 @@
 //! an exchange, so that every roll goes through `odds` and `play` (nothing
 //! is resolved twice in two ways).
 
-use mortalis_rules::equipment::{Armour, Item, ModTarget, Modification, WeaponSlot};
+use mortalis_rules::equipment::{Armour, Item, ModTarget, Modification, SpecialItem, WeaponSlot};
 use mortalis_rules::odds::{Acted, Side};
 use mortalis_rules::profile::Profile;
 use mortalis_rules::skills::Skill;
@@ -44,6 +44,19 @@ const SUPPORTED: &[Skill] = &[
     Skill::PointBlank,
     // Hiding (B113), applied here.
     Skill::Hiding,
+    // Slice 2 (`skills.rs`, `items.rs`): rolls the odds engine resolves
+    // with what the table tells it (Wartownik: elevated; Łowca: a shot
+    // from hiding, offered by the reactions), the helpers it is told of
+    // (Asysta, Ochrona), an Aimed shot as its own action, and movement
+    // (Pewny krok; Sztuka spadania matters only for falls, which no
+    // offered action causes yet).
+    Skill::Sentinel,
+    Skill::Hunter,
+    Skill::Assist,
+    Skill::Protector,
+    Skill::AimedShot,
+    Skill::SureFooted,
+    Skill::ArtOfFalling,
     // Knowing tricks (the tricks themselves are below or refused).
     Skill::TechnomancerTricks,
     // Tricks cast as a shot (B116).
@@ -55,6 +68,23 @@ const SUPPORTED: &[Skill] = &[
     Skill::Fence,
     Skill::TechHunter,
     Skill::Searching,
+];
+
+/// Special items the battle knows: what changes rolls goes to the odds
+/// engine as it is (Kamuflaż, Protokół maskujący, Biowykrywacz, the three
+/// ammunitions, B55, B64, B134); the prostheses act only through the
+/// profile the campaign computes (B8).
+const ITEMS: &[SpecialItem] = &[
+    SpecialItem::Camouflage,
+    SpecialItem::MaskingProtocol,
+    SpecialItem::Biodetector,
+    SpecialItem::ArmourPiercingRounds,
+    SpecialItem::HighPressureTanks,
+    SpecialItem::HomingMissiles,
+    SpecialItem::EyeImplant,
+    SpecialItem::ArmProsthesis,
+    SpecialItem::LegExoskeleton,
+    SpecialItem::ArtificialOrgans,
 ];
 
 /// Whether a model is still in the battle.
@@ -127,6 +157,8 @@ pub struct Fighter {
     pub hidden: bool,
     /// Has flown with its jetpack this battle (once a battle, B136).
     pub flown: bool,
+    /// Special items it carries (grenades are struck off when thrown).
+    pub items: Vec<SpecialItem>,
 }
 
 /// Something in a warband the simulator cannot play yet (B182).
@@ -150,7 +182,7 @@ impl Fighter {
         if let Some(s) = sheet.skills.iter().find(|s| !SUPPORTED.contains(s)) {
             return Err(refuse(format!("skill `{}`", s.id())));
         }
-        if let Some(i) = sheet.items.first() {
+        if let Some(i) = sheet.items.iter().find(|i| !ITEMS.contains(i)) {
             return Err(refuse(format!("special item `{}`", i.id())));
         }
         if sheet.equipment.contains(&Item::Flamer) {
@@ -171,6 +203,7 @@ impl Fighter {
             .filter_map(|&k| k.charges().map(|n| (k, n)))
             .collect();
         out.mods = sheet.mods.clone();
+        out.items = sheet.items.clone();
         out.pet = sheet.special.contains(&SpecialRule::Pet);
         if big {
             out.body.base = SARCOPHAGUS_BASE;
@@ -229,6 +262,7 @@ impl Fighter {
             tricks: vec![],
             hidden: false,
             flown: false,
+            items: vec![],
         }
     }
 
@@ -328,7 +362,13 @@ impl Fighter {
             extra_weapon: extra,
             defensive: self.defensive,
             moved: self.moves > 0,
-            skills: self.skills.clone(),
+            // Wymierzony strzał is an action of its own (B108).
+            skills: self
+                .skills
+                .iter()
+                .copied()
+                .filter(|&k| k != Skill::AimedShot)
+                .collect(),
             mods: self
                 .mods
                 .iter()
@@ -345,6 +385,7 @@ impl Fighter {
             } else {
                 Acted::Nothing
             },
+            items: self.items.clone(),
             carries: self
                 .equipment
                 .iter()

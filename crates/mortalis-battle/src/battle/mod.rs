@@ -14,6 +14,7 @@ pub mod fighter;
 pub mod items;
 mod report;
 mod setup;
+mod skills;
 
 pub use mortalis_rules::campaign::tables::Scenario;
 use mortalis_rules::dice::{DiceError, DiceSource};
