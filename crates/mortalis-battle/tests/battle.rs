@@ -83,7 +83,11 @@ fn check_log(b: &Battle) {
                 acted.push(*model);
             }
             Entry::Event(Event::Round { .. }) => acted.clear(),
-            Entry::Event(Event::Moved { model, to, .. } | Event::Flew { model, to, .. }) => {
+            Entry::Event(
+                Event::Moved { model, to, .. }
+                | Event::Flew { model, to, .. }
+                | Event::Pushed { model, to, .. },
+            ) => {
                 pos[*model] = Some((to.x, to.y, b.models[*model].body.radius()));
                 for (i, p) in pos.iter().enumerate() {
                     if let (Some(a), Some(q)) = (pos[*model], p)
@@ -212,10 +216,15 @@ fn every_scenario_ends_and_replays() {
 
 /// Warbands that use the gear, skills and tricks of their own (jetpack,
 /// two pistols, heavy rifle, Spięcie, ...) on the small test table.
-fn gear_battle() -> Battle {
+fn gear_battle(seed: u64) -> Battle {
     let table = parse(include_str!("data/open.toml")).unwrap();
     let (na, sa, mut a) = fighters(include_str!("data/gear.toml"), 0);
-    let (nb, sb, b) = fighters(include_str!("data/rdza.toml"), 1);
+    let other = [
+        include_str!("data/rdza.toml"),
+        include_str!("data/tricks.toml"),
+        include_str!("data/dispel.toml"),
+    ][seed as usize % 3];
+    let (nb, sb, b) = fighters(other, 1);
     a.extend(b);
     Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS)
 }
@@ -225,17 +234,17 @@ fn gear_battle() -> Battle {
 /// overlap, and the log replays to the same end.
 #[test]
 fn gear_battles_end_and_replay() {
-    let mut used = (0, 0);
-    for seed in 0..4 {
-        let mut b = gear_battle();
+    let mut used = (0, 0, 0);
+    for seed in 0..6 {
+        let mut b = gear_battle(seed);
         let mut rnd = RandomPolicy::new(seed);
-        match seed % 3 {
-            0 => run(&mut b, &mut Ai, &mut rnd, seed),
+        match seed % 4 {
+            0 | 3 => run(&mut b, &mut Ai, &mut rnd, seed),
             1 => run(&mut b, &mut rnd, &mut Ai, seed),
             _ => run(&mut b, &mut Ai, &mut Ai, seed),
         }
         check_log(&b);
-        let again = replay(&b, gear_battle());
+        let again = replay(&b, gear_battle(seed));
         assert_eq!(again.log, b.log, "seed {seed}: the replay differs");
         for e in &b.log {
             match e {
@@ -244,9 +253,13 @@ fn gear_battles_end_and_replay() {
                     choice: Choice::Pistols { .. },
                     ..
                 } => used.1 += 1,
+                Entry::Event(Event::Trick { .. }) => used.2 += 1,
                 _ => {}
             }
         }
     }
-    assert!(used.0 > 0 && used.1 > 0, "the gear is never used: {used:?}");
+    assert!(
+        used.0 > 0 && used.1 > 0 && used.2 > 0,
+        "the gear is never used: {used:?}"
+    );
 }

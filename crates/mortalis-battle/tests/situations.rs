@@ -3,10 +3,10 @@
 //! where every model stands (`[x, y]` on the ground, `[x, y, 1]` on the
 //! roof there; or `setup = true`: the scenario's set-up is
 //! played), markers, the object, the decisions of each side (by name:
-//! "activate A1", "shoot B1", "cast B1" (a trick), "attack B1", "withdraw
+//! "activate A1", "shoot B1", "cast B1 [trick]" (a trick), "attack B1", "withdraw
 //! B1", "defend", "hide", "pick up", "lift" (the object), "leave", "move X
 //! Y", "fly X Y" (B136), "pistols A B" (B59), "aim B1"
-//! (B108), "end", and for set-up "marker X Y", "deploy X Y",
+//! (B108), "lose move" / "lose free" (B119), "end", and for set-up "marker X Y", "deploy X Y",
 //! "corner N", "edge N", "defender N", "starter N"; a decision starting
 //! with "!" asserts that no such option is offered), the dice typed in, and
 //! the expected result.
@@ -87,7 +87,9 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
     match (words[0], c) {
         ("activate", Choice::Activate { model }) => named(*model),
         ("shoot", Choice::Shoot { target }) => named(*target),
-        ("cast", Choice::Cast { target, .. }) => named(*target),
+        ("cast", Choice::Cast { target, trick }) => {
+            named(*target) && words.get(2).is_none_or(|w| *w == trick.id())
+        }
         ("attack", Choice::Attack { target }) => named(*target),
         ("pick", Choice::PickUp { .. }) => true,
         ("lift", Choice::PickUpObject) => true,
@@ -98,6 +100,9 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("move", Choice::Move { leave: false, .. }) => true,
         ("fly", Choice::Fly { .. }) => true,
         ("aim", Choice::AimedShot { target }) => named(*target),
+        ("lose", Choice::LoseAction { move_slot, .. }) => {
+            *move_slot == (words.get(1).copied() == Some("move"))
+        }
         ("pistols", Choice::Pistols { first, second }) => {
             named(*first) && b.models[*second].name == words.get(2).copied().unwrap_or("")
         }

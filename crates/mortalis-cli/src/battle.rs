@@ -157,9 +157,11 @@ fn drawings(b: &Battle) -> Vec<(String, String)> {
                 choice: Choice::Deploy { model, at: p },
                 ..
             } => at[*model] = Some(*p),
-            Entry::Event(Event::Moved { model, to, .. } | Event::Flew { model, to, .. }) => {
-                at[*model] = Some(*to)
-            }
+            Entry::Event(
+                Event::Moved { model, to, .. }
+                | Event::Flew { model, to, .. }
+                | Event::Pushed { model, to, .. },
+            ) => at[*model] = Some(*to),
             Entry::Event(Event::Removed { model, .. } | Event::Left { model, .. }) => {
                 at[*model] = None
             }
@@ -469,7 +471,10 @@ fn account(b: &Battle, lang: Lang) -> String {
                 by.map(|m| format!(" ({})", name(b, m))).unwrap_or_default()
             ),
             Event::End { reason, vp, winner } => end_line(b, *reason, *vp, *winner, lang),
-            Event::Flew { .. } => crate::gear::line(b, e, lang),
+            Event::Flew { .. }
+            | Event::Trick { .. }
+            | Event::Dispel { .. }
+            | Event::Pushed { .. } => crate::gear::line(b, e, lang),
         };
         let _ = writeln!(out, "{line}");
     }

@@ -1,6 +1,8 @@
 //! The account's lines for what gear, skills and tricks of their own do in a
-//! battle (issue #15, slice 2): jetpack flights.
+//! battle (issue #15, slice 2): jetpack flights, tricks, Dispel rolls,
+//! pushes.
 
+use mortalis_battle::Place;
 use mortalis_battle::battle::{Battle, Event};
 use mortalis_rules::Lang;
 
@@ -9,13 +11,48 @@ use crate::battle::name;
 /// The account's line for one of these events.
 pub(crate) fn line(b: &Battle, e: &Event, lang: Lang) -> String {
     match e {
-        Event::Flew { model, to, .. } => format!(
-            "  {} {} ({:.1}, {:.1})",
-            name(b, *model),
+        Event::Flew { model, to, .. } => moved_to(
+            b,
+            *model,
+            *to,
             lang.pick("leci plecakiem odrzutowym do", "flies with its jetpack to"),
-            to.x,
-            to.y
         ),
+        Event::Trick {
+            caster,
+            trick,
+            target,
+        } if caster == target => format!("  {} {}", name(b, *caster), trick.name(lang)),
+        Event::Trick {
+            caster,
+            trick,
+            target,
+        } => format!(
+            "  {}: {} {} {}",
+            name(b, *caster),
+            trick.name(lang),
+            lang.pick("na", "at"),
+            name(b, *target)
+        ),
+        Event::Dispel {
+            dice, cancelled, ..
+        } => format!(
+            "    {} {:?}: {}",
+            lang.pick("Rozproszenie", "Dispel"),
+            dice,
+            if *cancelled {
+                lang.pick("sztuczka zniesiona", "the trick is cancelled")
+            } else {
+                lang.pick("bez skutku", "no effect")
+            }
+        ),
+        Event::Pushed { model, to, .. } => {
+            moved_to(b, *model, *to, lang.pick("odepchnięty do", "is pushed to"))
+        }
         _ => String::new(),
     }
+}
+
+/// "  NAME WHAT (X, Y)".
+fn moved_to(b: &Battle, model: usize, to: Place, what: &str) -> String {
+    format!("  {} {what} ({:.1}, {:.1})", name(b, model), to.x, to.y)
 }

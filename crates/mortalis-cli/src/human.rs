@@ -134,6 +134,17 @@ impl Human {
                     self.pick("szansa wyeliminowania", "chance to take out")
                 )
             }
+            Choice::Cast { trick, target }
+                if shot_chance(b, active, target, Some(trick)).is_empty() =>
+            {
+                format!(
+                    "{} {} ({} {})",
+                    trick.name(self.lang),
+                    name(target),
+                    self.pick("ładunki:", "charges:"),
+                    b.models[active].charges_left(trick)
+                )
+            }
             Choice::Cast { trick, target } => {
                 let chance = shot_chance(b, active, target, Some(trick));
                 format!(
@@ -157,6 +168,12 @@ impl Human {
                     self.pick("szansa wyeliminowania", "chance to take out")
                 )
             }
+            Choice::LoseAction { move_slot, .. } => if move_slot {
+                self.pick("traci akcję ruchu", "loses its Move action")
+            } else {
+                self.pick("traci akcję swobodną", "loses its free action")
+            }
+            .into(),
             Choice::Pistols { first, second } => format!(
                 "{} {} {} {}",
                 self.pick("dwa pistolety: do", "two pistols: at"),
@@ -221,6 +238,7 @@ impl Human {
             About::Edge => self.pick("która krawędź?", "which edge?"),
             About::Activate => self.pick("który model aktywujesz?", "which model acts?"),
             About::Action => self.pick("co robi?", "what does it do?"),
+            About::Reaction => self.pick("reakcja?", "how do you react?"),
         };
         let who = match (q.about, b.active) {
             (About::Action, Some(m)) => format!(

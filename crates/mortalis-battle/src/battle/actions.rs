@@ -131,6 +131,7 @@ impl Battle {
                         out.push(Choice::PickUpObject);
                     }
                 }
+                out.extend(self.trick_options(m));
                 if !me.defensive {
                     out.push(Choice::DefensivePosition);
                 }
@@ -286,6 +287,8 @@ impl Battle {
                 }
                 None
             }
+            // B121: under Rozbłysk, no Shot action this round.
+            None if a.dazzled => return None,
             None => {
                 let w = weapon.or_else(|| a.ranged())?;
                 if w.is_heavy() && a.moves > 0 && !a.skills.contains(&Skill::HipShot) {
@@ -604,6 +607,9 @@ impl Battle {
                 self.take_slot(m, false);
                 self.event(Event::PickedUpObject { model: m });
             }
+            Choice::Cast { trick, target } if super::tricks::cast_with_action(trick) => {
+                self.cast(players, m, trick, target)?
+            }
             Choice::Shoot { target } | Choice::Cast { target, .. } => {
                 let trick = match choice {
                     Choice::Cast { trick, .. } => Some(trick),
@@ -615,6 +621,12 @@ impl Battle {
                 self.take_slot(m, false);
                 if let Some(k) = trick {
                     self.models[m].spend(k);
+                    // Rozproszenie by a model other than the target (the
+                    // odds engine rolls the target's own, B110).
+                    let own = self.models[target].skills.contains(&Skill::Dispel);
+                    if !own && self.dispelled(players, m, target, k)? {
+                        return Ok(());
+                    }
                 }
                 self.fire_plan(players, m, target, trick, &plan)?;
             }

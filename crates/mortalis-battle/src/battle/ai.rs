@@ -17,7 +17,7 @@ pub struct Ai;
 
 /// The value of a model: 1, plus 1 per marker it carries, plus 4 for the
 /// object to intercept.
-fn worth(b: &Battle, m: usize) -> f64 {
+pub(super) fn worth(b: &Battle, m: usize) -> f64 {
     let me = &b.models[m];
     2.0 + f64::from(me.carried) + if me.object { 4.0 } else { 0.0 }
 }
@@ -70,7 +70,14 @@ fn prob(p: &odds::Prob) -> f64 {
 /// Chance that `shooter`, standing at `from` (having moved this round when
 /// `moved`), takes out `target` standing at `at` with one volley, as the
 /// odds engine computes it; 0 when it cannot shoot it.
-fn threat(b: &Battle, shooter: usize, from: Place, moved: bool, target: usize, at: Place) -> f64 {
+pub(super) fn threat(
+    b: &Battle,
+    shooter: usize,
+    from: Place,
+    moved: bool,
+    target: usize,
+    at: Place,
+) -> f64 {
     let s = &b.models[shooter];
     let Some(weapon) = s.ranged() else { return 0.0 };
     let eye = Body { at: from, ..s.body };
@@ -154,6 +161,9 @@ impl Ai {
                     Some(Ok(Odds::Shoot(o))) => prob(&o.out_of_action) * worth(b, target) * 1.5,
                     _ => 0.0,
                 }
+            }
+            Choice::Cast { trick, target } if super::tricks::cast_with_action(trick) => {
+                b.trick_value(m, trick, target)
             }
             // As a shot, less a little for the charge spent.
             Choice::Cast { trick, target } => {
@@ -334,6 +344,7 @@ impl Decider for Ai {
                 })
             }
             About::Corner | About::Edge => 0,
+            About::Reaction => b.reaction(q),
         })
     }
 }

@@ -32,6 +32,9 @@ pub enum About {
     Role,
     /// The deployment edge (Przechwycenie B163).
     Edge,
+    /// An answer outside the side's own activation (which action a
+    /// Dekoncentracja takes, B119; whether to cast Tarcza ochronna, B118).
+    Reaction,
 }
 
 /// One legal answer.
@@ -142,6 +145,13 @@ pub enum Choice {
     AimedShot {
         /// The target.
         target: usize,
+    },
+    /// Dekoncentracja (B119): the action the victim loses.
+    LoseAction {
+        /// The victim.
+        model: usize,
+        /// The Move slot (else the free slot).
+        move_slot: bool,
     },
 }
 

@@ -57,6 +57,15 @@ const SUPPORTED: &[Skill] = &[
     Skill::AimedShot,
     Skill::SureFooted,
     Skill::ArtOfFalling,
+    // Tricks (`tricks.rs`) and Rozproszenie against them.
+    Skill::DroneStrike,
+    Skill::Displacement,
+    Skill::Deconcentration,
+    Skill::Flash,
+    Skill::Infection,
+    Skill::Breach,
+    Skill::PowerWave,
+    Skill::Dispel,
     // Knowing tricks (the tricks themselves are below or refused).
     Skill::TechnomancerTricks,
     // Tricks cast as a shot (B116).
@@ -159,6 +168,10 @@ pub struct Fighter {
     pub flown: bool,
     /// Special items it carries (grenades are struck off when thrown).
     pub items: Vec<SpecialItem>,
+    /// This round: under Rozbłysk, it takes no Shot action (B121).
+    pub dazzled: bool,
+    /// Under Zakażenie: −1 to every characteristic to the end (B125).
+    pub infected: bool,
 }
 
 /// Something in a warband the simulator cannot play yet (B182).
@@ -263,6 +276,8 @@ impl Fighter {
             hidden: false,
             flown: false,
             items: vec![],
+            dazzled: false,
+            infected: false,
         }
     }
 

@@ -20,6 +20,8 @@ pub enum Relocation {
     /// A jetpack flight (B136): shot-from-hiding shooters may fire at it
     /// on its way.
     Flight,
+    /// A push by a trick (Przemieszczenie B117, Fala Mocy B123).
+    Push,
 }
 
 impl Battle {
@@ -101,11 +103,7 @@ impl Battle {
         if self.table.can_stand(to, r).is_err() {
             return false;
         }
-        let centre = Point::new(to.x, to.y);
-        let lava =
-            self.table.pieces.iter().any(|p| {
-                p.kind == Kind::Dangerous && Euclidean.distance(&p.footprint, &centre) < r
-            });
+        let lava = self.on_dangerous(to, r);
         let overlaps = others.iter().any(|o| {
             o.at.level == to.level && (o.at.x - to.x).hypot(o.at.y - to.y) < o.radius() + r - 1e-6
         });
@@ -115,6 +113,15 @@ impl Battle {
         let me = &self.models[m];
         let there = Body { at: to, ..me.body };
         self.table.sight(&me.body, &there, others).visible
+    }
+
+    /// Whether a base of radius `r` at `at` touches dangerous ground.
+    pub(super) fn on_dangerous(&self, at: Place, r: f64) -> bool {
+        let centre = Point::new(at.x, at.y);
+        self.table
+            .pieces
+            .iter()
+            .any(|p| p.kind == Kind::Dangerous && Euclidean.distance(&p.footprint, &centre) < r)
     }
 
     /// The jetpack flight of model `m` to `to` (B136; Q46: a Move action,
@@ -136,6 +143,7 @@ impl Battle {
         self.models[m].body.at = to;
         match how {
             Relocation::Flight => self.event(Event::Flew { model: m, from, to }),
+            Relocation::Push => self.event(Event::Pushed { model: m, from, to }),
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod items;
 mod report;
 mod setup;
 mod skills;
+mod tricks;
 
 pub use mortalis_rules::campaign::tables::Scenario;
 use mortalis_rules::dice::{DiceError, DiceSource};
@@ -213,6 +214,33 @@ pub enum Event {
     },
     /// A model flew with its jetpack (B136).
     Flew {
+        /// The model.
+        model: usize,
+        /// Where from.
+        from: Place,
+        /// Where to.
+        to: Place,
+    },
+    /// A trick that is not a shot was cast (B115).
+    Trick {
+        /// The caster.
+        caster: usize,
+        /// The trick.
+        trick: mortalis_rules::skills::Skill,
+        /// The victim (Fala Mocy: the caster).
+        target: usize,
+    },
+    /// A Rozproszenie roll against a trick (B110): 2d6, 8 or more cancels it.
+    Dispel {
+        /// The trick.
+        trick: mortalis_rules::skills::Skill,
+        /// The dice.
+        dice: [u8; 2],
+        /// The trick is cancelled.
+        cancelled: bool,
+    },
+    /// A model was pushed by a trick (B117, B123).
+    Pushed {
         /// The model.
         model: usize,
         /// Where from.
@@ -500,6 +528,7 @@ impl Battle {
                 m.moves = 0;
                 m.climbed = false;
                 m.withdrew = false;
+                m.dazzled = false;
             }
             let first = if self.round == 1 {
                 starter

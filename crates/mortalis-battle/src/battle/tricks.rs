@@ -1,0 +1,339 @@
+//! Technomancer tricks that are not shots (issue #15, slice 2; B115,
+//! B117–B129) and the Rozproszenie skill against them (B110, R58, Q31).
+//! A trick costs the free action, is never cast by an engaged model, spends
+//! one charge whether or not it is dispelled (B14, B115).
+
+use mortalis_rules::dice::DiceSource;
+use mortalis_rules::equipment::Armour;
+use mortalis_rules::odds::DISPEL_ON;
+use mortalis_rules::skills::Skill;
+
+use super::ai::{threat, worth};
+use super::items::Relocation;
+use super::{About, Battle, BattleError, Choice, Event, Logged, Players, Question};
+use crate::table::Place;
+
+/// Tricks cast with an action that are not shots, with their range in
+/// inches (edge to edge) and whether the victim must be in sight.
+const CAST: &[(Skill, f64, bool)] = &[
+    (Skill::Displacement, 8.0, true),     // B117
+    (Skill::Deconcentration, 14.0, true), // B119
+    (Skill::Flash, 16.0, true),           // B121
+    (Skill::Infection, 14.0, false),      // B125
+    (Skill::Breach, f64::INFINITY, true), // B129, Q49: sight only
+    (Skill::PowerWave, 0.0, false),       // B123: round the caster
+];
+
+/// How far Przemieszczenie pushes (B117).
+pub const DISPLACE: f64 = 3.0;
+/// Fala Mocy reaches models within this distance and pushes them out to it
+/// (B123, Q43).
+pub const WAVE: f64 = 4.0;
+/// Rozproszenie's reach (B110).
+pub const DISPEL_REACH: f64 = 8.0;
+
+/// Whether `trick` is one of these (not a shot, cast with an action).
+pub fn cast_with_action(trick: Skill) -> bool {
+    CAST.iter().any(|c| c.0 == trick)
+}
+
+impl Battle {
+    /// Whether `a` sees `b` (B53; a hidden model is seen by no enemy, B113).
+    fn sees(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (&self.models[a], &self.models[b]);
+        if y.hidden && y.side != x.side {
+            return false;
+        }
+        self.table
+            .sight(&x.body, &y.body, &self.others_but(&[a, b]))
+            .visible
+    }
+
+    /// The non-shot tricks model `m` may cast now (it is not engaged and
+    /// its free slot is unused; the caller checks): each trick it has a
+    /// charge of, at each legal victim.
+    pub(super) fn trick_options(&self, m: usize) -> Vec<Choice> {
+        let me = &self.models[m];
+        let mut out = vec![];
+        for &(trick, charges) in &me.tricks {
+            let Some(&(_, range, sight)) = CAST.iter().find(|c| c.0 == trick) else {
+                continue;
+            };
+            if charges == 0 {
+                continue;
+            }
+            if trick == Skill::PowerWave {
+                if !self.waved(m).is_empty() {
+                    out.push(Choice::Cast { trick, target: m });
+                }
+                continue;
+            }
+            for t in 0..self.models.len() {
+                let v = &self.models[t];
+                let ok = t != m
+                    && v.on_table()
+                    && v.side != me.side
+                    && self.table.distance(&me.body, &v.body) <= range
+                    && (!sight || self.sees(m, t))
+                    && match trick {
+                        Skill::Breach => v.armour == Armour::Sarcophagus,
+                        Skill::Displacement => self.push_end(m, t, DISPLACE).is_some(),
+                        Skill::Infection => !v.infected,
+                        Skill::Deconcentration | Skill::Flash => !(v.move_slot && v.free_slot),
+                        _ => true,
+                    };
+                if ok {
+                    out.push(Choice::Cast { trick, target: t });
+                }
+            }
+        }
+        out
+    }
+
+    /// Where model `t` ends when pushed straight away from model `from`
+    /// until it stands `to` inches from it (edge to edge) or `by` inches
+    /// (Przemieszczenie), stopping at the last place its base may stand
+    /// short of terrain, another model or the table edge (B117). None when
+    /// the push would take it off a roof or onto dangerous ground (falls
+    /// are not simulated yet) or when `t` is a sarcophagus.
+    fn push_end(&self, from: usize, t: usize, by: f64) -> Option<Place> {
+        let (a, v) = (&self.models[from], &self.models[t]);
+        if v.armour == Armour::Sarcophagus || v.body.at.level != crate::table::Level::Ground {
+            return None;
+        }
+        let (dx, dy) = (v.body.at.x - a.body.at.x, v.body.at.y - a.body.at.y);
+        let d = dx.hypot(dy).max(1e-9);
+        let r = v.body.radius();
+        let others = self.others_but(&[t]);
+        let mut at = v.body.at;
+        let steps = (by / 0.1).round() as usize;
+        for k in 1..=steps {
+            let s = by * k as f64 / steps as f64;
+            let p = Place::ground(at_x(v.body.at.x, dx, d, s), at_x(v.body.at.y, dy, d, s));
+            let clear = self.table.can_stand(p, r).is_ok()
+                && !others.iter().any(|o| {
+                    o.at.level == p.level
+                        && (o.at.x - p.x).hypot(o.at.y - p.y) < o.radius() + r - 1e-6
+                });
+            if !clear {
+                break;
+            }
+            if self.on_dangerous(p, r) {
+                return None;
+            }
+            at = p;
+        }
+        Some(at)
+    }
+
+    /// Models within 4" of caster `m` that Fala Mocy pushes (B123, Q43),
+    /// friends too, each with where it ends: straight away from the caster
+    /// until 4" from it (edge to edge).
+    fn waved(&self, m: usize) -> Vec<(usize, Place)> {
+        let me = &self.models[m];
+        (0..self.models.len())
+            .filter(|&t| t != m && self.models[t].on_table())
+            .filter_map(|t| {
+                let gap = self.table.distance(&me.body, &self.models[t].body);
+                if gap >= WAVE {
+                    return None;
+                }
+                self.push_end(m, t, WAVE - gap).map(|p| (t, p))
+            })
+            .collect()
+    }
+
+    /// Rozproszenie (B110, R58; Q31: only against the other side's
+    /// tricks): when a model of the other side with the skill is within 8"
+    /// of the caster or the victim and sees it (the Dispel model being the
+    /// victim included), one roll of 2d6 — 8 or more cancels the trick.
+    pub(super) fn dispelled(
+        &mut self,
+        players: &mut Players,
+        caster: usize,
+        victim: usize,
+        trick: Skill,
+    ) -> Result<bool, BattleError> {
+        let side = self.models[caster].side;
+        let near = |b: &Battle, d: usize, x: usize| {
+            d == x
+                || (b.table.distance(&b.models[d].body, &b.models[x].body) <= DISPEL_REACH
+                    && b.sees(d, x))
+        };
+        let any = (0..self.models.len()).any(|d| {
+            let f = &self.models[d];
+            f.on_table()
+                && f.side != side
+                && f.skills.contains(&Skill::Dispel)
+                && (near(self, d, caster) || near(self, d, victim))
+        });
+        if !any {
+            return Ok(false);
+        }
+        let mut dice = Logged {
+            inner: players.dice,
+            rolled: &mut self.dice,
+        };
+        let roll = [dice.d6()?, dice.d6()?];
+        let cancelled = i32::from(roll[0]) + i32::from(roll[1]) >= DISPEL_ON;
+        self.event(Event::Dispel {
+            trick,
+            dice: roll,
+            cancelled,
+        });
+        Ok(cancelled)
+    }
+
+    /// Casts a non-shot trick of `m` at `target` (B115).
+    pub(super) fn cast(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        trick: Skill,
+        target: usize,
+    ) -> Result<(), BattleError> {
+        self.take_slot(m, false);
+        self.models[m].spend(trick);
+        self.event(Event::Trick {
+            caster: m,
+            trick,
+            target,
+        });
+        if self.dispelled(players, m, target, trick)? {
+            return Ok(());
+        }
+        match trick {
+            Skill::Displacement => {
+                if let Some(to) = self.push_end(m, target, DISPLACE) {
+                    self.relocate(target, to, Relocation::Push);
+                }
+            }
+            Skill::PowerWave => {
+                for (t, to) in self.waved(m) {
+                    self.relocate(t, to, Relocation::Push);
+                }
+            }
+            Skill::Flash => self.models[target].dazzled = true,
+            Skill::Breach => {
+                let v = &mut self.models[target];
+                v.move_slot = true;
+                v.free_slot = true;
+            }
+            Skill::Infection => {
+                let v = &mut self.models[target];
+                v.infected = true;
+                let p = &mut v.profile;
+                p.speed = (p.speed - 1).max(0);
+                p.fight -= 1;
+                p.accuracy = (p.accuracy - 1).max(0);
+                p.resilience = (p.resilience - 1).max(0);
+            }
+            Skill::Deconcentration => self.lose_action(players, target)?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Dekoncentracja (B119): the victim loses one of its unused actions,
+    /// its owner choosing which when both are unused.
+    fn lose_action(&mut self, players: &mut Players, t: usize) -> Result<(), BattleError> {
+        let v = &self.models[t];
+        let mut options = vec![];
+        if !v.move_slot {
+            options.push(Choice::LoseAction {
+                model: t,
+                move_slot: true,
+            });
+        }
+        if !v.free_slot {
+            options.push(Choice::LoseAction {
+                model: t,
+                move_slot: false,
+            });
+        }
+        let pick = match options.len() {
+            0 => return Ok(()),
+            1 => options[0],
+            _ => self.ask(
+                players,
+                Question {
+                    side: v.side,
+                    about: About::Reaction,
+                    options,
+                },
+            )?,
+        };
+        if let Choice::LoseAction { move_slot, .. } = pick {
+            let v = &mut self.models[t];
+            if move_slot {
+                v.move_slot = true;
+            } else {
+                v.free_slot = true;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A coordinate `s` inches along the unit direction `(d_, d)` from `x0`.
+fn at_x(x0: f64, d_: f64, d: f64, s: f64) -> f64 {
+    x0 + d_ / d * s
+}
+
+/// The AI's judgement of tricks and reactions (docs/mortalis/ai.md).
+impl Battle {
+    /// What the strongest volley `t` could still fire this round at one of
+    /// the other side's models is worth (the chance it takes it out times
+    /// that model's worth); 0 once it has used its free action.
+    fn volley_threat(&self, t: usize) -> f64 {
+        let v = &self.models[t];
+        if v.free_slot || !self.engaged_with(t).is_empty() {
+            return 0.0;
+        }
+        (0..self.models.len())
+            .filter(|&e| self.models[e].on_table() && self.models[e].side != v.side)
+            .map(|e| threat(self, t, v.body.at, false, e, self.models[e].body.at) * worth(self, e))
+            .fold(0.0, f64::max)
+    }
+
+    /// The value of casting `trick` at `target` for the AI: denying a
+    /// volley (Rozbłysk, Włam, Dekoncentracja), weakening a model for the
+    /// rest of the battle (Zakażenie), pushing enemies that carry markers or
+    /// are engaged with a friend away (Przemieszczenie, Fala Mocy), less
+    /// the charge spent.
+    pub(super) fn trick_value(&self, m: usize, trick: Skill, target: usize) -> f64 {
+        let side = self.models[m].side;
+        let push_gain = |t: usize| {
+            let v = &self.models[t];
+            let busy = v.carried > 0 || v.object || !self.engaged_with(t).is_empty();
+            let sign = if v.side == side { -1.0 } else { 1.0 };
+            sign * if busy { 0.4 * worth(self, t) } else { 0.02 }
+        };
+        let v = match trick {
+            Skill::Flash => self.volley_threat(target),
+            Skill::Breach => self.volley_threat(target) + 0.1,
+            Skill::Deconcentration => 0.5 * self.volley_threat(target),
+            Skill::Infection => 0.25 * worth(self, target),
+            Skill::Displacement => push_gain(target),
+            Skill::PowerWave => self.waved(m).iter().map(|&(t, _)| push_gain(t)).sum(),
+            _ => 0.0,
+        };
+        v - 0.15
+    }
+
+    /// The AI's answer to a reaction question: Dekoncentracja takes the
+    /// Move from a model that can shoot or is engaged, else the free action.
+    pub(super) fn reaction(&self, q: &Question) -> usize {
+        q.options
+            .iter()
+            .position(|c| match *c {
+                Choice::LoseAction { model, move_slot } => {
+                    let keeps_free = self.models[model].ranged().is_some()
+                        || !self.engaged_with(model).is_empty();
+                    move_slot == keeps_free
+                }
+                _ => false,
+            })
+            .unwrap_or(0)
+    }
+}
