@@ -223,7 +223,8 @@ fn gear_battle(seed: u64) -> Battle {
         include_str!("data/rdza.toml"),
         include_str!("data/tricks.toml"),
         include_str!("data/dispel.toml"),
-    ][seed as usize % 3];
+        include_str!("data/shield.toml"),
+    ][seed as usize % 4];
     let (nb, sb, b) = fighters(other, 1);
     a.extend(b);
     Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS)

@@ -6,7 +6,8 @@
 //! "activate A1", "shoot B1", "cast B1 [trick]" (a trick), "attack B1", "withdraw
 //! B1", "defend", "hide", "pick up", "lift" (the object), "leave", "move X
 //! Y", "fly X Y" (B136), "pistols A B" (B59), "aim B1"
-//! (B108), "lose move" / "lose free" (B119), "end", and for set-up "marker X Y", "deploy X Y",
+//! (B108), "lose move" / "lose free" (B119), "pass" (no reaction),
+//! "end", and for set-up "marker X Y", "deploy X Y",
 //! "corner N", "edge N", "defender N", "starter N"; a decision starting
 //! with "!" asserts that no such option is offered), the dice typed in, and
 //! the expected result.
@@ -100,6 +101,7 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("move", Choice::Move { leave: false, .. }) => true,
         ("fly", Choice::Fly { .. }) => true,
         ("aim", Choice::AimedShot { target }) => named(*target),
+        ("pass", Choice::Pass) => true,
         ("lose", Choice::LoseAction { move_slot, .. }) => {
             *move_slot == (words.get(1).copied() == Some("move"))
         }

@@ -168,6 +168,7 @@ impl Human {
                     self.pick("szansa wyeliminowania", "chance to take out")
                 )
             }
+            Choice::Pass => self.pick("bez reakcji", "no reaction").into(),
             Choice::LoseAction { move_slot, .. } => if move_slot {
                 self.pick("traci akcję ruchu", "loses its Move action")
             } else {

@@ -431,7 +431,10 @@ impl Battle {
         trick: Option<Skill>,
         plan: &ShotPlan,
     ) -> Result<(), BattleError> {
-        let (report, chance) = self.play_query(players, &plan.query)?;
+        let mut query = plan.query.clone();
+        let hand = self.react_to_shot(players, m, target, &mut query)?;
+        let (report, chance) = self.play_query(players, &query)?;
+        self.spend_reactions(m, target, hand, &report);
         let out = report.defender_out;
         let chance = match chance {
             Odds::Shoot(o) => odds::frac(&o.out_of_action),

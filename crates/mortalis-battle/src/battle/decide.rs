@@ -153,6 +153,8 @@ pub enum Choice {
         /// The Move slot (else the free slot).
         move_slot: bool,
     },
+    /// Let the moment pass (no reaction).
+    Pass,
 }
 
 /// A question to one side.

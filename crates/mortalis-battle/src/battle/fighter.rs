@@ -66,6 +66,10 @@ const SUPPORTED: &[Skill] = &[
     Skill::Breach,
     Skill::PowerWave,
     Skill::Dispel,
+    // Tricks cast with no action around a shot (`tricks.rs`).
+    Skill::ProtectiveShield,
+    Skill::Adrenaline,
+    Skill::MatrixError,
     // Knowing tricks (the tricks themselves are below or refused).
     Skill::TechnomancerTricks,
     // Tricks cast as a shot (B116).
@@ -377,12 +381,13 @@ impl Fighter {
             extra_weapon: extra,
             defensive: self.defensive,
             moved: self.moves > 0,
-            // Wymierzony strzał is an action of its own (B108).
+            // Wymierzony strzał is an action of its own (B108); tricks are
+            // told to the odds engine when cast (`tricks.rs`).
             skills: self
                 .skills
                 .iter()
                 .copied()
-                .filter(|&k| k != Skill::AimedShot)
+                .filter(|&k| k != Skill::AimedShot && k.charges().is_none())
                 .collect(),
             mods: self
                 .mods

@@ -321,12 +321,18 @@ impl Battle {
         v - 0.15
     }
 
-    /// The AI's answer to a reaction question: Dekoncentracja takes the
-    /// Move from a model that can shoot or is engaged, else the free action.
+    /// The AI's answer to a reaction question: Tarcza ochronna against a
+    /// dangerous shot (else it passes); Dekoncentracja takes the Move from a
+    /// model that can shoot or is engaged, else the free action.
     pub(super) fn reaction(&self, q: &Question) -> usize {
         q.options
             .iter()
             .position(|c| match *c {
+                Choice::Cast {
+                    trick: Skill::ProtectiveShield,
+                    target,
+                } => self.shield_worth(target),
+                Choice::Pass => true,
                 Choice::LoseAction { model, move_slot } => {
                     let keeps_free = self.models[model].ranged().is_some()
                         || !self.engaged_with(model).is_empty();
@@ -337,3 +343,136 @@ impl Battle {
             .unwrap_or(0)
     }
 }
+
+/// Who holds the tricks that react during one shot, so that a charge is
+/// spent when the rules core's play used it.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct AtHand {
+    /// The caster whose Adrenalina covers the target (B126).
+    adrenaline: Option<usize>,
+    /// The shooter's Błąd matrycy (B120).
+    shooter_matrix: bool,
+    /// The target's Błąd matrycy (B120).
+    target_matrix: bool,
+}
+
+impl Battle {
+    /// Whether model `c` may cast a trick with no action now: it knows it,
+    /// has a charge left and is not engaged (B115).
+    fn can_react(&self, c: usize, trick: Skill) -> bool {
+        let f = &self.models[c];
+        f.on_table() && f.charges_left(trick) > 0 && self.engaged_with(c).is_empty()
+    }
+
+    /// The tricks cast with no action around a shot of `s` at `t`, before
+    /// it is rolled: Tarcza ochronna is a question to the target's side
+    /// (B118; cast when the shot is declared, it protects against the whole
+    /// volley, R14); Adrenalina of the target or a friend within 8" of it
+    /// (B126) and each side's own Błąd matrycy (B120) are at hand, used
+    /// when the rules core's play uses them (R55, as the odds count them).
+    pub(super) fn react_to_shot(
+        &mut self,
+        players: &mut Players,
+        s: usize,
+        t: usize,
+        query: &mut mortalis_rules::odds::Query,
+    ) -> Result<AtHand, BattleError> {
+        let mut hand = AtHand::default();
+        if self.can_react(t, Skill::ProtectiveShield) {
+            let side = self.models[t].side;
+            let cast = Choice::Cast {
+                trick: Skill::ProtectiveShield,
+                target: t,
+            };
+            let pick = self.ask(
+                players,
+                Question {
+                    side,
+                    about: About::Reaction,
+                    options: vec![cast, Choice::Pass],
+                },
+            )?;
+            if pick == cast {
+                self.models[t].spend(Skill::ProtectiveShield);
+                self.event(Event::Trick {
+                    caster: t,
+                    trick: Skill::ProtectiveShield,
+                    target: t,
+                });
+                // The shooter's own Rozproszenie within 8" is the rules
+                // core's roll; anyone else's is rolled here.
+                let core = query.attacker.skills.contains(&Skill::Dispel)
+                    && query.situation.range.is_some_and(|r| r <= DISPEL_REACH);
+                if core || !self.dispelled(players, t, t, Skill::ProtectiveShield)? {
+                    query.defender.skills.push(Skill::ProtectiveShield);
+                }
+            }
+        }
+        let side = self.models[t].side;
+        hand.adrenaline = (0..self.models.len()).find(|&c| {
+            self.models[c].side == side
+                && self.can_react(c, Skill::Adrenaline)
+                && (c == t
+                    || self
+                        .table
+                        .distance(&self.models[c].body, &self.models[t].body)
+                        <= DISPEL_REACH)
+        });
+        if hand.adrenaline.is_some() {
+            query.defender.skills.push(Skill::Adrenaline);
+        }
+        hand.shooter_matrix = self.can_react(s, Skill::MatrixError);
+        if hand.shooter_matrix {
+            query.attacker.skills.push(Skill::MatrixError);
+        }
+        hand.target_matrix = self.can_react(t, Skill::MatrixError);
+        if hand.target_matrix {
+            query.defender.skills.push(Skill::MatrixError);
+        }
+        Ok(hand)
+    }
+
+    /// Spends the charges of the reacting tricks the play used.
+    pub(super) fn spend_reactions(
+        &mut self,
+        s: usize,
+        t: usize,
+        hand: AtHand,
+        report: &mortalis_rules::play::Report,
+    ) {
+        use mortalis_rules::play::Event as Step;
+        for e in &report.events {
+            match e {
+                Step::Save { plays, forced, .. } => {
+                    if let Some(c) = hand.adrenaline
+                        && plays.contains(&Skill::Adrenaline)
+                    {
+                        self.models[c].spend(Skill::Adrenaline);
+                    }
+                    if hand.shooter_matrix && forced.as_ref().is_some_and(|f| f.by == MATRIX) {
+                        self.models[s].spend(Skill::MatrixError);
+                    }
+                }
+                Step::Shot {
+                    forced: Some(f), ..
+                } if hand.target_matrix && f.by == MATRIX => {
+                    self.models[t].spend(Skill::MatrixError);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The AI's answer to Tarcza ochronna: cast it when the active model's
+    /// shot would take the model out with a chance of one in six or more.
+    fn shield_worth(&self, t: usize) -> bool {
+        let Some(s) = self.active else { return false };
+        let p = self
+            .shot_plan(s, t)
+            .and_then(|p| mortalis_rules::odds::odds(&p.query).ok());
+        matches!(p, Some(mortalis_rules::odds::Odds::Shoot(o))
+            if num_traits::ToPrimitive::to_f64(&o.out_of_action).unwrap_or(0.0) >= 1.0 / 6.0)
+    }
+}
+
+const MATRIX: Skill = Skill::MatrixError;
