@@ -224,7 +224,8 @@ fn gear_battle(seed: u64) -> Battle {
         include_str!("data/tricks.toml"),
         include_str!("data/dispel.toml"),
         include_str!("data/shield.toml"),
-    ][seed as usize % 4];
+        include_str!("data/grenades.toml"),
+    ][seed as usize % 5];
     let (nb, sb, b) = fighters(other, 1);
     a.extend(b);
     Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS)
@@ -235,7 +236,7 @@ fn gear_battle(seed: u64) -> Battle {
 /// overlap, and the log replays to the same end.
 #[test]
 fn gear_battles_end_and_replay() {
-    let mut used = (0, 0, 0);
+    let mut used = (0, 0, 0, 0);
     for seed in 0..6 {
         let mut b = gear_battle(seed);
         let mut rnd = RandomPolicy::new(seed);
@@ -255,12 +256,13 @@ fn gear_battles_end_and_replay() {
                     ..
                 } => used.1 += 1,
                 Entry::Event(Event::Trick { .. }) => used.2 += 1,
+                Entry::Event(Event::Thrown { .. }) => used.3 += 1,
                 _ => {}
             }
         }
     }
     assert!(
-        used.0 > 0 && used.1 > 0 && used.2 > 0,
+        used.0 > 0 && used.1 > 0 && used.2 > 0 && used.3 > 0,
         "the gear is never used: {used:?}"
     );
 }

@@ -7,6 +7,7 @@
 //! B1", "defend", "hide", "pick up", "lift" (the object), "leave", "move X
 //! Y", "fly X Y" (B136), "pistols A B" (B59), "aim B1"
 //! (B108), "lose move" / "lose free" (B119), "pass" (no reaction),
+//! "throw frag_grenade X Y", "deviate X Y" (B130),
 //! "end", and for set-up "marker X Y", "deploy X Y",
 //! "corner N", "edge N", "defender N", "starter N"; a decision starting
 //! with "!" asserts that no such option is offered), the dice typed in, and
@@ -102,6 +103,8 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("fly", Choice::Fly { .. }) => true,
         ("aim", Choice::AimedShot { target }) => named(*target),
         ("pass", Choice::Pass) => true,
+        ("throw", Choice::Throw { item, .. }) => words.get(1).copied() == Some(item.id()),
+        ("deviate", Choice::Deviate { .. }) => true,
         ("lose", Choice::LoseAction { move_slot, .. }) => {
             *move_slot == (words.get(1).copied() == Some("move"))
         }
@@ -124,7 +127,9 @@ fn point(c: &Choice) -> Option<(f64, f64)> {
         Choice::Move { to, .. } | Choice::Deploy { at: to, .. } | Choice::Fly { to } => {
             Some((to.x, to.y))
         }
-        Choice::Marker { x, y } => Some((*x, *y)),
+        Choice::Marker { x, y } | Choice::Throw { x, y, .. } | Choice::Deviate { x, y, .. } => {
+            Some((*x, *y))
+        }
         _ => None,
     }
 }
@@ -152,8 +157,13 @@ impl Decider for ByName {
                 .enumerate()
                 .filter(|(_, c)| matches(b, &words, c))
                 .collect();
-            let target = if matches!(words[0], "move" | "fly" | "marker" | "deploy") {
-                let (x, y): (f64, f64) = (words[1].parse().unwrap(), words[2].parse().unwrap());
+            let target = if matches!(
+                words[0],
+                "move" | "fly" | "marker" | "deploy" | "deviate" | "throw"
+            ) {
+                let k = usize::from(words[0] == "throw");
+                let (x, y): (f64, f64) =
+                    (words[1 + k].parse().unwrap(), words[2 + k].parse().unwrap());
                 let d =
                     |c: &Choice| point(c).map_or(f64::INFINITY, |(px, py)| (px - x).hypot(py - y));
                 pick.into_iter().min_by(|a, b| d(a.1).total_cmp(&d(b.1)))

@@ -190,7 +190,7 @@ pub(crate) fn name(b: &Battle, m: usize) -> &str {
 }
 
 /// The dice of a played action, short: "shot 1: 3+4 hit; test 5: 6+2 out".
-fn dice_text(r: &play::Report, lang: Lang) -> String {
+pub(crate) fn dice_text(r: &play::Report, lang: Lang) -> String {
     let mut parts = vec![];
     for e in &r.events {
         match e {
@@ -246,7 +246,7 @@ fn dice_text(r: &play::Report, lang: Lang) -> String {
     parts.join("; ")
 }
 
-fn percent(frac: &str) -> String {
+pub(crate) fn percent(frac: &str) -> String {
     let mut it = frac.split('/').map(|s| s.parse::<f64>().unwrap_or(0.0));
     match (it.next(), it.next()) {
         (Some(n), Some(d)) if d > 0.0 => format!("{:.1}%", 100.0 * n / d),
@@ -474,7 +474,9 @@ fn account(b: &Battle, lang: Lang) -> String {
             Event::Flew { .. }
             | Event::Trick { .. }
             | Event::Dispel { .. }
-            | Event::Pushed { .. } => crate::gear::line(b, e, lang),
+            | Event::Pushed { .. }
+            | Event::Thrown { .. }
+            | Event::Blasted { .. } => crate::gear::line(b, e, lang),
         };
         let _ = writeln!(out, "{line}");
     }

@@ -1,6 +1,6 @@
 //! The account's lines for what gear, skills and tricks of their own do in a
 //! battle (issue #15, slice 2): jetpack flights, tricks, Dispel rolls,
-//! pushes.
+//! pushes, grenades.
 
 use mortalis_battle::Place;
 use mortalis_battle::battle::{Battle, Event};
@@ -48,6 +48,35 @@ pub(crate) fn line(b: &Battle, e: &Event, lang: Lang) -> String {
         Event::Pushed { model, to, .. } => {
             moved_to(b, *model, *to, lang.pick("odepchnięty do", "is pushed to"))
         }
+        Event::Thrown {
+            model,
+            item,
+            dice,
+            x,
+            y,
+            caught,
+        } => format!(
+            "  {} {} {:?}: {} ({x:.1}, {y:.1}){}",
+            name(b, *model),
+            item.name(lang),
+            dice,
+            lang.pick("wybuch w", "goes off at"),
+            caught
+                .iter()
+                .map(|&c| format!(" {}", name(b, c)))
+                .collect::<String>()
+        ),
+        Event::Blasted {
+            model,
+            chance,
+            report,
+        } => format!(
+            "    {} — {} {}: {}",
+            name(b, *model),
+            lang.pick("szansa wyeliminowania", "chance to take out"),
+            crate::battle::percent(chance),
+            crate::battle::dice_text(report, lang)
+        ),
         _ => String::new(),
     }
 }

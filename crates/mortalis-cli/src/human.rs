@@ -169,6 +169,15 @@ impl Human {
                 )
             }
             Choice::Pass => self.pick("bez reakcji", "no reaction").into(),
+            Choice::Throw { item, x, y } => format!(
+                "{} {} ({x:.1}, {y:.1})",
+                self.pick("rzut:", "throw:"),
+                item.name(self.lang)
+            ),
+            Choice::Deviate { x, y, .. } => format!(
+                "{} ({x:.1}, {y:.1})",
+                self.pick("granat spada w", "the grenade lands at")
+            ),
             Choice::LoseAction { move_slot, .. } => if move_slot {
                 self.pick("traci akcję ruchu", "loses its Move action")
             } else {
@@ -263,7 +272,9 @@ impl Human {
 /// Where an option puts something, for answers given as "X Y".
 fn point(c: &Choice) -> Option<(f64, f64)> {
     match c {
-        Choice::Marker { x, y } => Some((*x, *y)),
+        Choice::Marker { x, y } | Choice::Throw { x, y, .. } | Choice::Deviate { x, y, .. } => {
+            Some((*x, *y))
+        }
         Choice::Deploy { at, .. } | Choice::Move { to: at, .. } | Choice::Fly { to: at } => {
             Some((at.x, at.y))
         }

@@ -96,7 +96,8 @@ impl Battle {
             out.extend(self.move_options(m, navs)?);
             out.extend(self.flights(m));
         }
-        if !me.free_slot && !me.climbed {
+        // B132: a stunned model only Moves.
+        if !me.free_slot && !me.climbed && !me.stunned {
             if engaged.is_empty() {
                 for t in 0..self.models.len() {
                     if self.shot_plan(m, t).is_some() {
@@ -132,6 +133,7 @@ impl Battle {
                     }
                 }
                 out.extend(self.trick_options(m));
+                out.extend(self.throw_options(m));
                 if !me.defensive {
                     out.push(Choice::DefensivePosition);
                 }
@@ -436,10 +438,7 @@ impl Battle {
         let (report, chance) = self.play_query(players, &query)?;
         self.spend_reactions(m, target, hand, &report);
         let out = report.defender_out;
-        let chance = match chance {
-            Odds::Shoot(o) => odds::frac(&o.out_of_action),
-            Odds::Melee(_) => String::new(),
-        };
+        let chance = shot_chance(&chance);
         self.event(Event::Shot {
             shooter: m,
             trick,
@@ -593,6 +592,7 @@ impl Battle {
                 self.event(Event::PickedUp { model: m });
             }
             Choice::Fly { to } => self.fly(m, to),
+            Choice::Throw { item, x, y } => self.throw(players, m, item, x, y)?,
             Choice::Pistols { first, second } => self.fire_pistols(players, m, [first, second])?,
             Choice::AimedShot { target } => {
                 let plan = self
@@ -659,5 +659,13 @@ impl Battle {
             _ => {}
         }
         Ok(())
+    }
+}
+
+/// The exact chance a shooting action takes its target out, as a fraction.
+pub(super) fn shot_chance(chance: &Odds) -> String {
+    match chance {
+        Odds::Shoot(o) => odds::frac(&o.out_of_action),
+        Odds::Melee(_) => String::new(),
     }
 }

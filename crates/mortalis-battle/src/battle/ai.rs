@@ -162,6 +162,7 @@ impl Ai {
                     _ => 0.0,
                 }
             }
+            Choice::Throw { item, x, y } => b.throw_value(m, item, x, y),
             Choice::Cast { trick, target } if super::tricks::cast_with_action(trick) => {
                 b.trick_value(m, trick, target)
             }

@@ -155,6 +155,24 @@ pub enum Choice {
     },
     /// Let the moment pass (no reaction).
     Pass,
+    /// Throw a grenade at a point (B130).
+    Throw {
+        /// The grenade.
+        item: mortalis_rules::equipment::SpecialItem,
+        /// Aimed at.
+        x: f64,
+        /// Aimed at.
+        y: f64,
+    },
+    /// Where a missed grenade lands, chosen by the opponent (B130).
+    Deviate {
+        /// The grenade.
+        item: mortalis_rules::equipment::SpecialItem,
+        /// It goes off here.
+        x: f64,
+        /// It goes off here.
+        y: f64,
+    },
 }
 
 /// A question to one side.

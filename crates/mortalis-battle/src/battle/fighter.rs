@@ -98,6 +98,10 @@ const ITEMS: &[SpecialItem] = &[
     SpecialItem::ArmProsthesis,
     SpecialItem::LegExoskeleton,
     SpecialItem::ArtificialOrgans,
+    // Grenades and the filter against stun grenades (`grenades.rs`).
+    SpecialItem::FragGrenade,
+    SpecialItem::StunGrenade,
+    SpecialItem::SuppressionFilter,
 ];
 
 /// Whether a model is still in the battle.
@@ -176,6 +180,8 @@ pub struct Fighter {
     pub dazzled: bool,
     /// Under Zakażenie: −1 to every characteristic to the end (B125).
     pub infected: bool,
+    /// This round: caught by a stun grenade, it may only Move (B132).
+    pub stunned: bool,
 }
 
 /// Something in a warband the simulator cannot play yet (B182).
@@ -282,6 +288,7 @@ impl Fighter {
             items: vec![],
             dazzled: false,
             infected: false,
+            stunned: false,
         }
     }
 

@@ -11,6 +11,7 @@ pub mod ai;
 pub mod decide;
 mod field;
 pub mod fighter;
+mod grenades;
 pub mod items;
 mod report;
 mod setup;
@@ -247,6 +248,30 @@ pub enum Event {
         from: Place,
         /// Where to.
         to: Place,
+    },
+    /// A grenade was thrown (B130) and went off at `x`, `y`.
+    Thrown {
+        /// The thrower.
+        model: usize,
+        /// The grenade.
+        item: mortalis_rules::equipment::SpecialItem,
+        /// The roll against C.
+        dice: [u8; 2],
+        /// Where it went off.
+        x: f64,
+        /// Where it went off.
+        y: f64,
+        /// The models in its blast.
+        caught: Vec<usize>,
+    },
+    /// A model in a frag grenade's blast tests (B133).
+    Blasted {
+        /// The model.
+        model: usize,
+        /// Exact chance it was taken out, from `odds`.
+        chance: String,
+        /// The dice, step by step.
+        report: play::Report,
     },
     /// The battle ended.
     End {
@@ -529,6 +554,7 @@ impl Battle {
                 m.climbed = false;
                 m.withdrew = false;
                 m.dazzled = false;
+                m.stunned = false;
             }
             let first = if self.round == 1 {
                 starter

@@ -333,6 +333,16 @@ impl Battle {
                     target,
                 } => self.shield_worth(target),
                 Choice::Pass => true,
+                // The deviation worse for the thrower (the active model).
+                Choice::Deviate { item, x, y } => {
+                    let m = self.active.unwrap_or(0);
+                    q.options.iter().all(|o| match *o {
+                        Choice::Deviate { x: ox, y: oy, .. } => {
+                            self.blast_value(m, item, x, y) <= self.blast_value(m, item, ox, oy)
+                        }
+                        _ => true,
+                    })
+                }
                 Choice::LoseAction { model, move_slot } => {
                     let keeps_free = self.models[model].ranged().is_some()
                         || !self.engaged_with(model).is_empty();
