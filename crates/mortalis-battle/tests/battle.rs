@@ -225,7 +225,8 @@ fn gear_battle(seed: u64) -> Battle {
         include_str!("data/dispel.toml"),
         include_str!("data/shield.toml"),
         include_str!("data/grenades.toml"),
-    ][seed as usize % 5];
+        include_str!("data/orders.toml"),
+    ][seed as usize % 6];
     let (nb, sb, b) = fighters(other, 1);
     a.extend(b);
     Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS)

@@ -7,7 +7,7 @@
 //! B1", "defend", "hide", "pick up", "lift" (the object), "leave", "move X
 //! Y", "fly X Y" (B136), "pistols A B" (B59), "aim B1"
 //! (B108), "lose move" / "lose free" (B119), "pass" (no reaction),
-//! "throw frag_grenade X Y", "deviate X Y" (B130),
+//! "throw frag_grenade X Y", "deviate X Y" (B130), "order" (B71),
 //! "end", and for set-up "marker X Y", "deploy X Y",
 //! "corner N", "edge N", "defender N", "starter N"; a decision starting
 //! with "!" asserts that no such option is offered), the dice typed in, and
@@ -103,6 +103,7 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("fly", Choice::Fly { .. }) => true,
         ("aim", Choice::AimedShot { target }) => named(*target),
         ("pass", Choice::Pass) => true,
+        ("order", Choice::DefenceOrder) => true,
         ("throw", Choice::Throw { item, .. }) => words.get(1).copied() == Some(item.id()),
         ("deviate", Choice::Deviate { .. }) => true,
         ("lose", Choice::LoseAction { move_slot, .. }) => {

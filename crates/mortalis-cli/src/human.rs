@@ -169,6 +169,12 @@ impl Human {
                 )
             }
             Choice::Pass => self.pick("bez reakcji", "no reaction").into(),
+            Choice::DefenceOrder => self
+                .pick(
+                    "rozkaz obrony (Rozkaz obrony)",
+                    "defence order (Rozkaz obrony)",
+                )
+                .into(),
             Choice::Throw { item, x, y } => format!(
                 "{} {} ({x:.1}, {y:.1})",
                 self.pick("rzut:", "throw:"),

@@ -137,6 +137,7 @@ impl Battle {
                 if !me.defensive {
                     out.push(Choice::DefensivePosition);
                 }
+                out.extend(self.order_option(m));
                 if !me.hidden && me.skills.contains(&Skill::Hiding) && self.may_hide(m) {
                     out.push(Choice::Hide);
                 }
@@ -470,7 +471,7 @@ impl Battle {
 
     /// B113 (Q45: not while engaged): some enemy sees the model, and every
     /// enemy that does sees it only through cover hiding at least half of it.
-    fn may_hide(&self, m: usize) -> bool {
+    pub(super) fn may_hide(&self, m: usize) -> bool {
         let seen: Vec<bool> = (0..self.models.len())
             .filter_map(|e| self.sees_past_cover(e, m))
             .collect();
@@ -522,8 +523,12 @@ impl Battle {
         ) {
             self.models[m].defensive = false;
         }
-        // B113: any other action ends Ukrycie (Skradanie is not simulated).
-        if choice != Choice::Hide && std::mem::take(&mut self.models[m].hidden) {
+        // B113: any other action ends Ukrycie (a Move with Skradanie is
+        // judged where it ends, B114).
+        if choice != Choice::Hide
+            && !self.sneaks(m, &choice)
+            && std::mem::take(&mut self.models[m].hidden)
+        {
             self.event(Event::Revealed { model: m });
         }
         match choice {
@@ -572,6 +577,7 @@ impl Battle {
                     spent,
                 });
                 self.mark_charged(m, &before);
+                self.after_move(m);
                 if leave {
                     let pride = self.scenario == super::Scenario::Pride;
                     let me = &mut self.models[m];
@@ -592,6 +598,7 @@ impl Battle {
                 self.event(Event::PickedUp { model: m });
             }
             Choice::Fly { to } => self.fly(m, to),
+            Choice::DefenceOrder => self.defence_order(m),
             Choice::Throw { item, x, y } => self.throw(players, m, item, x, y)?,
             Choice::Pistols { first, second } => self.fire_pistols(players, m, [first, second])?,
             Choice::AimedShot { target } => {

@@ -116,7 +116,7 @@ pub(super) fn threat(
 
 /// Exposure of model `m` standing at `p`: the sum over enemies of the
 /// exact chance each would take it out with one volley.
-fn exposure(b: &Battle, m: usize, p: Place) -> f64 {
+pub(super) fn exposure(b: &Battle, m: usize, p: Place) -> f64 {
     let side = b.models[m].side;
     (0..b.models.len())
         .filter(|&e| b.models[e].on_table() && b.models[e].side != side)
@@ -163,6 +163,7 @@ impl Ai {
                 }
             }
             Choice::Throw { item, x, y } => b.throw_value(m, item, x, y),
+            Choice::DefenceOrder => b.order_value(m),
             Choice::Cast { trick, target } if super::tricks::cast_with_action(trick) => {
                 b.trick_value(m, trick, target)
             }

@@ -164,6 +164,8 @@ pub enum Choice {
         /// Aimed at.
         y: f64,
     },
+    /// Rozkaz obrony (B71): every friend within 3" takes a Defensive position.
+    DefenceOrder,
     /// Where a missed grenade lands, chosen by the opponent (B130).
     Deviate {
         /// The grenade.

@@ -70,6 +70,10 @@ const SUPPORTED: &[Skill] = &[
     Skill::ProtectiveShield,
     Skill::Adrenaline,
     Skill::MatrixError,
+    // After a Move, and an action of its own (`skills.rs`).
+    Skill::Sneaking,
+    Skill::Scavenger,
+    Skill::DefenceOrder,
     // Knowing tricks (the tricks themselves are below or refused).
     Skill::TechnomancerTricks,
     // Tricks cast as a shot (B116).
@@ -182,6 +186,8 @@ pub struct Fighter {
     pub infected: bool,
     /// This round: caught by a stun grenade, it may only Move (B132).
     pub stunned: bool,
+    /// This round: picked up a marker with Zbieracz (B96).
+    pub scavenged: bool,
 }
 
 /// Something in a warband the simulator cannot play yet (B182).
@@ -289,6 +295,7 @@ impl Fighter {
             dazzled: false,
             infected: false,
             stunned: false,
+            scavenged: false,
         }
     }
 

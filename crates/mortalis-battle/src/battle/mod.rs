@@ -555,6 +555,7 @@ impl Battle {
                 m.withdrew = false;
                 m.dazzled = false;
                 m.stunned = false;
+                m.scavenged = false;
             }
             let first = if self.round == 1 {
                 starter

@@ -1,12 +1,15 @@
 //! Skills whose battle effect needs the table (issue #15, slice 2): Ochrona
 //! (B105) and Asysta (B102) are told to the odds engine from where models
-//! stand; Wymierzony strzał (B108) is an action of its own.
+//! stand; Wymierzony strzał (B108) and Rozkaz obrony (B71) are actions of
+//! their own; Skradanie (B114) and Zbieracz (B96) act after a Move.
 
 use mortalis_rules::equipment::Item;
 use mortalis_rules::skills::Skill;
 
 use super::actions::ShotPlan;
-use super::{Battle, Choice};
+use super::ai::worth;
+use super::{Battle, Choice, Event};
+use crate::table::Body;
 
 impl Battle {
     /// Ochrona (B105, ruling R57): target `t` stands within 1" of a
@@ -60,5 +63,92 @@ impl Battle {
     pub(super) fn aimed_options(&self, m: usize, t: usize) -> Option<Choice> {
         self.aimed_plan(m, t)
             .map(|_| Choice::AimedShot { target: t })
+    }
+}
+
+impl Battle {
+    /// Whether `choice` is a Move of a hidden model with Skradanie (B114):
+    /// its Ukrycie is judged where the Move ends.
+    pub(super) fn sneaks(&self, m: usize, choice: &Choice) -> bool {
+        let me = &self.models[m];
+        me.hidden
+            && me.skills.contains(&Skill::Sneaking)
+            && matches!(choice, Choice::Move { leave: false, .. })
+    }
+
+    /// After a walked Move of `m`: Skradanie keeps the Ukrycie marker only
+    /// where the model may hide (B114); Zbieracz picks up a marker within
+    /// 1" of where the Move ends, once a round, with no action (B35, B96).
+    pub(super) fn after_move(&mut self, m: usize) {
+        if self.models[m].hidden && !self.may_hide(m) {
+            self.models[m].hidden = false;
+            self.event(Event::Revealed { model: m });
+        }
+        let me = &self.models[m];
+        if !me.skills.contains(&Skill::Scavenger) || me.scavenged || !me.on_table() {
+            return;
+        }
+        let body = me.body;
+        let near = self.markers.iter().position(|&at| {
+            let point = Body {
+                at,
+                base: 0.0,
+                height: 0.0,
+            };
+            self.table.distance(&body, &point) <= 1.0
+        });
+        if let Some(k) = near {
+            self.markers.remove(k);
+            let me = &mut self.models[m];
+            me.carried += 1;
+            me.scavenged = true;
+            self.event(Event::PickedUp { model: m });
+        }
+    }
+
+    /// The friendly models Rozkaz obrony of `m` would give a Defensive
+    /// position (B71; Q45: not the owner): on the table, within 3", not
+    /// engaged, not already holding one.
+    fn ordered(&self, m: usize) -> Vec<usize> {
+        let me = &self.models[m];
+        (0..self.models.len())
+            .filter(|&i| i != m)
+            .filter(|&i| {
+                let f = &self.models[i];
+                f.on_table()
+                    && f.side == me.side
+                    && !f.defensive
+                    && self.table.distance(&me.body, &f.body) <= 3.0
+                    && self.engaged_with(i).is_empty()
+            })
+            .collect()
+    }
+
+    /// Rozkaz obrony offered to `m` (B71; Q45: not while engaged, which the
+    /// caller checks) when some friend would get the marker.
+    pub(super) fn order_option(&self, m: usize) -> Option<Choice> {
+        let me = &self.models[m];
+        (me.skills.contains(&Skill::DefenceOrder) && !self.ordered(m).is_empty())
+            .then_some(Choice::DefenceOrder)
+    }
+
+    /// Rozkaz obrony (B71): the free action of `m` gives each friend it
+    /// reaches a Defensive-position marker.
+    pub(super) fn defence_order(&mut self, m: usize) {
+        self.take_slot(m, false);
+        for i in self.ordered(m) {
+            self.models[i].defensive = true;
+            self.event(Event::Defends { model: i });
+        }
+    }
+
+    /// The AI's value of Rozkaz obrony: a quarter of what threatens each
+    /// friend it reaches, as for a Defensive position.
+    pub(super) fn order_value(&self, m: usize) -> f64 {
+        self.ordered(m)
+            .into_iter()
+            .map(|i| 0.25 * super::ai::exposure(self, i, self.models[i].body.at) * worth(self, i))
+            .sum::<f64>()
+            - 0.05
     }
 }
