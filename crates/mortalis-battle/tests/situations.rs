@@ -9,9 +9,13 @@
 //! (B108), "lose move" / "lose free" (B119), "pass" (no reaction),
 //! "throw frag_grenade X Y", "deviate X Y" (B130), "order" (B71),
 //! "end", and for set-up "marker X Y", "deploy X Y",
-//! "corner N", "edge N", "defender N", "starter N"; a decision starting
-//! with "!" asserts that no such option is offered), the dice typed in, and
-//! the expected result.
+//! "corner N", "edge N", "defender N", "starter N"; reactions, plays and
+//! events: "overwatch" (declare it), "intercept A1" (the interceptor),
+//! "fire B1" (a shot from hiding), "play im_fine", "event doubt [B1]",
+//! "step X Y" (a forced move or a push), "leap X Y" — a question with
+//! "pass" among its options that the script's next answer does not name is
+//! passed; a decision starting with "!" asserts that no such option is
+//! offered), the dice typed in, and the expected result.
 
 use std::collections::BTreeMap;
 
@@ -74,6 +78,10 @@ struct Expect {
     first: Option<usize>,
     delivered: Vec<String>,
     escaped: Vec<String>,
+    /// Heroic plays used per side (ids).
+    plays: Option<[Vec<String>; 2]>,
+    /// Offensive events used per side (ids).
+    events: Option<[Vec<String>; 2]>,
 }
 
 /// Answers by name.
@@ -118,6 +126,16 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("edge", Choice::Edge { edge }) => is(1, *edge),
         ("defender", Choice::Defender { side }) => is(1, *side),
         ("starter", Choice::Starter { side }) => is(1, *side),
+        ("overwatch", Choice::Overwatch) => true,
+        ("intercept", Choice::Intercept { model, .. }) => named(*model),
+        ("fire", Choice::FromHiding { target, .. }) => named(*target),
+        ("play", Choice::Play { play, .. }) => words.get(1) == Some(&play.id()),
+        ("event", Choice::Offend { event, model }) => {
+            serde_json::to_value(event).unwrap().as_str() == words.get(1).copied()
+                && (words.len() < 3 || b.models[*model].name == words[2])
+        }
+        ("step", Choice::Step { .. }) => true,
+        ("leap", Choice::Leap { .. }) => true,
         _ => false,
     }
 }
@@ -125,9 +143,11 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
 /// Where an option puts something, for "move X Y", "marker X Y", "deploy X Y".
 fn point(c: &Choice) -> Option<(f64, f64)> {
     match c {
-        Choice::Move { to, .. } | Choice::Deploy { at: to, .. } | Choice::Fly { to } => {
-            Some((to.x, to.y))
-        }
+        Choice::Move { to, .. }
+        | Choice::Deploy { at: to, .. }
+        | Choice::Fly { to }
+        | Choice::Step { to, .. }
+        | Choice::Leap { to } => Some((to.x, to.y)),
         Choice::Marker { x, y } | Choice::Throw { x, y, .. } | Choice::Deviate { x, y, .. } => {
             Some((*x, *y))
         }
@@ -137,6 +157,20 @@ fn point(c: &Choice) -> Option<(f64, f64)> {
 
 impl Decider for ByName {
     fn choose(&mut self, b: &Battle, q: &Question) -> Result<usize, String> {
+        // A reaction, play or event the script does not name is declined
+        // ("pass"), so that scripts name only what they use.
+        if let Some(pass) = q.options.iter().position(|c| *c == Choice::Pass) {
+            let next = self.answers[self.next.min(self.answers.len())..]
+                .iter()
+                .find(|a| !a.starts_with('!'));
+            let named = next.is_some_and(|a| {
+                let words: Vec<&str> = a.split_whitespace().collect();
+                q.options.iter().any(|c| matches(b, &words, c))
+            });
+            if !named {
+                return Ok(pass);
+            }
+        }
         loop {
             let want = self
                 .answers
@@ -160,7 +194,7 @@ impl Decider for ByName {
                 .collect();
             let target = if matches!(
                 words[0],
-                "move" | "fly" | "marker" | "deploy" | "deviate" | "throw"
+                "move" | "fly" | "marker" | "deploy" | "deviate" | "throw" | "step" | "leap"
             ) {
                 let k = usize::from(words[0] == "throw");
                 let (x, y): (f64, f64) =
@@ -329,6 +363,28 @@ fn run(path: &std::path::Path) {
                 .to_string()
         });
         assert_eq!(got.as_deref(), Some(end.as_str()), "{label}: end");
+    }
+    if let Some(want) = &s.expect.plays {
+        let got: [Vec<String>; 2] = b
+            .pools
+            .plays
+            .clone()
+            .map(|v| v.iter().map(|p| p.id().to_string()).collect());
+        assert_eq!(&got, want, "{label}: heroic plays used");
+    }
+    if let Some(want) = &s.expect.events {
+        let got: [Vec<String>; 2] = b.pools.events.clone().map(|v| {
+            v.iter()
+                .map(|e| {
+                    serde_json::to_value(e)
+                        .unwrap()
+                        .as_str()
+                        .unwrap()
+                        .to_string()
+                })
+                .collect()
+        });
+        assert_eq!(&got, want, "{label}: offensive events used");
     }
     if let Some(n) = s.expect.dice_used {
         assert_eq!(b.dice.len(), n, "{label}: dice used");

@@ -477,10 +477,64 @@ fn account(b: &Battle, lang: Lang) -> String {
             | Event::Pushed { .. }
             | Event::Thrown { .. }
             | Event::Blasted { .. } => crate::gear::line(b, e, lang),
+            Event::Overwatch { .. }
+            | Event::Intercepted { .. }
+            | Event::FromHiding { .. }
+            | Event::Heroic { .. }
+            | Event::Offended { .. } => reaction_line(b, e, lang),
         };
         let _ = writeln!(out, "{line}");
     }
     out
+}
+
+/// The account's line for a reaction, heroic play or offensive event.
+fn reaction_line(b: &Battle, e: &Event, lang: Lang) -> String {
+    match e {
+        Event::Overwatch { model, on } => format!(
+            "  {} {}",
+            name(b, *model),
+            if *on {
+                lang.pick(
+                    "czeka w ukryciu (Strzał z ukrycia)",
+                    "lies in wait (shot from hiding)",
+                )
+            } else {
+                lang.pick(
+                    "traci znacznik Strzału z ukrycia",
+                    "loses its shot-from-hiding marker",
+                )
+            }
+        ),
+        Event::Intercepted { model, by, at } => format!(
+            "  {} {} {} ({:.1}, {:.1})",
+            name(b, *by),
+            lang.pick("przechwytuje", "intercepts"),
+            name(b, *model),
+            at.x,
+            at.y
+        ),
+        Event::FromHiding { shooter, target } => format!(
+            "  {} {} {}",
+            name(b, *shooter),
+            lang.pick("strzela z ukrycia do", "fires from hiding at"),
+            name(b, *target)
+        ),
+        Event::Heroic { model, play } => {
+            format!("  {}: „{}”", name(b, *model), play.name(lang))
+        }
+        Event::Offended {
+            side,
+            offensive,
+            model,
+        } => format!(
+            "  {}: {} → {}",
+            b.names[*side],
+            offensive.name(lang),
+            name(b, *model)
+        ),
+        _ => String::new(),
+    }
 }
 
 /// Runs `mortalis battle`.

@@ -240,6 +240,55 @@ impl Human {
                 to.x,
                 to.y
             ),
+            Choice::Overwatch
+            | Choice::Intercept { .. }
+            | Choice::FromHiding { .. }
+            | Choice::Play { .. }
+            | Choice::Offend { .. }
+            | Choice::Step { .. }
+            | Choice::Leap { .. } => self.describe_reaction(b, c),
+        }
+    }
+
+    /// What a reaction, heroic play, event or forced move does, in words.
+    fn describe_reaction(&self, b: &Battle, c: &Choice) -> String {
+        let name = |m: usize| b.models[m].name.as_str();
+        match *c {
+            Choice::Overwatch => self
+                .pick("strzał z ukrycia (znacznik)", "shot from hiding (marker)")
+                .into(),
+            Choice::Intercept { model, mover } => format!(
+                "{} {} {}",
+                name(model),
+                self.pick("przechwytuje", "intercepts"),
+                name(mover)
+            ),
+            Choice::FromHiding { shooter, target } => format!(
+                "{} {} {} — {} {}",
+                name(shooter),
+                self.pick("strzela z ukrycia do", "fires from hiding at"),
+                name(target),
+                self.pick("szansa wyeliminowania", "chance to take out"),
+                shot_chance(b, shooter, target, None)
+            ),
+            Choice::Play { play, model } => format!("{} „{}”", name(model), play.name(self.lang)),
+            Choice::Offend { event, model } => {
+                format!("{} → {}", event.name(self.lang), name(model))
+            }
+            Choice::Step { model, to } => format!(
+                "{} {} ({:.1}, {:.1})",
+                name(model),
+                self.pick("przesuwa się do", "is moved to"),
+                to.x,
+                to.y
+            ),
+            Choice::Leap { to } => format!(
+                "„{}” ({:.1}, {:.1})",
+                mortalis_rules::skills::Skill::LookingForMe.name(self.lang),
+                to.x,
+                to.y
+            ),
+            _ => String::new(),
         }
     }
 
@@ -255,6 +304,11 @@ impl Human {
             About::Activate => self.pick("który model aktywujesz?", "which model acts?"),
             About::Action => self.pick("co robi?", "what does it do?"),
             About::Reaction => self.pick("reakcja?", "how do you react?"),
+            About::Intercept => self.pick("przechwycenie?", "interception?"),
+            About::Overwatch => self.pick("strzał z ukrycia?", "shot from hiding?"),
+            About::Play => self.pick("bohaterska zagrywka?", "heroic play?"),
+            About::Event => self.pick("zdarzenie ofensywne?", "offensive event?"),
+            About::Forced => self.pick("dokąd?", "which way?"),
         };
         let who = match (q.about, b.active) {
             (About::Action, Some(m)) => format!(
@@ -281,9 +335,11 @@ fn point(c: &Choice) -> Option<(f64, f64)> {
         Choice::Marker { x, y } | Choice::Throw { x, y, .. } | Choice::Deviate { x, y, .. } => {
             Some((*x, *y))
         }
-        Choice::Deploy { at, .. } | Choice::Move { to: at, .. } | Choice::Fly { to: at } => {
-            Some((at.x, at.y))
-        }
+        Choice::Deploy { at, .. }
+        | Choice::Move { to: at, .. }
+        | Choice::Fly { to: at }
+        | Choice::Step { to: at, .. }
+        | Choice::Leap { to: at } => Some((at.x, at.y)),
         _ => None,
     }
 }

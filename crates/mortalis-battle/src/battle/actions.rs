@@ -6,7 +6,9 @@ use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
 use mortalis_rules::play;
 use mortalis_rules::skills::Skill;
 
-use super::{About, Battle, BattleError, Choice, Event, Logged, Players, Question, Status};
+use super::{
+    About, Battle, BattleError, Choice, Event, Logged, Players, Question, Status, plays, react,
+};
 use crate::path::Nav;
 use crate::sight::Sight;
 use crate::table::{Body, Place};
@@ -63,6 +65,7 @@ impl Battle {
         self.models[m].activated = true;
         self.active = Some(m);
         self.charged.clear();
+        self.on_activate(players, m)?;
         while self.models[m].on_table() && self.end.is_none() {
             let options = self.options(m, navs)?;
             if options == [Choice::End] {
@@ -79,10 +82,22 @@ impl Battle {
             if choice == Choice::End {
                 break;
             }
-            self.resolve(players, m, choice)?;
+            // B23: the opponent's declaration window (B92, B93).
+            match self.declare(players, m, choice, navs)? {
+                Some(Choice::End) => break,
+                Some(choice) => self.resolve(players, m, choice, navs)?,
+                None => {}
+            }
             self.reveal_hidden();
             self.check_end();
+            self.watch(players)?;
+            // B90: Zastój leaves one action.
+            let me = &self.models[m];
+            if me.stalled && (me.move_slot || me.free_slot) {
+                break;
+            }
         }
+        self.models[m].stalled = false;
         Ok(())
     }
 
@@ -95,6 +110,7 @@ impl Battle {
         if (engaged.is_empty() || me.withdrew) && (!me.move_slot || !me.free_slot) {
             out.extend(self.move_options(m, navs)?);
             out.extend(self.flights(m));
+            out.extend(self.leap_options(m));
         }
         // B132: a stunned model only Moves.
         if !me.free_slot && !me.climbed && !me.stunned {
@@ -140,6 +156,9 @@ impl Battle {
                 out.extend(self.order_option(m));
                 if !me.hidden && me.skills.contains(&Skill::Hiding) && self.may_hide(m) {
                     out.push(Choice::Hide);
+                }
+                if self.may_overwatch(m) {
+                    out.push(Choice::Overwatch);
                 }
             } else {
                 // B46: engaged with one enemy only, which is engaged with
@@ -436,8 +455,10 @@ impl Battle {
     ) -> Result<(), BattleError> {
         let mut query = plan.query.clone();
         let hand = self.react_to_shot(players, m, target, &mut query)?;
+        self.plays_for_shot(players, &mut query, target)?;
         let (report, chance) = self.play_query(players, &query)?;
         self.spend_reactions(m, target, hand, &report);
+        self.spend_plays(&report, m, target);
         let out = report.defender_out;
         let chance = shot_chance(&chance);
         self.event(Event::Shot {
@@ -505,12 +526,30 @@ impl Battle {
         Ok(play::play_fight(&odds::MeleeGame::new(&plan), &mut dice)?)
     }
 
+    /// A Shot from hiding of `m` at `target` (B72): a Shot with every
+    /// usual rule, played with `overwatch` set (B74: Łowca's +1 and the
+    /// target's "Woohoo!" come from the odds engine).
+    pub(super) fn fire_from_hiding(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        target: usize,
+    ) -> Result<(), BattleError> {
+        let mut plan = self
+            .shot_plan(m, target)
+            .ok_or_else(|| BattleError::Rules("the shot is no longer legal".into()))?;
+        plan.query.situation.overwatch = true;
+        self.event(Event::FromHiding { shooter: m, target });
+        self.fire_plan(players, m, target, None, &plan)
+    }
+
     /// Carries out one chosen action of model `m`.
     fn resolve(
         &mut self,
         players: &mut Players,
         m: usize,
         choice: Choice,
+        navs: &[Nav],
     ) -> Result<(), BattleError> {
         // B70: the marker goes with any action but a Shot (before an
         // Attack's roll, so that it gives the attacker nothing).
@@ -531,7 +570,19 @@ impl Battle {
         {
             self.event(Event::Revealed { model: m });
         }
+        // B73: any action takes the Shot-from-hiding marker away.
+        if std::mem::take(&mut self.models[m].overwatch) {
+            self.event(Event::Overwatch {
+                model: m,
+                on: false,
+            });
+        }
         match choice {
+            Choice::Overwatch => {
+                self.take_slot(m, false);
+                self.models[m].overwatch = true;
+                self.event(Event::Overwatch { model: m, on: true });
+            }
             Choice::Hide => {
                 self.take_slot(m, false);
                 self.models[m].hidden = true;
@@ -568,6 +619,15 @@ impl Battle {
                 climbed,
             } => {
                 let before = self.engaged_with(m);
+                // B67, B72: reactions along the way.
+                let (to, leave, by) = match self.walk(players, m, to, navs, true)? {
+                    react::Walked::Done => (to, leave, None),
+                    react::Walked::Stopped { at, by } => (at, false, Some(by)),
+                    react::Walked::Removed => {
+                        self.take_slot(m, true);
+                        return Ok(());
+                    }
+                };
                 self.models[m].body.at = to;
                 self.models[m].climbed |= climbed;
                 self.take_slot(m, true);
@@ -576,6 +636,8 @@ impl Battle {
                     to,
                     spent,
                 });
+                // The interceptor engaged the mover, not the other way.
+                let before: Vec<usize> = before.into_iter().chain(by).collect();
                 self.mark_charged(m, &before);
                 self.after_move(m);
                 if leave {
@@ -640,9 +702,13 @@ impl Battle {
                 }
                 self.fire_plan(players, m, target, trick, &plan)?;
             }
+            Choice::Leap { to } => self.leap(m, to),
             Choice::Attack { target } => {
-                let (query, support) = self.melee_query(m, target);
+                let (mut query, support) = self.melee_query(m, target);
+                self.plays_for_fight(players, &mut query, m, target)?;
                 let (report, chance) = self.play_query(players, &query)?;
+                self.spend_plays(&report, m, target);
+                let pushed = plays::push_after(&report, m, target);
                 self.take_slot(m, false);
                 let chance = match chance {
                     Odds::Melee(o) => [odds::frac(&o.defender_out), odds::frac(&o.attacker_out)],
@@ -661,6 +727,9 @@ impl Battle {
                 }
                 if a_out {
                     self.remove(m, Some(target));
+                }
+                if let Some((winner, loser)) = pushed {
+                    self.out_of_my_way(players, winner, loser)?;
                 }
             }
             _ => {}

@@ -26,7 +26,7 @@ pub(super) fn worth(b: &Battle, m: usize) -> f64 {
 /// left on the table the other takes every marker still there (B145), so
 /// the last model of a side leaves only when what its side has banked
 /// beats all the opponent could still get; others leave gladly.
-fn leave_value(b: &Battle, m: usize) -> f64 {
+pub(super) fn leave_value(b: &Battle, m: usize) -> f64 {
     let me = &b.models[m];
     if b.scenario == Scenario::Pride {
         return 1.0 + 2.0 * exit_worth(b, m);
@@ -63,7 +63,7 @@ fn leave_value(b: &Battle, m: usize) -> f64 {
     }
 }
 
-fn prob(p: &odds::Prob) -> f64 {
+pub(super) fn prob(p: &odds::Prob) -> f64 {
     p.to_f64().unwrap_or(0.0)
 }
 
@@ -135,7 +135,7 @@ fn marker_gap(b: &Battle, at: Place) -> f64 {
 }
 
 /// Walking distance from a place to the nearest of `edges`.
-fn exit_gap(b: &Battle, edges: &[usize], at: Place) -> f64 {
+pub(super) fn exit_gap(b: &Battle, edges: &[usize], at: Place) -> f64 {
     edges
         .iter()
         .map(|&e| b.walk_to_edge(e, at))
@@ -144,7 +144,7 @@ fn exit_gap(b: &Battle, edges: &[usize], at: Place) -> f64 {
 
 /// How much getting off the table is worth to model `m`: its markers, the
 /// object, and in Duma the model itself.
-fn exit_worth(b: &Battle, m: usize) -> f64 {
+pub(super) fn exit_worth(b: &Battle, m: usize) -> f64 {
     let me = &b.models[m];
     let pride = b.scenario == Scenario::Pride && !me.volunteer;
     f64::from(me.carried) + if me.object { 4.0 } else { 0.0 } + if pride { 1.0 } else { 0.0 }
@@ -153,7 +153,7 @@ fn exit_worth(b: &Battle, m: usize) -> f64 {
 impl Ai {
     /// The value of one action of the active model `m`.
     /// `here` is the model's exposure where it stands ([`exposure`]).
-    fn value(&self, b: &Battle, m: usize, c: &Choice, here: f64) -> f64 {
+    pub(super) fn value(&self, b: &Battle, m: usize, c: &Choice, here: f64) -> f64 {
         let me = &b.models[m];
         match *c {
             Choice::Shoot { target } => {
@@ -215,6 +215,8 @@ impl Ai {
             Choice::DefensivePosition => 0.25 * here * worth(b, m) - 0.05,
             // Out of every enemy's sight until it acts or is seen (B113).
             Choice::Hide => 0.8 * here * worth(b, m),
+            Choice::Overwatch => self.overwatch_value(b, m),
+            Choice::Leap { to } => self.leap_value(b, m, to, here),
             // A shooter gets out of a fight to shoot again; others stay.
             Choice::Withdraw { .. } if me.ranged().is_some() => 0.2,
             Choice::Withdraw { .. } => -1.0,
@@ -302,7 +304,7 @@ impl Ai {
 }
 
 /// The index of the best-scoring option (the first on ties).
-fn best(q: &Question, score: impl Fn(&Choice) -> f64) -> usize {
+pub(super) fn best(q: &Question, score: impl Fn(&Choice) -> f64) -> usize {
     let mut pick = (0, f64::NEG_INFINITY);
     for (i, c) in q.options.iter().enumerate() {
         let s = score(c);
@@ -347,6 +349,9 @@ impl Decider for Ai {
             }
             About::Corner | About::Edge => 0,
             About::Reaction => b.reaction(q),
+            About::Intercept | About::Overwatch | About::Play | About::Event | About::Forced => {
+                self.react(b, q)
+            }
         })
     }
 }

@@ -35,6 +35,19 @@ pub enum About {
     /// An answer outside the side's own activation (which action a
     /// Dekoncentracja takes, B119; whether to cast Tarcza ochronna, B118).
     Reaction,
+    /// Whether a model intercepts an enemy moving past it (B67), or (the
+    /// mover's side) whether Rozproszenie stops it (B91).
+    Intercept,
+    /// Whether a model holding a Shot-from-hiding marker fires, and at whom
+    /// (B72, B73).
+    Overwatch,
+    /// Whether a model uses a heroic play now (B75–B87).
+    Play,
+    /// Whether a side plays an offensive event now, and on whom (B88–B93).
+    Event,
+    /// Where a forced move of 3" goes (Pierwotny strach B89, Potknięcie
+    /// B93): the moving model's owner chooses.
+    Forced,
 }
 
 /// One legal answer.
@@ -174,6 +187,49 @@ pub enum Choice {
         x: f64,
         /// It goes off here.
         y: f64,
+    },
+    /// Declare a Shot from hiding (B72).
+    Overwatch,
+    /// `model` intercepts the enemy `mover` moving past it (B67).
+    Intercept {
+        /// The interceptor.
+        model: usize,
+        /// The model moving past.
+        mover: usize,
+    },
+    /// `shooter` fires its Shot from hiding at `target` (B72).
+    FromHiding {
+        /// The model holding the marker.
+        shooter: usize,
+        /// The enemy that came into its sight.
+        target: usize,
+    },
+    /// Use a heroic play for `model` (B75–B87).
+    Play {
+        /// The play.
+        play: Skill,
+        /// The model.
+        model: usize,
+    },
+    /// Play an offensive event on the enemy `model` (B88–B93).
+    Offend {
+        /// The event.
+        event: super::Offensive,
+        /// The enemy model.
+        model: usize,
+    },
+    /// A forced move of `model` straight to `to` (B89, B93).
+    Step {
+        /// The model.
+        model: usize,
+        /// Where it stops.
+        to: Place,
+    },
+    /// "To mnie szukasz?" (B79): as its Move, straight to `to` within 8"
+    /// whatever lies between.
+    Leap {
+        /// Where it lands.
+        to: Place,
     },
 }
 

@@ -188,6 +188,15 @@ pub struct Fighter {
     pub stunned: bool,
     /// This round: picked up a marker with Zbieracz (B96).
     pub scavenged: bool,
+    /// May use heroic plays (B76, Q13: the builder's eligibility).
+    pub heroic: bool,
+    /// Holds a Shot-from-hiding marker (B72, B73).
+    pub overwatch: bool,
+    /// This activation: Zastój leaves it one action (B90).
+    pub stalled: bool,
+    /// Intercepts whenever it can without a question (independent
+    /// fighting models, B141; set by whoever places them).
+    pub always_intercepts: bool,
 }
 
 /// Something in a warband the simulator cannot play yet (B182).
@@ -234,6 +243,7 @@ impl Fighter {
         out.mods = sheet.mods.clone();
         out.items = sheet.items.clone();
         out.pet = sheet.special.contains(&SpecialRule::Pet);
+        out.heroic = sheet.special.contains(&SpecialRule::HeroicPlays);
         if big {
             out.body.base = SARCOPHAGUS_BASE;
             out.body.height = SARCOPHAGUS_HEIGHT;
@@ -296,6 +306,10 @@ impl Fighter {
             infected: false,
             stunned: false,
             scavenged: false,
+            heroic: false,
+            overwatch: false,
+            stalled: false,
+            always_intercepts: false,
         }
     }
 

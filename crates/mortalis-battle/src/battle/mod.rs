@@ -13,6 +13,9 @@ mod field;
 pub mod fighter;
 mod grenades;
 pub mod items;
+mod plays;
+pub mod react;
+mod react_ai;
 mod report;
 mod setup;
 mod skills;
@@ -25,6 +28,7 @@ use serde::Serialize;
 
 pub use decide::{About, Choice, Decider, Question, RandomPolicy, Scripted};
 pub use fighter::{Fighter, SideError, Status, Unsupported, side_from_warband};
+pub use react::{Offensive, Pools};
 
 use crate::path::{Mover, Nav};
 use crate::table::{Body, Place, Table};
@@ -273,6 +277,45 @@ pub enum Event {
         /// The dice, step by step.
         report: play::Report,
     },
+    /// A Shot-from-hiding marker was taken (`on`) or went (B72, B73).
+    Overwatch {
+        /// The model.
+        model: usize,
+        /// Taken, or gone.
+        on: bool,
+    },
+    /// A moving model was intercepted and put in contact (B67).
+    Intercepted {
+        /// The mover.
+        model: usize,
+        /// The interceptor.
+        by: usize,
+        /// Where the mover now stands.
+        at: Place,
+    },
+    /// A model fires its Shot from hiding (B72); the Shot follows.
+    FromHiding {
+        /// The shooter.
+        shooter: usize,
+        /// The target.
+        target: usize,
+    },
+    /// A heroic play was used (B75–B87).
+    Heroic {
+        /// The model.
+        model: usize,
+        /// The play.
+        play: mortalis_rules::skills::Skill,
+    },
+    /// A side played an offensive event on an enemy model (B88–B93).
+    Offended {
+        /// The side playing it.
+        side: usize,
+        /// The event.
+        offensive: Offensive,
+        /// The model it is played on.
+        model: usize,
+    },
     /// The battle ended.
     End {
         /// Why.
@@ -346,6 +389,8 @@ pub struct Battle {
     /// Models placed so far during set-up.
     #[serde(skip)]
     deployed: Vec<usize>,
+    /// Heroic plays and offensive events used (B75, B88).
+    pub pools: Pools,
     /// The AI's distance fields (built on first use).
     #[serde(skip)]
     fields: std::cell::RefCell<Option<field::Fields>>,
@@ -401,6 +446,7 @@ impl Battle {
             active: None,
             charged: vec![],
             deployed: vec![],
+            pools: Pools::default(),
             fields: std::cell::RefCell::new(None),
         }
     }

@@ -1,0 +1,706 @@
+//! Reactive actions (B67–B74), heroic plays (B75–B87) and offensive events
+//! (B88–B93), with the interrupt points they need (B68, Q32):
+//!
+//! - **during movement**, at every point of a Move's path ([`Battle::walk`]):
+//!   interception by a non-engaged enemy the mover comes within 1" of, a
+//!   Shot from hiding by an enemy that now sees it ("Woohoo!" on its test),
+//!   Rozproszenie against an interception;
+//! - **at each activation** (B23 step 1): the opponent's Zastój on the
+//!   model, the active side's Rozproszenie (a marker) or Pierwotny strach;
+//! - **at each declaration** (B23 step 3): the opponent's Zwątpienie, and
+//!   Potknięcie when the action is a Move;
+//! - **at each roll**: the heroic plays the odds engine plays optimally once
+//!   they are declared ready ("Nic mi nie jest!", "I co mi zrobisz?!",
+//!   "Woohoo!", "Pokaż kotku, co masz w środku!");
+//! - **after every action**: a model holding a Shot-from-hiding marker that
+//!   now sees an enemy loses it and may fire (B73).
+//!
+//! Every one of them is a question to the deciding side (B181); a question
+//! with nothing to choose but "pass" is not asked.
+
+use mortalis_rules::Lang;
+use mortalis_rules::equipment::Armour;
+use mortalis_rules::odds::Query;
+use mortalis_rules::play;
+use mortalis_rules::skills::Skill;
+use serde::{Deserialize, Serialize};
+
+use super::{About, Battle, BattleError, Choice, Event, Players, Question};
+use crate::path::{Nav, Step};
+use crate::table::{Body, Place};
+
+/// Offensive events a player may use in one battle (B88).
+pub const EVENTS_PER_BATTLE: usize = 3;
+/// How far a forced move goes (B89, B93).
+pub const FORCED_MOVE: f64 = 3.0;
+/// Points of a path checked for reactions are at most this far apart.
+const STRIDE: f64 = 0.25;
+
+/// The five offensive events (B88–B93).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Offensive {
+    /// Pierwotny strach (B89): the model moves 3" at once, its owner
+    /// choosing the direction.
+    PrimalFear,
+    /// Zastój (B90): one action this round.
+    Stall,
+    /// Rozproszenie (B91): a Defensive-position or Shot-from-hiding marker
+    /// goes, or an interception is stopped.
+    Distraction,
+    /// Zwątpienie (B92): the declared action is not carried out.
+    Doubt,
+    /// Potknięcie (B93): instead of its Move, 3" straight.
+    Stumble,
+}
+
+impl Offensive {
+    /// The event's name.
+    pub fn name(self, lang: Lang) -> &'static str {
+        let (pl, en) = match self {
+            Offensive::PrimalFear => ("Pierwotny strach", "Primal fear"),
+            Offensive::Stall => ("Zastój", "Stall"),
+            Offensive::Distraction => ("Rozproszenie", "Distraction"),
+            Offensive::Doubt => ("Zwątpienie", "Doubt"),
+            Offensive::Stumble => ("Potknięcie", "Stumble"),
+        };
+        lang.pick(pl, en)
+    }
+}
+
+/// What each player has used of its events this battle (B75, B88).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Pools {
+    /// Heroic plays used, per side (each once per battle, Q13).
+    pub plays: [Vec<Skill>; 2],
+    /// Offensive events used, per side (three of five, none twice).
+    pub events: [Vec<Offensive>; 2],
+}
+
+impl Pools {
+    /// Whether `side` may still play `event`.
+    pub fn may_offend(&self, side: usize, event: Offensive) -> bool {
+        self.events[side].len() < EVENTS_PER_BATTLE && !self.events[side].contains(&event)
+    }
+
+    /// Whether `side` has not used `play` yet.
+    pub fn may_play(&self, side: usize, play: Skill) -> bool {
+        !self.plays[side].contains(&play)
+    }
+}
+
+/// How a Move's walk ended ([`Battle::walk`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Walked {
+    /// It reached the end of its path.
+    Done,
+    /// An interception stopped it here, engaged with `by`.
+    Stopped {
+        /// Where it stands.
+        at: Place,
+        /// The interceptor.
+        by: usize,
+    },
+    /// It was taken out on the way.
+    Removed,
+}
+
+impl Battle {
+    /// Asks `side` a question unless "pass" is all it could answer.
+    pub(super) fn react(
+        &mut self,
+        players: &mut Players,
+        side: usize,
+        about: About,
+        mut options: Vec<Choice>,
+    ) -> Result<Choice, BattleError> {
+        if options.is_empty() {
+            return Ok(Choice::Pass);
+        }
+        options.push(Choice::Pass);
+        self.ask(
+            players,
+            Question {
+                side,
+                about,
+                options,
+            },
+        )
+    }
+
+    /// Marks an offensive event used and logs it.
+    fn offend(&mut self, side: usize, event: Offensive, model: usize) {
+        self.pools.events[side].push(event);
+        self.event(Event::Offended {
+            side,
+            offensive: event,
+            model,
+        });
+    }
+
+    /// Whether model `m` may use heroic play `play` now (B76, Q13: "Nic mi
+    /// nie jest!" for any model, the others for the models the builder
+    /// allows them).
+    pub fn may_play(&self, m: usize, play: Skill) -> bool {
+        let me = &self.models[m];
+        self.pools.may_play(me.side, play) && (play == Skill::ImFine || me.heroic)
+    }
+
+    /// The enemies of `m` that see it now (a hidden model is seen by none,
+    /// B113).
+    fn seen_by(&self, m: usize) -> Vec<usize> {
+        let me = &self.models[m];
+        if me.hidden {
+            return vec![];
+        }
+        (0..self.models.len())
+            .filter(|&e| self.models[e].on_table() && self.models[e].side != me.side)
+            .filter(|&e| {
+                self.table
+                    .sight(&self.models[e].body, &me.body, &self.others_but(&[e, m]))
+                    .visible
+            })
+            .collect()
+    }
+
+    /// B72: a non-engaged model with a ranged weapon that sees no enemy may
+    /// declare a Shot from hiding (its free action; the caller checks it).
+    pub(super) fn may_overwatch(&self, m: usize) -> bool {
+        let me = &self.models[m];
+        if me.overwatch || me.pet || me.object || me.ranged().is_none() {
+            return false;
+        }
+        !(0..self.models.len()).any(|e| {
+            let o = &self.models[e];
+            o.on_table()
+                && o.side != me.side
+                && !o.hidden
+                && self
+                    .table
+                    .sight(&me.body, &o.body, &self.others_but(&[e, m]))
+                    .visible
+        })
+    }
+
+    /// The places a Move of `m` to `to` passes, in order, at most
+    /// [`STRIDE`] apart on the ground and at the end of every climb (the
+    /// shortest path round terrain; a straight line when there is none).
+    fn waypoints(&self, m: usize, to: Place, navs: &[Nav]) -> Vec<Place> {
+        let me = &self.models[m];
+        let from = me.body.at;
+        let path = navs
+            .iter()
+            .find(|n| n.mover() == me.mover())
+            .and_then(|n| n.path(from, to, &self.others(m)).ok().flatten());
+        let corners: Vec<(Place, bool)> = match path {
+            Some(p) => p
+                .steps
+                .iter()
+                .map(|s| match s {
+                    Step::Walk { to, .. } => (*to, true),
+                    Step::Climb { to, .. } | Step::JumpDown { to, .. } => (*to, false),
+                })
+                .collect(),
+            None => vec![(to, true)],
+        };
+        let mut out = vec![];
+        let mut at = from;
+        for (next, walk) in corners {
+            let len = (next.x - at.x).hypot(next.y - at.y);
+            if walk && next.level == at.level && len > STRIDE {
+                let n = (len / STRIDE).ceil();
+                for k in 1..n as u32 {
+                    let t = f64::from(k) / n;
+                    out.push(Place {
+                        x: at.x + (next.x - at.x) * t,
+                        y: at.y + (next.y - at.y) * t,
+                        level: at.level,
+                    });
+                }
+            }
+            out.push(next);
+            at = next;
+        }
+        out
+    }
+
+    /// Walks model `m` along its Move to `to` (B28), stopping at every point
+    /// for the reactions of the enemy side (B68, Q32): a Shot from hiding by
+    /// a model that now sees it (B72, B73; Q15: the mover goes on if it
+    /// survives), and when `interceptable` (Q16: voluntary Moves only) an
+    /// interception by a non-engaged enemy it comes within 1" of (B67; Q16:
+    /// only when the path enters that zone, not by an enemy it charges),
+    /// which the mover's side may stop with Rozproszenie (B91). The model
+    /// stands at `to` only when the caller puts it there; a jetpack flight
+    /// or any other movement can call this with its own end.
+    pub(super) fn walk(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        to: Place,
+        navs: &[Nav],
+        interceptable: bool,
+    ) -> Result<Walked, BattleError> {
+        let me = self.models[m].clone();
+        let from = me.body.at;
+        let end = Body { at: to, ..me.body };
+        let enemies = |b: &Battle| -> Vec<usize> {
+            (0..b.models.len())
+                .filter(|&e| b.models[e].on_table() && b.models[e].side != me.side)
+                .collect()
+        };
+        let watchers: Vec<usize> = enemies(self)
+            .into_iter()
+            .filter(|&e| self.models[e].overwatch)
+            .collect();
+        let reach = (to.x - from.x).hypot(to.y - from.y) + 2.0;
+        let mut near: Vec<usize> = if interceptable {
+            enemies(self)
+                .into_iter()
+                .filter(|&e| {
+                    let eb = &self.models[e].body;
+                    let d = self.table.distance(&me.body, eb);
+                    d >= 1.0 && d <= reach && self.table.distance(&end, eb) >= 1.0
+                })
+                .collect()
+        } else {
+            vec![]
+        };
+        if watchers.is_empty() && near.is_empty() {
+            return Ok(Walked::Done);
+        }
+        for p in self.waypoints(m, to, navs) {
+            self.models[m].body.at = p;
+            for &h in &watchers {
+                if self.models[h].overwatch
+                    && self.models[h].on_table()
+                    && self.watch_one(players, h, Some(m))?
+                {
+                    return Ok(Walked::Removed);
+                }
+                if self.end.is_some() {
+                    return Ok(Walked::Removed);
+                }
+            }
+            let touching: Vec<usize> = near
+                .iter()
+                .copied()
+                .filter(|&e| {
+                    self.table
+                        .distance(&self.models[m].body, &self.models[e].body)
+                        < 1.0
+                })
+                .collect();
+            for e in touching {
+                near.retain(|&k| k != e);
+                let free = self.engaged_with(e).iter().all(|&k| k == m);
+                if !free || !self.models[e].on_table() {
+                    continue;
+                }
+                let asked = if self.models[e].always_intercepts {
+                    Choice::Intercept { model: e, mover: m }
+                } else {
+                    let side = self.models[e].side;
+                    let opts = vec![Choice::Intercept { model: e, mover: m }];
+                    self.react(players, side, About::Intercept, opts)?
+                };
+                if asked == Choice::Pass {
+                    continue;
+                }
+                if self.pools.may_offend(me.side, Offensive::Distraction) {
+                    let opts = vec![Choice::Offend {
+                        event: Offensive::Distraction,
+                        model: e,
+                    }];
+                    if self.react(players, me.side, About::Intercept, opts)? != Choice::Pass {
+                        self.offend(me.side, Offensive::Distraction, e);
+                        continue;
+                    }
+                }
+                let at = self.contact(m, e, p);
+                self.models[m].body.at = at;
+                self.event(Event::Intercepted {
+                    model: m,
+                    by: e,
+                    at,
+                });
+                return Ok(Walked::Stopped { at, by: e });
+            }
+        }
+        self.models[m].body.at = from;
+        Ok(Walked::Done)
+    }
+
+    /// Where an intercepted model `m` is put: in base contact with `e` on
+    /// the side it came from (Q16: the nearest contact point), or where it
+    /// was stopped when it cannot stand there.
+    fn contact(&self, m: usize, e: usize, at: Place) -> Place {
+        let eb = self.models[e].body;
+        let r = self.models[m].body.radius();
+        let (dx, dy) = (at.x - eb.at.x, at.y - eb.at.y);
+        let len = dx.hypot(dy);
+        if len < 1e-9 || eb.at.level != at.level {
+            return at;
+        }
+        let reach = eb.radius() + r + 0.05;
+        let spot = Place {
+            x: eb.at.x + dx / len * reach,
+            y: eb.at.y + dy / len * reach,
+            level: at.level,
+        };
+        let clear = self.table.can_stand(spot, r).is_ok()
+            && self.models.iter().enumerate().all(|(k, o)| {
+                k == m
+                    || k == e
+                    || !o.on_table()
+                    || o.body.at.level != spot.level
+                    || (o.body.at.x - spot.x).hypot(o.body.at.y - spot.y)
+                        >= o.body.radius() + r - 1e-6
+            });
+        if clear { spot } else { at }
+    }
+
+    /// B73 for one model `h` holding a Shot-from-hiding marker: if it sees
+    /// an enemy now, the marker goes and its side may fire at one it sees
+    /// (`only`: the model in the middle of its Move). True when the mover
+    /// `only` was taken out.
+    fn watch_one(
+        &mut self,
+        players: &mut Players,
+        h: usize,
+        only: Option<usize>,
+    ) -> Result<bool, BattleError> {
+        let side = self.models[h].side;
+        let seen: Vec<usize> = (0..self.models.len())
+            .filter(|&t| self.models[t].on_table() && self.models[t].side != side)
+            .filter(|&t| self.seen_by(t).contains(&h))
+            .collect();
+        if seen.is_empty() {
+            return Ok(false);
+        }
+        self.models[h].overwatch = false;
+        self.event(Event::Overwatch {
+            model: h,
+            on: false,
+        });
+        let options: Vec<Choice> = seen
+            .into_iter()
+            .filter(|&t| only.is_none_or(|o| o == t) && self.shot_plan(h, t).is_some())
+            .map(|target| Choice::FromHiding { shooter: h, target })
+            .collect();
+        if let Choice::FromHiding { target, .. } =
+            self.react(players, side, About::Overwatch, options)?
+        {
+            self.fire_from_hiding(players, h, target)?;
+            return Ok(only == Some(target) && !self.models[target].on_table());
+        }
+        Ok(false)
+    }
+
+    /// After every action (B73): each model holding a Shot-from-hiding
+    /// marker that sees an enemy loses it and may fire.
+    pub(super) fn watch(&mut self, players: &mut Players) -> Result<(), BattleError> {
+        for h in 0..self.models.len() {
+            if self.end.is_some() {
+                break;
+            }
+            if self.models[h].overwatch && self.models[h].on_table() {
+                self.watch_one(players, h, None)?;
+                self.check_end();
+            }
+        }
+        Ok(())
+    }
+
+    /// Asks `m`'s side, one play at a time, which of `plays` it holds ready
+    /// for the rolls to come; each one chosen goes into `skills` (the odds
+    /// engine uses it when it pays, R34, R55).
+    fn ready_plays(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        plays: &[Skill],
+        skills: &mut Vec<Skill>,
+    ) -> Result<(), BattleError> {
+        let side = self.models[m].side;
+        let mut left: Vec<Skill> = plays
+            .iter()
+            .copied()
+            .filter(|&p| self.may_play(m, p))
+            .collect();
+        while !left.is_empty() {
+            let opts = left
+                .iter()
+                .map(|&play| Choice::Play { play, model: m })
+                .collect();
+            let Choice::Play { play, .. } = self.react(players, side, About::Play, opts)? else {
+                break;
+            };
+            left.retain(|&p| p != play);
+            skills.push(play);
+        }
+        Ok(())
+    }
+
+    /// The heroic plays the target of a shot may hold ready (B81, B82,
+    /// B87): "Nic mi nie jest!", "I co mi zrobisz?!", and against a Shot
+    /// from hiding "Woohoo!".
+    pub(super) fn plays_for_shot(
+        &mut self,
+        players: &mut Players,
+        query: &mut Query,
+        target: usize,
+    ) -> Result<(), BattleError> {
+        let mut plays = vec![Skill::ImFine, Skill::WhatYouGonnaDo];
+        if query.situation.overwatch {
+            plays.push(Skill::Woohoo);
+        }
+        self.ready_plays(players, target, &plays, &mut query.defender.skills)
+    }
+
+    /// The heroic plays of an exchange: "Pokaż kotku, co masz w środku!"
+    /// for an attacker against a sarcophagus (B84, used when declared), and
+    /// "Nic mi nie jest!" for either fighter (B87).
+    pub(super) fn plays_for_fight(
+        &mut self,
+        players: &mut Players,
+        query: &mut Query,
+        a: usize,
+        d: usize,
+    ) -> Result<(), BattleError> {
+        if self.models[d].armour == Armour::Sarcophagus {
+            let before = query.attacker.skills.len();
+            self.ready_plays(
+                players,
+                a,
+                &[Skill::ShowMeKitty],
+                &mut query.attacker.skills,
+            )?;
+            if query.attacker.skills.len() > before {
+                self.used_play(a, Skill::ShowMeKitty);
+            }
+        }
+        self.ready_plays(players, a, &[Skill::ImFine], &mut query.attacker.skills)?;
+        self.ready_plays(players, d, &[Skill::ImFine], &mut query.defender.skills)
+    }
+
+    pub(super) fn used_play(&mut self, m: usize, play: Skill) {
+        let side = self.models[m].side;
+        if !self.pools.plays[side].contains(&play) {
+            self.pools.plays[side].push(play);
+            self.event(Event::Heroic { model: m, play });
+        }
+    }
+
+    /// The heroic plays a played action used (the report's tests): they are
+    /// gone for the battle (B75).
+    pub(super) fn spend_plays(&mut self, report: &play::Report, attacker: usize, defender: usize) {
+        for e in &report.events {
+            if let play::Event::Save { who, plays, .. } = e {
+                let m = if *who == "attacker" {
+                    attacker
+                } else {
+                    defender
+                };
+                for &p in plays {
+                    if p != Skill::Adrenaline {
+                        self.used_play(m, p);
+                    }
+                }
+            }
+        }
+    }
+
+    /// B23 step 1: model `m` was named. The opponent may play Zastój on it
+    /// (B90); its own side Rozproszenie on an enemy's marker (B91) or
+    /// Pierwotny strach on an enemy (B89).
+    pub(super) fn on_activate(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+    ) -> Result<(), BattleError> {
+        let side = self.models[m].side;
+        let opp = 1 - side;
+        if self.pools.may_offend(opp, Offensive::Stall) {
+            let opts = vec![Choice::Offend {
+                event: Offensive::Stall,
+                model: m,
+            }];
+            if self.react(players, opp, About::Event, opts)? != Choice::Pass {
+                self.offend(opp, Offensive::Stall, m);
+                self.models[m].stalled = true;
+            }
+        }
+        let mut opts = vec![];
+        for e in 0..self.models.len() {
+            let o = &self.models[e];
+            if !o.on_table() || o.side == side {
+                continue;
+            }
+            if (o.defensive || o.overwatch) && self.pools.may_offend(side, Offensive::Distraction) {
+                opts.push(Choice::Offend {
+                    event: Offensive::Distraction,
+                    model: e,
+                });
+            }
+            if self.pools.may_offend(side, Offensive::PrimalFear) {
+                opts.push(Choice::Offend {
+                    event: Offensive::PrimalFear,
+                    model: e,
+                });
+            }
+        }
+        match self.react(players, side, About::Event, opts)? {
+            Choice::Offend {
+                event: Offensive::Distraction,
+                model: e,
+            } => {
+                self.offend(side, Offensive::Distraction, e);
+                self.models[e].defensive = false;
+                if std::mem::take(&mut self.models[e].overwatch) {
+                    self.event(Event::Overwatch {
+                        model: e,
+                        on: false,
+                    });
+                }
+            }
+            Choice::Offend {
+                event: Offensive::PrimalFear,
+                model: e,
+            } => {
+                self.offend(side, Offensive::PrimalFear, e);
+                self.forced_move(players, e)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// B23 step 3: the active side declared `choice` for `m`. The opponent
+    /// may play Zwątpienie (B92: the model does another action or none —
+    /// the side chooses again among the others) and, on a Move, Potknięcie
+    /// (B93: 3" straight instead, the Move action spent). `None` when the
+    /// action has been carried out here.
+    pub(super) fn declare(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        mut choice: Choice,
+        navs: &[Nav],
+    ) -> Result<Option<Choice>, BattleError> {
+        let side = self.models[m].side;
+        let opp = 1 - side;
+        if self.pools.may_offend(opp, Offensive::Doubt) {
+            let opts = vec![Choice::Offend {
+                event: Offensive::Doubt,
+                model: m,
+            }];
+            if self.react(players, opp, About::Event, opts)? != Choice::Pass {
+                self.offend(opp, Offensive::Doubt, m);
+                let options: Vec<Choice> = self
+                    .options(m, navs)?
+                    .into_iter()
+                    .filter(|c| *c != choice)
+                    .collect();
+                choice = self.ask(
+                    players,
+                    Question {
+                        side,
+                        about: About::Action,
+                        options,
+                    },
+                )?;
+            }
+        }
+        if matches!(choice, Choice::Move { .. } | Choice::Leap { .. })
+            && self.pools.may_offend(opp, Offensive::Stumble)
+        {
+            let opts = vec![Choice::Offend {
+                event: Offensive::Stumble,
+                model: m,
+            }];
+            if self.react(players, opp, About::Event, opts)? != Choice::Pass {
+                self.offend(opp, Offensive::Stumble, m);
+                self.models[m].defensive = false;
+                if std::mem::take(&mut self.models[m].overwatch) {
+                    self.event(Event::Overwatch {
+                        model: m,
+                        on: false,
+                    });
+                }
+                self.take_slot(m, true);
+                self.forced_move(players, m)?;
+                return Ok(None);
+            }
+        }
+        Ok(Some(choice))
+    }
+
+    /// The places a forced move of 3" straight can take `m` (B89, B93): in
+    /// each of 16 directions as far as it can stand on its level (Ruling:
+    /// it stops at a wall, a base, a roof's edge or the table's edge, B37;
+    /// no jump-down), each at least 0.1" away.
+    pub fn forced_steps(&self, m: usize) -> Vec<Choice> {
+        let me = &self.models[m];
+        let r = me.body.radius();
+        let from = me.body.at;
+        let mut out: Vec<Choice> = vec![];
+        for k in 0..16 {
+            let a = std::f64::consts::TAU * f64::from(k) / 16.0;
+            let mut last = from;
+            for i in 1..=30 {
+                let d = FORCED_MOVE * f64::from(i) / 30.0;
+                let p = Place {
+                    x: from.x + d * a.cos(),
+                    y: from.y + d * a.sin(),
+                    level: from.level,
+                };
+                let blocked = self.table.can_stand(p, r).is_err()
+                    || self.models.iter().enumerate().any(|(j, o)| {
+                        j != m
+                            && o.on_table()
+                            && o.body.at.level == p.level
+                            && (o.body.at.x - p.x).hypot(o.body.at.y - p.y)
+                                < o.body.radius() + r - 1e-6
+                    });
+                if blocked {
+                    break;
+                }
+                last = p;
+            }
+            if (last.x - from.x).hypot(last.y - from.y) >= 0.1 {
+                out.push(Choice::Step { model: m, to: last });
+            }
+        }
+        out
+    }
+
+    /// A forced move of model `m` (B89, B93): its owner picks the direction
+    /// among [`Battle::forced_steps`]; nothing happens when it cannot move.
+    fn forced_move(&mut self, players: &mut Players, m: usize) -> Result<(), BattleError> {
+        let options = self.forced_steps(m);
+        if options.is_empty() {
+            return Ok(());
+        }
+        let side = self.models[m].side;
+        let Choice::Step { to, .. } = self.ask(
+            players,
+            Question {
+                side,
+                about: About::Forced,
+                options,
+            },
+        )?
+        else {
+            return Ok(());
+        };
+        let from = self.models[m].body.at;
+        self.models[m].body.at = to;
+        self.event(Event::Moved {
+            model: m,
+            to,
+            spent: (to.x - from.x).hypot(to.y - from.y),
+        });
+        Ok(())
+    }
+}
