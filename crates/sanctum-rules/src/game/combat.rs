@@ -46,18 +46,32 @@ pub fn all_combats(state: &mut GameState, events: &mut Vec<Event>) {
         .map(|u| (owner_rank(u.group.owner, initiative), u.id))
         .collect();
     order.sort_unstable();
+    // Who stands where (no group moves during combat): a neighbour is found without
+    // searching the groups.
+    let mut occupant = [0u32; crate::square::CELLS];
+    for u in &state.units {
+        occupant[u.at.index()] = u.id;
+    }
     let mut fought: Vec<(u32, u32)> = Vec::new();
     for &(_, g) in &order {
         let Some(me) = state.unit(g) else { continue };
         let at = me.at;
-        let mut foes: Vec<(u8, u32)> = at
+        // At most four neighbours: a fixed array, nothing allocated per group.
+        let mut foes = [(u8::MAX, 0u32); 4];
+        let mut n = 0;
+        let neighbours = at
             .orthogonal()
-            .filter_map(|s| state.unit_at(s))
-            .filter(|u| hostile(&me.group, &u.group))
-            .map(|u| (owner_rank(u.group.owner, initiative), u.id))
-            .collect();
-        foes.sort_unstable();
-        for (_, h) in foes {
+            .map(|s| (s, occupant[s.index()]))
+            .filter(|&(_, id)| id != 0)
+            .filter_map(|(s, id)| state.unit(id).filter(|u| u.at == s));
+        for u in neighbours {
+            if n < foes.len() && hostile(&me.group, &u.group) {
+                foes[n] = (owner_rank(u.group.owner, initiative), u.id);
+                n += 1;
+            }
+        }
+        foes[..n].sort_unstable();
+        for &(_, h) in &foes[..n] {
             let pair = (g.min(h), g.max(h));
             if fought.contains(&pair) {
                 continue;

@@ -164,13 +164,26 @@ fn spells_with(
 /// "At start of turn", after the rifts: Regeneration heals its minion, a Cessao Spiral
 /// swallows a group of another player standing on it, Husks breed.
 pub fn start_of_turn(state: &mut GameState, events: &mut Vec<Event>) {
-    for (_, host, _, effect) in spells_with(state, |e| matches!(e, Effect::HealEachTurn { .. })) {
+    // One pass over the active list finds all three kinds (in casting order within
+    // each kind); the rest of the turn acts on what it found.
+    let found = spells_with(state, |e| {
+        matches!(
+            e,
+            Effect::HealEachTurn { .. } | Effect::Swallow | Effect::Brood { .. }
+        )
+    });
+    if found.is_empty() {
+        return;
+    }
+    for &(_, host, _, effect) in &found {
         if let (Host::Minion { minion }, Effect::HealEachTurn { amount }) = (host, effect) {
             heal_minion(state, minion, amount, events);
         }
     }
-    for (id, host, owner, _) in spells_with(state, |e| *e == Effect::Swallow) {
-        let Host::Square { at } = host else { continue };
+    for &(id, host, owner, effect) in &found {
+        let (Host::Square { at }, Effect::Swallow) = (host, effect) else {
+            continue;
+        };
         let Some(victim) = state
             .unit_at(at)
             .filter(|u| u.group.owner != owner)
@@ -181,8 +194,10 @@ pub fn start_of_turn(state: &mut GameState, events: &mut Vec<Event>) {
         remove_from_game(state, victim, events);
         crate::game::requirements::remove(state, id, "the spiral closed".into(), events);
     }
-    for (id, host, owner, effect) in spells_with(state, |e| matches!(e, Effect::Brood { .. })) {
-        if let (Host::Square { at }, Effect::Brood { monster }) = (host, effect) {
+    for &(id, host, owner, effect) in &found {
+        if let (Host::Square { at }, Effect::Brood { monster }) = (host, effect)
+            && state.active.iter().any(|a| a.id == id)
+        {
             brood(state, id, at, owner, &monster, events);
         }
     }

@@ -249,7 +249,7 @@ fn produce_novices(state: &mut GameState, captured: &[crate::Square], events: &m
         let Some(owner) = st.owner.side() else {
             continue;
         };
-        if captured.contains(&at) || barren(state, at) {
+        if captured.contains(&at) {
             continue;
         }
         let due = match st.kind {
@@ -259,7 +259,8 @@ fn produce_novices(state: &mut GameState, captured: &[crate::Square], events: &m
             }),
             StructureKind::Entrance => false,
         };
-        if due && state.field.novices(at) < stats::MAX_NOVICES {
+        // The active list is searched for a Ghost Town only when a novice is due.
+        if due && state.field.novices(at) < stats::MAX_NOVICES && !barren(state, at) {
             state.field.set_novices(at, state.field.novices(at) + 1);
             events.push(Event::NoviceProduced { at, owner });
         }
@@ -297,41 +298,42 @@ fn initiative(state: &mut GameState, events: &mut Vec<Event>) {
 /// Step 8: each player's mana for this turn: the Sanctum's, one per owned town or
 /// colony of its chosen type, and any one-turn bonus. Unspent mana does not carry over.
 fn generate_mana(state: &mut GameState, events: &mut Vec<Event>) {
-    for side in Side::BOTH {
-        let mut mana: Mana = state.players[side.index()].sanctum_mana;
-        for t in &state.towns {
-            let owned = state
-                .field
-                .structure(t.at)
-                .is_some_and(|s| s.owner == Player::from(side));
-            if owned && let Some(m) = t.mana {
-                mana.add(m, stats::TOWN_MANA);
-            }
+    // Both players' mana in one pass over the towns and one over the active list.
+    let mut gained = [state.players[0].sanctum_mana, state.players[1].sanctum_mana];
+    let owner_at = |at: crate::Square| state.field.structure(at).and_then(|s| s.owner.side());
+    for t in &state.towns {
+        if let (Some(side), Some(m)) = (owner_at(t.at), t.mana) {
+            gained[side.index()].add(m, stats::TOWN_MANA);
         }
-        for a in &state.active {
-            let crate::game::state::SpellRef::Card(card) = a.spell else {
-                continue;
-            };
-            for &effect in card.def().effects() {
-                match (effect, a.host) {
-                    (
-                        crate::cards::Effect::ManaEachTurn { mana: t, amount },
-                        crate::game::state::Host::Globe | crate::game::state::Host::Minion { .. },
-                    ) if a.owner == Player::from(side) => mana.add(t, amount as u16),
-                    (
-                        crate::cards::Effect::StructureMana { mana: t, amount },
-                        crate::game::state::Host::Square { at },
-                    ) if state
-                        .field
-                        .structure(at)
-                        .is_some_and(|s| s.owner == Player::from(side)) =>
-                    {
-                        mana.add(t, amount as u16)
+    }
+    for a in &state.active {
+        let crate::game::state::SpellRef::Card(card) = a.spell else {
+            continue;
+        };
+        for &effect in card.def().effects() {
+            match (effect, a.host) {
+                (
+                    crate::cards::Effect::ManaEachTurn { mana: t, amount },
+                    crate::game::state::Host::Globe | crate::game::state::Host::Minion { .. },
+                ) => {
+                    if let Some(side) = a.owner.side() {
+                        gained[side.index()].add(t, amount as u16);
                     }
-                    _ => {}
                 }
+                (
+                    crate::cards::Effect::StructureMana { mana: t, amount },
+                    crate::game::state::Host::Square { at },
+                ) => {
+                    if let Some(side) = owner_at(at) {
+                        gained[side.index()].add(t, amount as u16);
+                    }
+                }
+                _ => {}
             }
         }
+    }
+    for side in Side::BOTH {
+        let mut mana = gained[side.index()];
         let p = &mut state.players[side.index()];
         mana.add_all(&p.next_turn_mana);
         p.next_turn_mana = Mana::default();

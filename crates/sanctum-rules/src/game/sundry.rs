@@ -219,23 +219,25 @@ pub fn crown(
 /// group no longer holds its King (he died) leaves play, giving every member Legacy.
 pub fn legacy(state: &mut GameState, events: &mut Vec<Event>) {
     use crate::game::state::Trophy;
-    let kings: Vec<u32> = state
-        .active
-        .iter()
-        .filter(|a| a.spell == SpellRef::Trophy(Trophy::Kingship))
-        .filter_map(|a| match a.host {
-            Host::Minion { minion } => crate::game::effects::group_of(state, minion),
-            _ => None,
-        })
-        .collect();
-    let courts: Vec<(u32, u32)> = state
-        .active
-        .iter()
-        .filter(|a| a.spell == SpellRef::Trophy(Trophy::Court))
-        .filter_map(|a| match a.host {
-            Host::Group { group } => Some((a.id, group)),
-            _ => None,
-        })
+    // One pass over the active list; most games have no King, and then nothing is
+    // allocated.
+    let mut king_minions: Vec<u32> = Vec::new();
+    let mut courts: Vec<(u32, u32)> = Vec::new();
+    for a in &state.active {
+        match (a.spell, a.host) {
+            (SpellRef::Trophy(Trophy::Kingship), Host::Minion { minion }) => {
+                king_minions.push(minion);
+            }
+            (SpellRef::Trophy(Trophy::Court), Host::Group { group }) => courts.push((a.id, group)),
+            _ => {}
+        }
+    }
+    if king_minions.is_empty() && courts.is_empty() {
+        return;
+    }
+    let kings: Vec<u32> = king_minions
+        .into_iter()
+        .filter_map(|minion| crate::game::effects::group_of(state, minion))
         .collect();
     for &group in &kings {
         if !courts.iter().any(|&(_, g)| g == group) {
