@@ -226,7 +226,8 @@ fn gear_battle(seed: u64) -> Battle {
         include_str!("data/shield.toml"),
         include_str!("data/grenades.toml"),
         include_str!("data/orders.toml"),
-    ][seed as usize % 6];
+        include_str!("data/flamer.toml"),
+    ][seed as usize % 7];
     let (nb, sb, b) = fighters(other, 1);
     a.extend(b);
     Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS)
@@ -238,7 +239,7 @@ fn gear_battle(seed: u64) -> Battle {
 #[test]
 fn gear_battles_end_and_replay() {
     let mut used = (0, 0, 0, 0);
-    for seed in 0..6 {
+    for seed in 0..7 {
         let mut b = gear_battle(seed);
         let mut rnd = RandomPolicy::new(seed);
         match seed % 4 {

@@ -472,7 +472,9 @@ impl Battle {
             report,
         });
         if out {
-            self.remove(target, Some(m));
+            // Q35: no credit for the shooter's own side (a flamer's friends).
+            let by = (self.models[target].side != self.models[m].side).then_some(m);
+            self.remove(target, by);
         }
         Ok(())
     }
@@ -681,6 +683,9 @@ impl Battle {
             }
             Choice::Cast { trick, target } if super::tricks::cast_with_action(trick) => {
                 self.cast(players, m, trick, target)?
+            }
+            Choice::Shoot { target } if self.models[m].ranged() == Some(Item::Flamer) => {
+                self.fire_flamer(players, m, target)?
             }
             Choice::Shoot { target } | Choice::Cast { target, .. } => {
                 let trick = match choice {

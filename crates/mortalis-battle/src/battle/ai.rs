@@ -156,6 +156,11 @@ impl Ai {
     pub(super) fn value(&self, b: &Battle, m: usize, c: &Choice, here: f64) -> f64 {
         let me = &b.models[m];
         match *c {
+            Choice::Shoot { target }
+                if me.ranged() == Some(mortalis_rules::equipment::Item::Flamer) =>
+            {
+                1.5 * b.flamer_value(m, target)
+            }
             Choice::Shoot { target } => {
                 match b.shot_plan(m, target).map(|p| odds::odds(&p.query)) {
                     Some(Ok(Odds::Shoot(o))) => prob(&o.out_of_action) * worth(b, target) * 1.5,

@@ -223,9 +223,6 @@ impl Fighter {
         if let Some(i) = sheet.items.iter().find(|i| !ITEMS.contains(i)) {
             return Err(refuse(format!("special item `{}`", i.id())));
         }
-        if sheet.equipment.contains(&Item::Flamer) {
-            return Err(refuse("`flamer` (B63)".into()));
-        }
         let big = sheet.armour == Armour::Sarcophagus;
         let mut out = Fighter::blank(
             &sheet.name,

@@ -1,5 +1,5 @@
 //! Gear with a battle effect of its own (issue #15, slice 2): the jetpack
-//! (B136, Q46) and two pistols (B59, Q38). Every change of a model's place that is not a walked Move
+//! (B136, Q46), two pistols (B59, Q38) and the flamer (B63, Q40). Every change of a model's place that is not a walked Move
 //! goes through [`Battle::relocate`], the one seam where reactions to a
 //! model moving past or coming into sight can be hooked.
 
@@ -189,5 +189,96 @@ impl Battle {
             }
         }
         Ok(())
+    }
+}
+
+/// The flamer's reach round its target (B63, Q40: edge to edge).
+pub const FLAME_SPLASH: f64 = 3.0;
+
+impl Battle {
+    /// The models a flamer shot of `m` at `t` hits (B63; ruling Q40): the
+    /// target, every model whose base the line from the shooter's centre to
+    /// the target's crosses, and every model within 3" of the target, edge
+    /// to edge — friends too, never the shooter. Target first, then in
+    /// table order.
+    pub fn flamed(&self, m: usize, t: usize) -> Vec<usize> {
+        let (a, d) = (self.models[m].body, self.models[t].body);
+        let line = geo::Line::new(
+            geo::coord! { x: a.at.x, y: a.at.y },
+            geo::coord! { x: d.at.x, y: d.at.y },
+        );
+        let mut out = vec![t];
+        for (i, f) in self.models.iter().enumerate() {
+            if i == m || i == t || !f.on_table() {
+                continue;
+            }
+            let centre = Point::new(f.body.at.x, f.body.at.y);
+            let on_line = Euclidean.distance(&line, &centre) < f.body.radius();
+            if on_line || self.table.distance(&f.body, &d) <= FLAME_SPLASH {
+                out.push(i);
+            }
+        }
+        out
+    }
+
+    /// The flamer's automatic hit on model `v` from `m` (B63): the shot's
+    /// query with `v` as the target, at most the flamer's 8" away (a model
+    /// 3" beyond the target is reached by the flame, not by a range).
+    fn flame_plan(&self, m: usize, t: usize, v: usize) -> Option<ShotPlan> {
+        let mut plan = self.shot_plan_by(m, t, None, Some(Item::Flamer))?;
+        let d = &self.models[v];
+        plan.query.defender = d.side(None, false);
+        plan.query.defender.protected = self.protected(m, v);
+        let range = self.table.distance(&self.models[m].body, &d.body);
+        plan.range = range.clamp(0.01, 8.0);
+        plan.query.situation.range = Some(plan.range);
+        Some(plan)
+    }
+
+    /// A Shot with a flamer (B63): every model it reaches tests against an
+    /// automatic hit with +1 O, each with its own reactions (Tarcza
+    /// ochronna, Adrenalina). Credit (Q35): the shooter, for enemies.
+    pub(super) fn fire_flamer(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        t: usize,
+    ) -> Result<(), BattleError> {
+        let plans: Vec<(usize, ShotPlan)> = self
+            .flamed(m, t)
+            .into_iter()
+            .filter_map(|v| self.flame_plan(m, t, v).map(|p| (v, p)))
+            .collect();
+        self.take_slot(m, false);
+        for (v, plan) in plans {
+            if self.models[v].on_table() {
+                self.fire_plan(players, m, v, None, &plan)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The AI's value of a flamer shot at `t`: each model reached, the
+    /// chance it is taken out times its worth, own models counting against.
+    pub(super) fn flamer_value(&self, m: usize, t: usize) -> f64 {
+        let side = self.models[m].side;
+        self.flamed(m, t)
+            .into_iter()
+            .filter_map(|v| {
+                let plan = self.flame_plan(m, t, v)?;
+                let p = match mortalis_rules::odds::odds(&plan.query) {
+                    Ok(mortalis_rules::odds::Odds::Shoot(o)) => {
+                        num_traits::ToPrimitive::to_f64(&o.out_of_action).unwrap_or(0.0)
+                    }
+                    _ => 0.0,
+                };
+                let sign = if self.models[v].side == side {
+                    -1.5
+                } else {
+                    1.0
+                };
+                Some(sign * p * super::ai::worth(self, v))
+            })
+            .sum()
     }
 }
