@@ -8,6 +8,7 @@
 //! Y", "fly X Y" (B136), "pistols A B" (B59), "aim B1"
 //! (B108), "lose move" / "lose free" (B119), "pass" (no reaction),
 //! "throw frag_grenade X Y", "deviate X Y" (B130), "order" (B71),
+//! "spread A B C" (B62),
 //! "end", and for set-up "marker X Y", "deploy X Y",
 //! "corner N", "edge N", "defender N", "starter N"; reactions, plays and
 //! events: "overwatch" (declare it), "intercept A1" (the interceptor),
@@ -112,6 +113,10 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("aim", Choice::AimedShot { target }) => named(*target),
         ("pass", Choice::Pass) => true,
         ("order", Choice::DefenceOrder) => true,
+        ("spread", Choice::Spread { targets }) => targets
+            .iter()
+            .enumerate()
+            .all(|(k, &t)| b.models[t].name == words.get(k + 1).copied().unwrap_or("")),
         ("throw", Choice::Throw { item, .. }) => words.get(1).copied() == Some(item.id()),
         ("deviate", Choice::Deviate { .. }) => true,
         ("lose", Choice::LoseAction { move_slot, .. }) => {

@@ -169,6 +169,13 @@ impl Human {
                 )
             }
             Choice::Pass => self.pick("bez reakcji", "no reaction").into(),
+            Choice::Spread { targets } => format!(
+                "{}: {}, {}, {}",
+                self.pick("salwa rozproszona", "spread volley"),
+                name(targets[0]),
+                name(targets[1]),
+                name(targets[2])
+            ),
             Choice::DefenceOrder => self
                 .pick(
                     "rozkaz obrony (Rozkaz obrony)",

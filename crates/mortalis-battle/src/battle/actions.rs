@@ -121,6 +121,7 @@ impl Battle {
                     }
                     out.extend(self.pistol_pairs(m, t));
                     out.extend(self.aimed_options(m, t));
+                    out.extend(self.spreads(m, t));
                     for &trick in &me.tricks {
                         if self.shot_plan_with(m, t, Some(trick.0)).is_some() {
                             out.push(Choice::Cast {
@@ -558,6 +559,7 @@ impl Battle {
         if !matches!(
             choice,
             Choice::Shoot { .. }
+                | Choice::Spread { .. }
                 | Choice::Pistols { .. }
                 | Choice::AimedShot { .. }
                 | Choice::DefensivePosition
@@ -663,6 +665,7 @@ impl Battle {
             }
             Choice::Fly { to } => self.fly(m, to),
             Choice::DefenceOrder => self.defence_order(m),
+            Choice::Spread { targets } => self.fire_spread(players, m, targets)?,
             Choice::Throw { item, x, y } => self.throw(players, m, item, x, y)?,
             Choice::Pistols { first, second } => self.fire_pistols(players, m, [first, second])?,
             Choice::AimedShot { target } => {

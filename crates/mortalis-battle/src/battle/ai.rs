@@ -63,6 +63,15 @@ pub(super) fn leave_value(b: &Battle, m: usize) -> f64 {
     }
 }
 
+/// The exact chance a shooting query takes its target out (0 when the
+/// rules refuse it).
+pub(super) fn out_chance(q: &Query) -> f64 {
+    match odds::odds(q) {
+        Ok(Odds::Shoot(o)) => prob(&o.out_of_action),
+        _ => 0.0,
+    }
+}
+
 pub(super) fn prob(p: &odds::Prob) -> f64 {
     p.to_f64().unwrap_or(0.0)
 }
@@ -169,6 +178,7 @@ impl Ai {
             }
             Choice::Throw { item, x, y } => b.throw_value(m, item, x, y),
             Choice::DefenceOrder => b.order_value(m),
+            Choice::Spread { targets } => 1.5 * b.spread_value(m, targets),
             Choice::Cast { trick, target } if super::tricks::cast_with_action(trick) => {
                 b.trick_value(m, trick, target)
             }

@@ -179,6 +179,12 @@ pub enum Choice {
     },
     /// Rozkaz obrony (B71): every friend within 3" takes a Defensive position.
     DefenceOrder,
+    /// A heavy rifle's volley spread over models within 3" of the first
+    /// target (B62, Q39): the target of each of the three shots.
+    Spread {
+        /// Each shot's target, the chosen target first.
+        targets: [usize; 3],
+    },
     /// Where a missed grenade lands, chosen by the opponent (B130).
     Deviate {
         /// The grenade.

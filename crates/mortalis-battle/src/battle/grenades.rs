@@ -3,12 +3,11 @@
 
 use mortalis_rules::dice::DiceSource;
 use mortalis_rules::equipment::SpecialItem;
-use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
+use mortalis_rules::odds::{ActionKind, Query, Situation};
 use mortalis_rules::skills::Skill;
-use num_traits::ToPrimitive;
 
 use super::actions::shot_chance;
-use super::ai::worth;
+use super::ai::{out_chance, worth};
 use super::{About, Battle, BattleError, Choice, Event, Logged, Players, Question};
 use crate::table::{Body, Place};
 
@@ -221,13 +220,7 @@ impl Battle {
                     1.0
                 };
                 let v = match item {
-                    SpecialItem::FragGrenade => {
-                        let p = match odds::odds(&self.frag_query(t)) {
-                            Ok(Odds::Shoot(o)) => o.out_of_action.to_f64().unwrap_or(0.0),
-                            _ => 0.0,
-                        };
-                        p * worth(self, t)
-                    }
+                    SpecialItem::FragGrenade => out_chance(&self.frag_query(t)) * worth(self, t),
                     _ if self.models[t].move_slot && self.models[t].free_slot => 0.0,
                     _ => 0.3,
                 };

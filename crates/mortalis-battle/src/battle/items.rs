@@ -1,5 +1,6 @@
 //! Gear with a battle effect of its own (issue #15, slice 2): the jetpack
-//! (B136, Q46), two pistols (B59, Q38) and the flamer (B63, Q40). Every change of a model's place that is not a walked Move
+//! (B136, Q46), two pistols (B59, Q38), the flamer (B63, Q40) and the
+//! heavy rifle's spread volley (B62, Q39). Every change of a model's place that is not a walked Move
 //! goes through [`Battle::relocate`], the one seam where reactions to a
 //! model moving past or coming into sight can be hooked.
 
@@ -167,8 +168,7 @@ impl Battle {
 
     /// One Shot with two pistols (B59, Q38): the first pistol's shots at
     /// the first target, then the second pistol's at the second, each its
-    /// own volley with its own second-shot −1. Shots at a target already
-    /// taken out are lost (Q37).
+    /// own volley with its own second-shot −1.
     pub(super) fn fire_pistols(
         &mut self,
         players: &mut Players,
@@ -178,14 +178,28 @@ impl Battle {
         let Some(pistols) = self.models[m].pistols() else {
             return Err(BattleError::Rules("two pistols without two pistols".into()));
         };
-        let plans: Vec<Option<ShotPlan>> = (0..2)
-            .map(|k| self.shot_plan_by(m, targets[k], None, Some(pistols[k])))
+        let plans = (0..2)
+            .filter_map(|k| {
+                let plan = self.shot_plan_by(m, targets[k], None, Some(pistols[k]));
+                plan.map(|p| (targets[k], p))
+            })
             .collect();
+        self.fire_all(players, m, plans)
+    }
+
+    /// One Shot action made of several volleys (two pistols, a flamer, a
+    /// spread volley), each at its own target, in order; shots at a model
+    /// already removed are lost (Q37).
+    fn fire_all(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        plans: Vec<(usize, ShotPlan)>,
+    ) -> Result<(), BattleError> {
         self.take_slot(m, false);
-        for (k, plan) in plans.into_iter().enumerate() {
-            let Some(plan) = plan else { continue };
-            if self.models[targets[k]].on_table() {
-                self.fire_plan(players, m, targets[k], None, &plan)?;
+        for (t, plan) in plans {
+            if self.models[t].on_table() {
+                self.fire_plan(players, m, t, None, &plan)?;
             }
         }
         Ok(())
@@ -244,18 +258,12 @@ impl Battle {
         m: usize,
         t: usize,
     ) -> Result<(), BattleError> {
-        let plans: Vec<(usize, ShotPlan)> = self
+        let plans = self
             .flamed(m, t)
             .into_iter()
             .filter_map(|v| self.flame_plan(m, t, v).map(|p| (v, p)))
             .collect();
-        self.take_slot(m, false);
-        for (v, plan) in plans {
-            if self.models[v].on_table() {
-                self.fire_plan(players, m, v, None, &plan)?;
-            }
-        }
-        Ok(())
+        self.fire_all(players, m, plans)
     }
 
     /// The AI's value of a flamer shot at `t`: each model reached, the
@@ -266,18 +274,92 @@ impl Battle {
             .into_iter()
             .filter_map(|v| {
                 let plan = self.flame_plan(m, t, v)?;
-                let p = match mortalis_rules::odds::odds(&plan.query) {
-                    Ok(mortalis_rules::odds::Odds::Shoot(o)) => {
-                        num_traits::ToPrimitive::to_f64(&o.out_of_action).unwrap_or(0.0)
-                    }
-                    _ => 0.0,
-                };
+                let p = super::ai::out_chance(&plan.query);
                 let sign = if self.models[v].side == side {
                     -1.5
                 } else {
                     1.0
                 };
                 Some(sign * p * super::ai::worth(self, v))
+            })
+            .sum()
+    }
+}
+
+/// How far from the chosen target the heavy rifle's other shots may go (B62).
+pub const SPREAD: f64 = 3.0;
+
+impl Battle {
+    /// The spread volleys of a heavy rifle fired by `m` at `t` (B62; ruling
+    /// Q39: declared before rolling, each shot's target fixed, each an enemy
+    /// the shooter may fire at within 3" of `t`, edge to edge): `t` first,
+    /// then the others, each target's shots together — `[t, t, u]`,
+    /// `[t, u, u]` and `[t, u, v]`. All three at `t` is the ordinary Shot.
+    pub(super) fn spreads(&self, m: usize, t: usize) -> Vec<Choice> {
+        if self.models[m].ranged() != Some(Item::HeavyRifle)
+            || self
+                .shot_plan_by(m, t, None, Some(Item::HeavyRifle))
+                .is_none()
+        {
+            return vec![];
+        }
+        let body = self.models[t].body;
+        let near: Vec<usize> = (0..self.models.len())
+            .filter(|&u| u != t && self.models[u].on_table())
+            .filter(|&u| self.table.distance(&self.models[u].body, &body) <= SPREAD)
+            .filter(|&u| {
+                self.shot_plan_by(m, u, None, Some(Item::HeavyRifle))
+                    .is_some()
+            })
+            .collect();
+        let mut out = vec![];
+        for &u in &near {
+            out.push(Choice::Spread { targets: [t, t, u] });
+            out.push(Choice::Spread { targets: [t, u, u] });
+            for &v in near.iter().filter(|&&v| v != u) {
+                out.push(Choice::Spread { targets: [t, u, v] });
+            }
+        }
+        out
+    }
+
+    /// Each target of a spread volley with its part of the volley: the
+    /// number of its first shot and how many, as the odds engine takes them.
+    fn volleys(&self, m: usize, targets: [usize; 3]) -> Vec<(usize, ShotPlan)> {
+        let mut out: Vec<(usize, ShotPlan)> = vec![];
+        let mut k = 0;
+        while k < 3 {
+            let t = targets[k];
+            let n = targets[k..].iter().take_while(|&&u| u == t).count();
+            if let Some(mut plan) = self.shot_plan_by(m, t, None, Some(Item::HeavyRifle)) {
+                plan.query.attacker.volley = Some([k as u32, n as u32]);
+                out.push((t, plan));
+            }
+            k += n;
+        }
+        out
+    }
+
+    /// A spread volley (B62, Q39): each target's shots played in order by
+    /// the odds engine with their own numbers and modifiers.
+    pub(super) fn fire_spread(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        targets: [usize; 3],
+    ) -> Result<(), BattleError> {
+        let volleys = self.volleys(m, targets);
+        self.fire_all(players, m, volleys)
+    }
+
+    /// The AI's value of a spread volley: the chance each part takes its
+    /// target out times the target's worth.
+    pub(super) fn spread_value(&self, m: usize, targets: [usize; 3]) -> f64 {
+        self.volleys(m, targets)
+            .into_iter()
+            .map(|(t, plan)| {
+                let p = super::ai::out_chance(&plan.query);
+                p * super::ai::worth(self, t)
             })
             .sum()
     }

@@ -116,6 +116,12 @@ pub struct Side {
     /// Other weapons the model has with it besides `weapon` (a heavy ranged
     /// or two-handed weapon makes the opponent's Nimble count, R59).
     pub carries: Vec<Item>,
+    /// Part of a volley spread over several targets (the heavy rifle, B62):
+    /// the number of the first shot fired at this target (from 0, so that
+    /// the second and third shots keep their −1 and −2) and how many. Not
+    /// in query files.
+    #[serde(skip)]
+    pub volley: Option<[u32; 2]>,
 }
 
 /// A model's actions so far this round.
@@ -154,6 +160,7 @@ impl Default for Side {
             acted: Acted::Nothing,
             protected: false,
             carries: Vec::new(),
+            volley: None,
         }
     }
 }

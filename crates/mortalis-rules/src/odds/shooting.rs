@@ -345,6 +345,10 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     };
     let shots_v: Vec<ShotRoll> = if auto_hit {
         Vec::new()
+    } else if let Some([first, count]) = a.volley {
+        // Part of a spread volley (B62): these shots keep their numbers.
+        let first = first.min(shots);
+        (first..(first + count).min(shots)).map(roll).collect()
     } else {
         (0..shots).map(roll).collect()
     };
