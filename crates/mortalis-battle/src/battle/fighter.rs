@@ -74,6 +74,8 @@ const SUPPORTED: &[Skill] = &[
     Skill::Sneaking,
     Skill::Scavenger,
     Skill::DefenceOrder,
+    // Deployment (`setup.rs`, `skills.rs`).
+    Skill::Scout,
     // Knowing tricks (the tricks themselves are below or refused).
     Skill::TechnomancerTricks,
     // Tricks cast as a shot (B116).

@@ -48,15 +48,32 @@ pub(super) fn edge_distance(size: f64, edge: usize, x: f64, y: f64) -> f64 {
 
 /// Where a side deploys; a model's whole base must lie inside (Q25).
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Zone {
+pub(super) enum Zone {
     /// Within 6" of a corner (B154, B158; Q25: a quarter circle).
     Corner(usize),
+    /// Within this many inches of a corner (Zwiadowca, B101, Q50: 18").
+    CornerWithin(usize, f64),
     /// Within this many inches of an edge (B163, B168).
     Edge(usize, f64),
     /// Within this many inches of the table centre (B161).
     Centre(f64),
-    /// Within 5" of any edge and at least 8" from every enemy model (B161).
-    Rim,
+    /// Within this many inches (5", B161; Zwiadowca 15") of any edge and
+    /// at least 8" from every enemy model.
+    Rim(f64),
+}
+
+impl Zone {
+    /// Where a model with Zwiadowca may also deploy (B101; ruling Q50):
+    /// three times as far from the edge or corner; the Otoczeni Defender's
+    /// centre zone is not widened.
+    pub(super) fn scouted(self) -> Option<Zone> {
+        match self {
+            Zone::Corner(c) => Some(Zone::CornerWithin(c, 3.0 * DEPLOY_RADIUS)),
+            Zone::Edge(e, d) => Some(Zone::Edge(e, 3.0 * d)),
+            Zone::Rim(d) => Some(Zone::Rim(3.0 * d)),
+            Zone::CornerWithin(..) | Zone::Centre(_) => None,
+        }
+    }
 }
 
 impl Battle {
@@ -138,7 +155,7 @@ impl Battle {
         self.defender = Some(defender);
         self.markers = self.centre_ring(FIVE_MARKERS)?;
         self.deploy_all(players, defender, Zone::Centre(SURROUNDED_DEPTH))?;
-        self.deploy_all(players, 1 - defender, Zone::Rim)?;
+        self.deploy_all(players, 1 - defender, Zone::Rim(SURROUNDED_DEPTH))?;
         Ok(1 - defender)
     }
 
@@ -341,18 +358,21 @@ impl Battle {
         let size = self.table.size;
         match zone {
             Zone::Corner(corner) => {
+                self.in_zone(Zone::CornerWithin(corner, DEPLOY_RADIUS), side, x, y, r)
+            }
+            Zone::CornerWithin(corner, radius) => {
                 let (cx, cy) = corner_point(size, corner);
-                (x - cx).hypot(y - cy) + r <= DEPLOY_RADIUS + 1e-9
+                (x - cx).hypot(y - cy) + r <= radius + 1e-9
             }
             Zone::Edge(edge, depth) => edge_distance(size, edge, x, y) + r <= depth + 1e-9,
             Zone::Centre(radius) => (x - size / 2.0).hypot(y - size / 2.0) + r <= radius + 1e-9,
-            Zone::Rim => {
+            Zone::Rim(depth) => {
                 let body = crate::table::Body {
                     at: Place::ground(x, y),
                     base: 2.0 * r,
                     height: crate::table::HEIGHT,
                 };
-                (0..4).any(|e| edge_distance(size, e, x, y) + r <= SURROUNDED_DEPTH + 1e-9)
+                (0..4).any(|e| edge_distance(size, e, x, y) + r <= depth + 1e-9)
                     && self.placed().all(|(_, o)| {
                         o.side == side
                             || self.table.distance(&body, &o.body) >= SURROUNDED_AWAY - 1e-9
@@ -381,7 +401,15 @@ impl Battle {
         for i in 0..=steps {
             for j in 0..=steps {
                 let (x, y) = (r + i as f64, r + j as f64);
-                if !self.in_zone(zone, m.side, x, y, r) {
+                // B101: Zwiadowca also deploys farther, unseen.
+                let scout = || {
+                    m.skills.contains(&mortalis_rules::skills::Skill::Scout)
+                        && zone
+                            .scouted()
+                            .is_some_and(|z| self.in_zone(z, m.side, x, y, r))
+                        && self.scout_clear(model, x, y)
+                };
+                if !self.in_zone(zone, m.side, x, y, r) && !scout() {
                     continue;
                 }
                 let at = Place::ground(x, y);

@@ -152,3 +152,44 @@ impl Battle {
             - 0.05
     }
 }
+
+/// Zwiadowca keeps this far from enemy models and markers (B101).
+pub const SCOUT_AWAY: f64 = 6.0;
+
+impl Battle {
+    /// Whether model `model` may deploy at `(x, y)` beyond its zone with
+    /// Zwiadowca (B101): out of the sight of every enemy model already
+    /// placed, and not within 6" of any of them or of a marker.
+    pub(super) fn scout_clear(&self, model: usize, x: f64, y: f64) -> bool {
+        let me = &self.models[model];
+        let body = Body {
+            at: crate::table::Place::ground(x, y),
+            ..me.body
+        };
+        let near_marker = self.markers.iter().chain(&self.object).any(|&at| {
+            let point = Body {
+                at,
+                base: 0.0,
+                height: 0.0,
+            };
+            self.table.distance(&body, &point) < SCOUT_AWAY
+        });
+        !near_marker
+            && self
+                .deployed
+                .iter()
+                .filter(|&&i| self.models[i].on_table() && self.models[i].side != me.side)
+                .all(|&i| {
+                    let e = &self.models[i];
+                    // What stands on the table so far hides; nothing else.
+                    let others: Vec<Body> = self
+                        .deployed
+                        .iter()
+                        .filter(|&&o| o != i && o != model && self.models[o].on_table())
+                        .map(|&o| self.models[o].body)
+                        .collect();
+                    self.table.distance(&e.body, &body) >= SCOUT_AWAY
+                        && !self.table.sight(&e.body, &body, &others).visible
+                })
+    }
+}
