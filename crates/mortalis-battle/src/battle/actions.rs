@@ -663,7 +663,7 @@ impl Battle {
                 self.take_slot(m, false);
                 self.event(Event::PickedUp { model: m });
             }
-            Choice::Fly { to } => self.fly(m, to),
+            Choice::Fly { to } => self.fly(players, m, to)?,
             Choice::DefenceOrder => self.defence_order(m),
             Choice::Spread { targets } => self.fire_spread(players, m, targets)?,
             Choice::Throw { item, x, y } => self.throw(players, m, item, x, y)?,

@@ -126,19 +126,33 @@ impl Battle {
     }
 
     /// The jetpack flight of model `m` to `to` (B136; Q46: a Move action,
-    /// its 10" instead of the allowance, and it may end in contact).
-    pub(super) fn fly(&mut self, m: usize, to: Place) {
+    /// its 10" instead of the allowance, and it may end in contact). On its
+    /// way, in a straight line over everything, models holding a Shot from
+    /// hiding may fire at it (B136, B72: the reactions' walk, with no path
+    /// round terrain and no interception).
+    pub(super) fn fly(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        to: Place,
+    ) -> Result<(), BattleError> {
         let before = self.engaged_with(m);
+        let from = self.models[m].body.at;
         self.models[m].flown = true;
         self.take_slot(m, true);
+        if let super::react::Walked::Removed = self.walk(players, m, to, &[], false)? {
+            return Ok(());
+        }
+        self.models[m].body.at = from;
         self.relocate(m, to, Relocation::Flight);
         self.mark_charged(m, &before);
+        Ok(())
     }
 
     /// Puts model `m` at `to` and logs it: the seam every change of place
-    /// other than a walked Move goes through (a flight now; pushes later),
-    /// where the reactions to a model moving past or coming into sight
-    /// (B67, B72–B74) hook in.
+    /// other than a walked Move goes through (a flight, a push by a trick),
+    /// after any reactions on the way (a flight goes through the reactions'
+    /// walk first).
     pub(super) fn relocate(&mut self, m: usize, to: Place, how: Relocation) {
         let from = self.models[m].body.at;
         self.models[m].body.at = to;
