@@ -476,7 +476,8 @@ fn account(b: &Battle, lang: Lang) -> String {
             | Event::Dispel { .. }
             | Event::Pushed { .. }
             | Event::Thrown { .. }
-            | Event::Blasted { .. } => crate::gear::line(b, e, lang),
+            | Event::Blasted { .. }
+            | Event::Bonus { .. } => crate::gear::line(b, e, lang),
             Event::Overwatch { .. }
             | Event::Intercepted { .. }
             | Event::FromHiding { .. }

@@ -77,6 +77,14 @@ pub(crate) fn line(b: &Battle, e: &Event, lang: Lang) -> String {
             crate::battle::percent(chance),
             crate::battle::dice_text(report, lang)
         ),
+        Event::Bonus { model } => format!(
+            "  {} {}",
+            name(b, *model),
+            lang.pick(
+                "wykonuje dodatkową akcję (Przyspieszenie)",
+                "takes its bonus action (Przyspieszenie)"
+            )
+        ),
         _ => String::new(),
     }
 }

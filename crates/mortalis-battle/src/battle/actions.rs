@@ -67,30 +67,9 @@ impl Battle {
         self.charged.clear();
         self.on_activate(players, m)?;
         while self.models[m].on_table() && self.end.is_none() {
-            let options = self.options(m, navs)?;
-            if options == [Choice::End] {
+            if !self.take_action(players, m, navs)? {
                 break;
             }
-            let choice = self.ask(
-                players,
-                Question {
-                    side,
-                    about: About::Action,
-                    options,
-                },
-            )?;
-            if choice == Choice::End {
-                break;
-            }
-            // B23: the opponent's declaration window (B92, B93).
-            match self.declare(players, m, choice, navs)? {
-                Some(Choice::End) => break,
-                Some(choice) => self.resolve(players, m, choice, navs)?,
-                None => {}
-            }
-            self.reveal_hidden();
-            self.check_end();
-            self.watch(players)?;
             // B90: Zastój leaves one action.
             let me = &self.models[m];
             if me.stalled && (me.move_slot || me.free_slot) {
@@ -99,6 +78,41 @@ impl Battle {
         }
         self.models[m].stalled = false;
         Ok(())
+    }
+
+    /// Asks for and carries out one action of model `m`; false when its
+    /// side ends the activation (or nothing is left to do).
+    pub(super) fn take_action(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        navs: &[Nav],
+    ) -> Result<bool, BattleError> {
+        let options = self.options(m, navs)?;
+        if options == [Choice::End] {
+            return Ok(false);
+        }
+        let choice = self.ask(
+            players,
+            Question {
+                side: self.models[m].side,
+                about: About::Action,
+                options,
+            },
+        )?;
+        if choice == Choice::End {
+            return Ok(false);
+        }
+        // B23: the opponent's declaration window (B92, B93).
+        match self.declare(players, m, choice, navs)? {
+            Some(Choice::End) => return Ok(false),
+            Some(choice) => self.resolve(players, m, choice, navs)?,
+            None => {}
+        }
+        self.reveal_hidden();
+        self.check_end();
+        self.watch(players)?;
+        Ok(true)
     }
 
     /// Every legal action of model `m` now, `End` last.

@@ -65,6 +65,7 @@ const SUPPORTED: &[Skill] = &[
     Skill::Infection,
     Skill::Breach,
     Skill::PowerWave,
+    Skill::Haste,
     Skill::Dispel,
     // Tricks cast with no action around a shot (`tricks.rs`).
     Skill::ProtectiveShield,
@@ -190,6 +191,8 @@ pub struct Fighter {
     pub stunned: bool,
     /// This round: picked up a marker with Zbieracz (B96).
     pub scavenged: bool,
+    /// This round: owed a bonus action by Przyspieszenie (B122).
+    pub hasted: bool,
     /// May use heroic plays (B76, Q13: the builder's eligibility).
     pub heroic: bool,
     /// Holds a Shot-from-hiding marker (B72, B73).
@@ -305,6 +308,7 @@ impl Fighter {
             infected: false,
             stunned: false,
             scavenged: false,
+            hasted: false,
             heroic: false,
             overwatch: false,
             stalled: false,

@@ -316,6 +316,11 @@ pub enum Event {
         /// The model it is played on.
         model: usize,
     },
+    /// A model takes the bonus action Przyspieszenie gave it (B122).
+    Bonus {
+        /// The model.
+        model: usize,
+    },
     /// The battle ended.
     End {
         /// Why.
@@ -602,6 +607,7 @@ impl Battle {
                 m.dazzled = false;
                 m.stunned = false;
                 m.scavenged = false;
+                m.hasted = false;
             }
             let first = if self.round == 1 {
                 starter
@@ -627,6 +633,8 @@ impl Battle {
                     break;
                 };
                 self.activation(players, side, &navs)?;
+                // B122, Q42: Przyspieszenie's bonus actions.
+                self.hasted_actions(players, side, &navs)?;
                 if self.end.is_some() {
                     return Ok(());
                 }

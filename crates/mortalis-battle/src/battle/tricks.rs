@@ -22,6 +22,7 @@ const CAST: &[(Skill, f64, bool)] = &[
     (Skill::Infection, 14.0, false),      // B125
     (Skill::Breach, f64::INFINITY, true), // B129, Q49: sight only
     (Skill::PowerWave, 0.0, false),       // B123: round the caster
+    (Skill::Haste, 6.0, false),           // B122, Q42: a friend
 ];
 
 /// How far Przemieszczenie pushes (B117).
@@ -70,15 +71,18 @@ impl Battle {
             }
             for t in 0..self.models.len() {
                 let v = &self.models[t];
+                // Przyspieszenie helps a friend (Q42), every other an enemy.
+                let friend = trick == Skill::Haste;
                 let ok = t != m
                     && v.on_table()
-                    && v.side != me.side
+                    && (v.side == me.side) == friend
                     && self.table.distance(&me.body, &v.body) <= range
                     && (!sight || self.sees(m, t))
                     && match trick {
                         Skill::Breach => v.armour == Armour::Sarcophagus,
                         Skill::Displacement => self.push_end(m, t, DISPLACE).is_some(),
                         Skill::Infection => !v.infected,
+                        Skill::Haste => !v.hasted,
                         Skill::Deconcentration | Skill::Flash => !(v.move_slot && v.free_slot),
                         _ => true,
                     };
@@ -229,6 +233,7 @@ impl Battle {
                 p.resilience = (p.resilience - 1).max(0);
             }
             Skill::Deconcentration => self.lose_action(players, target)?,
+            Skill::Haste => self.models[target].hasted = true,
             _ => {}
         }
         Ok(())
@@ -314,6 +319,7 @@ impl Battle {
             Skill::Breach => self.volley_threat(target) + 0.1,
             Skill::Deconcentration => 0.5 * self.volley_threat(target),
             Skill::Infection => 0.25 * worth(self, target),
+            Skill::Haste => 0.3 + self.volley_threat_from(target),
             Skill::Displacement => push_gain(target),
             Skill::PowerWave => self.waved(m).iter().map(|&(t, _)| push_gain(t)).sum(),
             _ => 0.0,
@@ -486,3 +492,53 @@ impl Battle {
 }
 
 const MATRIX: Skill = Skill::MatrixError;
+
+impl Battle {
+    /// Przyspieszenie (B122; ruling Q42): once every model of `side` has
+    /// been activated this round, each of its models owed a bonus action
+    /// takes it at once — one action of any kind.
+    pub(super) fn hasted_actions(
+        &mut self,
+        players: &mut Players,
+        side: usize,
+        navs: &[crate::path::Nav],
+    ) -> Result<(), BattleError> {
+        let left = self
+            .models
+            .iter()
+            .any(|f| f.side == side && f.on_table() && !f.activated);
+        if left {
+            return Ok(());
+        }
+        for m in 0..self.models.len() {
+            let f = &self.models[m];
+            if f.side != side || !f.hasted || !f.on_table() || self.end.is_some() {
+                continue;
+            }
+            // One action of any kind: both slots open for it, closed after.
+            let me = &mut self.models[m];
+            me.hasted = false;
+            me.move_slot = false;
+            me.free_slot = false;
+            self.active = Some(m);
+            self.event(Event::Bonus { model: m });
+            self.take_action(players, m, navs)?;
+            let me = &mut self.models[m];
+            me.move_slot = true;
+            me.free_slot = true;
+        }
+        Ok(())
+    }
+
+    /// What a friend's bonus action could be worth: the best volley it could
+    /// fire at an enemy.
+    fn volley_threat_from(&self, t: usize) -> f64 {
+        let v = &self.models[t];
+        (0..self.models.len())
+            .filter(|&e| self.models[e].on_table() && self.models[e].side != v.side)
+            .map(|e| {
+                threat(self, t, v.body.at, v.moves > 0, e, self.models[e].body.at) * worth(self, e)
+            })
+            .fold(0.0, f64::max)
+    }
+}
