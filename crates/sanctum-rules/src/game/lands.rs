@@ -133,9 +133,11 @@ fn jumping_land(
     };
     crate::game::spells::set_terrain(state, from, Terrain::BarrenLand, events);
     crate::game::spells::set_terrain(state, at, Terrain::Mountain, events);
+    // Standing on a mountain needs a way across mountains (Mountainwalk, Flight), not
+    // leave to enter the square (a Terrain-Bind does not bind a group to where it is).
     let stands = state
         .unit(group)
-        .is_some_and(|u| StandardRules.can_enter(&state.field, &u.group, at));
+        .is_some_and(|u| StandardRules.mountainwalk(&u.group) || StandardRules.flight(&u.group));
     if !stands {
         remove_from_game(state, group, events);
     }
@@ -312,8 +314,9 @@ pub fn foresight(state: &GameState, side: Side) -> bool {
 }
 
 /// Before movement, Will o' the Wisp: one orthogonal step from the group toward the
-/// nearest square of one of `terrains` (the first such step in board order on a tie);
-/// `None` when there is none, or the group already stands next to one.
+/// nearest square of one of `terrains` (the first such step in board order on a tie),
+/// into it when the group stands next to it (water then turns it back: it stays on the
+/// shore); `None` when there is none.
 pub fn beckon_step(state: &GameState, group: u32, terrains: &[Terrain]) -> Option<Square> {
     let u = state.unit(group)?;
     let board = state.field.board();
