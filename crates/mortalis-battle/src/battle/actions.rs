@@ -186,6 +186,7 @@ impl Battle {
                 out.extend(engaged.into_iter().map(|target| Choice::Attack { target }));
             }
         }
+        self.taunted(m, &mut out);
         out.push(Choice::End);
         Ok(out)
     }

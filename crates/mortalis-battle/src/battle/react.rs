@@ -75,6 +75,9 @@ pub struct Pools {
     pub plays: [Vec<Skill>; 2],
     /// Offensive events used, per side (three of five, none twice).
     pub events: [Vec<Offensive>; 2],
+    /// "I Twoją matkę też!" in force: the model and the round (Q14: to the
+    /// end of that round), per side.
+    pub taunt: [Option<(usize, u32)>; 2],
 }
 
 impl Pools {
@@ -512,8 +515,9 @@ impl Battle {
     }
 
     /// B23 step 1: model `m` was named. The opponent may play Zastój on it
-    /// (B90); its own side Rozproszenie on an enemy's marker (B91) or
-    /// Pierwotny strach on an enemy (B89).
+    /// (B90); its own side Rozproszenie on an enemy's marker (B91),
+    /// Pierwotny strach on an enemy (B89), or "I Twoją matkę też!" for one
+    /// of its models (B77).
     pub(super) fn on_activate(
         &mut self,
         players: &mut Players,
@@ -550,7 +554,20 @@ impl Battle {
                 });
             }
         }
+        for t in 0..self.models.len() {
+            let o = &self.models[t];
+            if o.on_table() && o.side == side && self.may_play(t, Skill::YourMotherToo) {
+                opts.push(Choice::Play {
+                    play: Skill::YourMotherToo,
+                    model: t,
+                });
+            }
+        }
         match self.react(players, side, About::Event, opts)? {
+            Choice::Play { play, model } => {
+                self.used_play(model, play);
+                self.pools.taunt[side] = Some((model, self.round));
+            }
             Choice::Offend {
                 event: Offensive::Distraction,
                 model: e,
@@ -702,5 +719,27 @@ impl Battle {
             spent: (to.x - from.x).hypot(to.y - from.y),
         });
         Ok(())
+    }
+}
+
+impl Battle {
+    /// B77, B78 (Q14: to the end of the round): while an enemy model's "I
+    /// Twoją matkę też!" is in force and `m` may shoot it, `m` is offered
+    /// no shot at any other model.
+    pub(super) fn taunted(&self, m: usize, options: &mut Vec<Choice>) {
+        let side = self.models[m].side;
+        let Some((t, round)) = self.pools.taunt[1 - side] else {
+            return;
+        };
+        if round != self.round || !options.contains(&Choice::Shoot { target: t }) {
+            return;
+        }
+        options.retain(|c| match *c {
+            Choice::Shoot { target } => target == t,
+            Choice::Cast { target, .. } => target == t || self.models[target].side == side,
+            Choice::AimedShot { target } => target == t,
+            Choice::Pistols { first, second } => first == t && second == t,
+            _ => true,
+        });
     }
 }

@@ -2,7 +2,9 @@
 //! (docs/mortalis/ai.md): simple rules, valued with the odds engine where a
 //! roll decides.
 
+use mortalis_rules::equipment::Armour;
 use mortalis_rules::odds::{self, Odds};
+use mortalis_rules::skills::Skill;
 
 use super::ai::{Ai, best, exit_gap, exit_worth, exposure, prob, worth};
 use super::{About, Battle, Choice, Entry, Offensive, Question};
@@ -86,6 +88,35 @@ impl Ai {
         self.value(b, m, &as_move, here) - 1.0
     }
 
+    /// "I Twoją matkę też!" for `t`: when `t` carries nothing, is hard to
+    /// take out (a Defensive position, powered armour or a sarcophagus),
+    /// and an enemy that sees it also sees a friend carrying something.
+    fn taunt_value(&self, b: &Battle, t: usize) -> f64 {
+        let me = &b.models[t];
+        let hard = me.defensive || matches!(me.armour, Armour::Powered | Armour::Sarcophagus);
+        if !hard || exit_worth(b, t) >= 1.0 {
+            return -1.0;
+        }
+        let seen = |e: usize, m: usize| {
+            b.table
+                .sight(&b.models[e].body, &b.models[m].body, &b.others_but(&[e, m]))
+                .visible
+        };
+        let shields = (0..b.models.len())
+            .filter(|&e| b.models[e].on_table() && b.models[e].side != me.side)
+            .filter(|&e| seen(e, t))
+            .any(|e| {
+                (0..b.models.len()).any(|c| {
+                    c != t
+                        && b.models[c].on_table()
+                        && b.models[c].side == me.side
+                        && exit_worth(b, c) >= 1.0
+                        && seen(e, c)
+                })
+            });
+        if shields { 0.8 } else { -1.0 }
+    }
+
     /// The value of one reaction, play or event option for the side asked.
     fn react_value(&self, b: &Battle, q: &Question, c: &Choice) -> f64 {
         match *c {
@@ -109,8 +140,12 @@ impl Ai {
                     _ => 0.01,
                 }
             }
+            Choice::Play {
+                play: Skill::YourMotherToo,
+                model,
+            } => self.taunt_value(b, model),
             Choice::Play { play, model } => {
-                if play == mortalis_rules::skills::Skill::ShowMeKitty || valuable(b, model) {
+                if play == Skill::ShowMeKitty || valuable(b, model) {
                     1.0
                 } else {
                     -1.0
