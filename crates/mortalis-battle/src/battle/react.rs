@@ -256,7 +256,9 @@ impl Battle {
             .into_iter()
             .filter(|&e| self.models[e].overwatch)
             .collect();
-        let reach = (to.x - from.x).hypot(to.y - from.y) + 2.0;
+        // No point of a Move is farther from its start than its allowance
+        // (or, round a corner, the straight line to its end).
+        let reach = me.allowance().max((to.x - from.x).hypot(to.y - from.y)) + 1.5;
         let mut near: Vec<usize> = if interceptable {
             enemies(self)
                 .into_iter()
