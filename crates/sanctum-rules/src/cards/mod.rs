@@ -111,6 +111,8 @@ pub struct MonsterDef {
     /// Will its owner gets at the next generation for each recruit of the other side
     /// dying in a combat it fights ("when any recruit is dying": Slaver).
     pub enslaves: u8,
+    /// Takes no damage from the attacks of unaltered recruits (Sylph, Faerie Knight).
+    pub shrugs_unaltered: bool,
 }
 
 /// Combat abilities an alteration gives its minion (combat.md C15).
@@ -532,6 +534,76 @@ pub enum Effect {
     /// card stays on each as a conjuration, and the square becomes plains when it
     /// leaves (Deluge).
     Flood,
+    /// Novices of this nation wait in the target town or colony, up to its limit; they
+    /// are trained before its own (Allies).
+    Novices {
+        count: u8,
+        nation: crate::groups::Nation,
+    },
+    /// While active on a town or colony, its owner gets this much more mana each turn
+    /// while at least `recruits` recruits stand in it (Willing Supplicants).
+    HeldMana {
+        mana: ManaType,
+        amount: u8,
+        recruits: u8,
+    },
+    /// While active on the globe: when its caster next captures a town or colony, this
+    /// much mana comes with the capture and the spell leaves play (Dracha's Trade).
+    CaptureMana { mana: ManaType, amount: u8 },
+    /// Active on its caster's globe whatever the card was cast on: the caster gets this
+    /// much less mana each turn, never below none (the price of The Pact Is Sealed).
+    Toll { mana: ManaType, amount: u8 },
+    /// While active on a recruit, every other member of its group is concealed from the
+    /// other player's individual spells (Chaos Fog).
+    Fog,
+    /// While active on a minion, no individual spell of these houses may target it
+    /// (Druid).
+    Shun { houses: &'static [House] },
+    /// While active on a minion standing on this terrain, its caster gets this much
+    /// more mana each turn (Druid in a forest).
+    TerrainMana {
+        mana: ManaType,
+        amount: u8,
+        terrain: crate::terrain::Terrain,
+    },
+    /// While active on a group standing on one of these terrains, every member heals
+    /// this much at each start of turn (Crucible).
+    HealIn {
+        terrains: &'static [crate::terrain::Terrain],
+        amount: u8,
+    },
+    /// A recruit of these numbers joins the target group (none when the group may not
+    /// be joined or is full), and the card goes into play on that recruit: it lasts
+    /// while the recruit lives (Bellwether's Pacified Cow, Bard).
+    Companion {
+        class: crate::groups::RecruitClass,
+        nation: Option<crate::groups::Nation>,
+        stats: crate::groups::Stats,
+    },
+    /// While active on a minion, its group may not join or be joined, and the other
+    /// player's group spells may not target it (Bellwether).
+    Fold,
+    /// While active on a minion, every other member of its group of this class (of any
+    /// class: `None`) has its numbers changed (the Bard's song; Brother Wolf's pack,
+    /// which stops attacking).
+    Inspire {
+        class: Option<crate::groups::RecruitClass>,
+        by: Modifier,
+    },
+    /// While active on a minion, it takes every hit aimed at another member of its group
+    /// in combat, before armor; `bare`: ignoring its own armor too, and its group
+    /// withdraws at the start of the round after it dies (Brother Wolf; Whipping Boy
+    /// keeps its armor). One guard to a group.
+    Guard { bare: bool },
+    /// While active on a group: when a member would die in combat, the whole group
+    /// leaves the board fully healed, every spell on it and its members leaves play
+    /// (this one too), and it reappears at the next start of turn when its square is
+    /// free (Soul Jar).
+    Jar,
+    /// The target recruit is removed from the game; this many turns later a fresh
+    /// recruit of its class and nation appears on its square, or later when the square
+    /// is taken (Dryad's Favors).
+    Rebirth { turns: u8 },
     /// Creates a Hero recruit in the target structure: it joins the group there or
     /// forms one.
     Hero {
@@ -693,6 +765,7 @@ const fn monster(
         withdraw: 0,
         opening: 0,
         enslaves: 0,
+        shrugs_unaltered: false,
     }
 }
 

@@ -145,6 +145,11 @@ struct Fighter {
     bane: Option<(crate::groups::RecruitClass, u8)>,
     /// Extra attacks in its first round of attacks (Slaver).
     opening: u8,
+    /// An unaltered recruit; one immune to their damage (Sylph, Faerie Knight: S46).
+    unaltered: bool,
+    shrugs_unaltered: bool,
+    /// Takes the hits aimed at its group's others: `Some(bare)` (Brother Wolf, S48).
+    guard: Option<bool>,
 }
 
 impl Fighter {
@@ -264,6 +269,9 @@ pub fn fight(state: &mut GameState, first: u32, second: u32, events: &mut Vec<Ev
                 class: m.class(),
                 bane: abilities.bane,
                 opening: def_of(m).map_or(0, |d| d.opening),
+                unaltered: crate::game::mechanisms::unaltered(state, id, m),
+                shrugs_unaltered: crate::game::mechanisms::shrugs_unaltered(m),
+                guard: crate::game::mechanisms::guard(state, m.id),
             });
         }
     }
@@ -456,6 +464,10 @@ fn write_back(state: &mut GameState, f: &[Fighter], groups: [u32; 2], events: &m
                 events.push(Event::Experience { minion: m.id, xp });
             }
         }
+        crate::game::boardhop::jar(state, id, events); // Soul Jar: "when dying"
+        let Some(u) = state.unit_mut(id) else {
+            continue;
+        };
         for m in u.group.remove_dead() {
             events.push(Event::MinionDied {
                 group: id,
@@ -534,7 +546,13 @@ impl Combat<'_> {
         let mut fought = 0;
         for round in 1..=stats::MAX_ROUNDS {
             self.round = round;
-            if let Some(side) = (0..2).find(|&s| withdraw[s] == Some(round)) {
+            // A group whose Wolf died withdraws at the start of the next round.
+            let bereft = |s: usize| {
+                self.f
+                    .iter()
+                    .any(|x| x.side == s && x.guard == Some(true) && !x.alive())
+            };
+            if let Some(side) = (0..2).find(|&s| withdraw[s] == Some(round) || bereft(s)) {
                 self.events.push(Event::Withdrew {
                     group: self.groups[side],
                     round,
@@ -692,11 +710,16 @@ impl Combat<'_> {
         {
             damage = damage.saturating_add(extra);
         }
+        // Combat damage immunities: nothing from an unaltered recruit.
+        damage *= u8::from(!(self.f[v].shrugs_unaltered && self.f[i].unaltered));
+        // D1, before armor: "when another member is hit" — a guard takes the hit.
+        let (v, bare) = self.guarded(v);
+        let victim_id = self.f[v].id;
         // Takes damage. D1, before armor: "when hit" effects (Berserker Blade).
         let vic = &mut self.f[v];
         vic.hand = vic.hand.saturating_add(vic.berserker);
-        // D2: armor soaks; D3: the rest comes off hit points.
-        let soaked = damage.min(vic.armor);
+        // D2: armor soaks (not a bare guard's); D3: the rest comes off hit points.
+        let soaked = if bare { 0 } else { damage.min(vic.armor) };
         vic.armor -= soaked;
         let taken = (damage - soaked).min(vic.health);
         vic.health -= taken;
@@ -740,6 +763,17 @@ impl Combat<'_> {
         if taken > 0 && self.f[v].deflection {
             self.deflect(v, i, taken);
         }
+    }
+
+    /// Whom a hit on `v` strikes: a living guard of its group (bare or not), else `v`.
+    fn guarded(&self, v: usize) -> (usize, bool) {
+        if self.f[v].guard.is_some() {
+            return (v, false);
+        }
+        let side = self.f[v].side;
+        (0..self.f.len())
+            .find(|&g| self.f[g].side == side && self.f[g].alive() && self.f[g].guard.is_some())
+            .map_or((v, false), |g| (g, self.f[g].guard == Some(true)))
     }
 
     /// "When any member dies in combat": the Berserkers of the dead minion's side
