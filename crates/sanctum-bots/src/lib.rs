@@ -15,7 +15,7 @@ use sanctum_rules::game::legal_targets;
 use sanctum_rules::game::{GameState, Order, OrderBuilder, PlayerView, Target, TrainAs};
 use sanctum_rules::groups::{Capabilities, Control, StandardRules};
 use sanctum_rules::map::StructureKind;
-use sanctum_rules::movement::reachable;
+use sanctum_rules::movement::{reachable, reachable_by};
 use sanctum_rules::rng::GameRng;
 use sanctum_rules::{Player, Side, Square};
 
@@ -86,15 +86,21 @@ fn novices(state: &GameState, side: Side) -> Vec<(Square, u8, bool)> {
         .collect()
 }
 
-/// The squares a group may be ordered to.
+/// The squares the group on `from` may be ordered to (two in a line on ice, or for a
+/// group that moves two).
 fn destinations(state: &GameState, from: Square) -> Vec<Square> {
+    let group = state.unit_at(from).map(|u| &u.group);
+    let can = |to: Square| match group {
+        Some(g) => reachable_by(&state.field, g, from, to),
+        None => reachable(&state.field, from, to),
+    };
     let mut out: Vec<Square> = Vec::new();
     for a in from.orthogonal() {
-        if reachable(&state.field, from, a) {
+        if can(a) {
             out.push(a);
         }
         for b in a.orthogonal() {
-            if b != from && !out.contains(&b) && reachable(&state.field, from, b) {
+            if b != from && !out.contains(&b) && can(b) {
                 out.push(b);
             }
         }

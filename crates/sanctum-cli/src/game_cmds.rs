@@ -113,6 +113,15 @@ pub fn describe(e: &Event, state: &GameState) -> String {
         }
         Event::Vanished { group } => format!("{} leaves the board", g(group)),
         Event::Piped { group } => format!("a piper plays for {}", g(group)),
+        Event::Hopped {
+            group,
+            minions,
+            at,
+            back,
+        } => format!(
+            "{minions} of {} leave the board at {at} until turn {back}",
+            g(group)
+        ),
         Event::ItemGenerated { minion, item } => {
             format!("minion {minion} is given {item:?} (a helper)").to_lowercase()
         }

@@ -332,6 +332,13 @@ pub enum Ability {
     Driven,
     /// Desert does not hurt the group (Caravan).
     Desertwalk,
+    /// The group has no waterwalk, its own or granted (Revelers).
+    NoWaterwalk,
+    /// The group may be ordered two squares in a straight orthogonal line (Fleetness,
+    /// Forced March), as on ice.
+    MovesTwo,
+    /// Lava and volcanoes do the group no harm (Crucible).
+    Firewalk,
 }
 
 impl Ability {
@@ -339,7 +346,11 @@ impl Ability {
     pub const fn is_restriction(self) -> bool {
         matches!(
             self,
-            Ability::NoMove | Ability::NoExit | Ability::NoJoin | Ability::NoEnterStructures
+            Ability::NoMove
+                | Ability::NoExit
+                | Ability::NoJoin
+                | Ability::NoEnterStructures
+                | Ability::NoWaterwalk
         )
     }
 }
@@ -368,6 +379,15 @@ pub struct Effects {
     /// Desert does not hurt the group (Caravan).
     #[serde(default, skip_serializing_if = "is_false")]
     pub desertwalk: bool,
+    /// No waterwalk of any kind (Revelers).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_waterwalk: bool,
+    /// Orders of two squares in a straight line (Fleetness, Forced March).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub moves_two: bool,
+    /// Lava and volcanoes do the group no harm (Crucible).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub firewalk: bool,
 }
 
 impl Effects {
@@ -382,6 +402,9 @@ impl Effects {
             Ability::Waterwalk => self.waterwalk = true,
             Ability::Driven => self.driven = true,
             Ability::Desertwalk => self.desertwalk = true,
+            Ability::NoWaterwalk => self.no_waterwalk = true,
+            Ability::MovesTwo => self.moves_two = true,
+            Ability::Firewalk => self.firewalk = true,
         }
     }
 }
@@ -489,6 +512,13 @@ impl Group {
     }
 
     /// Removes and returns the minions whose damage reached their hit points.
+    /// Takes a minion out of the group (it leaves the board, S49); the group may be
+    /// left empty, and then dead.
+    pub fn take(&mut self, id: u32) -> Option<Minion> {
+        let k = self.minions.iter().position(|m| m.id == id)?;
+        Some(self.minions.remove(k))
+    }
+
     pub fn remove_dead(&mut self) -> Vec<Minion> {
         let (alive, dead): (Vec<Minion>, Vec<Minion>) = std::mem::take(&mut self.minions)
             .into_iter()
@@ -689,6 +719,9 @@ pub trait Capabilities {
     fn mountainwalk(&self, g: &Group) -> bool;
     fn waterwalk(&self, g: &Group) -> bool;
     fn flight(&self, g: &Group) -> bool;
+    /// Whether the group may be ordered two squares in a straight orthogonal line on
+    /// any terrain (Moves 2), not only from ice.
+    fn moves_two(&self, g: &Group) -> bool;
     /// What entering the square does to the group, after its abilities.
     fn hazard_on_enter(&self, field: &Field, g: &Group, to: Square) -> Hazard;
 }
@@ -753,16 +786,22 @@ impl Capabilities for StandardRules {
     }
 
     fn waterwalk(&self, g: &Group) -> bool {
-        g.effects.waterwalk || all_recruits(g, Nation::waterwalk)
+        !g.effects.no_waterwalk && (g.effects.waterwalk || all_recruits(g, Nation::waterwalk))
     }
 
     fn flight(&self, g: &Group) -> bool {
         g.effects.flight
     }
 
+    fn moves_two(&self, g: &Group) -> bool {
+        g.effects.moves_two
+    }
+
     fn hazard_on_enter(&self, field: &Field, g: &Group, to: Square) -> Hazard {
         let terrain = field.terrain(to);
-        if g.effects.desertwalk && terrain == Terrain::Desert {
+        if g.effects.desertwalk && terrain == Terrain::Desert
+            || g.effects.firewalk && matches!(terrain, Terrain::Lava | Terrain::Volcano)
+        {
             return Hazard::None;
         }
         terrain.hazard_for(self.flight(g))

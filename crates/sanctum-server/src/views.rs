@@ -8,7 +8,7 @@ use sanctum_rules::game::{
     Event, GameState, Order, OrderBuilder, OrderError, PlayerView, PublicView, Target, TrainAs,
     events_for, legal_targets, spectator_view, validate, view,
 };
-use sanctum_rules::movement::reachable;
+use sanctum_rules::movement::reachable_by;
 use sanctum_rules::{Player, Side};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -191,7 +191,7 @@ pub fn legal(state: &GameState, side: Side, given: &[Order]) -> Value {
             let to: Vec<_> = squares
                 .iter()
                 .copied()
-                .filter(|&to| to != u.at && reachable(&draft.field, u.at, to))
+                .filter(|&to| to != u.at && reachable_by(&draft.field, &u.group, u.at, to))
                 .filter(|&to| fits(Order::Move { from: u.at, to }))
                 .collect();
             (!to.is_empty()).then(|| json!({"from": u.at, "to": to}))

@@ -34,7 +34,10 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::Price { .. }
         | Effect::Recruits { .. } => first(),
         Effect::ManaEachTurn { .. } => (state.turn < 70).then(first).flatten(),
-        Effect::StructureMana { .. } => pick(&own_structure(state, side)),
+        // Allies and Willing Supplicants too.
+        Effect::StructureMana { .. } | Effect::Novices { .. } | Effect::HeldMana { .. } => {
+            pick(&own_structure(state, side))
+        }
         Effect::DamageEach { amount } => pick(&|t| {
             let u = state.unit_at(group_at(t)?)?;
             if u.group.owner == me {
@@ -53,7 +56,13 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
                 .filter(|m| m.health() <= amount)
                 .count() as f64;
             let score = hurt + 4.0 * kills + 2.0 * threat.of(u);
-            (score >= 8.0).then_some(score)
+            // The Pact Is Sealed costs mana every turn: only for a horde.
+            let priced = card
+                .def()
+                .effects()
+                .iter()
+                .any(|e| matches!(e, Effect::Toll { .. }));
+            (score >= 8.0 && (!priced || kills >= 4.0)).then_some(score)
         }),
         Effect::Kill
         | Effect::DamageOne { .. }
@@ -87,6 +96,8 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
             | Ability::Mountainwalk
             | Ability::Waterwalk
             | Ability::Desertwalk
+            | Ability::MovesTwo
+            | Ability::Firewalk
             | Ability::Driven => pick(&own_biggest(state, side)),
             _ => pick(&enemy_worst(state, side, &threat, 1.0)),
         },
@@ -133,6 +144,17 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         Effect::Summon { .. } | Effect::Rift => pick(&summon_square(state, side)),
         // Leap of Faith: a new hand while the game is young; Volgaris on the own monsters.
         Effect::Mulligan => (state.turn < 30).then(first).flatten(),
+        // Dracha's Trade: while towns are still to be taken.
+        Effect::CaptureMana { .. } => (state.turn < 40).then(first).flatten(),
+        // Dryad's Favors: a badly wounded recruit of its own, reborn whole later.
+        Effect::Rebirth { .. } => pick(&|t| {
+            let (u, m) = minion_at(state, t)?;
+            (u.group.owner == me && m.damage * 2 >= m.hit_points.max(1))
+                .then_some(f64::from(m.damage))
+        }),
+        Effect::Fog | Effect::Companion { .. } | Effect::Guard { .. } | Effect::Jar => {
+            pick(&own_biggest(state, side))
+        }
         // Deluge: when more enemy groups than own stand where the water will rise.
         Effect::Flood => {
             let wet = |at: Square| {
@@ -237,6 +259,12 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::Spread { .. }
         | Effect::Nurture { .. }
         | Effect::Pipes
+        | Effect::Toll { .. }
+        | Effect::Shun { .. }
+        | Effect::TerrainMana { .. }
+        | Effect::HealIn { .. }
+        | Effect::Fold
+        | Effect::Inspire { .. }
         | Effect::ModifyRecruits { .. }
         | Effect::All { .. } => None,
     }

@@ -6,9 +6,7 @@
 //! a card is a row of [`CATALOGUE`], its behaviour an [`Effect`] the spell executor
 //! interprets. Card texts are our own words.
 
-use std::fmt;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::Serialize;
 
 use crate::mana::{House, Mana, ManaType};
 
@@ -111,6 +109,8 @@ pub struct MonsterDef {
     /// Will its owner gets at the next generation for each recruit of the other side
     /// dying in a combat it fights ("when any recruit is dying": Slaver).
     pub enslaves: u8,
+    /// Takes no damage from the attacks of unaltered recruits (Sylph, Faerie Knight).
+    pub shrugs_unaltered: bool,
 }
 
 /// Combat abilities an alteration gives its minion (combat.md C15).
@@ -532,6 +532,76 @@ pub enum Effect {
     /// card stays on each as a conjuration, and the square becomes plains when it
     /// leaves (Deluge).
     Flood,
+    /// Novices of this nation wait in the target town or colony, up to its limit; they
+    /// are trained before its own (Allies).
+    Novices {
+        count: u8,
+        nation: crate::groups::Nation,
+    },
+    /// While active on a town or colony, its owner gets this much more mana each turn
+    /// while at least `recruits` recruits stand in it (Willing Supplicants).
+    HeldMana {
+        mana: ManaType,
+        amount: u8,
+        recruits: u8,
+    },
+    /// While active on the globe: when its caster next captures a town or colony, this
+    /// much mana comes with the capture and the spell leaves play (Dracha's Trade).
+    CaptureMana { mana: ManaType, amount: u8 },
+    /// Active on its caster's globe whatever the card was cast on: the caster gets this
+    /// much less mana each turn, never below none (the price of The Pact Is Sealed).
+    Toll { mana: ManaType, amount: u8 },
+    /// While active on a recruit, every other member of its group is concealed from the
+    /// other player's individual spells (Chaos Fog).
+    Fog,
+    /// While active on a minion, no individual spell of these houses may target it
+    /// (Druid).
+    Shun { houses: &'static [House] },
+    /// While active on a minion standing on this terrain, its caster gets this much
+    /// more mana each turn (Druid in a forest).
+    TerrainMana {
+        mana: ManaType,
+        amount: u8,
+        terrain: crate::terrain::Terrain,
+    },
+    /// While active on a group standing on one of these terrains, every member heals
+    /// this much at each start of turn (Crucible).
+    HealIn {
+        terrains: &'static [crate::terrain::Terrain],
+        amount: u8,
+    },
+    /// A recruit of these numbers joins the target group (none when the group may not
+    /// be joined or is full), and the card goes into play on that recruit: it lasts
+    /// while the recruit lives (Bellwether's Pacified Cow, Bard).
+    Companion {
+        class: crate::groups::RecruitClass,
+        nation: Option<crate::groups::Nation>,
+        stats: crate::groups::Stats,
+    },
+    /// While active on a minion, its group may not join or be joined, and the other
+    /// player's group spells may not target it (Bellwether).
+    Fold,
+    /// While active on a minion, every other member of its group of this class (of any
+    /// class: `None`) has its numbers changed (the Bard's song; Brother Wolf's pack,
+    /// which stops attacking).
+    Inspire {
+        class: Option<crate::groups::RecruitClass>,
+        by: Modifier,
+    },
+    /// While active on a minion, it takes every hit aimed at another member of its group
+    /// in combat, before armor; `bare`: ignoring its own armor too, and its group
+    /// withdraws at the start of the round after it dies (Brother Wolf; Whipping Boy
+    /// keeps its armor). One guard to a group.
+    Guard { bare: bool },
+    /// While active on a group: when a member would die in combat, the whole group
+    /// leaves the board fully healed, every spell on it and its members leaves play
+    /// (this one too), and it reappears at the next start of turn when its square is
+    /// free (Soul Jar).
+    Jar,
+    /// The target recruit is removed from the game; this many turns later a fresh
+    /// recruit of its class and nation appears on its square, or later when the square
+    /// is taken (Dryad's Favors).
+    Rebirth { turns: u8 },
     /// Creates a Hero recruit in the target structure: it joins the group there or
     /// forms one.
     Hero {
@@ -579,159 +649,9 @@ pub struct CardDef {
     pub text: &'static str,
 }
 
-impl Effect {
-    /// The monster an effect brings onto the board (a summoning, a sacrifice, an
-    /// off-board monster).
-    pub const fn monster(&self) -> Option<&MonsterDef> {
-        match self {
-            Effect::Summon { monster }
-            | Effect::Sacrifice { monster }
-            | Effect::Brood { monster }
-            | Effect::Ambush { monster, .. } => Some(monster),
-            _ => None,
-        }
-    }
-}
+mod build;
 
-impl CardDef {
-    /// The card's effects in order (one, or the parts of an `All`).
-    pub fn effects(&self) -> &[Effect] {
-        match &self.effect {
-            Effect::All { effects } => effects,
-            single => std::slice::from_ref(single),
-        }
-    }
-
-    pub fn cost(&self) -> Mana {
-        self.house.cost(self.primary, self.secondary)
-    }
-
-    /// The same card, allowed more than once on one host.
-    const fn stacking(self) -> CardDef {
-        CardDef {
-            stacks: true,
-            ..self
-        }
-    }
-
-    /// The same card as a Revolver that may also name concealed minions (Biting Wind).
-    const fn revolving_even_concealed(self) -> CardDef {
-        CardDef {
-            revolver: true,
-            even_concealed: true,
-            ..self
-        }
-    }
-
-    /// The same card, passing to its host's killer (Jinx).
-    const fn transferring(self) -> CardDef {
-        CardDef {
-            transfers: true,
-            ..self
-        }
-    }
-
-    /// The same card, never visible once in play (not an enchantment: no dispel
-    /// removes it).
-    const fn hidden(self) -> CardDef {
-        CardDef {
-            visible: false,
-            ..self
-        }
-    }
-
-    /// The same card, only one copy of which may be in play at a time.
-    const fn unique(self) -> CardDef {
-        CardDef {
-            unique: true,
-            ..self
-        }
-    }
-
-    /// The same card, `by` cheaper in its primary type while the caster's Hero of card
-    /// `hero` is on the board.
-    const fn cheaper_with(self, hero: &'static str, by: u8) -> CardDef {
-        CardDef {
-            cheaper_with: Some((hero, by)),
-            ..self
-        }
-    }
-
-    /// The same card with requirements on its target.
-    const fn requiring(self, requires: &'static [Requirement]) -> CardDef {
-        CardDef { requires, ..self }
-    }
-}
-
-const fn monster(
-    kind: &'static str,
-    hand: u8,
-    armor: u8,
-    hit_points: u8,
-    level: u8,
-    attacks: u8,
-    count: u8,
-) -> MonsterDef {
-    MonsterDef {
-        kind,
-        hand,
-        missile: 0,
-        armor,
-        hit_points,
-        level,
-        attacks,
-        count,
-        gaze: false,
-        gorgon: false,
-        regenerates: 0,
-        walk: None,
-        explodes: 0,
-        trophy: None,
-        wild: false,
-        combat_spell: None,
-        hits_give: None,
-        withdraw: 0,
-        opening: 0,
-        enslaves: 0,
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-const fn card(
-    id: &'static str,
-    name: &'static str,
-    house: House,
-    primary: u8,
-    secondary: u8,
-    spell_type: SpellType,
-    target: TargetType,
-    effect: Effect,
-    text: &'static str,
-) -> CardDef {
-    CardDef {
-        id,
-        name,
-        house,
-        primary,
-        secondary,
-        spell_type,
-        target,
-        effect,
-        visible: !matches!(
-            spell_type,
-            SpellType::Manifestation | SpellType::Summoning | SpellType::Hero
-        ),
-        stacks: false,
-        requires: &[],
-        once_per_game: matches!(spell_type, SpellType::Hero),
-        revolver: false,
-        even_concealed: false,
-        transfers: false,
-        unique: false,
-        cheaper_with: None,
-        text,
-    }
-}
+use build::{card, monster};
 
 mod pool;
 
@@ -740,124 +660,6 @@ pub use pool::*;
 /// Highest M of a Revolver before it wraps back to 1.
 pub const REVOLVER_MAX: u8 = 10;
 
-/// A card, by its index in [`CATALOGUE`]; written in files as its string id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CardId(u16);
+mod id;
 
-impl CardId {
-    pub fn from_name(id: &str) -> Option<CardId> {
-        CATALOGUE
-            .iter()
-            .position(|c| c.id == id)
-            .map(|i| CardId(i as u16))
-    }
-
-    pub fn def(self) -> &'static CardDef {
-        &CATALOGUE[self.0 as usize]
-    }
-
-    /// The card's id string, as files write it.
-    pub fn key(self) -> &'static str {
-        self.def().id
-    }
-
-    /// Every card id.
-    pub fn all() -> impl Iterator<Item = CardId> + Clone {
-        (0..CATALOGUE.len()).map(|i| CardId(i as u16))
-    }
-}
-
-impl fmt::Display for CardId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.key())
-    }
-}
-
-impl Serialize for CardId {
-    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        ser.serialize_str(self.key())
-    }
-}
-
-impl<'de> Deserialize<'de> for CardId {
-    fn deserialize<D: Deserializer<'de>>(de: D) -> Result<CardId, D::Error> {
-        let s = String::deserialize(de)?;
-        CardId::from_name(&s).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "unknown card '{s}' (known: {})",
-                CATALOGUE
-                    .iter()
-                    .map(|c| c.id)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-        })
-    }
-}
-
-/// A deck of `n` cards drawn from the whole pool, cycling through it: a default deck
-/// for bots and tests (decks may mix houses freely).
-pub fn sample_deck(n: usize) -> Vec<CardId> {
-    CardId::all().cycle().take(n).collect()
-}
-
-/// A deck of `n` cards drawn at random from the whole pool (each card alike, copies
-/// allowed), by a generator of `seed`: the decks of the property tests and of the
-/// engine benchmark, so that every card of the pool turns up in them.
-pub fn pool_deck(n: usize, seed: u64) -> Vec<CardId> {
-    let mut rng = crate::rng::GameRng::from_seed(seed);
-    (0..n)
-        .map(|_| CardId(rng.below(CATALOGUE.len() as u32) as u16))
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_are_unique_and_round_trip() {
-        for id in CardId::all() {
-            assert_eq!(CardId::from_name(id.key()), Some(id));
-        }
-        let mut names: Vec<_> = CATALOGUE.iter().map(|c| c.id).collect();
-        names.sort();
-        names.dedup();
-        assert_eq!(names.len(), CATALOGUE.len());
-    }
-
-    #[test]
-    fn every_hero_card_makes_its_own_class_and_nation() {
-        // `GameState::has_hero` knows a Hero on the board by its class and nation.
-        let mut pairs: Vec<_> = CATALOGUE
-            .iter()
-            .filter_map(|c| match c.effect {
-                Effect::Hero { class, nation, .. } => Some((class.name(), nation.name())),
-                _ => None,
-            })
-            .collect();
-        let n = pairs.len();
-        pairs.sort();
-        pairs.dedup();
-        assert_eq!(pairs.len(), n);
-    }
-
-    #[test]
-    fn costs_use_only_the_house_types_and_primary_is_not_below_secondary() {
-        // Parted Sea's cost is stated as 1 Order, Nature's second type (S51).
-        const STATED_SECONDARY_ONLY: [&str; 1] = ["parted_sea"];
-        for c in &CATALOGUE {
-            assert!(
-                c.primary >= c.secondary || STATED_SECONDARY_ONLY.contains(&c.id),
-                "{}",
-                c.id
-            );
-            let cost = c.cost();
-            for t in ManaType::ALL {
-                if cost.get(t) > 0 {
-                    assert!(c.house.has(t), "{} costs {}", c.id, t.name());
-                }
-            }
-        }
-    }
-}
+pub use id::*;

@@ -16,6 +16,7 @@ mod justice;
 mod later;
 mod life;
 mod making;
+mod mechanisms;
 mod mind;
 mod monsters;
 mod named;
@@ -49,7 +50,7 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub static CATALOGUE: [CardDef; 248] = join(&[
+pub static CATALOGUE: [CardDef; 266] = join(&[
     first::FIRST,
     death::DEATH,
     justice::JUSTICE,
@@ -66,4 +67,5 @@ pub static CATALOGUE: [CardDef; 248] = join(&[
     later::LATER,
     named::NAMED,
     designed::DESIGNED,
+    mechanisms::MECHANISMS,
 ]);

@@ -85,6 +85,8 @@ pub fn refresh_group(state: &mut GameState, group: u32) {
     let mut own = vec![[0i32; 6]; members.len()];
     // Members under Obeisance: every other member is brought to level 0.
     let mut bowed_to = Vec::new();
+    // Songs (Bard): (singer, class, modifier) for the other members of that class.
+    let mut songs = Vec::new();
     let mut effects = Effects {
         withdraw_round: state.units[u].group.effects.withdraw_round,
         ..Effects::default()
@@ -107,6 +109,7 @@ pub fn refresh_group(state: &mut GameState, group: u32) {
                     if obeisance(a) {
                         bowed_to.push(k);
                     }
+                    songs.extend(crate::game::mechanisms::song(a).map(|(c, m)| (k, c, m)));
                     // A restriction on one minion holds its whole group back.
                     if let Some(ability) = granted(a).filter(|b| b.is_restriction()) {
                         effects.add(ability);
@@ -130,6 +133,11 @@ pub fn refresh_group(state: &mut GameState, group: u32) {
         if members[k].1 {
             for (x, r) in d.iter_mut().zip(recruit_mod) {
                 *x += r;
+            }
+        }
+        for &(singer, class, by) in &songs {
+            if singer != k && class.is_none_or(|c| m.class() == Some(c)) {
+                add_mod(&mut d, by);
             }
         }
         if !bowed_to.is_empty() && !bowed_to.contains(&k) {
@@ -204,6 +212,8 @@ fn granted(a: &ActiveSpell) -> Option<crate::groups::Ability> {
         SpellRef::Ability(ability) => Some(ability),
         SpellRef::Card(card) => card.def().effects().iter().find_map(|e| match e {
             Effect::Grant { ability } => Some(*ability),
+            // Bellwether's fold: no joining, whichever member carries it.
+            Effect::Fold => Some(crate::groups::Ability::NoJoin),
             _ => None,
         }),
         _ => None,

@@ -116,7 +116,14 @@ pub enum Event {
         minion: u32,
         nation: crate::groups::Nation,
     },
-    /// The engine gave a recruit created in a structure an item or gift (a helper).
+    /// Minions left the board without dying (a boardhop), to reappear at `at` from
+    /// turn `back` on; `group` is gone when all of it left.
+    Hopped {
+        group: u32,
+        minions: u8,
+        at: Square,
+        back: u32,
+    },
     /// A group leaves the board without dying: an off-board group after all combat, or
     /// a group removed from the game (Shifting Sands, Cessao Spiral, Jumping Land).
     Vanished {

@@ -109,6 +109,7 @@ pub(crate) fn found_colony(state: &mut GameState, at: crate::Square, events: &mu
         at,
         mana: None,
         captured: 0,
+        guests: None,
     });
     state.add_active(
         SpellRef::Colony,

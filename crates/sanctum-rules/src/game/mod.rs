@@ -5,6 +5,7 @@
 //! generator held in the state. `docs/rules/game.md` and `docs/rules/combat.md` give
 //! the rulings that fill what the sources leave open.
 
+pub mod boardhop;
 pub mod chaos;
 pub mod combat;
 pub mod effects;
@@ -14,6 +15,7 @@ pub mod gifts;
 pub mod items;
 pub mod lands;
 pub mod log;
+pub mod mechanisms;
 pub mod offboard;
 pub mod orders;
 pub mod requirements;

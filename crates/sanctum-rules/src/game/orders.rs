@@ -9,7 +9,7 @@ use crate::game::state::{ActiveSpell, GameState, SpellRef};
 use crate::groups::{Control, Minion, RecruitClass};
 use crate::mana::ManaType;
 use crate::map::StructureKind;
-use crate::movement::reachable;
+use crate::movement::reachable_by;
 use crate::player::{Player, Side};
 use crate::square::Square;
 use crate::stats;
@@ -160,7 +160,7 @@ pub enum OrderError {
     #[error("the group at {0} already has a movement order")]
     SecondMove(Square),
     #[error(
-        "a group cannot be ordered from {from} to {to} (one square orthogonally; two in a line from ice)"
+        "a group cannot be ordered from {from} to {to} (one square orthogonally; two in a line from ice, or for a group that moves two)"
     )]
     NotReachable { from: Square, to: Square },
     #[error("{0} is not a town or colony you could capture")]
@@ -334,7 +334,7 @@ pub(crate) fn check_move(
     if earlier.iter().any(|(g, _)| *g == group) {
         return Err(OrderError::SecondMove(from));
     }
-    if !reachable(&state.field, unit.at, to) {
+    if !reachable_by(&state.field, &unit.group, unit.at, to) {
         return Err(OrderError::NotReachable { from, to });
     }
     Ok(group)
@@ -402,13 +402,13 @@ fn train(
 ) -> Result<Option<u32>, OrderError> {
     check_train(state, side, at, into, 0, 0)?;
     state.field.set_novices(at, state.field.novices(at) - 1);
-    let house = state.players[side.index()].house;
+    let nation = crate::game::mechanisms::next_novice(state, side, at);
     if let Some(mana) = into.mana() {
         state.players[side.index()].sanctum_mana.add(mana, 1);
         return Ok(None);
     }
     let class = into.class().unwrap_or(RecruitClass::Swordsman);
-    let recruit = Minion::recruit(class, Some(house.nation()), stats::START_LEVEL, false);
+    let recruit = Minion::recruit(class, Some(nation), stats::START_LEVEL, false);
     let group = match state.unit_at(at).map(|u| u.id) {
         Some(id) => {
             let m = state.enlist(recruit);
@@ -526,9 +526,15 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
             } else if !card.def().even_concealed
                 && (concealed_from(state, side, u.id)
                     || u.group.owner != Player::from(side)
-                        && crate::game::gifts::cloaked(state, minion))
+                        && (crate::game::gifts::cloaked(state, minion)
+                            || crate::game::mechanisms::fogged(state, u, minion)))
             {
                 Err(format!("minion {minion} is concealed"))
+            } else if let Some(house) = crate::game::mechanisms::shunned(state, card, minion) {
+                Err(format!(
+                    "minion {minion} is warded from {} spells",
+                    house.name()
+                ))
             } else {
                 Ok(())
             }
@@ -551,6 +557,7 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
     if def.visible && !def.stacks && state.active.iter().any(has_it) {
         return Err(format!("the target already has '{card}'"));
     }
+    crate::game::mechanisms::one_per_group(state, card, aim)?;
     let blocked = state.active.iter().any(|a| {
         a.host == host
             && matches!(a.spell, SpellRef::Card(c) if c.def().effects().contains(&crate::cards::Effect::Block { card: card.key() }))
@@ -590,6 +597,8 @@ fn warded_from(state: &GameState, side: Side, card: CardId, group: u32) -> bool 
             Effect::Mantle => on_group,
             Effect::Ward => on_group && a.owner != Player::from(side),
             Effect::Helm => on_member && helm_blocks,
+            // Bellwether: the other player's group spells.
+            Effect::Fold => on_member && def.target.is_group() && theirs,
             _ => false,
         })
     })

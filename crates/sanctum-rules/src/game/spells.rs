@@ -313,6 +313,22 @@ fn apply(
             }
         }
         Effect::Flood => crate::game::upheaval::flood(state, side, card, events),
+        Effect::Novices { .. }
+        | Effect::HeldMana { .. }
+        | Effect::CaptureMana { .. }
+        | Effect::Toll { .. }
+        | Effect::Fog
+        | Effect::Shun { .. }
+        | Effect::TerrainMana { .. }
+        | Effect::HealIn { .. }
+        | Effect::Companion { .. }
+        | Effect::Fold
+        | Effect::Guard { .. }
+        | Effect::Jar
+        | Effect::Rebirth { .. }
+        | Effect::Inspire { .. } => {
+            crate::game::mechanisms::apply(state, cast, aim, effect, marker, events)
+        }
         Effect::Rift => {
             if let Aim::Square { at } = aim {
                 activate(state, side, card, marker, Host::Square { at }, events);
@@ -622,7 +638,7 @@ fn leap(
 }
 
 /// Puts an alteration or conjuration into play on its host; returns its id.
-fn activate(
+pub(crate) fn activate(
     state: &mut GameState,
     side: Side,
     card: crate::cards::CardId,

@@ -17,6 +17,8 @@ pub fn start_of_turn(state: &mut GameState, events: &mut Vec<Event>) {
     crate::game::chaos::bedlam(state, events);
     crate::game::upheaval::afflict(state, events);
     crate::game::upheaval::regenerate(state, events);
+    crate::game::mechanisms::heal_in_terrain(state, events);
+    crate::game::boardhop::returns(state, events);
     crate::game::sundry::rifts(state, events);
     crate::game::lands::start_of_turn(state, events);
     crate::game::gifts::bear_spirits(state, events);
@@ -222,6 +224,7 @@ fn capture_structures(state: &mut GameState, events: &mut Vec<Event>) -> Vec<cra
         if let Some(t) = state.towns.iter_mut().find(|t| t.at == at) {
             t.mana = Some(mana);
             t.captured = state.turn;
+            t.guests = None;
         }
         events.push(Event::Captured {
             at,
@@ -230,6 +233,7 @@ fn capture_structures(state: &mut GameState, events: &mut Vec<Event>) -> Vec<cra
             from: st.owner,
             mana: Some(mana),
         });
+        crate::game::mechanisms::on_capture(state, by, events);
         captured.push(at);
     }
     for side in Side::BOTH {
@@ -334,6 +338,7 @@ fn generate_mana(state: &mut GameState, events: &mut Vec<Event>) {
     }
     for side in Side::BOTH {
         let mut mana = gained[side.index()];
+        crate::game::mechanisms::adjust_mana(state, side, &mut mana);
         let p = &mut state.players[side.index()];
         mana.add_all(&p.next_turn_mana);
         p.next_turn_mana = Mana::default();

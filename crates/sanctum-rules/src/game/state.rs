@@ -94,6 +94,10 @@ pub struct TownInfo {
     pub mana: Option<ManaType>,
     /// The turn of the last capture (production counts from it).
     pub captured: u32,
+    /// Novices of another nation waiting there, trained before the owner's own
+    /// (Allies); counted among its novices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guests: Option<(crate::groups::Nation, u8)>,
 }
 
 /// Where an active spell lives.
@@ -390,6 +394,20 @@ pub struct GameState {
     /// Movement orders written over by spells executed this turn (cleared by movement).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub spell_orders: Vec<(u32, crate::movement::Forced)>,
+    /// Minions off the board that will reappear (a boardhop: Soul Jar, Dryad's Favors).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub away: Vec<Away>,
+}
+
+/// A boardhop: minions that left the board without dying and reappear as a new group
+/// of `owner` on `at` at the first start of turn from `back` on when no group stands
+/// there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Away {
+    pub owner: Player,
+    pub at: Square,
+    pub back: u32,
+    pub minions: Vec<Minion>,
 }
 
 impl PlayerState {
@@ -523,6 +541,7 @@ impl GameState {
             next_id: 1,
             outcome: None,
             spell_orders: Vec::new(),
+            away: Vec::new(),
         }
     }
 
@@ -558,6 +577,7 @@ impl GameState {
                 at,
                 mana: None,
                 captured: 0,
+                guests: None,
             });
         }
         for (side, deck) in Side::BOTH.into_iter().zip([red, blue]) {

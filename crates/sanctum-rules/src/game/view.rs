@@ -211,6 +211,7 @@ impl GameState {
             next_id,
             outcome: v.outcome,
             spell_orders: Vec::new(),
+            away: Vec::new(),
         }
     }
 }

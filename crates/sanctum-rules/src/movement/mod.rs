@@ -128,6 +128,17 @@ pub fn reachable(field: &Field, from: Square, to: Square) -> bool {
     field.terrain(from).rules().rapid && straight_two(from, to).is_some()
 }
 
+/// Whether `g` may be ordered from `from` to `to`: a square [`reachable`] from there,
+/// or, for a group that moves two (Fleetness, Forced March: the capability layer's
+/// `moves_two`), two squares in a straight orthogonal line on any terrain.
+pub fn reachable_by(field: &Field, g: &Group, from: Square, to: Square) -> bool {
+    use crate::groups::Capabilities;
+    reachable(field, from, to)
+        || (StandardRules.moves_two(g)
+            && field.board().is_playable(to)
+            && straight_two(from, to).is_some())
+}
+
 /// The middle square of a two-square straight orthogonal move.
 fn straight_two(from: Square, to: Square) -> Option<Square> {
     let (dc, dr) = (to.c as i32 - from.c as i32, to.r as i32 - from.r as i32);
@@ -457,7 +468,8 @@ impl<'a, C: Capabilities> Work<'a, C> {
         if !self.caps.can_exit(field, me, from) {
             return Err(Blocked::CannotExit { at: from });
         }
-        if !reachable(field, from, to) {
+        let striding = self.caps.moves_two(me) && straight_two(from, to).is_some();
+        if !reachable(field, from, to) && !striding {
             return Err(Blocked::TooFar { at: to });
         }
         if let Some(mid) = straight_two(from, to) {

@@ -496,6 +496,7 @@ fn structure(
         at,
         mana,
         captured: st.captured,
+        guests: None,
     });
     if kind == StructureKind::Colony {
         // The Colony rule: every colony carries its helper.

@@ -1,0 +1,108 @@
+//! Rules of the cards that needed a mechanism of their own (S42–S49) that take more
+//! than one turn to show.
+
+use sanctum_rules::cards::CardId;
+use sanctum_rules::game::state::TownInfo;
+use sanctum_rules::game::{GameState, Order, Target, TrainAs};
+use sanctum_rules::groups::Nation;
+use sanctum_rules::mana::House;
+use sanctum_rules::map::{Structure, StructureKind};
+use sanctum_rules::{Layout, Player, Side, sq};
+
+fn cast(state: &mut GameState, side: Side, id: &str, target: Target) -> Order {
+    let card = CardId::from_name(id).expect("a card");
+    let p = &mut state.players[side.index()];
+    p.hand = vec![card];
+    p.mana = card.def().cost();
+    Order::Cast { card, target }
+}
+
+/// A town of red's at `at`, captured on turn 1.
+fn red_town(state: &mut GameState, at: sanctum_rules::Square) {
+    state.field.set_structure(
+        at,
+        Some(Structure {
+            kind: StructureKind::Town,
+            owner: Player::Red,
+        }),
+    );
+    state.towns.push(TownInfo {
+        at,
+        mana: None,
+        captured: 1,
+        guests: None,
+    });
+}
+
+#[test]
+fn allies_novices_are_trained_first_as_elves() {
+    // research §4: Allies — two Elf novices in a friendly town (S42).
+    let mut state = GameState::empty(Layout::Classic, [House::War, House::Death], 5);
+    let at = sq(5, 5);
+    red_town(&mut state, at);
+    let order = cast(&mut state, Side::Red, "allies", Target::Structure { at });
+    state
+        .play_turn(&[vec![order], vec![]])
+        .expect("a legal cast");
+    assert_eq!(state.field.novices(at), 2);
+    // One of the town's own arrives beside them.
+    state.field.set_novices(at, 3);
+    let train = Order::Train {
+        at,
+        into: TrainAs::Swordsman,
+    };
+    state.players[0].hand.clear();
+    state
+        .play_turn(&[vec![train; 3], vec![]])
+        .expect("three legal trainings");
+    let nations: Vec<Option<Nation>> = state
+        .unit_at(at)
+        .expect("the trained group")
+        .group
+        .minions()
+        .iter()
+        .map(|m| m.nation())
+        .collect();
+    assert_eq!(
+        nations[..2],
+        [Some(Nation::Elves), Some(Nation::Elves)],
+        "the guests first"
+    );
+    assert_eq!(nations[2], Some(House::War.nation()), "then the town's own");
+}
+
+#[test]
+fn a_dryads_recruit_is_reborn_at_the_start_of_the_third_turn() {
+    // research §11: Dryad's Favors — a new recruit of the same nation and class appears
+    // on that square at the start of turn of casting +3 (S49).
+    use sanctum_rules::groups::{Control, Minion, RecruitClass};
+    let mut state = GameState::empty(Layout::Classic, [House::Nature, House::War], 7);
+    let at = sq(6, 6);
+    let mut hurt = Minion::recruit(RecruitClass::Archer, Some(Nation::Satyrs), 3, false);
+    hurt.damage = 4;
+    state.create_group(Player::Red, Control::Player, at, vec![hurt]);
+    let cast_turn = state.turn;
+    let order = cast(
+        &mut state,
+        Side::Red,
+        "dryads_favors",
+        Target::Minion { at, index: 0 },
+    );
+    state
+        .play_turn(&[vec![order], vec![]])
+        .expect("a legal cast");
+    assert!(state.unit_at(at).is_none(), "the recruit left the board");
+    while state.turn < cast_turn + 3 {
+        assert!(state.unit_at(at).is_none(), "not back before its turn");
+        state.players[0].hand.clear();
+        state.play_turn(&[vec![], vec![]]).expect("an empty turn");
+    }
+    let u = state.unit_at(at).expect("reborn on its square");
+    let m = &u.group.minions()[0];
+    assert_eq!(u.group.owner, Player::Red);
+    assert_eq!(
+        (m.class(), m.nation()),
+        (Some(RecruitClass::Archer), Some(Nation::Satyrs))
+    );
+    assert_eq!((m.damage, m.level), (0, 1), "fresh, at level 1");
+}
