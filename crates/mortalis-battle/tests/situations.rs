@@ -15,13 +15,20 @@
 //! "fire B1" (a shot from hiding), "play im_fine", "event doubt [B1]",
 //! "step X Y" (a forced move or a push), "leap X Y" — a question with
 //! "pass" among its options that the script's next answer does not name is
-//! passed; a decision starting with "!" asserts that no such option is
-//! offered), the dice typed in, and the expected result.
+//! passed; for challenges "name M" (a model a challenge names), "reward M"
+//! (who gets its experience), "data" (pick up the Ukryte dane marker);
+//! "commit" (the captain's reroll, B9); "carry M" / "carry M leave" (a
+//! joint Move with helper M carrying the object, B166); a decision
+//! starting with "!" asserts that no such option is offered), the dice
+//! typed in, and the expected result. `challenges` lists each side's
+//! challenges by id ("draw" for a drawn one), taken before play; `data`
+//! places the Ukryte dane marker of the side that took it; `independent`
+//! names a file of independent models (B137) placed before play.
 
 use std::collections::BTreeMap;
 
 use mortalis_battle::battle::{
-    Battle, Choice, Decider, Entry, Event, Fighter, Players, Question, Scenario, Status,
+    Battle, Choice, Decider, Entry, Event, Fighter, Players, Question, Scenario, Status, Wish,
     side_from_warband,
 };
 use mortalis_battle::file::parse;
@@ -60,6 +67,14 @@ struct Situation {
     rounds: u32,
     decisions: [Vec<String>; 2],
     dice: Vec<i64>,
+    #[serde(default)]
+    challenges: [Vec<String>; 2],
+    #[serde(default)]
+    data: Option<[f64; 2]>,
+    #[serde(default)]
+    corner: Option<usize>,
+    #[serde(default)]
+    independent: Option<String>,
     expect: Expect,
 }
 
@@ -83,6 +98,13 @@ struct Expect {
     plays: Option<[Vec<String>; 2]>,
     /// Offensive events used per side (ids).
     events: Option<[Vec<String>; 2]>,
+    /// Challenges met per side: "id" or "id model" (the model that earns
+    /// the experience), as in the battle report.
+    met: Option<[Vec<String>; 2]>,
+    /// The error the battle stops with, in part.
+    error: Option<String>,
+    /// Models of side 0 whose report says they carried the object off.
+    report_object: Vec<String>,
 }
 
 /// Answers by name.
@@ -141,6 +163,12 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         }
         ("step", Choice::Step { .. }) => true,
         ("leap", Choice::Leap { .. }) => true,
+        ("name", Choice::Name { model }) | ("reward", Choice::Reward { model }) => named(*model),
+        ("data", Choice::PickUpData) => true,
+        ("commit", Choice::CommitReroll) => true,
+        ("carry", Choice::CarryTogether { helper, leave, .. }) => {
+            named(*helper) && *leave == (words.get(2) == Some(&"leave"))
+        }
         _ => false,
     }
 }
@@ -260,12 +288,28 @@ fn run(path: &std::path::Path) {
     }
     let mut b = Battle::new(table, [na, nb], [sa, sb], models, s.rounds)
         .with_scenario(s.scenario.unwrap_or(Scenario::Massacre));
+    if let Some(file) = &s.independent {
+        let text =
+            std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
+        let entries = mortalis_battle::battle::independent::parse(&text).unwrap();
+        b.place_independents(&entries).unwrap();
+    }
     b.markers = s
         .markers
         .iter()
         .map(|[x, y]| Place::ground(*x, *y))
         .collect();
     b.object = s.object.map(|[x, y]| Place::ground(x, y));
+    for (side, list) in s.challenges.iter().enumerate() {
+        b.challenges.wishes[side] = list
+            .iter()
+            .map(|w| match w.as_str() {
+                "draw" => Wish::Drawn,
+                id => Wish::Named(id.parse().unwrap()),
+            })
+            .collect();
+    }
     b.defender = s.defender;
     if let Some([e0, e1]) = s.edges {
         b.edges = [Some(e0), Some(e1)];
@@ -286,16 +330,36 @@ fn run(path: &std::path::Path) {
         deciders: [&mut a, &mut c],
         dice: &mut dice,
     };
-    let starter = if s.setup {
-        b.set_up(&mut players)
-            .unwrap_or_else(|e| panic!("{label}: {e}"))
-    } else {
-        s.starter
+    let played = (|| {
+        let starter = if s.setup {
+            b.set_up(&mut players)?
+        } else {
+            if let Some(c) = s.corner {
+                b.deployed_in_corners(c);
+            }
+            b.take_challenges(&mut players)?;
+            if let Some([x, y]) = s.data {
+                b.place_data_at(Place::ground(x, y));
+            }
+            s.starter
+        };
+        if s.rounds > 0 {
+            b.play_placed(&mut players, starter)?;
+        }
+        Ok::<usize, mortalis_battle::battle::BattleError>(starter)
+    })();
+    let starter = match (played, &s.expect.error) {
+        (Ok(st), None) => st,
+        (Err(e), Some(want)) => {
+            assert!(
+                e.to_string().contains(want),
+                "{label}: error `{e}`, not `{want}`"
+            );
+            return;
+        }
+        (Ok(_), Some(want)) => panic!("{label}: no error, expected `{want}`"),
+        (Err(e), None) => panic!("{label}: {e}"),
     };
-    if s.rounds > 0 {
-        b.play_placed(&mut players, starter)
-            .unwrap_or_else(|e| panic!("{label}: {e}"));
-    }
     for (n, [x, y]) in &s.expect.at {
         let m = b.models.iter().find(|m| &m.name == n).unwrap();
         let d = (m.body.at.x - x).hypot(m.body.at.y - y);
@@ -345,7 +409,11 @@ fn run(path: &std::path::Path) {
     assert_eq!(
         names(Status::Removed)
             .iter()
-            .filter(|n| s.setup || s.place.contains_key(*n))
+            .filter(|n| {
+                s.setup
+                    || s.place.contains_key(*n)
+                    || b.independents.iter().any(|&(i, _)| &b.models[i].name == *n)
+            })
             .cloned()
             .collect::<Vec<_>>(),
         s.expect.removed,
@@ -390,6 +458,32 @@ fn run(path: &std::path::Path) {
                 .collect()
         });
         assert_eq!(&got, want, "{label}: offensive events used");
+    }
+    if let Some(want) = &s.expect.met {
+        for (side, want) in want.iter().enumerate() {
+            let got: Vec<String> = b
+                .report(side)
+                .map(|r| r.challenges)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|c| match c.model {
+                    Some(m) => format!("{} {m}", c.id),
+                    None => c.id.to_string(),
+                })
+                .collect();
+            assert_eq!(&got, want, "{label}: challenges met by side {side}");
+        }
+    }
+    if !s.expect.report_object.is_empty() {
+        let got: Vec<String> = b
+            .report(0)
+            .map(|r| r.models)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|m| m.object)
+            .map(|m| m.name)
+            .collect();
+        assert_eq!(got, s.expect.report_object, "{label}: object in the report");
     }
     if let Some(n) = s.expect.dice_used {
         assert_eq!(b.dice.len(), n, "{label}: dice used");

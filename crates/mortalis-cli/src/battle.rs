@@ -11,11 +11,12 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
-    Battle, Decider, EndReason, Entry, Event, Fighter, HOUSE_ROUNDS, Players, side_from_warband,
+    Battle, Decider, EndReason, Entry, Event, Fighter, HOUSE_ROUNDS, Players, Wish,
+    side_from_warband,
 };
 use mortalis_battle::generate;
 use mortalis_rules::Lang;
-use mortalis_rules::campaign::tables::Scenario;
+use mortalis_rules::campaign::tables::{Challenge, Scenario};
 use mortalis_rules::dice::RngDice;
 use mortalis_rules::play;
 use mortalis_rules::warband::{self, WarbandFile};
@@ -82,9 +83,10 @@ pub(crate) fn battle_table(
 /// Arguments of `mortalis battle`.
 #[derive(Debug, Args)]
 pub struct BattleArgs {
-    /// First warband (TOML); it rolled the scenario.
+    /// First warband (TOML), or a campaign file (JSON: its fielded
+    /// models); it rolled the scenario.
     a: PathBuf,
-    /// Second warband (TOML).
+    /// Second warband (TOML) or campaign file (JSON).
     b: PathBuf,
     /// Scenario.
     #[arg(long, value_enum)]
@@ -105,6 +107,9 @@ pub struct BattleArgs {
     /// Write warband A's battle report here (the format `campaign battle` reads).
     #[arg(long)]
     report: Option<PathBuf>,
+    /// Write warband B's battle report here (for a campaign playing B).
+    #[arg(long)]
+    report_b: Option<PathBuf>,
     /// Draw the table with the models at the start of each round and at the
     /// end into this directory (round-N.svg, end.svg).
     #[arg(long)]
@@ -113,6 +118,88 @@ pub struct BattleArgs {
     /// stderr, answers on stdin), the AI for the other.
     #[arg(long, value_enum)]
     human: Option<SideArg>,
+    /// A side's challenges (B172, at most two): `a=predator,hunt`,
+    /// `b=draw` (drawn with the battle's dice); names in English or
+    /// Polish. Repeat for the other side.
+    #[arg(long, value_name = "SIDE=LIST")]
+    challenges: Vec<String>,
+    /// Independent models (TOML, `[[independent]]`: name, kind fighting or
+    /// shooting, profile, armour, equipment, at), placed before set-up
+    /// (B137–B143).
+    #[arg(long)]
+    independent: Option<PathBuf>,
+}
+
+/// The independent models of `--independent FILE`, checked.
+pub(crate) fn load_independent(
+    path: Option<&Path>,
+    lang: Lang,
+) -> Result<Vec<mortalis_battle::battle::independent::Entry>, Failure> {
+    let Some(path) = path else {
+        return Ok(vec![]);
+    };
+    let text = crate::read(path, lang)?;
+    mortalis_battle::battle::independent::parse(&text)
+        .map_err(|e| Failure::from(anyhow!("{}: {e}", path.display())))
+}
+
+/// Puts the independent models on the battle's table.
+pub(crate) fn place_independent(
+    battle: &mut Battle,
+    entries: &[mortalis_battle::battle::independent::Entry],
+    path: Option<&Path>,
+) -> Result<(), String> {
+    battle.place_independents(entries).map_err(|e| {
+        format!(
+            "{}: {e}",
+            path.map(|p| p.display().to_string()).unwrap_or_default()
+        )
+    })
+}
+
+/// The challenges of `--challenges a=…` / `b=…`, per warband.
+pub(crate) fn parse_challenges(args: &[String], lang: Lang) -> Result<[Vec<Wish>; 2], Failure> {
+    let mut out: [Vec<Wish>; 2] = [vec![], vec![]];
+    for arg in args {
+        let bad = |what: String| {
+            Failure::from(anyhow!(
+                "--challenges {arg}: {what} ({}: a=predator,hunt b=draw; {}: {})",
+                lang.pick("na przykład", "for example"),
+                lang.pick("wyzwania", "challenges"),
+                Challenge::ALL
+                    .iter()
+                    .map(|c| c.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        };
+        let (side, list) = arg
+            .split_once('=')
+            .ok_or_else(|| bad(lang.pick("brak `a=` lub `b=`", "no `a=` or `b=`").into()))?;
+        let side = match side.trim() {
+            "a" | "A" => 0,
+            "b" | "B" => 1,
+            other => {
+                return Err(bad(format!(
+                    "{} `{other}`",
+                    lang.pick("nieznana strona", "unknown side")
+                )));
+            }
+        };
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let wish = match name {
+                "draw" | "losuj" => Wish::Drawn,
+                _ => Wish::Named(Challenge::lookup(name).ok_or_else(|| {
+                    bad(format!(
+                        "{} `{name}`",
+                        lang.pick("nieznane wyzwanie", "unknown challenge")
+                    ))
+                })?),
+            };
+            out[side].push(wish);
+        }
+    }
+    Ok(out)
 }
 
 /// A side of `mortalis battle`.
@@ -139,10 +226,10 @@ fn drawings(b: &Battle) -> Vec<(String, String)> {
                         at: p,
                         ..b.models[i].body
                     },
-                    colour: if b.models[i].side == 0 {
-                        "#3b6ea5"
-                    } else {
-                        "#b33a3a"
+                    colour: match b.models[i].side {
+                        0 => "#3b6ea5",
+                        1 => "#b33a3a",
+                        _ => "#6b6b6b",
                     }
                     .into(),
                     label: b.models[i].name.clone(),
@@ -175,12 +262,19 @@ fn drawings(b: &Battle) -> Vec<(String, String)> {
     out
 }
 
-/// A warband's fighters, name and strength; refusals name the model and B182.
+/// A warband's fighters, name and strength; refusals name the model and
+/// B182. A `.json` file is a campaign: its fielded models (B178).
 pub(crate) fn load_side(
     path: &Path,
     side: usize,
     lang: Lang,
 ) -> Result<(String, u32, Vec<Fighter>), Failure> {
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    {
+        return crate::campaign::fielded_side(path, side, lang);
+    }
     let file: WarbandFile = parse_toml(path, lang)?;
     side_from_warband(&file, side).map_err(|e| Failure::from(anyhow!("{}: {e}", path.display())))
 }
@@ -483,6 +577,70 @@ fn account(b: &Battle, lang: Lang) -> String {
             | Event::FromHiding { .. }
             | Event::Heroic { .. }
             | Event::Offended { .. } => reaction_line(b, e, lang),
+            Event::Challenge {
+                side,
+                id,
+                own,
+                enemy,
+            } => format!(
+                "{}: {} {}{}",
+                b.names[*side],
+                lang.pick("Wyzwanie", "challenge"),
+                id.name(lang),
+                [own, enemy]
+                    .into_iter()
+                    .flatten()
+                    .map(|m| format!(", {}", name(b, *m)))
+                    .collect::<String>()
+            ),
+            Event::PickedUpData { model } => format!(
+                "  {} {}",
+                name(b, *model),
+                lang.pick(
+                    "podnosi znacznik Ukrytych danych",
+                    "picks up the Ukryte dane marker"
+                )
+            ),
+            Event::Met {
+                side,
+                id,
+                model,
+                vp,
+            } => format!(
+                "{}: {} {}{} ({vp} {})",
+                b.names[*side],
+                lang.pick("wykonane Wyzwanie", "challenge met:"),
+                id.name(lang),
+                model
+                    .map(|m| format!(", {}", name(b, m)))
+                    .unwrap_or_default(),
+                lang.pick("PZ", "VP")
+            ),
+            Event::CarriedTogether { carrier, helper } => format!(
+                "  {} {} {}",
+                name(b, *helper),
+                lang.pick("pomaga nieść obiekt", "helps to carry the object with"),
+                name(b, *carrier)
+            ),
+            Event::Reroll { model, used } => format!(
+                "  {} {}",
+                name(b, *model),
+                if *used {
+                    lang.pick("zużywa przerzut kapitana", "uses the captain's reroll")
+                } else {
+                    lang.pick(
+                        "nie potrzebował przerzutu kapitana (zostaje)",
+                        "did not need the captain's reroll (kept)",
+                    )
+                }
+            ),
+            Event::Rewarded { side, id, model } => format!(
+                "{}: {} {} — {}",
+                b.names[*side],
+                lang.pick("doświadczenie za", "experience for"),
+                id.name(lang),
+                name(b, *model)
+            ),
         };
         let _ = writeln!(out, "{line}");
     }
@@ -551,6 +709,10 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
     let table = battle_table(args.scenario, args.table.as_deref(), args.seed, lang)?;
     let mut battle = Battle::new(table, [na, nb], [sa, sb], models, args.rounds)
         .with_scenario(args.scenario.scenario());
+    battle.challenges.wishes = parse_challenges(&args.challenges, lang)?;
+    let independent = load_independent(args.independent.as_deref(), lang)?;
+    place_independent(&mut battle, &independent, args.independent.as_deref())
+        .map_err(|e| Failure::from(anyhow!(e)))?;
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(args.seed));
     let (mut a, mut b) = (Ai, Ai);
     let mut person = crate::human::Human { lang };
@@ -565,11 +727,13 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
             dice: &mut dice,
         })
         .map_err(|e| Failure::from(anyhow!("{e}")))?;
-    if let Some(path) = &args.report {
-        let report = battle
-            .report(0)
-            .ok_or_else(|| anyhow!("the battle has no end"))?;
-        crate::table::write_file(path, &toml::to_string(&report)?, lang)?;
+    for (side, path) in [(0, &args.report), (1, &args.report_b)] {
+        if let Some(path) = path {
+            let report = battle
+                .report(side)
+                .ok_or_else(|| anyhow!("the battle has no end"))?;
+            crate::table::write_file(path, &toml::to_string(&report)?, lang)?;
+        }
     }
     if let Some(dir) = &args.svg {
         std::fs::create_dir_all(dir).map_err(|e| {

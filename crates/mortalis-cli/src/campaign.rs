@@ -121,6 +121,47 @@ fn fail(msg: String) -> Failure {
     Failure::from(anyhow!(msg))
 }
 
+/// A side of a battle from a campaign file (B178): its fielded models that
+/// do not miss this battle, with their wounds, skills and gear as the
+/// roster sheet gives them; at most the field limit (7, plus up to two pets
+/// with a beast master). Refused while a step is unfinished.
+pub(crate) fn fielded_side(
+    path: &Path,
+    side: usize,
+    lang: Lang,
+) -> Result<(String, u32, Vec<mortalis_battle::battle::Fighter>), Failure> {
+    let loaded = load(path, lang)?;
+    if let Next::Unfinished { next, .. } = &loaded.next {
+        return Err(fail(format!(
+            "{}: {}: {}",
+            path.display(),
+            lang.pick(
+                "ostatni krok kampanii nie jest skończony",
+                "the campaign's last step is unfinished"
+            ),
+            lang.pick(&next.0, &next.1)
+        )));
+    }
+    let state = loaded.state;
+    let fielded: Vec<_> = state.fielded().filter(|m| !m.misses_next).collect();
+    if fielded.len() > state.field_limit() {
+        return Err(fail(format!(
+            "{}: {} {}, {} {} (B178)",
+            path.display(),
+            fielded.len(),
+            lang.pick("modeli w polu", "models in the field"),
+            lang.pick("najwyżej", "at most"),
+            state.field_limit()
+        )));
+    }
+    let models = fielded
+        .iter()
+        .map(|m| mortalis_battle::battle::Fighter::from_sheet(&m.sheet(), side))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| fail(format!("{}: {e}", path.display())))?;
+    Ok((state.name.clone(), state.strength(), models))
+}
+
 fn campaign_error(e: &CampaignError, lang: Lang) -> Failure {
     fail(format!("{}: {e}", lang.pick("odrzucone", "refused")))
 }

@@ -182,9 +182,12 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     (
         "mortalis battle:a",
-        "Pierwsza drużyna (TOML); to ona wylosowała scenariusz",
+        "Pierwsza drużyna (TOML) albo plik kampanii (JSON: jej modele w polu); to ona wylosowała scenariusz",
     ),
-    ("mortalis battle:b", "Druga drużyna (TOML)"),
+    (
+        "mortalis battle:b",
+        "Druga drużyna (TOML) albo plik kampanii (JSON)",
+    ),
     ("mortalis battle:scenario", "Scenariusz"),
     ("mortalis battle:scenario=jatka", "Jatka"),
     ("mortalis battle:scenario=barykady", "Barykady"),
@@ -209,11 +212,31 @@ pub const HELP: &[(&str, &str)] = &[
         "mortalis battle:human",
         "Za tę stronę decyduje człowiek przy terminalu (pytania na stderr, odpowiedzi na stdin), za drugą SI",
     ),
+    (
+        "mortalis battle:challenges",
+        "Wyzwania strony (B172, najwyżej dwa): `a=predator,hunt`, `b=draw` (losowane kośćmi bitwy); nazwy po polsku lub angielsku. Powtórz dla drugiej strony",
+    ),
+    (
+        "mortalis battle:independent",
+        "Modele niezależne (TOML, `[[independent]]`: nazwa, rodzaj fighting lub shooting, profil, pancerz, wyposażenie, miejsce), stawiane przed rozstawieniem (B137–B143)",
+    ),
+    (
+        "mortalis simulate:independent",
+        "Modele niezależne (TOML), stawiane w każdej bitwie (B137–B143)",
+    ),
+    (
+        "mortalis simulate:challenges",
+        "Wyzwania drużyny (B172): `a=predator,hunt`, `b=draw`; idą z drużyną, gdy strony się zamieniają",
+    ),
     ("mortalis battle:human=a", "Drużyna A"),
     ("mortalis battle:human=b", "Drużyna B"),
     (
         "mortalis battle:report",
         "Zapisz tutaj raport z bitwy drużyny A (format, który czyta `campaign battle`)",
+    ),
+    (
+        "mortalis battle:report_b",
+        "Zapisz tutaj raport z bitwy drużyny B (dla kampanii grającej jako B)",
     ),
     // simulate
     (
@@ -287,6 +310,9 @@ pub const VALUE_NAMES: &[(&str, &str)] = &[
     ("CAMPAIGN", "KAMPANIA"),
     ("DECISIONS", "DECYZJE"),
     ("DICE", "KOŚCI"),
+    ("SIDE=LIST", "STRONA=LISTA"),
+    ("REPORT_B", "RAPORT_B"),
+    ("INDEPENDENT", "PLIK"),
     ("FILE", "PLIK"),
     ("HTML", "HTML"),
     ("LANG", "JĘZYK"),

@@ -254,6 +254,40 @@ impl Human {
             | Choice::Offend { .. }
             | Choice::Step { .. }
             | Choice::Leap { .. } => self.describe_reaction(b, c),
+            Choice::Name { model } | Choice::Reward { model } => {
+                let m = &b.models[model];
+                let p = m.profile;
+                format!(
+                    "{} (S{} W{} C{} O{})",
+                    m.name, p.speed, p.fight, p.accuracy, p.resilience
+                )
+            }
+            Choice::CarryTogether {
+                helper, to, leave, ..
+            } => format!(
+                "{} {} ({:.1}, {:.1}){}",
+                self.pick("nieś obiekt razem z", "carry the object with"),
+                name(helper),
+                to.x,
+                to.y,
+                if leave {
+                    self.pick(", opuszczacie stół", ", and leave the table")
+                } else {
+                    ""
+                }
+            ),
+            Choice::CommitReroll => self
+                .pick(
+                    "przerzut kapitana (raz na bitwę) do następnego ataku",
+                    "the captain's reroll (once a battle) for the next attack",
+                )
+                .into(),
+            Choice::PickUpData => self
+                .pick(
+                    "podnieś znacznik Ukrytych danych",
+                    "pick up the Ukryte dane marker",
+                )
+                .into(),
         }
     }
 
@@ -316,6 +350,14 @@ impl Human {
             About::Play => self.pick("bohaterska zagrywka?", "heroic play?"),
             About::Event => self.pick("zdarzenie ofensywne?", "offensive event?"),
             About::Forced => self.pick("dokąd?", "which way?"),
+            About::Named => self.pick(
+                "który model wskazujesz w Wyzwaniu?",
+                "which model does the challenge name?",
+            ),
+            About::Reward => self.pick(
+                "kto dostaje doświadczenie za Wyzwanie?",
+                "who gets the challenge's experience?",
+            ),
         };
         let who = match (q.about, b.active) {
             (About::Action, Some(m)) => format!(

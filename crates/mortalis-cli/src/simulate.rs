@@ -8,21 +8,25 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::IsTerminal as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
 use clap::Args;
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{Battle, Fighter, HOUSE_ROUNDS, OBJECT_VP, Players, Status};
+use mortalis_battle::battle::independent::{Entry, INDEPENDENT};
+use mortalis_battle::battle::{Battle, Fighter, HOUSE_ROUNDS, OBJECT_VP, Players, Status, Wish};
 use mortalis_battle::{Table, generate};
 use mortalis_rules::Lang;
+use mortalis_rules::campaign::tables::Challenge;
 use mortalis_rules::dice::RngDice;
 use mortalis_rules::warband;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use rayon::prelude::*;
 
-use crate::battle::{ScenarioArg, battle_table, load_side};
+use crate::battle::{
+    ScenarioArg, battle_table, load_independent, load_side, parse_challenges, place_independent,
+};
 use crate::{Failure, Output, ok};
 
 /// Arguments of `mortalis simulate`.
@@ -53,6 +57,13 @@ pub struct SimulateArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// A warband's challenges (B172): `a=predator,hunt`, `b=draw`; they go
+    /// with the warband when the sides swap.
+    #[arg(long, value_name = "SIDE=LIST")]
+    challenges: Vec<String>,
+    /// Independent models (TOML), placed in every battle (B137–B143).
+    #[arg(long)]
+    independent: Option<PathBuf>,
 }
 
 /// The 95% Wilson score interval of `k` successes in `n` trials.
@@ -77,16 +88,34 @@ struct Outcome {
     rounds: u32,
     /// (warband 0 = A / 1 = B, model name) → (removed, markers carried off).
     models: Vec<((usize, String), (u32, u32))>,
+    /// Challenges met: (warband, challenge).
+    met: Vec<(usize, Challenge)>,
+}
+
+/// What every battle of a run shares besides the warbands.
+struct Setup<'a> {
+    table: Option<&'a Table>,
+    scenario: ScenarioArg,
+    rounds: u32,
+    /// Each warband's challenges (A, B).
+    wishes: &'a [Vec<Wish>; 2],
+    /// The independent models and their file.
+    independent: (&'a [Entry], Option<&'a Path>),
 }
 
 fn one(
     i: u64,
     seed: u64,
     sides: &[(String, u32, Vec<Fighter>); 2],
-    table: Option<&Table>,
-    scenario: ScenarioArg,
-    rounds: u32,
+    setup: &Setup,
 ) -> Result<Outcome, String> {
+    let Setup {
+        table,
+        scenario,
+        rounds,
+        wishes,
+        independent,
+    } = *setup;
     // Odd battles: B is the first side (it rolled the scenario).
     let swap = i % 2 == 1;
     let order = if swap { [1, 0] } else { [0, 1] };
@@ -109,6 +138,9 @@ fn one(
     let strengths = [sides[order[0]].1, sides[order[1]].1];
     let mut battle =
         Battle::new(table, names, strengths, models, rounds).with_scenario(scenario.scenario());
+    battle.challenges.wishes = [wishes[order[0]].clone(), wishes[order[1]].clone()];
+    place_independent(&mut battle, independent.0, independent.1)
+        .map_err(|e| format!("seed {seed}: {e}"))?;
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
     let (mut x, mut y) = (Ai, Ai);
     battle
@@ -127,7 +159,7 @@ fn one(
     let models = battle
         .models
         .iter()
-        .filter(|f| !f.volunteer)
+        .filter(|f| !f.volunteer && f.side < INDEPENDENT)
         .map(|f| {
             let warband = if f.side == a_side { 0 } else { 1 };
             (
@@ -139,10 +171,17 @@ fn one(
             )
         })
         .collect();
+    let met = battle
+        .challenges
+        .met
+        .iter()
+        .map(|m| (order[m.side], m.id))
+        .collect();
     Ok(Outcome {
         result,
         rounds: battle.round.min(rounds),
         models,
+        met,
     })
 }
 
@@ -162,6 +201,8 @@ fn progress(n: u64) -> indicatif::ProgressBar {
 /// Runs `mortalis simulate`.
 pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
     let sides = [load_side(&args.a, 0, lang)?, load_side(&args.b, 1, lang)?];
+    let wishes = parse_challenges(&args.challenges, lang)?;
+    let independent = load_independent(args.independent.as_deref(), lang)?;
     let table = match &args.table {
         Some(path) => Some(battle_table(args.scenario, Some(path), args.seed, lang)?),
         None => None,
@@ -170,19 +211,19 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("starting the worker threads")?;
+    let setup = Setup {
+        table: table.as_ref(),
+        scenario: args.scenario,
+        rounds: args.rounds,
+        wishes: &wishes,
+        independent: (&independent, args.independent.as_deref()),
+    };
     let bar = progress(args.battles);
     let outcomes: Vec<Result<Outcome, String>> = pool.install(|| {
         (0..args.battles)
             .into_par_iter()
             .map(|i| {
-                let o = one(
-                    i,
-                    args.seed.wrapping_add(i),
-                    &sides,
-                    table.as_ref(),
-                    args.scenario,
-                    args.rounds,
-                );
+                let o = one(i, args.seed.wrapping_add(i), &sides, &setup);
                 bar.inc(1);
                 o
             })
@@ -203,6 +244,12 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
             let e = per_model.entry(k.clone()).or_default();
             e.0 += removed;
             e.1 += scored;
+        }
+    }
+    let mut met: BTreeMap<(usize, Challenge), u64> = BTreeMap::new();
+    for o in &outcomes {
+        for k in &o.met {
+            *met.entry(*k).or_default() += 1;
         }
     }
     let rate = |k: u64| {
@@ -228,6 +275,9 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
             "a": sides[0].0, "b": sides[1].0, "battles": n, "seed": args.seed,
             "a_wins": r(wins), "draws": r(draws), "a_losses": r(losses),
             "average_rounds": rounds, "models": models,
+            "challenges_met": met.iter().map(|((w, c), k)| serde_json::json!({
+                "warband": sides[*w].0, "challenge": c, "rate": *k as f64 / n as f64,
+            })).collect::<Vec<_>>(),
         }))? + "\n");
     }
     let mut out = String::new();
@@ -274,6 +324,16 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
             sides[*w].0,
             f64::from(*removed) / n as f64,
             f64::from(*scored) / n as f64
+        );
+    }
+    for ((w, c), k) in &met {
+        let _ = writeln!(
+            out,
+            "  {} {} {}: {:.1}%",
+            sides[*w].0,
+            lang.pick("wykonuje Wyzwanie", "meets the challenge"),
+            c.name(lang),
+            100.0 * *k as f64 / n as f64
         );
     }
     ok(out)

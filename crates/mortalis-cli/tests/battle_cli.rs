@@ -5,6 +5,9 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+#[path = "common/report.rs"]
+mod report;
+
 const A: &str = "../mortalis-battle/tests/data/alfa.toml";
 const B: &str = "../mortalis-battle/tests/data/beta.toml";
 const TABLE: &str = "../mortalis-battle/tests/data/open.toml";
@@ -185,31 +188,7 @@ fn the_report_goes_into_a_campaign() {
         .arg(&campaign)
         .assert()
         .success();
-    let mut answers = String::from("[choices]\n");
-    for _ in 0..30 {
-        std::fs::write(&decisions, &answers).unwrap();
-        let out = mortalis()
-            .args(["campaign", "battle"])
-            .arg(&campaign)
-            .arg(&report)
-            .arg("--decisions")
-            .arg(&decisions)
-            .args(["--seed", "1"])
-            .output()
-            .unwrap();
-        if out.status.success() {
-            return;
-        }
-        let err = String::from_utf8(out.stderr).unwrap();
-        let key = err.split('`').nth(1).unwrap_or_else(|| panic!("{err}"));
-        let value = err
-            .split("allowed: ")
-            .nth(1)
-            .and_then(|s| s.split([',', ')']).next())
-            .unwrap_or_else(|| panic!("{err}"));
-        answers.push_str(&format!("\"{key}\" = \"{}\"\n", value.trim()));
-    }
-    panic!("the campaign kept asking: {answers}");
+    report::apply(&campaign, &report, &decisions);
 }
 
 #[test]

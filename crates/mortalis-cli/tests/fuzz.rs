@@ -80,6 +80,16 @@ proptest! {
     }
 
     #[test]
+    fn independent_model_files(ms in mutate::mutations()) {
+        let dir = workdir("fuzz-independent");
+        let f = mutated(dir.path(), "i.toml", &data("independent.toml"), &ms);
+        let w = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mortalis-battle/tests/data");
+        let (a, b, t) = (w.join("alfa.toml"), w.join("beta.toml"), w.join("open.toml"));
+        let out = run(&["battle".as_ref(), a.as_os_str(), b.as_os_str(), "--scenario".as_ref(), "jatka".as_ref(), "--table".as_ref(), t.as_os_str(), "--rounds".as_ref(), "1".as_ref(), "--independent".as_ref(), f.as_os_str()]);
+        mutate::check(&out, &[&f])?;
+    }
+
+    #[test]
     fn decisions_files(ms in mutate::mutations()) {
         let dir = workdir("fuzz-decisions");
         let c = campaign(dir.path());

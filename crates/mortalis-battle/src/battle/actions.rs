@@ -77,6 +77,7 @@ impl Battle {
             }
         }
         self.models[m].stalled = false;
+        self.models[m].reroll_armed = false;
         Ok(())
     }
 
@@ -109,6 +110,7 @@ impl Battle {
             Some(choice) => self.resolve(players, m, choice, navs)?,
             None => {}
         }
+        self.note_action(m);
         self.reveal_hidden();
         self.check_end();
         self.watch(players)?;
@@ -188,6 +190,9 @@ impl Battle {
         }
         self.taunted(m, &mut out);
         out.push(Choice::End);
+        self.challenge_options(m, &mut out);
+        self.captain_options(m, &mut out);
+        self.carry_options(m, navs, &mut out);
         Ok(out)
     }
 
@@ -248,44 +253,50 @@ impl Battle {
     }
 
     /// Where Moves are offered towards (B28–B37), each with the edge when
-    /// it is a way off the table: each marker and the object, the free spot
-    /// next to each enemy nearest the model, the table centre, and the edges
-    /// it may leave by ([`Battle::exits`]).
+    /// it is a way off the table: each marker and the object (and the
+    /// Ukryte dane marker for its owner, B173), the free spot next to each
+    /// enemy nearest the model, the table centre, and the ways off the
+    /// table it may take ([`Battle::exit_ways`]).
     pub(super) fn move_goals(&self, m: usize) -> Vec<(Place, Option<usize>)> {
         let me = &self.models[m];
-        let r = me.body.radius();
         let size = self.table.size;
-        let from = me.body.at;
         let mut goals: Vec<(Place, Option<usize>)> =
             self.markers.iter().map(|&p| (p, None)).collect();
         goals.extend(self.object.map(|p| (p, None)));
-        for e in self
-            .models
-            .iter()
-            .filter(|e| e.on_table() && e.side != me.side)
-        {
-            let reach = e.body.radius() + r + 0.2;
-            let spot = (0..8)
-                .map(|k| {
-                    let a = std::f64::consts::TAU * f64::from(k) / 8.0;
-                    Place {
-                        x: e.body.at.x + reach * a.cos(),
-                        y: e.body.at.y + reach * a.sin(),
-                        level: e.body.at.level,
-                    }
-                })
-                .filter(|p| self.table.can_stand(*p, r).is_ok())
-                .min_by(|a, b| {
-                    (a.x - from.x)
-                        .hypot(a.y - from.y)
-                        .total_cmp(&(b.x - from.x).hypot(b.y - from.y))
-                });
-            goals.extend(spot.map(|p| (p, None)));
+        goals.extend(self.data_goal(m).map(|p| (p, None)));
+        for e in 0..self.models.len() {
+            let foe = &self.models[e];
+            if foe.on_table() && foe.side != me.side {
+                goals.extend(self.contact_spot(m, e).map(|p| (p, None)));
+            }
         }
         goals.push((Place::ground(size / 2.0, size / 2.0), None));
-        let exits = self.exits(m).into_iter().zip(self.exit_edges(m));
-        goals.extend(exits.map(|(p, e)| (p, Some(e))));
+        goals.extend(self.exit_ways(m).into_iter().map(|(e, p)| (p, Some(e))));
         goals
+    }
+
+    /// The free spot 0.2" from enemy `e`'s base nearest to model `m` (of
+    /// eight round it), where a Move into contact with it ends.
+    pub(super) fn contact_spot(&self, m: usize, e: usize) -> Option<Place> {
+        let r = self.models[m].body.radius();
+        let from = self.models[m].body.at;
+        let foe = &self.models[e].body;
+        let reach = foe.radius() + r + 0.2;
+        (0..8)
+            .map(|k| {
+                let a = std::f64::consts::TAU * f64::from(k) / 8.0;
+                Place {
+                    x: foe.at.x + reach * a.cos(),
+                    y: foe.at.y + reach * a.sin(),
+                    level: foe.at.level,
+                }
+            })
+            .filter(|p| self.table.can_stand(*p, r).is_ok())
+            .min_by(|a, b| {
+                (a.x - from.x)
+                    .hypot(a.y - from.y)
+                    .total_cmp(&(b.x - from.x).hypot(b.y - from.y))
+            })
     }
 
     /// The shot of `s` at `t`, when the rules allow it now: a ranged weapon,
@@ -315,7 +326,14 @@ impl Battle {
         let (a, d) = (&self.models[s], &self.models[t]);
         // B165: the object's carrier fires no ranged weapon, casts no
         // trick; B113: a hidden model is out of every enemy's sight.
-        if !a.on_table() || !d.on_table() || a.side == d.side || a.pet || a.object || d.hidden {
+        if !a.on_table()
+            || !d.on_table()
+            || a.side == d.side
+            || a.pet
+            || a.object
+            || a.shares_load
+            || d.hidden
+        {
             return None;
         }
         let weapon = match trick {
@@ -395,6 +413,10 @@ impl Battle {
         let mut defender = fd.side(fd.melee(), true);
         defender.support = support[1].min(6);
         defender.assisted = self.assisted(d, a);
+        // Sfochowany pacyfista (B173): W 1 when attacked.
+        if self.is_pacifist(d) {
+            defender.fight = 1;
+        }
         let query = Query {
             kind: ActionKind::Melee,
             attacker,
@@ -428,6 +450,7 @@ impl Battle {
         if std::mem::take(&mut self.models[i].object) {
             self.object = Some(at);
         }
+        self.drop_data(i);
         self.models[i].status = Status::Removed;
         if let Some(b) = by {
             self.models[b].took_out += 1;
@@ -473,6 +496,7 @@ impl Battle {
         let hand = self.react_to_shot(players, m, target, &mut query)?;
         self.plays_for_shot(players, &mut query, target)?;
         let (report, chance) = self.play_query(players, &query)?;
+        self.after_reroll(m, &report);
         self.spend_reactions(m, target, hand, &report);
         self.spend_plays(&report, m, target);
         let out = report.defender_out;
@@ -562,7 +586,7 @@ impl Battle {
     }
 
     /// Carries out one chosen action of model `m`.
-    fn resolve(
+    pub(super) fn resolve(
         &mut self,
         players: &mut Players,
         m: usize,
@@ -580,6 +604,20 @@ impl Battle {
                 | Choice::DefensivePosition
         ) {
             self.models[m].defensive = false;
+        }
+        // B9: committing the captain's reroll is no action.
+        if choice == Choice::CommitReroll {
+            self.models[m].reroll_armed = true;
+            return Ok(());
+        }
+        if !matches!(
+            choice,
+            Choice::Shoot { .. }
+                | Choice::Cast { .. }
+                | Choice::Attack { .. }
+                | Choice::Withdraw { .. }
+        ) {
+            self.models[m].reroll_armed = false;
         }
         // B113: any other action ends Ukrycie (a Move with Skradanie is
         // judged where it ends, B114).
@@ -615,6 +653,7 @@ impl Battle {
             Choice::Withdraw { from } => {
                 let (query, _) = self.melee_query(m, from);
                 let (report, winner) = self.play_withdrawal(players, &query)?;
+                self.after_reroll(m, &report);
                 self.take_slot(m, false);
                 let won = winner == 1;
                 let me = &mut self.models[m];
@@ -660,6 +699,7 @@ impl Battle {
                 self.mark_charged(m, &before);
                 self.after_move(m);
                 if leave {
+                    self.deliver_data(m);
                     let pride = self.scenario == super::Scenario::Pride;
                     let me = &mut self.models[m];
                     me.status = Status::Left;
@@ -691,6 +731,16 @@ impl Battle {
                 me.move_slot = true;
                 me.free_slot = true;
                 self.fire_plan(players, m, target, None, &plan)?;
+            }
+            Choice::CarryTogether {
+                helper,
+                to,
+                spent,
+                leave,
+            } => self.carry_together(m, helper, to, spent, leave)?,
+            Choice::PickUpData => {
+                self.take_slot(m, false);
+                self.pick_data(m);
             }
             Choice::PickUpObject => {
                 if self.object.take().is_some() {
@@ -732,6 +782,7 @@ impl Battle {
                 let (report, chance) = self.play_query(players, &query)?;
                 self.spend_plays(&report, m, target);
                 let pushed = plays::push_after(&report, m, target);
+                self.after_reroll(m, &report);
                 self.take_slot(m, false);
                 let chance = match chance {
                     Odds::Melee(o) => [odds::frac(&o.defender_out), odds::frac(&o.attacker_out)],

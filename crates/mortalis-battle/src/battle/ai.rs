@@ -19,7 +19,9 @@ pub struct Ai;
 /// object to intercept.
 pub(super) fn worth(b: &Battle, m: usize) -> f64 {
     let me = &b.models[m];
-    2.0 + f64::from(me.carried) + if me.object { 4.0 } else { 0.0 }
+    2.0 + f64::from(me.carried)
+        + if me.object { 4.0 } else { 0.0 }
+        + super::challenge_ai::named_worth(b, m)
 }
 
 /// The value of model `m` leaving the table now. Once a side has nobody
@@ -163,6 +165,10 @@ impl Ai {
     /// The value of one action of the active model `m`.
     /// `here` is the model's exposure where it stands ([`exposure`]).
     pub(super) fn value(&self, b: &Battle, m: usize, c: &Choice, here: f64) -> f64 {
+        self.plain_value(b, m, c, here) + super::challenge_ai::action_bonus(b, m, c)
+    }
+
+    fn plain_value(&self, b: &Battle, m: usize, c: &Choice, here: f64) -> f64 {
         let me = &b.models[m];
         match *c {
             Choice::Shoot { target }
@@ -236,6 +242,20 @@ impl Ai {
             Choice::Withdraw { .. } if me.ranged().is_some() => 0.2,
             Choice::Withdraw { .. } => -1.0,
             Choice::PickUp { .. } => 1.2,
+            // B166: as the carrier's Move, and faster than alone.
+            Choice::CarryTogether {
+                to, spent, leave, ..
+            } => {
+                let alone = Choice::Move {
+                    to,
+                    spent,
+                    leave,
+                    climbed: false,
+                };
+                self.plain_value(b, m, &alone, here) + 0.3
+            }
+            // B9: when it adds a good deal to the best attack now.
+            Choice::CommitReroll => b.reroll_gain(m, &|t| worth(b, t)) * 1.5 - 0.15,
             Choice::PickUpObject => 3.0,
             Choice::Move { leave: true, .. } => leave_value(b, m),
             // As a Move there, less a little for the flight it uses up.
@@ -367,6 +387,8 @@ impl Decider for Ai {
             About::Intercept | About::Overwatch | About::Play | About::Event | About::Forced => {
                 self.react(b, q)
             }
+            About::Named => super::challenge_ai::name(b, q),
+            About::Reward => super::challenge_ai::reward(b, q),
         })
     }
 }

@@ -48,6 +48,10 @@ pub enum About {
     /// Where a forced move of 3" goes (Pierwotny strach B89, Potknięcie
     /// B93): the moving model's owner chooses.
     Forced,
+    /// A model a challenge names (B172–B174).
+    Named,
+    /// The model that gets a challenge's experience (B173).
+    Reward,
 }
 
 /// One legal answer.
@@ -236,6 +240,33 @@ pub enum Choice {
     Leap {
         /// Where it lands.
         to: Place,
+    },
+    /// Name this model for a challenge (B174).
+    Name {
+        /// The model.
+        model: usize,
+    },
+    /// This model gets the challenge's experience (B173).
+    Reward {
+        /// The model.
+        model: usize,
+    },
+    /// Pick up the Ukryte dane marker within 1" (B173).
+    PickUpData,
+    /// Commit the captain's reroll (B9) to the next Shot, cast or Attack
+    /// of this activation (no action).
+    CommitReroll,
+    /// The object's carrier and a helper Move together (B166), the carrier
+    /// to `to` (the helper beside it); `leave` when they go off the table.
+    CarryTogether {
+        /// The helper.
+        helper: usize,
+        /// Where the carrier stops.
+        to: Place,
+        /// Allowance spent.
+        spent: f64,
+        /// They leave across the carrier's edge.
+        leave: bool,
     },
 }
 

@@ -202,6 +202,14 @@ pub struct Fighter {
     /// Intercepts whenever it can without a question (independent
     /// fighting models, B141; set by whoever places them).
     pub always_intercepts: bool,
+    /// A specialist (medic, technomancer, chaplain: the egghead challenges).
+    pub specialist: bool,
+    /// The captain's reroll (B9) is still unused this battle.
+    pub captain_reroll: bool,
+    /// The captain's reroll is committed to its next attack roll.
+    pub reroll_armed: bool,
+    /// This round: shared the object's load (B166: W−2, no shots or tricks).
+    pub shares_load: bool,
 }
 
 /// Something in a warband the simulator cannot play yet (B182).
@@ -246,6 +254,8 @@ impl Fighter {
         out.items = sheet.items.clone();
         out.pet = sheet.special.contains(&SpecialRule::Pet);
         out.heroic = sheet.special.contains(&SpecialRule::HeroicPlays);
+        out.specialist = sheet.archetype.is_specialist();
+        out.captain_reroll = sheet.special.contains(&SpecialRule::Captain);
         if big {
             out.body.base = SARCOPHAGUS_BASE;
             out.body.height = SARCOPHAGUS_HEIGHT;
@@ -268,7 +278,7 @@ impl Fighter {
     }
 
     /// A model with no skills on a 1" base, not yet placed.
-    fn blank(
+    pub(super) fn blank(
         name: &str,
         side: usize,
         profile: Profile,
@@ -313,6 +323,10 @@ impl Fighter {
             overwatch: false,
             stalled: false,
             always_intercepts: false,
+            specialist: false,
+            captain_reroll: false,
+            reroll_armed: false,
+            shares_load: false,
         }
     }
 
@@ -403,8 +417,14 @@ impl Fighter {
             && weapon != Some(Item::TwoHandedWeapon);
         Side {
             accuracy: self.profile.accuracy,
-            // B41i: carrying the object to intercept, W−2.
-            fight: self.profile.fight - if self.object { 2 } else { 0 },
+            // B41i: carrying the object to intercept (or sharing its load,
+            // B166), W−2.
+            fight: self.profile.fight
+                - if self.object || self.shares_load {
+                    2
+                } else {
+                    0
+                },
             resilience: self.profile.resilience,
             armour: self.armour,
             shield: self.equipment.contains(&Item::Shield) && weapon != Some(Item::TwoHandedWeapon),
@@ -412,6 +432,8 @@ impl Fighter {
             extra_weapon: extra,
             defensive: self.defensive,
             moved: self.moves > 0,
+            // B9: the captain's reroll, committed to this roll.
+            reroll: self.reroll_armed,
             // Wymierzony strzał is an action of its own (B108); tricks are
             // told to the odds engine when cast (`tricks.rs`).
             skills: self

@@ -8,10 +8,15 @@
 
 mod actions;
 pub mod ai;
+mod captain;
+mod carry;
+mod challenge_ai;
+pub mod challenges;
 pub mod decide;
 mod field;
 pub mod fighter;
 mod grenades;
+pub mod independent;
 pub mod items;
 mod plays;
 pub mod react;
@@ -26,6 +31,7 @@ use mortalis_rules::dice::{DiceError, DiceSource};
 use mortalis_rules::play;
 use serde::Serialize;
 
+pub use challenges::{Challenges, Data, Met, Pledge, Wish};
 pub use decide::{About, Choice, Decider, Question, RandomPolicy, Scripted};
 pub use fighter::{Fighter, SideError, Status, Unsupported, side_from_warband};
 pub use react::{Offensive, Pools};
@@ -67,6 +73,9 @@ pub enum BattleError {
     /// The rules core refused an action the battle offered (a bug).
     #[error("the rules refused an offered action: {0}")]
     Rules(String),
+    /// A challenge that cannot be taken (B172, B173).
+    #[error("challenge refused: {0}")]
+    Challenge(String),
 }
 
 impl From<play::PlayError> for BattleError {
@@ -321,6 +330,58 @@ pub enum Event {
         /// The model.
         model: usize,
     },
+    /// A side took a challenge (B172), naming these models.
+    Challenge {
+        /// The side.
+        side: usize,
+        /// Which.
+        id: mortalis_rules::campaign::tables::Challenge,
+        /// Its own named model.
+        own: Option<usize>,
+        /// The named enemy.
+        enemy: Option<usize>,
+    },
+    /// A model picked up the Ukryte dane marker (B173).
+    PickedUpData {
+        /// The model.
+        model: usize,
+    },
+    /// A challenge was met at the end (B146).
+    Met {
+        /// The side.
+        side: usize,
+        /// Which.
+        id: mortalis_rules::campaign::tables::Challenge,
+        /// The model that earns it, when the challenge names one.
+        model: Option<usize>,
+        /// Victory points.
+        vp: u32,
+    },
+    /// The side chose the model that gets a challenge's experience.
+    Rewarded {
+        /// The side.
+        side: usize,
+        /// Which.
+        id: mortalis_rules::campaign::tables::Challenge,
+        /// The model.
+        model: usize,
+    },
+    /// The captain's reroll (B9) was committed to an action; `used`: the
+    /// roll used it (spent for the battle).
+    Reroll {
+        /// The captain.
+        model: usize,
+        /// Used by the roll.
+        used: bool,
+    },
+    /// A helper shared the load of the object's carrier for a joint Move
+    /// (B166).
+    CarriedTogether {
+        /// The carrier.
+        carrier: usize,
+        /// The helper.
+        helper: usize,
+    },
     /// The battle ended.
     End {
         /// Why.
@@ -399,6 +460,12 @@ pub struct Battle {
     /// The AI's distance fields (built on first use).
     #[serde(skip)]
     fields: std::cell::RefCell<Option<field::Fields>>,
+    /// Challenges taken and their bookkeeping (B172–B174).
+    pub challenges: Challenges,
+    /// The independent models (B137–B143): index and kind.
+    pub independents: Vec<(usize, independent::Kind)>,
+    /// Helpers that carried the object off with its carrier (B166).
+    pub co_carriers: Vec<usize>,
 }
 
 /// Dice that log every value into the battle.
@@ -453,6 +520,9 @@ impl Battle {
             deployed: vec![],
             pools: Pools::default(),
             fields: std::cell::RefCell::new(None),
+            challenges: Challenges::default(),
+            independents: vec![],
+            co_carriers: vec![],
         }
     }
 
@@ -507,10 +577,16 @@ impl Battle {
     }
 
     /// Victory points so far: markers carried off and taken automatically
-    /// (B151), the object (4, B166), models that left in Duma (B170).
+    /// (B151), the object (4, B166), models that left in Duma (B170),
+    /// challenges met (B146, settled at the end).
     pub fn vp(&self) -> [u32; 2] {
-        let mut vp = self.collected;
-        for m in &self.models {
+        let c = self.challenges.vp();
+        let mut vp = [self.collected[0] + c[0], self.collected[1] + c[1]];
+        for m in self
+            .models
+            .iter()
+            .filter(|m| m.side < independent::INDEPENDENT)
+        {
             vp[m.side] += m.scored + if m.delivered { OBJECT_VP } else { 0 } + u32::from(m.escaped);
         }
         vp
@@ -518,6 +594,19 @@ impl Battle {
 
     fn ask(&mut self, players: &mut Players, q: Question) -> Result<Choice, BattleError> {
         let side = q.side;
+        // Independent models answer nobody's questions (B140–B142): a
+        // choice the rules leave to them (which action a trick takes from
+        // one) is the first offered, and is not a decision of the log.
+        if side >= independent::INDEPENDENT {
+            return q
+                .options
+                .first()
+                .copied()
+                .ok_or_else(|| BattleError::Decision {
+                    side,
+                    why: "no option".into(),
+                });
+        }
         let index = players.deciders[side]
             .choose(self, &q)
             .map_err(|why| BattleError::Decision { side, why })?;
@@ -582,12 +671,18 @@ impl Battle {
     }
 
     /// Plays the rounds of a battle whose models and markers are already on
-    /// the table, `starter` activating first in round 1.
+    /// the table, `starter` activating first in round 1; then the sides
+    /// choose who gets the experience of the challenges they met.
     pub fn play_placed(
         &mut self,
         players: &mut Players,
         starter: usize,
     ) -> Result<(), BattleError> {
+        self.rounds(players, starter)?;
+        self.reward(players)
+    }
+
+    fn rounds(&mut self, players: &mut Players, starter: usize) -> Result<(), BattleError> {
         let table = self.table.clone();
         let navs = navs(&table, &self.models);
         loop {
@@ -608,6 +703,7 @@ impl Battle {
                 m.stunned = false;
                 m.scavenged = false;
                 m.hasted = false;
+                m.shares_load = false;
             }
             let first = if self.round == 1 {
                 starter
@@ -640,6 +736,10 @@ impl Battle {
                 }
                 turn = 1 - side;
             }
+            self.independents_act(players, &navs)?;
+            if self.end.is_some() {
+                return Ok(());
+            }
         }
     }
 
@@ -664,14 +764,22 @@ impl Battle {
     /// left alone, VP, winner.
     fn finish(&mut self, reason: EndReason) {
         if reason == EndReason::OneSideLeft
-            && let Some(side) = self.models.iter().find(|m| m.on_table()).map(|m| m.side)
+            && let Some(side) = self
+                .models
+                .iter()
+                .find(|m| m.on_table() && m.side < independent::INDEPENDENT)
+                .map(|m| m.side)
         {
             let mut got = self.markers.len() as u32;
             self.markers.clear();
             if self.object.take().is_some() {
                 got += OBJECT_VP;
             }
-            for m in self.models.iter_mut().filter(|m| m.on_table()) {
+            for m in self
+                .models
+                .iter_mut()
+                .filter(|m| m.on_table() && m.side == side)
+            {
                 got += std::mem::take(&mut m.carried);
                 if std::mem::take(&mut m.object) {
                     got += OBJECT_VP;
@@ -679,6 +787,7 @@ impl Battle {
             }
             self.collected[side] += got;
         }
+        self.settle_challenges(reason);
         let vp = self.vp();
         let winner = match vp[0].cmp(&vp[1]) {
             std::cmp::Ordering::Greater => Some(0),

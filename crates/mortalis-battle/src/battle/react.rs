@@ -81,14 +81,18 @@ pub struct Pools {
 }
 
 impl Pools {
-    /// Whether `side` may still play `event`.
+    /// Whether `side` may still play `event` (never the independent
+    /// models, B137: they have no events).
     pub fn may_offend(&self, side: usize, event: Offensive) -> bool {
-        self.events[side].len() < EVENTS_PER_BATTLE && !self.events[side].contains(&event)
+        self.events
+            .get(side)
+            .is_some_and(|e| e.len() < EVENTS_PER_BATTLE && !e.contains(&event))
     }
 
-    /// Whether `side` has not used `play` yet.
+    /// Whether `side` has not used `play` yet (the independent models have
+    /// no heroic plays).
     pub fn may_play(&self, side: usize, play: Skill) -> bool {
-        !self.plays[side].contains(&play)
+        self.plays.get(side).is_some_and(|p| !p.contains(&play))
     }
 }
 

@@ -76,9 +76,79 @@ impl Zone {
     }
 }
 
+impl Zone {
+    /// Whether the point (x, y) lies in the zone (the Ukryte dane marker
+    /// goes outside both, B173).
+    pub(super) fn holds_point(self, size: f64, x: f64, y: f64) -> bool {
+        match self {
+            Zone::Corner(c) => Zone::CornerWithin(c, DEPLOY_RADIUS).holds_point(size, x, y),
+            Zone::CornerWithin(c, r) => {
+                let (cx, cy) = corner_point(size, c);
+                (x - cx).hypot(y - cy) <= r
+            }
+            Zone::Edge(e, depth) => edge_distance(size, e, x, y) <= depth,
+            Zone::Centre(r) => (x - size / 2.0).hypot(y - size / 2.0) <= r,
+            Zone::Rim(depth) => (0..4).any(|e| edge_distance(size, e, x, y) <= depth),
+        }
+    }
+
+    /// The places just inside the table edges (`inset` from them) where a
+    /// model standing at `from` leaves the table through this zone, one per
+    /// edge the zone touches, nearest to `from` (Kurier, B173): along a
+    /// corner's two edges within 6" of the corner; along a deployment edge;
+    /// along every edge for Otoczeni's rim; none from the centre.
+    pub(super) fn exits(self, size: f64, inset: f64, from: Place) -> Vec<(usize, Place)> {
+        // The place on `edge` nearest `from`, its other coordinate kept
+        // within [lo, hi].
+        let at = |edge: usize, (lo, hi): (f64, f64)| {
+            let (x, y) = (from.x.clamp(lo, hi), from.y.clamp(lo, hi));
+            let p = match edge {
+                0 => Place::ground(x, inset),
+                1 => Place::ground(size - inset, y),
+                2 => Place::ground(x, size - inset),
+                _ => Place::ground(inset, y),
+            };
+            (edge, p)
+        };
+        let whole = (inset, size - inset);
+        match self {
+            Zone::Corner(c) => Zone::CornerWithin(c, DEPLOY_RADIUS).exits(size, inset, from),
+            Zone::CornerWithin(c, radius) => {
+                let (cx, cy) = corner_point(size, c);
+                let reach = (radius - inset).max(inset);
+                let span = |low: bool| {
+                    if low {
+                        (inset, reach)
+                    } else {
+                        (size - reach, size - inset)
+                    }
+                };
+                let south_or_north = if cy == 0.0 { 0 } else { 2 };
+                let west_or_east = if cx == 0.0 { 3 } else { 1 };
+                vec![
+                    at(south_or_north, span(cx == 0.0)),
+                    at(west_or_east, span(cy == 0.0)),
+                ]
+            }
+            Zone::Edge(e, _) => vec![at(e, whole)],
+            Zone::Centre(_) => vec![],
+            Zone::Rim(_) => (0..4).map(|e| at(e, whole)).collect(),
+        }
+    }
+}
+
 impl Battle {
     /// The scenario's set-up; returns the side that starts round 1.
+    /// Challenges are taken first (B172) and the Ukryte dane marker placed
+    /// after deployment (B173).
     pub fn set_up(&mut self, players: &mut Players) -> Result<usize, BattleError> {
+        self.take_challenges(players)?;
+        let starter = self.set_up_scenario(players)?;
+        self.place_data(players)?;
+        Ok(starter)
+    }
+
+    fn set_up_scenario(&mut self, players: &mut Players) -> Result<usize, BattleError> {
         let starter = match self.scenario {
             Scenario::Massacre => self.set_up_massacre(players)?,
             Scenario::Barricades => self.set_up_barricades(players)?,
@@ -138,16 +208,34 @@ impl Battle {
         Ok(defender)
     }
 
-    /// Otoczeni (B159–B161): the side with fewer models defends (Q28: equal
-    /// numbers, the lower 2k6 chooses); five markers round the centre; the
+    /// Otoczeni (B159–B161): the side with fewer models defends unless
+    /// both sides name the other (Q28: equal numbers, the lower 2k6
+    /// chooses); five markers round the centre; the
     /// Defender deploys within 5" of the centre, then the Attacker within
     /// 5" of an edge and 8" from every Defender model; the Attacker starts.
     fn set_up_surrounded(&mut self, players: &mut Players) -> Result<usize, BattleError> {
         let count = |s: usize| self.models.iter().filter(|m| m.side == s).count();
-        let defender = match count(0).cmp(&count(1)) {
-            std::cmp::Ordering::Less => 0,
-            std::cmp::Ordering::Greater => 1,
-            std::cmp::Ordering::Equal => {
+        let fewer = match count(0).cmp(&count(1)) {
+            std::cmp::Ordering::Less => Some(0),
+            std::cmp::Ordering::Greater => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        let defender = match fewer {
+            // B159: unless both agree otherwise — each side says whom it
+            // wants as the Defender; only the same answer from both
+            // changes it.
+            Some(default) => {
+                let wishes = [
+                    self.pick_defender(players, 0)?,
+                    self.pick_defender(players, 1)?,
+                ];
+                if wishes[0] == wishes[1] {
+                    wishes[0]
+                } else {
+                    default
+                }
+            }
+            None => {
                 let chooser = self.roll_off(players, "roles")?;
                 self.pick_defender(players, chooser)?
             }
@@ -314,7 +402,7 @@ impl Battle {
     /// Marker places: a 2" grid of ground points (odd inches from the
     /// edges) where `fits` holds, outside walls and gaps, not on another
     /// marker.
-    fn marker_spots(&self, fits: &dyn Fn(f64, f64) -> bool) -> Vec<Choice> {
+    pub(super) fn marker_spots(&self, fits: &dyn Fn(f64, f64) -> bool) -> Vec<Choice> {
         let size = self.table.size;
         let mut out = vec![];
         let mut x = 1.0;
@@ -375,6 +463,7 @@ impl Battle {
                 (0..4).any(|e| edge_distance(size, e, x, y) + r <= depth + 1e-9)
                     && self.placed().all(|(_, o)| {
                         o.side == side
+                            || o.side == super::independent::INDEPENDENT
                             || self.table.distance(&body, &o.body) >= SURROUNDED_AWAY - 1e-9
                     })
             }
@@ -472,6 +561,7 @@ impl Battle {
             q.reverse();
             q
         });
+        self.challenges.zones = zones.map(Some);
         let mut side = first;
         while !queues[0].is_empty() || !queues[1].is_empty() {
             if let Some(model) = queues[side].pop() {
@@ -489,6 +579,7 @@ impl Battle {
         side: usize,
         zone: Zone,
     ) -> Result<(), BattleError> {
+        self.challenges.zones[side] = Some(zone);
         for model in self.roster(side) {
             self.deploy_one(players, model, zone)?;
         }
@@ -498,8 +589,19 @@ impl Battle {
     /// The places just inside the edges model `m` may leave by now (B37),
     /// nearest first: carrying markers, the two nearest edges (never a
     /// Barykady Defender, B158); carrying the object, only its own edge
-    /// (B166); in Duma, the opponent's short edge (B169); volunteers never.
+    /// (B166); in Duma, the opponent's short edge (B169); volunteers never;
+    /// the Kurier also through the opponent's deployment zone (B172).
     pub fn exits(&self, m: usize) -> Vec<Place> {
+        self.exit_ways(m).into_iter().map(|w| w.1).collect()
+    }
+
+    /// The edges of [`Battle::exits`], in the same order.
+    pub fn exit_edges(&self, m: usize) -> Vec<usize> {
+        self.exit_ways(m).into_iter().map(|w| w.0).collect()
+    }
+
+    /// Each way off the table of [`Battle::exits`]: its edge and place.
+    pub fn exit_ways(&self, m: usize) -> Vec<(usize, Place)> {
         let me = &self.models[m];
         let size = self.table.size;
         let e = me.body.radius() + 0.01;
@@ -511,11 +613,17 @@ impl Battle {
             2 => Place::ground(x, size - e),
             _ => Place::ground(e, y),
         };
-        self.exit_edges(m).into_iter().map(point).collect()
+        let mut out: Vec<(usize, Place)> = self
+            .scenario_exits(m)
+            .into_iter()
+            .map(|edge| (edge, point(edge)))
+            .collect();
+        out.extend(self.courier_exits(m));
+        out
     }
 
-    /// The edges of [`Battle::exits`].
-    pub fn exit_edges(&self, m: usize) -> Vec<usize> {
+    /// The edges the scenario lets model `m` leave by now.
+    fn scenario_exits(&self, m: usize) -> Vec<usize> {
         let me = &self.models[m];
         if me.volunteer {
             return vec![];

@@ -1,0 +1,223 @@
+//! End-to-end, the inputs of a battle besides the warbands: a campaign file
+//! as a side of `mortalis battle` (B178: its fielded models with their
+//! wounds, skills and gear) and its report going back into the same
+//! campaign with `mortalis campaign battle`; challenges taken with
+//! `--challenges` (B172–B174); independent models from a file (B137–B143)
+//! in `battle` and `simulate`, and the refusals of a bad file.
+
+use assert_cmd::Command;
+
+#[path = "common/report.rs"]
+mod report;
+use report::apply;
+
+const A: &str = "../mortalis-battle/tests/data/alfa.toml";
+const B: &str = "../mortalis-battle/tests/data/beta.toml";
+const TABLE: &str = "../mortalis-battle/tests/data/open.toml";
+const FILE: &str = "tests/data/independent.toml";
+
+fn mortalis() -> Command {
+    let mut c = Command::cargo_bin("mortalis").unwrap();
+    c.env_remove("LANG").current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+/// Asserts that the binary succeeded, showing its errors if not.
+fn succeeded(out: &std::process::Output) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A new campaign of `warband` in `dir`, with the paths of a report and a
+/// decisions file beside it.
+fn campaign(dir: &std::path::Path, warband: &str) -> [std::path::PathBuf; 3] {
+    let paths = ["c.json", "r.toml", "d.toml"].map(|n| dir.join(n));
+    mortalis()
+        .args(["campaign", "new", warband, "--out"])
+        .arg(&paths[0])
+        .assert()
+        .success();
+    paths
+}
+
+#[test]
+fn a_campaign_fights_meets_challenges_and_takes_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let [campaign, report, decisions] = campaign(dir.path(), A);
+    let battle = |report: &std::path::Path| {
+        mortalis()
+            .arg("battle")
+            .arg(&campaign)
+            .args([B, "--scenario", "jatka", "--table", TABLE, "--seed", "2"])
+            .args([
+                "--challenges",
+                "a=foresight,get_the_old_man",
+                "--lang",
+                "en",
+            ])
+            .arg("--report")
+            .arg(report)
+            .output()
+            .unwrap()
+    };
+    let out = battle(&report);
+    succeeded(&out);
+    let account = String::from_utf8(out.stdout).unwrap();
+    assert!(account.contains("Alfa: challenge Foresight"), "{account}");
+    assert!(
+        account.contains("Alfa: challenge Get the old man!"),
+        "{account}"
+    );
+    // Seed 2: Alfa loses at most two models (met), its named enemy stands.
+    assert!(account.contains("challenge met: Foresight"), "{account}");
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(text.contains("id = \"foresight\""), "{text}");
+    apply(&campaign, &report, &decisions);
+    let state = mortalis()
+        .args(["campaign", "show", "--json"])
+        .arg(&campaign)
+        .output()
+        .unwrap();
+    let state: serde_json::Value = serde_json::from_slice(&state.stdout).unwrap();
+    assert_eq!(state["battles"], 1);
+    // The same campaign fights again after its post-battle sequence, with
+    // what it learned there (a skill the simulator cannot play yet is
+    // refused with B182 and the model's name).
+    let again = dir.path().join("r2.toml");
+    let out = battle(&again);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() || err.contains("B182: A"), "{err}");
+}
+
+/// A campaign may be side B too: `--report-b` writes its report, and the
+/// campaign takes it.
+#[test]
+fn a_campaign_as_side_b_takes_its_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let [campaign, report, decisions] = campaign(dir.path(), B);
+    let out = mortalis()
+        .args(["battle", A])
+        .arg(&campaign)
+        .args(["--scenario", "barykady", "--table", TABLE, "--seed", "2"])
+        .arg("--report-b")
+        .arg(&report)
+        .output()
+        .unwrap();
+    succeeded(&out);
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(text.contains("name = \"B1\""), "{text}");
+    apply(&campaign, &report, &decisions);
+}
+
+#[test]
+fn challenges_that_cannot_be_taken_are_refused() {
+    for (arg, says) in [
+        ("a=no_fireworks", "fields no model that knows tricks"),
+        ("a=nonsense", "unknown challenge `nonsense`"),
+        ("c=lesson", "unknown side `c`"),
+        ("a=lesson,foresight,stoicism", "at most 2"),
+        ("a=lesson,lesson", "taken twice"),
+    ] {
+        let out = mortalis()
+            .args(["battle", A, B, "--scenario", "jatka", "--table", TABLE])
+            .args(["--challenges", arg, "--lang", "en"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{arg}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(says), "{arg}: {err}");
+    }
+}
+
+#[test]
+fn independent_models_fight_in_battles_and_simulations() {
+    let out = mortalis()
+        .args(["battle", A, B, "--scenario", "jatka", "--table", TABLE])
+        .args(["--seed", "4", "--json", "--independent", FILE])
+        .output()
+        .unwrap();
+    succeeded(&out);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let log = json["log"].as_array().unwrap();
+    // Somebody shoots at or is shot by an independent model (indices 6, 7:
+    // after Alfa's and Beta's three each).
+    assert!(
+        log.iter().any(|e| e["event"] == "shot"
+            && (e["shooter"].as_u64() >= Some(6) || e["target"].as_u64() >= Some(6))),
+        "no shot involves an independent model"
+    );
+    let sim = mortalis()
+        .args(["simulate", A, B, "--scenario", "jatka", "--table", TABLE])
+        .args([
+            "--battles",
+            "4",
+            "--threads",
+            "1",
+            "--independent",
+            FILE,
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    succeeded(&sim);
+    let json: serde_json::Value = serde_json::from_slice(&sim.stdout).unwrap();
+    let models = json["models"].as_array().unwrap();
+    assert_eq!(
+        models.len(),
+        6,
+        "independent models are nobody's: {models:?}"
+    );
+}
+
+#[test]
+fn a_bad_independent_file_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("i.toml");
+    for (text, says) in [
+        (
+            "[[independent]]\nname = \"X\"\nkind = \"flying\"\n",
+            "flying",
+        ),
+        (
+            "[[independent]]\nname = \"X\"\nkind = \"shooting\"\nprofile = { speed = 0, fight = 0, accuracy = 7, resilience = 5 }\nat = [5, 5]\n",
+            "needs a ranged weapon",
+        ),
+        (
+            "[[independent]]\nname = \"X\"\nkind = \"fighting\"\nprofile = { speed = 40, fight = 0, accuracy = 7, resilience = 5 }\nat = [5, 5]\n",
+            "speed 40",
+        ),
+        (
+            "[[independent]]\nname = \"A1\"\nkind = \"fighting\"\nprofile = { speed = 4, fight = 0, accuracy = 7, resilience = 5 }\nat = [5, 5]\n",
+            "name is taken",
+        ),
+        (
+            "[[independent]]\nname = \"X\"\nkind = \"fighting\"\nprofile = { speed = 4, fight = 0, accuracy = 7, resilience = 5 }\nat = [40, 5]\n",
+            "cannot stand there",
+        ),
+    ] {
+        std::fs::write(&f, text).unwrap();
+        let out = mortalis()
+            .args([
+                "battle",
+                A,
+                B,
+                "--scenario",
+                "jatka",
+                "--table",
+                TABLE,
+                "--independent",
+            ])
+            .arg(&f)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{text}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains(says) && err.contains("i.toml"),
+            "{text}: {err}"
+        );
+    }
+}
