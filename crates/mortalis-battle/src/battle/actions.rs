@@ -191,7 +191,6 @@ impl Battle {
         self.taunted(m, &mut out);
         out.push(Choice::End);
         self.challenge_options(m, &mut out);
-        self.captain_options(m, &mut out);
         self.carry_options(m, navs, &mut out);
         Ok(out)
     }
