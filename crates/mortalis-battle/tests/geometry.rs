@@ -372,3 +372,26 @@ fn reach_from_a_corner_next_to_a_friend() {
         .unwrap();
     assert!(r[0].is_some(), "{r:?}");
 }
+
+#[test]
+fn a_model_touching_a_block_moves_away_and_along_it() {
+    // B28: a base standing in contact with a block (Duma's field puts
+    // models there) may still Move: away from it and along its side.
+    let block = Kind::Block {
+        height: 3.0,
+        climbable: false,
+    };
+    let t = table(vec![Piece::rect(block, 14.0, 10.0, 2.0, 3.0)]);
+    let nav = mortalis_battle::Nav::new(&t, STD);
+    let from = g(13.5, 11.5);
+    let r = nav
+        .reach(from, 4.0, &[], &[g(9.5, 11.5), g(13.5, 20.0)])
+        .unwrap();
+    let away = r[0].unwrap();
+    assert!(away.arrived, "{away:?}");
+    close(away.spent, 4.0);
+    let along = r[1].unwrap();
+    close(along.to.x, 13.5);
+    close(along.to.y, 15.5);
+    assert!(t.can_stand(along.to, 0.5).is_ok());
+}

@@ -248,6 +248,7 @@ impl Battle {
                 climbed: reach.climbed,
             });
         }
+        out.extend(self.leave_from_here(m, allowance));
         Ok(out)
     }
 
@@ -295,6 +296,25 @@ impl Battle {
                 (a.x - from.x)
                     .hypot(a.y - from.y)
                     .total_cmp(&(b.x - from.x).hypot(b.y - from.y))
+            })
+    }
+
+    /// A model already standing at the place by an edge it may leave by
+    /// (no Move towards it is left to offer) crosses the edge where it
+    /// stands, when its allowance covers its base (B37).
+    fn leave_from_here(&self, m: usize, allowance: f64) -> Option<Choice> {
+        let me = &self.models[m];
+        let from = me.body.at;
+        let r = me.body.radius();
+        self.exits(m)
+            .into_iter()
+            .map(|p| (p, (p.x - from.x).hypot(p.y - from.y)))
+            .find(|(p, d)| p.level == from.level && *d < 0.05 && d + r <= allowance + 1e-9)
+            .map(|(to, spent)| Choice::Move {
+                to,
+                spent,
+                leave: true,
+                climbed: false,
             })
     }
 

@@ -74,6 +74,28 @@ pub(super) fn out_chance(q: &Query) -> f64 {
     }
 }
 
+/// What taking out model `t` does to the end of the battle: in Duma the
+/// last enemy on the field ends it, and models of the side still there
+/// never count as having left (B170), so it is worth it only ahead; the
+/// value added to the removal (0 when it ends nothing).
+fn ending(b: &Battle, t: usize) -> f64 {
+    let side = b.models[t].side;
+    let last = !b
+        .models
+        .iter()
+        .enumerate()
+        .any(|(i, f)| i != t && f.on_table() && f.side == side);
+    if !last || b.scenario != Scenario::Pride {
+        return 0.0;
+    }
+    let vp = b.vp();
+    match vp[1 - side].cmp(&vp[side]) {
+        std::cmp::Ordering::Greater => 10.0,
+        std::cmp::Ordering::Equal => -6.0,
+        std::cmp::Ordering::Less => -12.0,
+    }
+}
+
 pub(super) fn prob(p: &odds::Prob) -> f64 {
     p.to_f64().unwrap_or(0.0)
 }
@@ -121,6 +143,20 @@ pub(super) fn threat(
     };
     match odds::odds(&q) {
         Ok(Odds::Shoot(o)) => prob(&o.out_of_action),
+        _ => 0.0,
+    }
+}
+
+/// The exchange of `m` attacking the engaged enemy `t`, valued with the
+/// exact odds: the chance the defender is taken out times its worth, less
+/// part of the chance the attacker is (an enemy left in contact attacks
+/// it anyway).
+fn attack_value(b: &Battle, m: usize, t: usize) -> f64 {
+    match odds::odds(&b.melee_query(m, t).0) {
+        Ok(Odds::Melee(o)) => {
+            prob(&o.defender_out) * (worth(b, t) * 1.5 + ending(b, t))
+                - prob(&o.attacker_out) * worth(b, m)
+        }
         _ => 0.0,
     }
 }
@@ -178,7 +214,9 @@ impl Ai {
             }
             Choice::Shoot { target } => {
                 match b.shot_plan(m, target).map(|p| odds::odds(&p.query)) {
-                    Some(Ok(Odds::Shoot(o))) => prob(&o.out_of_action) * worth(b, target) * 1.5,
+                    Some(Ok(Odds::Shoot(o))) => {
+                        prob(&o.out_of_action) * (worth(b, target) * 1.5 + ending(b, target))
+                    }
                     _ => 0.0,
                 }
             }
@@ -195,7 +233,7 @@ impl Ai {
                     .map(|p| odds::odds(&p.query))
                 {
                     Some(Ok(Odds::Shoot(o))) => {
-                        prob(&o.out_of_action) * worth(b, target) * 1.5 - 0.1
+                        prob(&o.out_of_action) * (worth(b, target) * 1.5 + ending(b, target)) - 0.1
                     }
                     _ => 0.0,
                 }
@@ -225,13 +263,7 @@ impl Ai {
                     p1 * worth(b, first) + p2 * worth(b, second)
                 }
             }
-            Choice::Attack { target } => match odds::odds(&b.melee_query(m, target).0) {
-                Ok(Odds::Melee(o)) => {
-                    prob(&o.defender_out) * worth(b, target) * 1.5
-                        - prob(&o.attacker_out) * worth(b, m)
-                }
-                _ => 0.0,
-            },
+            Choice::Attack { target } => attack_value(b, m, target),
             // +1 O against what threatens it here, roughly a quarter less.
             Choice::DefensivePosition => 0.25 * here * worth(b, m) - 0.05,
             // Out of every enemy's sight until it acts or is seen (B113).
@@ -268,53 +300,66 @@ impl Ai {
                 };
                 self.value(b, m, &walk, here) - 0.5
             }
-            Choice::Move { to, .. } => {
-                let mut v = 0.0;
-                let gatherer = !me.pet && !me.volunteer;
-                let goals = !b.markers.is_empty() || b.object.is_some();
-                if gatherer && goals {
-                    let (before, after) = (marker_gap(b, me.body.at), marker_gap(b, to));
-                    v += 0.15 * (before - after);
-                    if after <= 1.0 + me.body.radius() && !me.free_slot {
-                        v += 0.6;
-                    }
-                }
-                let exits = b.exit_edges(m);
-                if !exits.is_empty() {
-                    let gained = exit_gap(b, &exits, me.body.at) - exit_gap(b, &exits, to);
-                    // Duma is won by leaving, not by killing (B170).
-                    let pace = if b.scenario == Scenario::Pride {
-                        0.6
-                    } else {
-                        0.2
-                    };
-                    v += pace * exit_worth(b, m) * gained;
-                }
-                if !gatherer || (!goals && exits.is_empty()) {
-                    // Close in on the nearest enemy.
-                    let near = |p: Place| {
-                        b.models
-                            .iter()
-                            .filter(|e| e.on_table() && e.side != me.side)
-                            .map(|e| (e.body.at.x - p.x).hypot(e.body.at.y - p.y))
-                            .fold(f64::INFINITY, f64::min)
-                    };
-                    v += 0.05 * (near(me.body.at) - near(to));
-                }
-                // A shot still to come from the new place.
-                if !me.free_slot && !me.climbed {
-                    let shot = (0..b.models.len())
-                        .filter(|&e| b.models[e].on_table() && b.models[e].side != me.side)
-                        .filter(|&e| b.engaged_with(e).is_empty())
-                        .map(|e| threat(b, m, to, true, e, b.models[e].body.at) * worth(b, e))
-                        .fold(0.0, f64::max);
-                    v += 1.2 * shot;
-                }
-                // Exposure there against here.
-                v - (exposure(b, m, to) - here) * worth(b, m)
-            }
+            Choice::Move { to, .. } => self.move_value(b, m, to, here),
             _ => 0.0,
         }
+    }
+
+    /// The value of a Move of model `m` to `to` (`here`: its exposure
+    /// where it stands).
+    fn move_value(&self, b: &Battle, m: usize, to: Place, here: f64) -> f64 {
+        let me = &b.models[m];
+        let mut v = 0.0;
+        let gatherer = !me.pet && !me.volunteer;
+        let goals = !b.markers.is_empty() || b.object.is_some();
+        if gatherer && goals {
+            let (before, after) = (marker_gap(b, me.body.at), marker_gap(b, to));
+            v += 0.15 * (before - after);
+            if after <= 1.0 + me.body.radius() && !me.free_slot {
+                v += 0.6;
+            }
+        }
+        let exits = b.exit_edges(m);
+        if !exits.is_empty() {
+            let gained = exit_gap(b, &exits, me.body.at) - exit_gap(b, &exits, to);
+            // Duma is won by leaving, not by killing (B170).
+            let pace = if b.scenario == Scenario::Pride {
+                0.6
+            } else {
+                0.2
+            };
+            v += pace * exit_worth(b, m) * gained;
+        }
+        // Pets, volunteers, or nothing left to gather or take off: close
+        // in on the nearest enemy.
+        let near = |p: Place| {
+            b.models
+                .iter()
+                .filter(|e| e.on_table() && e.side != me.side)
+                .map(|e| (e.body.at.x - p.x).hypot(e.body.at.y - p.y))
+                .fold(f64::INFINITY, f64::min)
+        };
+        if !gatherer || (!goals && exits.is_empty()) {
+            v += 0.05 * (near(me.body.at) - near(to));
+        }
+        if !me.free_slot && !me.climbed {
+            // A shot still to come from the new place.
+            let shot = (0..b.models.len())
+                .filter(|&e| b.models[e].on_table() && b.models[e].side != me.side)
+                .filter(|&e| b.engaged_with(e).is_empty())
+                .map(|e| threat(b, m, to, true, e, b.models[e].body.at) * worth(b, e))
+                .fold(0.0, f64::max);
+            // Or an attack on an enemy it comes into contact with.
+            let body = Body { at: to, ..me.body };
+            let fight = (0..b.models.len())
+                .filter(|&e| b.models[e].on_table() && b.models[e].side != me.side)
+                .filter(|&e| b.table.distance(&body, &b.models[e].body) < 1.0)
+                .map(|e| attack_value(b, m, e))
+                .fold(0.0, f64::max);
+            v += (1.2 * shot).max(fight);
+        }
+        // Exposure there against here.
+        v - (exposure(b, m, to) - here) * worth(b, m)
     }
 
     /// The model to activate: the one whose best action is worth most now,

@@ -162,11 +162,15 @@ impl<'a> Graph<'a> {
         };
         for (i, p) in table.pieces.iter().enumerate() {
             let stop = || Stop::new(&p.footprint, r);
+            // What stops a base is grown a little less than the radius (as
+            // the bases of models are), so that a model standing in contact
+            // with a wall or a gap may slide along it or away from it.
+            let solid = || Stop::new(&p.footprint, r - 2.0 * SLACK);
             match p.kind {
                 Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } => {
-                    g.walls.extend(stop());
+                    g.walls.extend(solid());
                 }
-                Kind::Gap => g.gaps.extend(stop().map(|s| (p.footprint.clone(), s))),
+                Kind::Gap => g.gaps.extend(solid().map(|s| (p.footprint.clone(), s))),
                 Kind::Difficult => g.difficult.extend(stop()),
                 Kind::Dangerous => g.dangerous.extend(stop()),
                 _ => {}

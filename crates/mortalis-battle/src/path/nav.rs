@@ -177,7 +177,11 @@ impl<'a> Nav<'a> {
                         } else {
                             0.0
                         };
-                        if spent + t * len + extra <= allowance + 1e-9 {
+                        // Slides may graze a wall by the slack: the place
+                        // it stops at must be one a base can stand on.
+                        if spent + t * len + extra <= allowance + 1e-9
+                            && g.table.can_stand(to, r).is_ok()
+                        {
                             reach = Reach {
                                 to,
                                 spent: spent + t * len + extra,
