@@ -78,6 +78,15 @@ impl Kind {
         }
     }
 
+    /// Whether no base may overlap it on the ground (walls, blocks,
+    /// impassable areas, gaps).
+    pub fn stops_bases(self) -> bool {
+        matches!(
+            self,
+            Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } | Kind::Gap
+        )
+    }
+
     /// The name used in table files.
     pub fn name(self) -> &'static str {
         match self {
@@ -395,13 +404,8 @@ impl Table {
             },
             Level::Ground => {
                 let blocked = self.pieces.iter().any(|p| {
-                    matches!(
-                        p.kind,
-                        Kind::Wall { .. }
-                            | Kind::Block { .. }
-                            | Kind::Impassable { .. }
-                            | Kind::Gap
-                    ) && near_bounds(bounds(&p.footprint), at.x, at.y, r)
+                    p.kind.stops_bases()
+                        && near_bounds(bounds(&p.footprint), at.x, at.y, r)
                         && Euclidean.distance(&p.footprint, &centre) < r - 1e-9
                 });
                 if blocked {
@@ -411,6 +415,32 @@ impl Table {
                 }
             }
         }
+    }
+
+    /// The bounding boxes of the pieces no base may overlap on the ground
+    /// (kept by a path graph for [`Table::stands_among`]).
+    pub(crate) fn solid_bounds(&self) -> Vec<(usize, [f64; 4])> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.kind.stops_bases())
+            .map(|(i, p)| (i, bounds(&p.footprint)))
+            .collect()
+    }
+
+    /// [`Table::can_stand`] for a ground place, with the boxes of
+    /// [`Table::solid_bounds`] computed once: the base lies wholly on the
+    /// table and clear of every piece that stops bases.
+    pub(crate) fn stands_among(&self, at: Place, radius: f64, solid: &[(usize, [f64; 4])]) -> bool {
+        let r = radius;
+        if at.x < r || at.y < r || at.x > self.size - r || at.y > self.size - r {
+            return false;
+        }
+        let centre = Point::new(at.x, at.y);
+        !solid.iter().any(|&(i, b)| {
+            near_bounds(b, at.x, at.y, r)
+                && Euclidean.distance(&self.pieces[i].footprint, &centre) < r - 1e-9
+        })
     }
 
     /// Edge-to-edge distance between two models (Q3): the shortest distance

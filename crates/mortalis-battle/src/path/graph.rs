@@ -144,6 +144,8 @@ pub(super) struct Graph<'a> {
     pub(super) dangerous: Vec<Stop>,
     /// Each roof's area where a centre may go (shrunk footprint).
     pub(super) roofs: Vec<(usize, Vec<Polygon<f64>>)>,
+    /// The boxes of the pieces no base overlaps ([`Table::solid_bounds`]).
+    pub(super) solid: std::sync::Arc<Vec<(usize, [f64; 4])>>,
 }
 
 impl<'a> Graph<'a> {
@@ -159,6 +161,7 @@ impl<'a> Graph<'a> {
             difficult: vec![],
             dangerous: vec![],
             roofs: vec![],
+            solid: std::sync::Arc::new(table.solid_bounds()),
         };
         for (i, p) in table.pieces.iter().enumerate() {
             let stop = || Stop::new(&p.footprint, r);
@@ -238,7 +241,11 @@ impl<'a> Graph<'a> {
 
     /// Adds a node where a base can stand; returns its index.
     pub(super) fn add_node(&mut self, at: Place) -> Option<usize> {
-        if self.table.can_stand(at, self.mover.radius).is_err() {
+        let stands = match at.level {
+            Level::Ground => self.table.stands_among(at, self.mover.radius, &self.solid),
+            Level::Roof(_) => self.table.can_stand(at, self.mover.radius).is_ok(),
+        };
+        if !stands {
             return None;
         }
         if at.level == Level::Ground && self.walls.iter().any(|w| w.covers(Point::new(at.x, at.y)))
@@ -399,6 +406,17 @@ impl<'a> Graph<'a> {
         crate::sight::stretches(poly, &line)
             .first()
             .map_or(0.0, |&(_, t1)| t1 * reach)
+    }
+
+    /// Whether any difficult ground lies within `reach` of `at`.
+    pub(super) fn difficult_near(&self, at: Place, reach: f64) -> bool {
+        self.difficult.iter().any(|s| {
+            let (lo, hi) = (s.rect.min(), s.rect.max());
+            at.x >= lo.x - reach
+                && at.x <= hi.x + reach
+                && at.y >= lo.y - reach
+                && at.y <= hi.y + reach
+        })
     }
 
     /// What a straight slide between two nodes on one surface costs: `None`

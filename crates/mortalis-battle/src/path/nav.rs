@@ -132,9 +132,12 @@ impl<'a> Nav<'a> {
             }
         }
         let mut out: Vec<Option<Reach>> = vec![None; goals.len()];
+        // Paths that touch difficult ground are searched only when some
+        // lies within reach (else they are the plain ones, with less room).
+        let rough_too = g.difficult_near(from, allowance);
         for rough in [false, true] {
             let budget = allowance - if rough { 1.0 } else { 0.0 };
-            if budget <= 1e-9 {
+            if budget <= 1e-9 || (rough && !rough_too) {
                 continue;
             }
             let (best, back) = g.settle(rough, budget);

@@ -91,7 +91,8 @@ impl Graph<'_> {
         links: &[usize],
     ) -> Vec<(usize, Step, f64, usize, Touch)> {
         let here = self.nodes[u].at;
-        let free = if jumped == 0 {
+        // Only a gap is jumped: with none on the table no slide is free.
+        let free = if jumped == 0 && !self.gaps.is_empty() {
             self.mover.jump_max
         } else {
             0.0
