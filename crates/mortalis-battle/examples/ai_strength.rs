@@ -70,6 +70,42 @@ fn main() {
                     );
                 }
             }
+            if std::env::var("TALLY").is_ok() {
+                use mortalis_battle::battle::{Entry, Event};
+                let mut last = "";
+                let mut tally = std::collections::BTreeMap::new();
+                let who = |m: usize| {
+                    if battle.models[m].side == ai_side {
+                        "ai"
+                    } else {
+                        "rnd"
+                    }
+                };
+                for e in &battle.log {
+                    let key = match e {
+                        Entry::Event(Event::Shot { shooter, .. }) => {
+                            last = "shot";
+                            format!("{} shoots", who(*shooter))
+                        }
+                        Entry::Event(Event::Fight { attacker, .. }) => {
+                            last = "fight";
+                            format!("{} attacks", who(*attacker))
+                        }
+                        Entry::Event(Event::Removed { model, .. }) => {
+                            format!("{} lost by {last}", who(*model))
+                        }
+                        Entry::Event(Event::Left { model, .. }) => format!("{} left", who(*model)),
+                        _ => continue,
+                    };
+                    *tally.entry(key).or_insert(0) += 1;
+                }
+                println!(
+                    "seed {seed} ai {ai_side}: {:?} {:?} {:?}",
+                    battle.end.unwrap().1,
+                    battle.end.unwrap().0,
+                    tally
+                );
+            }
             if std::env::var("EACH").is_ok() {
                 println!(
                     "seed {seed} ai {ai_side}: {:?} round {}",

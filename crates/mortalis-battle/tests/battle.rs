@@ -164,9 +164,37 @@ fn ai_beats_a_random_policy() {
             }
         }
     }
-    // Issue #15 asks for 90%; this AI wins 18 of these 24 (75%), and 46
-    // of 60 over 30 seeds. A random AI would win about half.
-    assert!(wins * 3 >= games * 2, "AI won only {wins} of {games}");
+    // Issue #15 asks for 90%; this AI wins 21 of these 24 (87.5%), and 83
+    // of 100 over 50 seeds. A random AI would win about half, the AI
+    // before the melee and Duma fixes 18.
+    assert!(wins >= 19, "AI won only {wins} of {games}");
+}
+
+/// Duma against the random policy, 12 seeds × both sides: the AI crosses
+/// the field (models in contact with a block move again) and never ends
+/// the battle by taking out the last enemy while not ahead (B170), so it
+/// never loses, and wins 20 of these 24 (about half before those fixes).
+#[test]
+fn ai_crosses_the_duma_field() {
+    let (mut wins, mut losses) = (0, 0);
+    for seed in 0..12 {
+        for ai_side in [0, 1] {
+            let mut b = scenario_battle(Scenario::Pride, seed);
+            let (mut ai, mut rnd) = (Ai, RandomPolicy::new(seed));
+            if ai_side == 0 {
+                run(&mut b, &mut ai, &mut rnd, seed);
+            } else {
+                run(&mut b, &mut rnd, &mut ai, seed);
+            }
+            match b.end.unwrap().2 {
+                Some(s) if s == ai_side => wins += 1,
+                Some(_) => losses += 1,
+                None => {}
+            }
+        }
+    }
+    assert_eq!(losses, 0, "the AI lost {losses} Duma battles");
+    assert!(wins >= 18, "AI won only {wins} of 24 Duma battles");
 }
 
 /// The test warbands in a scenario on the small test table (Otoczeni and

@@ -148,14 +148,17 @@ pub(super) fn threat(
 }
 
 /// The exchange of `m` attacking the engaged enemy `t`, valued with the
-/// exact odds: the chance the defender is taken out times its worth, less
-/// part of the chance the attacker is (an enemy left in contact attacks
-/// it anyway).
+/// exact odds: the chance the defender is taken out times 1.2 its worth,
+/// less the chance the attacker is times 1.5 its own (and in Duma what
+/// taking out the last enemy does to the end, [`ending`]).
 fn attack_value(b: &Battle, m: usize, t: usize) -> f64 {
     match odds::odds(&b.melee_query(m, t).0) {
         Ok(Odds::Melee(o)) => {
-            prob(&o.defender_out) * (worth(b, t) * 1.5 + ending(b, t))
-                - prob(&o.attacker_out) * worth(b, m)
+            // A melee exchange can take out either fighter: it is worth
+            // starting only well in the attacker's favour.
+            let (gain, risk) = (1.2, 1.5);
+            prob(&o.defender_out) * (worth(b, t) * gain + ending(b, t))
+                - risk * prob(&o.attacker_out) * worth(b, m)
         }
         _ => 0.0,
     }
