@@ -80,6 +80,10 @@ pub(super) fn out_chance(q: &Query) -> f64 {
 /// value added to the removal (0 when it ends nothing).
 fn ending(b: &Battle, t: usize) -> f64 {
     let side = b.models[t].side;
+    // Independent models (a third side) never end a battle (B137).
+    if side > 1 {
+        return 0.0;
+    }
     let last = !b
         .models
         .iter()
