@@ -128,8 +128,8 @@ impl Battle {
             out.extend(self.flights(m));
             out.extend(self.leap_options(m));
         }
-        // B132: a stunned model only Moves.
-        if !me.free_slot && !me.climbed && !me.stunned {
+        // B132: a stunned model only Moves; B131: so does one in smoke.
+        if !me.free_slot && !me.climbed && !me.stunned && !self.in_smoke(m) {
             if engaged.is_empty() {
                 for t in 0..self.models.len() {
                     if self.shot_plan(m, t).is_some() {
@@ -381,7 +381,7 @@ impl Battle {
         }
         let sight = self
             .table
-            .sight(&a.body, &d.body, &self.others_but(&[s, t]));
+            .sight(&a.body, &d.body, &self.sight_others(&[s, t]));
         if !sight.visible {
             return None;
         }
@@ -547,7 +547,7 @@ impl Battle {
         }
         let sight = self
             .table
-            .sight(&a.body, &d.body, &self.others_but(&[e, m]));
+            .sight(&a.body, &d.body, &self.sight_others(&[e, m]));
         sight.visible.then(|| !(sight.cover && sight.half_hidden()))
     }
 

@@ -128,7 +128,7 @@ pub(super) fn threat(
     }
     let sight = b
         .table
-        .sight(&eye, &body, &b.others_but(&[shooter, target]));
+        .sight(&eye, &body, &b.sight_others(&[shooter, target]));
     if !sight.visible {
         return 0.0;
     }

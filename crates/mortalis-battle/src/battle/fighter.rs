@@ -109,6 +109,7 @@ const ITEMS: &[SpecialItem] = &[
     SpecialItem::FragGrenade,
     SpecialItem::StunGrenade,
     SpecialItem::SuppressionFilter,
+    SpecialItem::SmokeGrenade,
 ];
 
 /// Whether a model is still in the battle.

@@ -1,5 +1,6 @@
 //! Grenades (issue #15, slice 2; B130–B133, Q44): thrown at a point, a
-//! roll against C, deviation chosen by the opponent, a blast of 2".
+//! roll against C, deviation chosen by the opponent, a blast of 2"; the
+//! smoke grenade's cloud is terrain made mid-battle (B131).
 
 use mortalis_rules::dice::DiceSource;
 use mortalis_rules::equipment::SpecialItem;
@@ -22,9 +23,35 @@ pub const BLAST: f64 = 2.0;
 pub const LOB: f64 = 4.0;
 
 /// The grenades a model may throw.
-const GRENADES: [SpecialItem; 2] = [SpecialItem::FragGrenade, SpecialItem::StunGrenade];
+const GRENADES: [SpecialItem; 3] = [
+    SpecialItem::FragGrenade,
+    SpecialItem::StunGrenade,
+    SpecialItem::SmokeGrenade,
+];
+
+/// A smoke cloud's height: unlimited (B131), higher than any table.
+const SMOKE_HEIGHT: f64 = 1000.0;
+
+/// The body that stands for a smoke cloud centred at `(x, y)` when sight is
+/// judged (B131): the blast circle, from the ground up without limit.
+pub(super) fn smoke_body(x: f64, y: f64) -> Body {
+    Body {
+        at: Place::ground(x, y),
+        base: 2.0 * BLAST,
+        height: SMOKE_HEIGHT,
+    }
+}
 
 impl Battle {
+    /// Whether model `m` stands in a smoke cloud: some part of its base
+    /// inside the circle (B131; then it may only Move).
+    pub(super) fn in_smoke(&self, m: usize) -> bool {
+        let b = &self.models[m].body;
+        self.smoke
+            .iter()
+            .any(|&(x, y)| (b.at.x - x).hypot(b.at.y - y) < BLAST + b.radius())
+    }
+
     /// Whether model `m` can lob a grenade from where it stands to
     /// `(x, y)`: within 8" of its base, on the table, and no terrain higher
     /// than 4" crossing the line (B130: sight is not needed).
@@ -159,6 +186,9 @@ impl Battle {
                 (bx, by) = (x, y);
             }
         }
+        if item == SpecialItem::SmokeGrenade {
+            self.smoke.push((bx, by));
+        }
         let caught = self.in_blast(bx, by);
         self.event(Event::Thrown {
             model: m,
@@ -222,6 +252,9 @@ impl Battle {
                 let v = match item {
                     SpecialItem::FragGrenade => out_chance(&self.frag_query(t)) * worth(self, t),
                     _ if self.models[t].move_slot && self.models[t].free_slot => 0.0,
+                    // Smoke: a model caught only Moves; a cloud over its
+                    // own models the AI does not want (the sign doubles it).
+                    SpecialItem::SmokeGrenade => 0.2,
                     _ => 0.3,
                 };
                 sign * v

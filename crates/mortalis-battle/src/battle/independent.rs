@@ -287,7 +287,8 @@ impl Battle {
         if !engaged.is_empty() {
             // B141, B142: engaged, it Attacks the one with the lowest O
             // (armour included, B7), ties at random (Q33).
-            if me.free_slot || me.climbed {
+            // B131: in smoke it may only Move.
+            if me.free_slot || me.climbed || self.in_smoke(m) {
                 return Ok(None);
             }
             let o = |e: usize| {
@@ -300,7 +301,7 @@ impl Battle {
             return Ok(lowest.get(k).map(|&target| Choice::Attack { target }));
         }
         Ok(match kind {
-            Kind::Shooting if !me.free_slot => self.easiest_shot(m),
+            Kind::Shooting if !me.free_slot && !self.in_smoke(m) => self.easiest_shot(m),
             Kind::Shooting => None,
             Kind::Fighting => self.run_at_nearest(m, navs),
         })
@@ -349,7 +350,7 @@ impl Battle {
         for t in self.players_on_table() {
             let seen = self
                 .table
-                .sight(&me.body, &self.models[t].body, &self.others_but(&[m, t]))
+                .sight(&me.body, &self.models[t].body, &self.sight_others(&[m, t]))
                 .visible;
             let Some(spot) = seen.then(|| self.contact_spot(m, t)).flatten() else {
                 continue;

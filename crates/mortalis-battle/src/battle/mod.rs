@@ -466,6 +466,11 @@ pub struct Battle {
     pub independents: Vec<(usize, independent::Kind)>,
     /// Helpers that carried the object off with its carrier (B166).
     pub co_carriers: Vec<usize>,
+    /// Terrain made during the battle: smoke clouds thrown this round
+    /// (B131), centres of 2"-radius circles of unlimited height that block
+    /// sight; they vanish when the next round starts (B16).
+    #[serde(skip)]
+    pub smoke: Vec<(f64, f64)>,
 }
 
 /// Dice that log every value into the battle.
@@ -523,6 +528,7 @@ impl Battle {
             challenges: Challenges::default(),
             independents: vec![],
             co_carriers: vec![],
+            smoke: vec![],
         }
     }
 
@@ -552,6 +558,14 @@ impl Battle {
     /// The bodies of every model on the table except `but`.
     pub fn others(&self, but: usize) -> Vec<Body> {
         self.others_but(&[but])
+    }
+
+    /// What blocks sight besides the table: every model on the table
+    /// except those in `but`, and the smoke clouds (B131).
+    pub fn sight_others(&self, but: &[usize]) -> Vec<Body> {
+        let mut out = self.others_but(but);
+        out.extend(self.smoke.iter().map(|&(x, y)| grenades::smoke_body(x, y)));
+        out
     }
 
     /// The bodies of every model on the table except those in `but`.
@@ -691,7 +705,8 @@ impl Battle {
                 self.finish(EndReason::RoundLimit);
                 return Ok(());
             }
-            // B16: per-round state resets.
+            // B16: per-round state resets; last round's smoke vanishes (B131).
+            self.smoke.clear();
             for m in &mut self.models {
                 m.activated = false;
                 m.move_slot = false;

@@ -164,7 +164,7 @@ impl Battle {
             .filter(|&e| self.models[e].on_table() && self.models[e].side != me.side)
             .filter(|&e| {
                 self.table
-                    .sight(&self.models[e].body, &me.body, &self.others_but(&[e, m]))
+                    .sight(&self.models[e].body, &me.body, &self.sight_others(&[e, m]))
                     .visible
             })
             .collect()
@@ -184,7 +184,7 @@ impl Battle {
                 && !o.hidden
                 && self
                     .table
-                    .sight(&me.body, &o.body, &self.others_but(&[e, m]))
+                    .sight(&me.body, &o.body, &self.sight_others(&[e, m]))
                     .visible
         })
     }

@@ -99,7 +99,11 @@ impl Ai {
         }
         let seen = |e: usize, m: usize| {
             b.table
-                .sight(&b.models[e].body, &b.models[m].body, &b.others_but(&[e, m]))
+                .sight(
+                    &b.models[e].body,
+                    &b.models[m].body,
+                    &b.sight_others(&[e, m]),
+                )
                 .visible
         };
         let shields = (0..b.models.len())

@@ -46,7 +46,7 @@ impl Battle {
             return false;
         }
         self.table
-            .sight(&x.body, &y.body, &self.others_but(&[a, b]))
+            .sight(&x.body, &y.body, &self.sight_others(&[a, b]))
             .visible
     }
 
