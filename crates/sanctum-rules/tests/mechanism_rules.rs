@@ -106,3 +106,34 @@ fn a_dryads_recruit_is_reborn_at_the_start_of_the_third_turn() {
     );
     assert_eq!((m.damage, m.level), (0, 1), "fresh, at level 1");
 }
+
+#[test]
+fn an_encamped_group_returns_hurt_and_razes_its_camp() {
+    // research §6: Encampment — the group disappears for the turn of casting +3; its
+    // colony produces no novices, and is destroyed when the group returns (S60).
+    use sanctum_rules::groups::{Control, Minion, RecruitClass};
+    let mut state = GameState::empty(Layout::Classic, [House::War, House::Nature], 7);
+    let at = sq(6, 6);
+    let mut hurt = Minion::recruit(RecruitClass::Swordsman, Some(Nation::Humans), 1, false);
+    hurt.damage = 2;
+    let whole = Minion::recruit(RecruitClass::Swordsman, Some(Nation::Humans), 1, false);
+    state.create_group(Player::Red, Control::Player, at, vec![hurt, whole]);
+    let cast_turn = state.turn;
+    let order = cast(&mut state, Side::Red, "encampment", Target::Group { at });
+    state
+        .play_turn(&[vec![order], vec![]])
+        .expect("a legal cast");
+    while state.turn < cast_turn + 3 {
+        assert!(state.unit_at(at).is_none(), "camped off the board");
+        let st = state.field.structure(at).expect("the camp");
+        assert_eq!((st.kind, st.owner), (StructureKind::Colony, Player::Red));
+        assert_eq!(state.field.novices(at), 0, "the camp trains no novices");
+        state.players[0].hand.clear();
+        state.play_turn(&[vec![], vec![]]).expect("an empty turn");
+    }
+    let u = state.unit_at(at).expect("back on its square");
+    assert_eq!(u.group.owner, Player::Red);
+    let damage: Vec<u8> = u.group.minions().iter().map(|m| m.damage).collect();
+    assert_eq!(damage, vec![2, 0], "hurt as it left");
+    assert!(state.field.structure(at).is_none(), "the camp is razed");
+}

@@ -146,6 +146,21 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         Effect::Mulligan => (state.turn < 30).then(first).flatten(),
         // Dracha's Trade: while towns are still to be taken.
         Effect::CaptureMana { .. } => (state.turn < 40).then(first).flatten(),
+        // Encampment: a group of two or more of its own on open ground with no enemy
+        // group beside it makes camp, for a colony held three turns (S60).
+        Effect::Encamp { .. } => pick(&|t| {
+            let at = group_at(t)?;
+            let u = state.unit_at(at)?;
+            let beset = state
+                .units
+                .iter()
+                .any(|e| e.group.owner != me && e.at.is_orthogonal_to(at));
+            (u.group.owner == me
+                && u.group.size() >= 2
+                && state.field.structure(at).is_none()
+                && !beset)
+                .then_some(-power(&u.group))
+        }),
         // Dryad's Favors: a badly wounded recruit of its own, reborn whole later.
         Effect::Rebirth { .. } => pick(&|t| {
             let (u, m) = minion_at(state, t)?;

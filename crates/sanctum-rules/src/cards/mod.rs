@@ -602,6 +602,11 @@ pub enum Effect {
     /// recruit of its class and nation appears on its square, or later when the square
     /// is taken (Dryad's Favors).
     Rebirth { turns: u8 },
+    /// The target group of two or more leaves the board for `turns` turns; on its square,
+    /// when it has no structure, its owner gets a camp colony (the card, hosted on the
+    /// square, with `NoNovices` and `Dome` beside it), razed when the group returns and
+    /// ended by a capture (Encampment, S60).
+    Encamp { turns: u8 },
     /// Creates a Hero recruit in the target structure: it joins the group there or
     /// forms one.
     Hero {

@@ -1,6 +1,7 @@
 //! Boardhops (research §11, S49): minions that leave the board without dying and
 //! reappear later as a new group — Soul Jar's group, saved as a member is dying in
-//! combat, and Dryad's Favors' recruit, reborn three turns later.
+//! combat, Dryad's Favors' recruit, reborn three turns later, and Encampment's group,
+//! camped off the board for three turns behind a colony (S60).
 
 use crate::cards::Effect;
 use crate::game::events::Event;
@@ -63,6 +64,91 @@ pub fn jar(state: &mut GameState, group: u32, events: &mut Vec<Event>) {
     leave(state, group, unit.group.owner, unit.at, minions, 1, events);
 }
 
+/// Encampment (S60): a group of two or more leaves the board, hurt as it is and without
+/// its spells, for `turns` turns. On a square without a structure its owner raises a
+/// camp colony (a structure delta of +1); the square, where the card then stays, is
+/// returned so the card can be hosted there. `None` when nothing camps or no colony
+/// rises.
+pub fn encamp(
+    state: &mut GameState,
+    group: u32,
+    turns: u8,
+    events: &mut Vec<Event>,
+) -> Option<crate::Square> {
+    let pos = state.units.iter().position(|u| u.id == group)?;
+    if state.units[pos].group.size() < 2 {
+        return None;
+    }
+    let unit = state.units.remove(pos);
+    let ids: Vec<u32> = unit.group.minions().iter().map(|m| m.id).collect();
+    strip(state, group, &ids, events);
+    let (owner, at) = (unit.group.owner, unit.at);
+    let minions = unit.group.minions().to_vec();
+    leave(state, group, owner, at, minions, turns, events);
+    if let Some(a) = state.away.last_mut() {
+        a.camp = true;
+    }
+    if state.field.structure(at).is_some() {
+        return None;
+    }
+    let side = owner.side()?;
+    state.players[side.index()].delta += 1;
+    let mana = state.players[side.index()].house.primary();
+    let turn = state.turn;
+    crate::game::founding::raise_colony(state, at, owner, Some(mana), turn, events);
+    Some(at)
+}
+
+/// The Encampment spells on a square (its camp).
+fn camp_spells(state: &GameState, at: crate::Square) -> Vec<u32> {
+    state
+        .active
+        .iter()
+        .filter(|a| {
+            a.host == (Host::Square { at })
+                && matches!(a.spell, SpellRef::Card(c)
+                    if c.def().effects().iter().any(|e| matches!(e, Effect::Encamp { .. })))
+        })
+        .map(|a| a.id)
+        .collect()
+}
+
+/// A capture (step 5) of a camp colony ends its Encampment (S60): the colony stays
+/// the captor's, an ordinary one.
+pub fn camp_captured(state: &mut GameState, at: crate::Square, events: &mut Vec<Event>) {
+    for id in camp_spells(state, at) {
+        crate::game::requirements::remove(state, id, "its camp was captured".into(), events);
+    }
+}
+
+/// An encamped group returns: its Encampment leaves play and its camp colony, still
+/// its owner's, is razed (its Colony helper ends).
+fn break_camp(
+    state: &mut GameState,
+    owner: crate::Player,
+    at: crate::Square,
+    events: &mut Vec<Event>,
+) {
+    let ids = camp_spells(state, at);
+    if ids.is_empty() {
+        return;
+    }
+    for id in ids {
+        crate::game::requirements::remove(state, id, "its group returned".into(), events);
+    }
+    if state.field.structure(at).is_some_and(|s| s.owner == owner) {
+        let colony: Vec<u32> = state
+            .active
+            .iter()
+            .filter(|a| a.host == (Host::Square { at }) && a.spell == SpellRef::Colony)
+            .map(|a| a.id)
+            .collect();
+        for id in colony {
+            crate::game::requirements::remove(state, id, "the camp was broken".into(), events);
+        }
+    }
+}
+
 /// Dryad's Favors: the recruit is removed from the game (no death effects); a fresh one
 /// of its class and nation is due on its square `turns` turns later.
 pub fn rebirth(state: &mut GameState, minion: u32, turns: u8, events: &mut Vec<Event>) {
@@ -110,6 +196,7 @@ fn leave(
         at,
         back,
         minions,
+        camp: false,
     });
 }
 
@@ -124,6 +211,9 @@ pub fn returns(state: &mut GameState, events: &mut Vec<Event>) {
             continue;
         }
         let a = state.away.remove(k);
+        if a.camp {
+            break_camp(state, a.owner, a.at, events);
+        }
         let control = if a.owner.side().is_some() {
             Control::Player
         } else {
@@ -131,6 +221,14 @@ pub fn returns(state: &mut GameState, events: &mut Vec<Event>) {
         };
         let group = state.create_group(a.owner, control, a.at, a.minions);
         crate::game::effects::refresh_group(state, group);
+        if a.camp {
+            // A camp's group left its spells behind: none dies of losing their hit points.
+            if let Some(u) = state.unit_mut(group) {
+                for m in u.group.minions_mut() {
+                    m.damage = m.damage.min(m.hit_points.saturating_sub(1));
+                }
+            }
+        }
         if let Some(side) = a.owner.side() {
             events.push(Event::Recruited {
                 side,

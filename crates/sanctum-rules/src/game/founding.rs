@@ -80,7 +80,6 @@ pub(crate) fn recruit_in(
 /// A new neutral colony: the square's spells leave play, it becomes plains, the colony
 /// stands with its Colony helper, and the square rechecks (structure flux).
 pub(crate) fn found_colony(state: &mut GameState, at: crate::Square, events: &mut Vec<Event>) {
-    use crate::map::{Structure, StructureKind};
     let ids: Vec<u32> = state
         .active
         .iter()
@@ -98,17 +97,32 @@ pub(crate) fn found_colony(state: &mut GameState, at: crate::Square, events: &mu
     if state.field.terrain(at) != crate::terrain::Terrain::Plains {
         set_terrain(state, at, crate::terrain::Terrain::Plains, events);
     }
+    raise_colony(state, at, crate::Player::Neutral, None, 0, events);
+    requirements::recheck(state, Host::Square { at }, events);
+}
+
+/// A colony of `owner` rises on `at` (its Colony helper cast, the town list told, the
+/// `structure_founded` event); the caller rechecks the square. Found City, Encampment.
+pub(crate) fn raise_colony(
+    state: &mut GameState,
+    at: crate::Square,
+    owner: crate::Player,
+    mana: Option<crate::mana::ManaType>,
+    captured: u32,
+    events: &mut Vec<Event>,
+) {
+    use crate::map::{Structure, StructureKind};
     state.field.set_structure(
         at,
         Some(Structure {
             kind: StructureKind::Colony,
-            owner: crate::Player::Neutral,
+            owner,
         }),
     );
     state.towns.push(crate::game::state::TownInfo {
         at,
-        mana: None,
-        captured: 0,
+        mana,
+        captured,
         guests: None,
     });
     state.add_active(
@@ -122,7 +136,6 @@ pub(crate) fn found_colony(state: &mut GameState, at: crate::Square, events: &mu
         at,
         kind: StructureKind::Colony,
     });
-    requirements::recheck(state, Host::Square { at }, events);
 }
 
 /// Entropia: a colony is destroyed (its Colony helper leaves play, which ends it); a

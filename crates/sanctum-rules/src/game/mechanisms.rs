@@ -42,6 +42,9 @@ pub fn apply(
             crate::game::boardhop::rebirth(state, minion, turns, events);
             None
         }
+        (Effect::Encamp { turns }, Aim::Group { group }) => {
+            crate::game::boardhop::encamp(state, group, turns, events).map(|at| Host::Square { at })
+        }
         (
             Effect::Companion {
                 class,

@@ -326,6 +326,7 @@ fn apply(
         | Effect::Guard { .. }
         | Effect::Jar
         | Effect::Rebirth { .. }
+        | Effect::Encamp { .. }
         | Effect::Inspire { .. } => {
             crate::game::mechanisms::apply(state, cast, aim, effect, marker, events)
         }

@@ -234,6 +234,7 @@ fn capture_structures(state: &mut GameState, events: &mut Vec<Event>) -> Vec<cra
             mana: Some(mana),
         });
         crate::game::mechanisms::on_capture(state, by, events);
+        crate::game::boardhop::camp_captured(state, at, events);
         captured.push(at);
     }
     for side in Side::BOTH {

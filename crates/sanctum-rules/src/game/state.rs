@@ -408,6 +408,9 @@ pub struct Away {
     pub at: Square,
     pub back: u32,
     pub minions: Vec<Minion>,
+    /// Encampment's group: its camp colony is razed when it returns (S60).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub camp: bool,
 }
 
 impl PlayerState {

@@ -383,4 +383,22 @@ pub const MECHANISMS: &[CardDef] = &[
          on the square it left (later, while a group stands there).",
     )
     .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "encampment",
+        "Encampment",
+        House::War,
+        3,
+        1,
+        Alteration,
+        RecruitGroup,
+        Effect::All {
+            effects: &[Effect::Encamp { turns: 3 }, Effect::NoNovices, Effect::Dome],
+        },
+        "Cast on a recruit group of yours of two or more: it makes camp off the board, \
+         hurt as it is and without its spells, and comes back as a new group at the third \
+         start of turn after (later, while a group stands there). On open ground its camp \
+         is a colony of yours that trains no novices and takes no structure spells; it is \
+         razed when the group comes back, and a captured camp stays the captor's colony.",
+    )
+    .requiring(&[at_casting(Need::Friendly)]),
 ];
