@@ -149,3 +149,19 @@ fn the_random_orders_are_often_legal() {
         "only {accepted} of {total} single orders were legal"
     );
 }
+
+/// Found by the property above on CI: once the game is over, the builder refused a
+/// Move for its path before noticing that no order is taken any more.
+#[test]
+fn a_finished_game_refuses_every_order_first() {
+    let state = position(495, 11);
+    assert!(state.outcome.is_some(), "the game ends within eleven turns");
+    let order = random_order(&state, Side::Red, &[513_359_648, 0, 0, 0, 0]);
+    let mut builder = OrderBuilder::new(&state, Side::Red);
+    assert_eq!(
+        builder.push(order),
+        Err(sanctum_rules::game::OrderError::GameOver)
+    );
+    let checked = validate(&state, Side::Red, &[order]).map_err(|r| r.error);
+    assert_eq!(checked, Err(sanctum_rules::game::OrderError::GameOver));
+}

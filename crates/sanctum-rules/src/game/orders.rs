@@ -715,6 +715,9 @@ impl OrderBuilder {
 
     /// Adds an order if it is valid after the ones before it.
     pub fn push(&mut self, order: Order) -> Result<(), OrderError> {
+        if self.draft.outcome.is_some() {
+            return Err(OrderError::GameOver);
+        }
         match order {
             Order::Discard { .. } if self.discarded => return Err(OrderError::SecondDiscard),
             Order::Move { from, to } => {
