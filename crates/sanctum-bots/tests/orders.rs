@@ -154,8 +154,9 @@ fn the_random_orders_are_often_legal() {
 /// Move for its path before noticing that no order is taken any more.
 #[test]
 fn a_finished_game_refuses_every_order_first() {
-    let state = position(495, 11);
-    assert!(state.outcome.is_some(), "the game ends within eleven turns");
+    // Played to its end (the pool's size decides the decks, so not a fixed turn).
+    let state = position(495, sanctum_rules::stats::TURN_LIMIT as usize + 1);
+    assert!(state.outcome.is_some(), "the game ends by the turn limit");
     let order = random_order(&state, Side::Red, &[513_359_648, 0, 0, 0, 0]);
     let mut builder = OrderBuilder::new(&state, Side::Red);
     assert_eq!(

@@ -136,6 +136,19 @@ pub fn describe(e: &Event, state: &GameState) -> String {
                 g(group)
             )
         }
+        Event::LeftGroup {
+            minion,
+            from,
+            group,
+            at,
+        } => format!(
+            "minion {minion} leaves {} and forms {} at {at}",
+            g(from),
+            g(group)
+        ),
+        Event::StructureMoved { from, to } => {
+            format!("the town at {from} moves to {to}")
+        }
         Event::Teleported { group, from, to } => {
             format!("{} is carried off from {from} to {to}", g(group))
         }

@@ -137,3 +137,58 @@ fn an_encamped_group_returns_hurt_and_razes_its_camp() {
     assert_eq!(damage, vec![2, 0], "hurt as it left");
     assert!(state.field.structure(at).is_none(), "the camp is razed");
 }
+
+#[test]
+fn a_town_under_ancestral_home_walks_home_a_square_for_each_training() {
+    // research §4: Ancestral Home — whenever recruits are created in the town it moves
+    // to an adjacent empty square, leaving plains; it stays untargetable (S62).
+    use sanctum_rules::game::state::{Host, SpellRef};
+    let mut state = GameState::empty(Layout::Classic, [House::Body, House::War], 9);
+    let start = sq(6, 6);
+    red_town(&mut state, start);
+    let order = cast(
+        &mut state,
+        Side::Red,
+        "ancestral_home",
+        Target::Structure { at: start },
+    );
+    state
+        .play_turn(&[vec![order], vec![]])
+        .expect("a legal cast");
+    let home = CardId::from_name("ancestral_home").expect("a card");
+    let mut at = start;
+    // The red Sanctum is at 3,2: from 6,6, 6,5 and 5,6 are as near and north comes
+    // first; from 6,5, 6,4 (north) before 5,5 (west).
+    for want in [sq(6, 5), sq(6, 4)] {
+        state.field.set_novices(at, 1);
+        state.players[0].hand.clear();
+        let train = Order::Train {
+            at,
+            into: TrainAs::Swordsman,
+        };
+        state
+            .play_turn(&[vec![train], vec![]])
+            .expect("a legal training");
+        let st = state.field.structure(want).expect("the town moved");
+        assert_eq!((st.kind, st.owner), (StructureKind::Town, Player::Red));
+        assert!(
+            state.field.structure(at).is_none(),
+            "the old square is open"
+        );
+        assert!(state.unit_at(at).is_some(), "the recruit stays behind");
+        assert!(state.town(want).is_some(), "the town's record moved too");
+        let card_there = state
+            .active
+            .iter()
+            .any(|a| a.host == (Host::Square { at: want }) && a.spell == SpellRef::Card(home));
+        assert!(card_there, "Ancestral Home moved with its town");
+        // A transfer goes to the end of the new host's list: nothing on that square
+        // was cast after it.
+        let last = state
+            .active
+            .iter()
+            .rfind(|a| a.host == (Host::Square { at: want }) && a.spell != SpellRef::Terrain);
+        assert_eq!(last.map(|a| a.spell), Some(SpellRef::Card(home)));
+        at = want;
+    }
+}

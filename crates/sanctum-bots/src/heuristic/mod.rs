@@ -7,6 +7,7 @@
 //! `docs/bots.md` describes the factoring and the rules of thumb.
 
 pub(crate) mod eval;
+mod land;
 pub(crate) mod moves;
 mod spells;
 

@@ -13,6 +13,7 @@ use sanctum_rules::terrain::Hazard;
 use sanctum_rules::{Player, Side, Square};
 
 use super::eval::{self, Threat, power};
+use super::land;
 
 /// The target to cast `card` on now, if the bot wants to cast it: of the engine's legal
 /// targets, the one its effect scores highest (the first on a tie). Legality is asked
@@ -167,6 +168,25 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
             (u.group.owner == me && m.damage * 2 >= m.hit_points.max(1))
                 .then_some(f64::from(m.damage))
         }),
+        // Ch'tai Exchange: pull the strongest member out of the enemy group of two or
+        // more that threatens most, leaving it weaker and the member alone (S61).
+        Effect::Exchange => pick(&|t| {
+            let (u, m) = minion_at(state, t)?;
+            let danger = threat.of(u);
+            (u.group.owner != me && u.group.size() >= 2 && danger >= 1.0)
+                .then(|| danger * 100.0 + f64::from(m.health()) + 5.0 * f64::from(m.level))
+        }),
+        // Parted Sea, Savannah, Seed on the Wind, Jungle: terrain that helps (land.rs).
+        Effect::Recede { .. } => pick(&land::parted_sea(state, side)),
+        Effect::Sweep { .. } => pick(&land::savannah(state, side)),
+        Effect::Spread { from, onto } => land::seed_helps(state, side, from, onto)
+            .then(first)
+            .flatten(),
+        Effect::SetTerrain { .. } if land::nurtures(card) => {
+            land::summons_in_hand(state, side, card)
+                .then(|| pick(&summon_square(state, side)))
+                .flatten()
+        }
         Effect::Fog | Effect::Companion { .. } | Effect::Guard { .. } | Effect::Jar => {
             pick(&own_biggest(state, side))
         }
@@ -269,10 +289,8 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::ChaosEachTurn
         | Effect::Block { .. }
         | Effect::Attract
-        | Effect::Recede { .. }
-        | Effect::Sweep { .. }
-        | Effect::Spread { .. }
         | Effect::Nurture { .. }
+        | Effect::Homeward
         | Effect::Pipes
         | Effect::Toll { .. }
         | Effect::Shun { .. }
@@ -290,15 +308,15 @@ pub fn useless(card: CardId) -> bool {
     if card.def().target == TargetType::Structure {
         return false;
     }
+    if land::nurtures(card) {
+        return false;
+    }
     matches!(
         card.def().effects().first(),
         None | Some(
             Effect::SetTerrain { .. }
                 | Effect::HealOnSquare { .. }
                 | Effect::Attract
-                | Effect::Recede { .. }
-                | Effect::Sweep { .. }
-                | Effect::Spread { .. }
                 | Effect::Pipes
         )
     )

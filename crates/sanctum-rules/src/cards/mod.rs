@@ -607,6 +607,16 @@ pub enum Effect {
     /// square, with `NoNovices` and `Dome` beside it), razed when the group returns and
     /// ended by a capture (Encampment, S60).
     Encamp { turns: u8 },
+    /// The target recruit (the other player's) and the caster's lowest-level recruit of
+    /// its recruit group nearest to it trade sides: each leaves its group and forms a
+    /// group of its new owner's on the nearest free square with no hostile group
+    /// beside it (Ch'tai Exchange, S61).
+    Exchange,
+    /// On a colony: nothing more (the card's `Entropy` destroyed it). On a town: the
+    /// card stays on it, keeps structure spells off it, and whenever recruits are
+    /// created in it the town moves to a free square next to it, toward its owner's
+    /// Sanctum (Ancestral Home, S62).
+    Homeward,
     /// Creates a Hero recruit in the target structure: it joins the group there or
     /// forms one.
     Hero {

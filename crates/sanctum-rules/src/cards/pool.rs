@@ -50,7 +50,7 @@ const fn join<const N: usize>(parts: &[&[CardDef]]) -> [CardDef; N] {
 }
 
 /// Every card, in id order of introduction. A card's index here is its [`CardId`].
-pub static CATALOGUE: [CardDef; 267] = join(&[
+pub static CATALOGUE: [CardDef; 269] = join(&[
     first::FIRST,
     death::DEATH,
     justice::JUSTICE,

@@ -129,6 +129,20 @@ pub enum Event {
     Vanished {
         group: u32,
     },
+    /// A minion left its group and formed its own, `group`, on `at` (Ch'tai Exchange,
+    /// S61); `from` is the group it left (gone when it was the last member).
+    LeftGroup {
+        minion: u32,
+        from: u32,
+        group: u32,
+        at: Square,
+    },
+    /// A town moved to another square with its owner, novices and structure spells
+    /// (Ancestral Home, S62).
+    StructureMoved {
+        from: Square,
+        to: Square,
+    },
     /// An Elven Piper plays for its group at the start of a combat (nothing else).
     Piped {
         group: u32,

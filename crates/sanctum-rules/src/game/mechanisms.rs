@@ -45,6 +45,15 @@ pub fn apply(
         (Effect::Encamp { turns }, Aim::Group { group }) => {
             crate::game::boardhop::encamp(state, group, turns, events).map(|at| Host::Square { at })
         }
+        (Effect::Exchange, Aim::Minion { minion }) => {
+            crate::game::leaving::exchange(state, side, minion, events);
+            None
+        }
+        (Effect::Homeward, Aim::Structure { at }) => state
+            .field
+            .structure(at)
+            .filter(|s| s.kind == crate::map::StructureKind::Town)
+            .map(|_| Host::Square { at }),
         (
             Effect::Companion {
                 class,

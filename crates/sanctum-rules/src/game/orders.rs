@@ -482,11 +482,9 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
         }
         Aim::Structure { at } if want == TargetType::Structure => match state.field.structure(at) {
             Some(_)
-                if in_play_on(
-                    state,
-                    crate::game::state::Host::Square { at },
-                    crate::cards::Effect::Dome,
-                ) =>
+                if [crate::cards::Effect::Dome, crate::cards::Effect::Homeward]
+                    .into_iter()
+                    .any(|e| in_play_on(state, crate::game::state::Host::Square { at }, e)) =>
             {
                 Err(format!(
                     "the structure at {at} is domed against structure spells"

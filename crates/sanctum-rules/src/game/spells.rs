@@ -327,6 +327,8 @@ fn apply(
         | Effect::Jar
         | Effect::Rebirth { .. }
         | Effect::Encamp { .. }
+        | Effect::Exchange
+        | Effect::Homeward
         | Effect::Inspire { .. } => {
             crate::game::mechanisms::apply(state, cast, aim, effect, marker, events)
         }

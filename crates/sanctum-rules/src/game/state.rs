@@ -674,6 +674,30 @@ impl GameState {
     ) -> u32 {
         let id = self.fresh_id();
         let minions: Vec<Minion> = minions.into_iter().map(|m| self.enlist(m)).collect();
+        self.place_group(id, owner, control, at, minions)
+    }
+
+    /// A new group of minions already in the game (they keep their ids and their
+    /// individual spells): a minion leaving its group (S61). Returns its id.
+    pub fn form_group(
+        &mut self,
+        owner: Player,
+        control: Control,
+        at: Square,
+        minions: Vec<Minion>,
+    ) -> u32 {
+        let id = self.fresh_id();
+        self.place_group(id, owner, control, at, minions)
+    }
+
+    fn place_group(
+        &mut self,
+        id: u32,
+        owner: Player,
+        control: Control,
+        at: Square,
+        minions: Vec<Minion>,
+    ) -> u32 {
         let name = format!("{}{id}", &owner.name()[..1].to_uppercase());
         let group = Group::new(&name, owner, control, id, minions, Effects::default())
             .unwrap_or_else(|_| unreachable_group());

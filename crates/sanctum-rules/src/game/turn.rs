@@ -52,10 +52,13 @@ impl GameState {
     pub fn resolve_orders(&mut self, orders: &TurnOrders, events: &mut Vec<Event>) {
         let first = self.initiative;
         let mut applied: [Applied; 2] = Default::default();
+        let since = events.len();
         for side in [first, first.opponent()] {
             applied[side.index()] =
                 orders::apply(self, side, &orders[side.index()], false, events).unwrap_or_default();
         }
+        // Towns under Ancestral Home where recruits were trained move (S62).
+        crate::game::homeland::after_creation(self, events, since);
         let conceded = [applied[0].conceded, applied[1].conceded];
         if conceded[0] || conceded[1] {
             let winner = match conceded {
@@ -71,7 +74,9 @@ impl GameState {
             end_game(self, winner, EndReason::Conceded, events);
             return;
         }
+        let since = events.len();
         spells::execute_all(self, [&applied[0].casts, &applied[1].casts], events);
+        crate::game::homeland::after_creation(self, events, since);
         crate::game::sundry::legacy(self, events);
         movement(self, [&applied[0].moves, &applied[1].moves], events);
         crate::game::sundry::legacy(self, events);

@@ -401,4 +401,36 @@ pub const MECHANISMS: &[CardDef] = &[
          razed when the group comes back, and a captured camp stays the captor's colony.",
     )
     .requiring(&[at_casting(Need::Friendly)]),
+    card(
+        "chtai_exchange",
+        "Ch'tai Exchange",
+        House::Mind,
+        3,
+        1,
+        Manifestation,
+        Recruit,
+        Effect::Exchange,
+        "Cast on a recruit of the other player's: it leaves its group and comes over to \
+         you, forming a group of its own on the nearest free square with no enemy beside \
+         it. In return the lowest-level recruit of your recruit group nearest to it leaves \
+         that group the same way and goes over to the other player. Each keeps its own \
+         spells but none of its old group's. If either has nowhere to go, nothing happens.",
+    )
+    .requiring(&[at_casting(Need::Enemy)]),
+    card(
+        "ancestral_home",
+        "Ancestral Home",
+        House::Body,
+        3,
+        1,
+        Alteration,
+        Structure,
+        Effect::All {
+            effects: &[Effect::Entropy, Effect::Homeward],
+        },
+        "Cast on a colony, it falls to ruin. Cast on a town, every spell on it is undone \
+         and the town takes no more structure spells; from then on, whenever recruits are \
+         created in it, the town moves to a free square beside it, toward its owner's \
+         Sanctum, taking its novices and spells along and leaving plains behind.",
+    ),
 ];
