@@ -240,7 +240,15 @@ fn wish_town_mana(b: &mut OrderBuilder, side: Side) {
 fn cast(b: &mut OrderBuilder, side: Side, keep: Option<CardId>) {
     let mut hand: Vec<CardId> = b.draft().player(side).hand.clone();
     let draft = b.draft();
-    hand.sort_by_key(|c| (std::cmp::Reverse(draft.price(side, *c).total()), *c));
+    // Dearest first, except a card that prepares a summoning square (Jungle), which goes
+    // before the summoning it prepares: cast in that order, they execute in it.
+    hand.sort_by_key(|c| {
+        (
+            !land::nurtures(*c),
+            std::cmp::Reverse(draft.price(side, *c).total()),
+            *c,
+        )
+    });
     for card in hand {
         if Some(card) == keep {
             continue;

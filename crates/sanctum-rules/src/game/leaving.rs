@@ -98,6 +98,8 @@ pub fn leave_group(
     };
     let group = state.form_group(owner, control, to, vec![m]);
     crate::game::effects::refresh_group(state, group);
+    // Without its old group's spells it may have fewer hit points than its wounds.
+    crate::game::spells::bury_the_dead(state, events);
     events.push(Event::LeftGroup {
         minion,
         from,

@@ -213,6 +213,12 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
                 .map(|(_, m)| *m)
         })
         .collect();
+    if !exchanged.is_empty() {
+        // A minion that joined shows its new group's spells (a group's modifiers reach
+        // every member), and one whose hit points they take below its damage dies.
+        crate::game::effects::refresh_all(state);
+        crate::game::spells::bury_the_dead(state, events);
+    }
     for minion in exchanged {
         crate::game::requirements::recheck(
             state,

@@ -1,0 +1,136 @@
+//! The heuristic bot casts the cards it used to throw away when they help, and leaves
+//! them in the hand when they do not: each case a position written as a turn scenario,
+//! the bot's orders read from its view.
+
+use sanctum_bots::{Bot, HeuristicBot};
+use sanctum_rules::cards::CardId;
+use sanctum_rules::game::scenario::TurnScenario;
+use sanctum_rules::game::{Order, Target, view};
+use sanctum_rules::{Side, sq};
+
+/// A position for red: the given hand and mana, the rest of the file as written.
+fn position(hand: &str, mana: &str, rest: &str) -> String {
+    format!(
+        "layout = \"classic\"\nturn = 12\ninitiative = \"red\"\nstart_of_turn = false\n\
+         {rest}\n[player.red]\nhouse = \"nature\"\nmana = {mana}\nhand = {hand}\n\n\
+         [player.blue]\nhouse = \"war\"\n"
+    )
+}
+
+/// The cards red's heuristic bot casts in the position, with their targets.
+fn casts(text: &str) -> Vec<(String, Target)> {
+    let sc = TurnScenario::parse(text).expect("a valid position");
+    let mut bot = HeuristicBot::new(1);
+    bot.orders(&view(&sc.state, Side::Red))
+        .into_iter()
+        .filter_map(|o| match o {
+            Order::Cast { card, target } => Some((card.def().id.to_string(), target)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn cast_of(text: &str, id: &str) -> Option<Target> {
+    assert!(CardId::from_name(id).is_some(), "{id} is a card");
+    casts(text)
+        .into_iter()
+        .find(|(c, _)| c == id)
+        .map(|(_, t)| t)
+}
+
+const GROUP: &str =
+    "[[group]]\nid = \"A\"\nowner = \"red\"\nat = \"6,6\"\nminions = { swordsman = 3 }\n";
+
+#[test]
+fn parted_sea_opens_the_water_in_front_of_a_group() {
+    // S55: the square becomes plains through the next turn; the group (Satyrs, no
+    // waterwalk) stands beside it on its way to the blue Sanctum (8,9).
+    let wet = position(
+        "[\"parted_sea\"]",
+        "{ order = 1 }",
+        &format!("[terrain]\nwater = [\"6,7\"]\n\n{GROUP}"),
+    );
+    assert_eq!(
+        cast_of(&wet, "parted_sea"),
+        Some(Target::Square { at: sq(6, 7) })
+    );
+    // Water behind the group (away from the enemy) is left alone.
+    let behind = position(
+        "[\"parted_sea\"]",
+        "{ order = 1 }",
+        &format!("[terrain]\nwater = [\"6,5\"]\n\n{GROUP}"),
+    );
+    assert_eq!(cast_of(&behind, "parted_sea"), None);
+}
+
+#[test]
+fn savannah_clears_the_thickest_cluster_in_the_way() {
+    // S57: the centre and its four neighbours become plains; 6,7 clears three squares a
+    // group of red's cannot cross, more than any other centre.
+    let rough = position(
+        "[\"savannah\"]",
+        "{ clarity = 2, world = 1 }",
+        &format!("[terrain]\nwater = [\"6,7\", \"6,8\"]\nmountain = [\"7,7\"]\n\n{GROUP}"),
+    );
+    assert_eq!(
+        cast_of(&rough, "savannah"),
+        Some(Target::Square { at: sq(6, 7) })
+    );
+    // Open plains all round: nothing to clear.
+    let open = position("[\"savannah\"]", "{ clarity = 2, world = 1 }", GROUP);
+    assert_eq!(cast_of(&open, "savannah"), None);
+}
+
+#[test]
+fn seed_on_the_wind_when_it_covers_more_of_its_own_groups() {
+    // S57: plains next to a forest become forest, and forest covers its minions
+    // against individual spells: two red groups would gain it, no blue one.
+    let groves = "[terrain]\nforest = [\"6,5\", \"4,8\"]\n\n\
+        [[group]]\nid = \"A\"\nowner = \"red\"\nat = \"6,6\"\nminions = { swordsman = 2 }\n\n\
+        [[group]]\nid = \"C\"\nowner = \"red\"\nat = \"4,7\"\nminions = { swordsman = 2 }\n";
+    let sown = position("[\"seed_on_the_wind\"]", "{ world = 3, order = 1 }", groves);
+    assert_eq!(cast_of(&sown, "seed_on_the_wind"), Some(Target::Globe));
+    // The same with a blue group beside each: no gain over the other player.
+    let both = format!(
+        "{groves}\n[[group]]\nid = \"X\"\nowner = \"blue\"\nat = \"7,5\"\nminions = {{ swordsman = 1 }}\n\n\
+         [[group]]\nid = \"Y\"\nowner = \"blue\"\nat = \"5,8\"\nminions = {{ swordsman = 1 }}\n"
+    );
+    let contested = position("[\"seed_on_the_wind\"]", "{ world = 3, order = 1 }", &both);
+    assert_eq!(cast_of(&contested, "seed_on_the_wind"), None);
+}
+
+#[test]
+fn jungle_prepares_a_square_for_a_summoning_in_the_hand() {
+    // S57: monsters summoned on the jungle get Jungle Vigor; without a summoning in the
+    // hand the card waits.
+    let ready = position(
+        "[\"jungle\", \"huntsman\"]",
+        "{ world = 8, order = 4 }",
+        GROUP,
+    );
+    let jungle = cast_of(&ready, "jungle");
+    assert!(
+        matches!(jungle, Some(Target::Square { .. })),
+        "jungle cast on a square: {jungle:?}"
+    );
+    // Cast first, it executes first: the summoning lands on the jungle.
+    assert_eq!(cast_of(&ready, "huntsman"), jungle);
+    let alone = position("[\"jungle\"]", "{ world = 8, order = 4 }", GROUP);
+    assert_eq!(cast_of(&alone, "jungle"), None);
+}
+
+#[test]
+fn chtai_exchange_splits_a_raiding_group() {
+    // S61: two blue groups raid near the red Sanctum (3,2); the pair is the one to
+    // split (taking the lone archer would split nothing).
+    let raid = "[[group]]\nid = \"R\"\nowner = \"blue\"\nat = \"4,4\"\nminions = { swordsman = 2 }\n\n\
+        [[group]]\nid = \"V\"\nowner = \"blue\"\nat = \"5,4\"\nminions = { archer = 1 }\nlevel = 3\n\n\
+        [[group]]\nid = \"A\"\nowner = \"red\"\nat = \"6,6\"\nminions = { swordsman = 2 }\n";
+    let text = position("[\"chtai_exchange\"]", "{ will = 3, clarity = 1 }", raid)
+        .replace("house = \"nature\"", "house = \"mind\"");
+    let target = cast_of(&text, "chtai_exchange");
+    assert!(
+        matches!(target, Some(Target::Minion { at, .. }) if at == sq(4, 4)),
+        "cast on the raiding pair: {target:?}"
+    );
+}
