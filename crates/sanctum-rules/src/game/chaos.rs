@@ -83,7 +83,7 @@ fn twistable(card: CardId, class: Option<crate::groups::RecruitClass>) -> bool {
             def.spell_type,
             SpellType::Alteration | SpellType::Conjuration { .. }
         )
-        && crate::game::orders::fits(def.target, class)
+        && crate::game::targeting::fits(def.target, class)
         && def.effects().iter().all(|e| match e {
             Effect::Modify { .. } => true,
             // The items "hits give" hands out are not Chaos spells (the pool of S30

@@ -26,6 +26,7 @@ pub mod spells;
 pub mod start;
 pub mod state;
 pub mod sundry;
+pub mod targeting;
 pub mod turn;
 pub mod upheaval;
 pub mod validate;

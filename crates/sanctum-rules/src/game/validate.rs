@@ -8,9 +8,10 @@
 
 use crate::cards::{CardId, TargetType};
 use crate::game::orders::{
-    Order, OrderError, Rejected, Target, check_move, check_target, check_town, check_train, fits,
+    Order, OrderError, Rejected, Target, check_move, check_target, check_town, check_train,
 };
 use crate::game::state::GameState;
+use crate::game::targeting::fits;
 use crate::groups::RecruitClass;
 use crate::movement::reachable;
 use crate::player::Side;

@@ -8,13 +8,16 @@
 
 use std::fmt;
 
+mod capabilities;
+mod field;
+
+pub use capabilities::{Capabilities, StandardRules};
+pub use field::Field;
+
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, Layout, Reserved};
-use crate::map::{GameMap, Structure, StructureKind};
-use crate::player::{Player, Side};
-use crate::square::{CELLS, Square};
-use crate::terrain::{Hazard, Terrain};
+use crate::player::Player;
+use crate::terrain::Terrain;
 
 /// Largest number of minions in one group.
 pub const MAX_GROUP: usize = 8;
@@ -581,236 +584,11 @@ impl fmt::Display for Group {
     }
 }
 
-/// The squares of a phase: terrain and structures, plus the novices waiting in them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Field {
-    layout: Layout,
-    terrain: [Terrain; CELLS],
-    structures: [Option<Structure>; CELLS],
-    novices: [u8; CELLS],
-}
-
-impl Field {
-    /// All plains, with the two Sancta and their entrances.
-    pub fn new(layout: Layout) -> Field {
-        let board = Board::get(layout);
-        let mut structures = [None; CELLS];
-        for &s in board.squares() {
-            structures[s.index()] = match board.reserved(s) {
-                Some(Reserved::Sanctum(side)) => Some(Structure {
-                    kind: StructureKind::Sanctum,
-                    owner: side.into(),
-                }),
-                Some(Reserved::Entrance(side)) => Some(Structure {
-                    kind: StructureKind::Entrance,
-                    owner: side.into(),
-                }),
-                None => None,
-            };
-        }
-        Field {
-            layout,
-            terrain: [Terrain::Plains; CELLS],
-            structures,
-            novices: [0; CELLS],
-        }
-    }
-
-    /// The terrain and structures of a generated map.
-    pub fn from_map(map: &GameMap) -> Field {
-        let mut field = Field::new(map.layout);
-        for &s in map.board().squares() {
-            field.terrain[s.index()] = map.terrain(s);
-            field.structures[s.index()] = map.structure(s);
-        }
-        field
-    }
-
-    pub fn layout(&self) -> Layout {
-        self.layout
-    }
-
-    pub fn board(&self) -> &'static Board {
-        Board::get(self.layout)
-    }
-
-    pub fn terrain(&self, s: Square) -> Terrain {
-        self.terrain[s.index()]
-    }
-
-    pub fn set_terrain(&mut self, s: Square, t: Terrain) {
-        self.terrain[s.index()] = t;
-    }
-
-    pub fn structure(&self, s: Square) -> Option<Structure> {
-        self.structures[s.index()]
-    }
-
-    pub fn set_structure(&mut self, s: Square, st: Option<Structure>) {
-        self.structures[s.index()] = st;
-    }
-
-    pub fn novices(&self, s: Square) -> u8 {
-        self.novices[s.index()]
-    }
-
-    pub fn set_novices(&mut self, s: Square, n: u8) {
-        self.novices[s.index()] = n;
-    }
-
-    /// The Sanctum of a side.
-    pub fn sanctum(&self, side: Side) -> Square {
-        self.board().sanctum(side)
-    }
-}
-
-#[derive(Serialize)]
-struct FieldRepr<'a> {
-    layout: Layout,
-    /// Terrain of every playable square, in the board's square order.
-    terrain: Vec<Terrain>,
-    structures: Vec<PlacedStructure<'a>>,
-}
-
-#[derive(Serialize)]
-struct PlacedStructure<'a> {
-    at: Square,
-    #[serde(flatten)]
-    structure: &'a Structure,
-    novices: u8,
-}
-
-impl Serialize for Field {
-    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let board = self.board();
-        let repr = FieldRepr {
-            layout: self.layout,
-            terrain: board.squares().iter().map(|&s| self.terrain(s)).collect(),
-            structures: board
-                .squares()
-                .iter()
-                .filter_map(|&s| {
-                    self.structures[s.index()]
-                        .as_ref()
-                        .map(|structure| PlacedStructure {
-                            at: s,
-                            structure,
-                            novices: self.novices(s),
-                        })
-                })
-                .collect(),
-        };
-        repr.serialize(ser)
-    }
-}
-
-/// The single question layer between the pipeline and everything that can change
-/// what a group may do. Spells and nation abilities plug in by implementing (or
-/// wrapping) this trait; the pipeline never inspects a group's effects directly.
-pub trait Capabilities {
-    /// Whether the group may move at all this phase.
-    fn can_move(&self, field: &Field, g: &Group) -> bool;
-    /// Whether the group may leave the square it stands on.
-    fn can_exit(&self, field: &Field, g: &Group, from: Square) -> bool;
-    /// Whether the group may enter a square (terrain, structure, restrictions).
-    fn can_enter(&self, field: &Field, g: &Group, to: Square) -> bool;
-    /// Whether `g` may join `winner` (the joining rules of the Groups page).
-    fn can_join(&self, g: &Group, winner: &Group) -> bool;
-    fn mountainwalk(&self, g: &Group) -> bool;
-    fn waterwalk(&self, g: &Group) -> bool;
-    fn flight(&self, g: &Group) -> bool;
-    /// Whether the group may be ordered two squares in a straight orthogonal line on
-    /// any terrain (Moves 2), not only from ice.
-    fn moves_two(&self, g: &Group) -> bool;
-    /// What entering the square does to the group, after its abilities.
-    fn hazard_on_enter(&self, field: &Field, g: &Group, to: Square) -> Hazard;
-}
-
-/// The rules as the sources state them, with the group's effects and nations.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct StandardRules;
-
-fn all_recruits(g: &Group, f: impl Fn(Nation) -> bool) -> bool {
-    g.is_recruit_group()
-        && g.minions().iter().all(|m| match m.kind {
-            MinionKind::Recruit { nation, .. } => nation.is_some_and(&f),
-            MinionKind::Monster { .. } => false,
-        })
-}
-
-impl Capabilities for StandardRules {
-    fn can_move(&self, _field: &Field, g: &Group) -> bool {
-        !g.effects.no_move
-    }
-
-    fn can_exit(&self, _field: &Field, g: &Group, _from: Square) -> bool {
-        !g.effects.no_exit
-    }
-
-    fn can_enter(&self, field: &Field, g: &Group, to: Square) -> bool {
-        if !field.board().is_playable(to) {
-            return false;
-        }
-        let terrain = field.terrain(to);
-        if let Some(only) = g.effects.only_enter
-            && terrain != only
-        {
-            return false;
-        }
-        if !terrain.can_enter(self.mountainwalk(g), self.waterwalk(g), self.flight(g)) {
-            return false;
-        }
-        if field.structure(to).is_some()
-            && (!g.is_recruit_group()
-                || g.control != Control::Player
-                || g.effects.no_enter_structures)
-        {
-            return false;
-        }
-        true
-    }
-
-    fn can_join(&self, g: &Group, winner: &Group) -> bool {
-        g.is_recruit_group()
-            && winner.is_recruit_group()
-            && g.is_friendly_to(winner)
-            && g.control == Control::Player
-            && winner.control == Control::Player
-            && g.size() + winner.size() <= MAX_GROUP
-            && !g.effects.no_join
-            && !winner.effects.no_join
-    }
-
-    fn mountainwalk(&self, g: &Group) -> bool {
-        g.effects.mountainwalk || all_recruits(g, Nation::mountainwalk)
-    }
-
-    fn waterwalk(&self, g: &Group) -> bool {
-        !g.effects.no_waterwalk && (g.effects.waterwalk || all_recruits(g, Nation::waterwalk))
-    }
-
-    fn flight(&self, g: &Group) -> bool {
-        g.effects.flight
-    }
-
-    fn moves_two(&self, g: &Group) -> bool {
-        g.effects.moves_two
-    }
-
-    fn hazard_on_enter(&self, field: &Field, g: &Group, to: Square) -> Hazard {
-        let terrain = field.terrain(to);
-        if g.effects.desertwalk && terrain == Terrain::Desert
-            || g.effects.firewalk && matches!(terrain, Terrain::Lava | Terrain::Volcano)
-        {
-            return Hazard::None;
-        }
-        terrain.hazard_for(self.flight(g))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Layout;
+    use crate::player::Side;
     use crate::square::sq;
 
     fn recruits(name: &str, owner: Player, n: usize) -> Group {
