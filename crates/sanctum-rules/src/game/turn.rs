@@ -213,10 +213,19 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
                 .map(|(_, m)| *m)
         })
         .collect();
-    if !exchanged.is_empty() {
-        // A minion that joined shows its new group's spells (a group's modifiers reach
-        // every member), and one whose hit points they take below its damage dies.
-        crate::game::effects::refresh_all(state);
+    // A minion that joined shows its new group's spells (a group's modifiers reach
+    // every member), and one whose hit points they take below its damage dies.
+    let mut hosts: Vec<u32> = res
+        .groups
+        .iter()
+        .filter(|g| g.outcome == Outcome::Joined)
+        .filter_map(|g| g.into.map(|i| ids[i]))
+        .collect();
+    hosts.dedup();
+    for &group in &hosts {
+        crate::game::effects::refresh_group(state, group);
+    }
+    if !hosts.is_empty() {
         crate::game::spells::bury_the_dead(state, events);
     }
     for minion in exchanged {
