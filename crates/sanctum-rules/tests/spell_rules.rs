@@ -329,3 +329,103 @@ fn order_cast(
     p.mana = mana;
     Order::Cast { card, target }
 }
+
+#[test]
+fn a_dispel_cascades_when_possession_ends_and_a_friendly_spell_fails() {
+    // seed 002: "Dispelling one spell may cause several others to immediately fail
+    // their recheck". Red possesses a blue group and puts Scars of Kolekh (persistent
+    // "on friendly") on one of its recruits; when the Possession leaves play the group
+    // goes back to blue and the Scars fail their recheck in the same turn.
+    use sanctum_rules::game::Event;
+    let mut state = GameState::empty(Layout::Classic, [House::Mind, House::War], 3);
+    let at = sanctum_rules::sq(7, 6);
+    let recruits = vec![Minion::recruit(RecruitClass::Swordsman, None, 1, false); 2];
+    state.create_group(Player::Blue, Control::Player, at, recruits);
+    let possess = order_cast(
+        &mut state,
+        Side::Red,
+        "possession",
+        House::Mind.cost(4, 1),
+        Target::Group { at },
+    );
+    state
+        .play_turn(&[vec![possess], vec![]])
+        .expect("a legal cast");
+    assert_eq!(state.unit_at(at).map(|u| u.group.owner), Some(Player::Red));
+    let scars = order_cast(
+        &mut state,
+        Side::Red,
+        "scars_of_kolekh",
+        House::Abomination.cost(2, 1),
+        Target::Minion { at, index: 0 },
+    );
+    let mut events = state
+        .play_turn(&[vec![scars], vec![]])
+        .expect("a legal cast");
+    let scars_card = CardId::from_name("scars_of_kolekh").expect("a card");
+    let mut turns = 0;
+    // Possession lasts the turn of casting and the next; it leaves at a start of turn.
+    while state.unit_at(at).map(|u| u.group.owner) == Some(Player::Red) {
+        turns += 1;
+        assert!(turns < 4, "Possession ends");
+        state.players[0].hand.clear();
+        events = state.play_turn(&[vec![], vec![]]).expect("an empty turn");
+    }
+    let fell = events.iter().any(|e| {
+        matches!(e, Event::SpellDispelled { card: Some(c), reason, .. }
+            if *c == scars_card && reason.contains("caster's"))
+    });
+    assert!(fell, "the Scars fell at the recheck: {events:?}");
+    assert!(
+        !state
+            .active
+            .iter()
+            .any(|a| a.spell == sanctum_rules::game::state::SpellRef::Card(scars_card)),
+        "no Scars left in play"
+    );
+}
+
+#[test]
+fn a_hero_that_squanders_for_want_of_room_may_be_cast_again() {
+    // seed 002: a squandered spell does not count as ever cast, so "only once per game"
+    // allows another try. Lienna finds her town full (a group of eight stands in it).
+    use sanctum_rules::game::Event;
+    let mut state = GameState::empty(Layout::Classic, [House::Life, House::War], 4);
+    let town = red_town(&mut state);
+    let full = vec![Minion::recruit(RecruitClass::Swordsman, None, 1, false); 8];
+    let g = state.create_group(Player::Red, Control::Player, town, full);
+    let lienna = CardId::from_name("lienna").expect("a card");
+    let cast = order_cast(
+        &mut state,
+        Side::Red,
+        "lienna",
+        lienna.def().cost(),
+        Target::Structure { at: town },
+    );
+    let events = state
+        .play_turn(&[vec![cast], vec![]])
+        .expect("a legal cast");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::SpellSquandered { card, .. } if *card == lienna)),
+        "no room: squandered"
+    );
+    assert!(state.player(Side::Red).cast_once.is_empty(), "not counted");
+    state.units.retain(|u| u.id != g);
+    let again = order_cast(
+        &mut state,
+        Side::Red,
+        "lienna",
+        lienna.def().cost(),
+        Target::Structure { at: town },
+    );
+    let events = state.play_turn(&[vec![again], vec![]]).expect("cast again");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::HeroCreated { .. })),
+        "the second try succeeds"
+    );
+    assert_eq!(state.player(Side::Red).cast_once, vec![lienna]);
+}

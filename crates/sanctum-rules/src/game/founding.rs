@@ -25,11 +25,18 @@ pub(crate) fn create_hero(
             events.push(Event::HeroCreated { side, group, at });
             newest_created(state, group, at, events);
         }
-        None => events.push(Event::SpellSquandered {
-            side,
-            card: cast.card,
-            reason: format!("no room for the hero at {at}"),
-        }),
+        None => {
+            // A squandered spell never counts as cast: the Hero may be tried again.
+            let once = &mut state.players[side.index()].cast_once;
+            if let Some(pos) = once.iter().rposition(|&c| c == cast.card) {
+                once.remove(pos);
+            }
+            events.push(Event::SpellSquandered {
+                side,
+                card: cast.card,
+                reason: format!("no room for the hero at {at}"),
+            })
+        }
     }
 }
 
