@@ -413,3 +413,29 @@ fn d6_every_starter_deck_is_valid_and_keeps_to_its_pair_of_houses() {
     assert!(Deck::starter("nope").is_none());
     assert_eq!(starter_names().len(), 6);
 }
+
+/// Issue #11 §2: every house has at least ten cards, and can field a deck of its own
+/// cards alone, valid by every deck rule.
+#[test]
+fn every_house_fields_a_valid_deck_of_its_own_cards() {
+    for house in House::ALL {
+        let own: Vec<&'static str> = crate::cards::CardId::all()
+            .map(|c| c.def())
+            .filter(|d| d.house == house)
+            .map(|d| d.id)
+            .collect();
+        assert!(own.len() >= 10, "{house:?} has {} cards", own.len());
+        // Its cards in turn, one copy each round, until the deck holds 30.
+        let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+        for id in own.iter().cycle().take(stats::MIN_DECK) {
+            *counts.entry(id).or_default() += 1;
+        }
+        let body: String = counts
+            .iter()
+            .map(|(id, n)| format!("{id} = {n}\n"))
+            .collect();
+        let text = deck(house.name(), &body);
+        let found = problems(&text);
+        assert!(found.is_empty(), "{house:?}: {found:?}\n{text}");
+    }
+}
