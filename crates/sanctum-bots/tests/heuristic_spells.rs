@@ -134,3 +134,21 @@ fn chtai_exchange_splits_a_raiding_group() {
         "cast on the raiding pair: {target:?}"
     );
 }
+
+#[test]
+fn ancestral_home_ruins_an_enemy_colony_and_spares_its_own_towns() {
+    // S62: on a colony it is Entropia; a town of the bot's own would lose its spells and
+    // start wandering, so the bot keeps it for an enemy colony.
+    let colony = "[[structure]]\nkind = \"colony\"\nat = \"7,7\"\nowner = \"blue\"\n\n\
+        [[structure]]\nkind = \"town\"\nat = \"5,5\"\nowner = \"red\"\n";
+    let text = position("[\"ancestral_home\"]", "{ world = 3, mystery = 1 }", colony)
+        .replace("house = \"nature\"", "house = \"body\"");
+    assert_eq!(
+        cast_of(&text, "ancestral_home"),
+        Some(Target::Structure { at: sq(7, 7) })
+    );
+    let own = "[[structure]]\nkind = \"town\"\nat = \"5,5\"\nowner = \"red\"\n";
+    let text = position("[\"ancestral_home\"]", "{ world = 3, mystery = 1 }", own)
+        .replace("house = \"nature\"", "house = \"body\"");
+    assert_eq!(cast_of(&text, "ancestral_home"), None);
+}
