@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use std::borrow::Cow;
 
-use crate::table::{Body, Table, bounds};
+use crate::table::{Body, Table, bounds, segment_meets_box};
 
 /// Heights (as a share of the model's height) of the target's sample points.
 const TARGET_HEIGHTS: [f64; 3] = [0.15, 0.5, 0.85];
@@ -145,6 +145,16 @@ impl Blocker<'_> {
         let (a, b) = (ray.from, ray.to);
         let [x0, y0, x1, y1] = self.bounds;
         if a.0.max(b.0) < x0 || a.0.min(b.0) > x1 || a.1.max(b.1) < y0 || a.1.min(b.1) > y1 {
+            return false;
+        }
+        // The ray's height along it never leaves the range of its ends (as
+        // `Ray::z` computes them): wholly above or below the prism, it
+        // passes whatever its shadow crosses.
+        let (z0, z1) = (ray.z(0.0), ray.z(1.0));
+        if z0.min(z1) >= self.high || z0.max(z1) <= self.low {
+            return false;
+        }
+        if !segment_meets_box((a.0, a.1), (b.0, b.1), self.bounds) {
             return false;
         }
         stretches(&self.footprint, &ray.flat())

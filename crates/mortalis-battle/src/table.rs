@@ -152,6 +152,31 @@ pub(crate) fn near_bounds(b: [f64; 4], x: f64, y: f64, reach: f64) -> bool {
     x >= b[0] - reach && x <= b[2] + reach && y >= b[1] - reach && y <= b[3] + reach
 }
 
+/// Whether the segment from `a` to `b` may meet the box `b` = (min x,
+/// min y, max x, max y): a slab test against the box grown by a hair, so it
+/// never says no to a segment that touches the box (a cheap test before an
+/// exact intersection).
+pub(crate) fn segment_meets_box(a: (f64, f64), b: (f64, f64), bx: [f64; 4]) -> bool {
+    const HAIR: f64 = 1e-9;
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    for (p, q, lo, hi) in [(a.0, b.0, bx[0], bx[2]), (a.1, b.1, bx[1], bx[3])] {
+        let (lo, hi, d) = (lo - HAIR, hi + HAIR, q - p);
+        if d.abs() < 1e-12 {
+            if p < lo || p > hi {
+                return false;
+            }
+            continue;
+        }
+        let (ta, tb) = ((lo - p) / d, (hi - p) / d);
+        t0 = t0.max(ta.min(tb));
+        t1 = t1.min(ta.max(tb));
+        if t0 > t1 + 1e-9 {
+            return false;
+        }
+    }
+    true
+}
+
 /// Where a model stands: on the ground or on the roof of a block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]

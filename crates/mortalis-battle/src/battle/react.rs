@@ -153,23 +153,6 @@ impl Battle {
         self.pools.may_play(me.side, play) && (play == Skill::ImFine || me.heroic)
     }
 
-    /// The enemies of `m` that see it now (a hidden model is seen by none,
-    /// B113).
-    fn seen_by(&self, m: usize) -> Vec<usize> {
-        let me = &self.models[m];
-        if me.hidden {
-            return vec![];
-        }
-        (0..self.models.len())
-            .filter(|&e| self.models[e].on_table() && self.models[e].side != me.side)
-            .filter(|&e| {
-                self.table
-                    .sight(&self.models[e].body, &me.body, &self.sight_others(&[e, m]))
-                    .visible
-            })
-            .collect()
-    }
-
     /// B72: a non-engaged model with a ranged weapon that sees no enemy may
     /// declare a Shot from hiding (its free action; the caller checks it).
     pub(super) fn may_overwatch(&self, m: usize) -> bool {
@@ -195,10 +178,13 @@ impl Battle {
     fn waypoints(&self, m: usize, to: Place, navs: &[Nav]) -> Vec<Place> {
         let me = &self.models[m];
         let from = me.body.at;
-        let path = navs
-            .iter()
-            .find(|n| n.mover() == me.mover())
-            .and_then(|n| n.path(from, to, &self.others(m)).ok().flatten());
+        let path = navs.iter().find(|n| n.mover() == me.mover()).and_then(|n| {
+            // A Move's path is seldom longer than its allowance (a
+            // quick search first; the same path either way).
+            n.path_within(from, to, &self.others(m), me.allowance() + 1.0)
+                .ok()
+                .flatten()
+        });
         let corners: Vec<(Place, bool)> = match path {
             Some(p) => p
                 .steps
@@ -382,7 +368,8 @@ impl Battle {
         let side = self.models[h].side;
         let seen: Vec<usize> = (0..self.models.len())
             .filter(|&t| self.models[t].on_table() && self.models[t].side != side)
-            .filter(|&t| self.seen_by(t).contains(&h))
+            // `h` is on the table (the callers check) and each `t` an enemy.
+            .filter(|&t| self.sees(h, t))
             .collect();
         if seen.is_empty() {
             return Ok(false);

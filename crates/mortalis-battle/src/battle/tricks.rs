@@ -40,7 +40,7 @@ pub fn cast_with_action(trick: Skill) -> bool {
 
 impl Battle {
     /// Whether `a` sees `b` (B53; a hidden model is seen by no enemy, B113).
-    fn sees(&self, a: usize, b: usize) -> bool {
+    pub(super) fn sees(&self, a: usize, b: usize) -> bool {
         let (x, y) = (&self.models[a], &self.models[b]);
         if y.hidden && y.side != x.side {
             return false;

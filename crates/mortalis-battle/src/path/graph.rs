@@ -6,7 +6,8 @@ use geo::algorithm::buffer::{BufferStyle, LineJoin};
 use geo::{BoundingRect, Buffer, Contains, Coord, Intersects, Line, Point, Polygon, Rect};
 
 use super::Mover;
-use crate::table::{Kind, Level, Place, Table};
+use super::memo::Memo;
+use crate::table::{Kind, Level, Place, Table, segment_meets_box};
 
 /// Climbing points are spread along each edge at most this far apart.
 const CLIMB_SPACING: f64 = 3.0;
@@ -108,7 +109,11 @@ impl Stop {
             && bb[3] >= lo.y
             && match self.disc {
                 Some((c, r)) => Euclidean.distance(line, &c) < r,
-                None => self.grown.iter().any(|g| g.intersects(line)),
+                None => {
+                    let (a, b) = (line.start.x_y(), line.end.x_y());
+                    segment_meets_box(a, b, [lo.x, lo.y, hi.x, hi.y])
+                        && self.grown.iter().any(|g| g.intersects(line))
+                }
             }
     }
 
@@ -146,6 +151,9 @@ pub(super) struct Graph<'a> {
     pub(super) roofs: Vec<(usize, Vec<Polygon<f64>>)>,
     /// The boxes of the pieces no base overlaps ([`Table::solid_bounds`]).
     pub(super) solid: std::sync::Arc<Vec<(usize, [f64; 4])>>,
+    /// The terrain slides between the corners every query shares, judged
+    /// once ([`Memo`]); set by `Nav::new`.
+    pub(super) memo: Option<std::sync::Arc<Memo>>,
 }
 
 impl<'a> Graph<'a> {
@@ -162,6 +170,7 @@ impl<'a> Graph<'a> {
             dangerous: vec![],
             roofs: vec![],
             solid: std::sync::Arc::new(table.solid_bounds()),
+            memo: None,
         };
         for (i, p) in table.pieces.iter().enumerate() {
             let stop = || Stop::new(&p.footprint, r);
@@ -422,15 +431,30 @@ impl<'a> Graph<'a> {
     /// What a straight slide between two nodes on one surface costs: `None`
     /// when a base cannot slide there, else (length, jump length, inches
     /// walked before the jump, touches).
-    pub(super) fn slide(
-        &self,
-        a: Place,
-        b: Place,
-        difficult_ok: bool,
-    ) -> Option<(f64, f64, f64, Touch)> {
+    pub(super) fn slide(&self, a: Place, b: Place, difficult_ok: bool) -> Option<Slide> {
+        self.terrain_slide(a, b, &self.walls)
+            .filter(|s| difficult_ok || !s.3.difficult)
+    }
+
+    /// The length of a straight slide from `a` to `b`.
+    pub(super) fn slide_length(a: Place, b: Place) -> f64 {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        (dx * dx + dy * dy).sqrt()
+    }
+
+    /// Whether a base sliding on the ground from `a` to `b` crosses any of
+    /// `stops`.
+    pub(super) fn hits_any(a: Place, b: Place, stops: &[Stop]) -> bool {
         let line = Line::new(Coord { x: a.x, y: a.y }, Coord { x: b.x, y: b.y });
-        let d = line.delta();
-        let len = (d.x * d.x + d.y * d.y).sqrt();
+        let bb = line_box(&line);
+        stops.iter().any(|w| w.hits(&line, &bb))
+    }
+
+    /// [`Graph::slide`] against the stops `walls`, difficult ground allowed
+    /// (the caller filters it).
+    pub(super) fn terrain_slide(&self, a: Place, b: Place, walls: &[Stop]) -> Option<Slide> {
+        let line = Line::new(Coord { x: a.x, y: a.y }, Coord { x: b.x, y: b.y });
+        let len = Graph::slide_length(a, b);
         match (a.level, b.level) {
             (Level::Roof(i), Level::Roof(j)) if i == j => {
                 let (_, roof) = self.roofs.iter().find(|(k, _)| *k == i)?;
@@ -440,15 +464,14 @@ impl<'a> Graph<'a> {
             }
             (Level::Ground, Level::Ground) => {
                 let bb = line_box(&line);
-                if self.walls.iter().any(|w| w.hits(&line, &bb)) {
+                if walls.iter().any(|w| w.hits(&line, &bb)) {
                     return None;
                 }
                 let touch = Touch {
                     difficult: self.difficult.iter().any(|s| s.hits(&line, &bb)),
                     dangerous: self.dangerous.iter().any(|s| s.hits(&line, &bb)),
                 };
-                if (touch.difficult && !difficult_ok) || (touch.dangerous && !self.mover.dangerous)
-                {
+                if touch.dangerous && !self.mover.dangerous {
                     return None;
                 }
                 let (mut jump, mut before) = (0.0, 0.0);
@@ -472,6 +495,10 @@ impl<'a> Graph<'a> {
         }
     }
 }
+
+/// A straight slide: (length, jump length, inches walked before the jump,
+/// what it touches).
+pub(super) type Slide = (f64, f64, f64, Touch);
 
 /// The bounding box of a line: (min x, min y, max x, max y).
 fn line_box(line: &Line<f64>) -> [f64; 4] {

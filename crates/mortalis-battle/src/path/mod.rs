@@ -19,6 +19,7 @@
 //! mover, and the queries of a Move: `Nav::reach`, `Nav::path`).
 
 mod graph;
+pub mod memo;
 mod nav;
 mod search;
 

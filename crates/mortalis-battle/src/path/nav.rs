@@ -3,6 +3,7 @@
 use geo::{Point, Polygon};
 
 use super::graph::{Graph, Node, SLACK, Stop};
+use super::memo::Memo;
 use super::{Mover, Path, Reach};
 use crate::sight::base_polygon;
 use crate::table::{Body, Level, Place, Table, TableError};
@@ -18,9 +19,9 @@ impl<'a> Nav<'a> {
     /// Builds the corners, stops and climbing points of `table` for `mover`.
     pub fn new(table: &'a Table, mover: Mover) -> Self {
         let origin = Place::ground(0.0, 0.0);
-        Nav {
-            graph: Graph::new(table, mover, origin, origin),
-        }
+        let mut graph = Graph::new(table, mover, origin, origin);
+        graph.memo = Some(std::sync::Arc::new(Memo::new(&graph)));
+        Nav { graph }
     }
 
     /// The mover this graph was built for.
@@ -223,9 +224,29 @@ impl<'a> Nav<'a> {
         to: Place,
         others: &[Body],
     ) -> Result<Option<Path>, TableError> {
+        self.path_within(from, to, others, f64::INFINITY)
+    }
+
+    /// [`Nav::path`], searched first only as far as `guess` inches (a
+    /// Move's allowance, say), which is much quicker on a large table; when
+    /// no path of that cost is found, the whole table is searched. The
+    /// answer is always that of [`Nav::path`].
+    pub fn path_within(
+        &self,
+        from: Place,
+        to: Place,
+        others: &[Body],
+        guess: f64,
+    ) -> Result<Option<Path>, TableError> {
         let r = self.graph.mover.radius;
         self.graph.table.can_stand(from, r)?;
         self.graph.table.can_stand(to, r)?;
-        Ok(self.query(from, to, others, true).search())
+        let g = self.query(from, to, others, true);
+        if guess.is_finite()
+            && let Some(p) = g.search(guess)
+        {
+            return Ok(Some(p));
+        }
+        Ok(g.search(f64::INFINITY))
     }
 }

@@ -8,14 +8,26 @@ use super::graph::{Graph, LinkKind, SLACK, Touch};
 use super::{Path, Step};
 
 impl Graph<'_> {
-    /// Dijkstra over (node, jumped yet) from node 0 to node 1.
-    pub(super) fn search(&self) -> Option<Path> {
-        let plain = self.dijkstra(false);
-        let rough = self.dijkstra(true);
-        match (plain, rough) {
+    /// The shortest path from node 0 to node 1 (A* over (node, jumped
+    /// yet)): the one clear of difficult ground, or one touching it when
+    /// that is shorter even with its extra inch. The second search is cut
+    /// at the length that would still beat the first (a path past it would
+    /// not be taken, and states past it are never settled before the goal,
+    /// so the answer is the same as uncut). With a finite `budget` both are
+    /// cut there and a path is returned only when it costs clearly less
+    /// (else `None`: the caller searches again uncut); the path then is the
+    /// uncut one.
+    pub(super) fn search(&self, budget: f64) -> Option<Path> {
+        let plain = self.dijkstra(false, budget);
+        let rough_budget = plain
+            .as_ref()
+            .map_or(budget, |p| budget.min(p.cost() - 1.0));
+        let rough = self.dijkstra(true, rough_budget);
+        let found = match (plain, rough) {
             (Some(p), Some(r)) => Some(if r.cost() < p.cost() - 1e-9 { r } else { p }),
             (p, r) => p.or(r),
-        }
+        };
+        found.filter(|p| budget.is_infinite() || p.cost() <= budget - 1e-6)
     }
 
     /// Every state reachable within `budget`, with its cost and how it was
@@ -65,9 +77,14 @@ impl Graph<'_> {
             if goal == Some(u) {
                 return (best, back, Some((u, jumped)));
             }
-            for (v, step, c, j, touch) in
-                self.moves_from(u, jumped, cost, (difficult_ok, budget), &links_from[u])
-            {
+            for (v, step, c, j, touch) in self.moves_from(
+                u,
+                jumped,
+                cost,
+                (difficult_ok, budget),
+                &links_from[u],
+                &best,
+            ) {
                 if c <= budget + 1e-9 && c < best[v][j] - 1e-12 {
                     best[v][j] = c;
                     back[v][j] = Some((u, jumped, step, touch));
@@ -81,7 +98,9 @@ impl Graph<'_> {
     /// The moves out of one search state: straight slides to every other
     /// node on the same surface that a slide could reach within `budget`
     /// (the straight distance, less the one jump that may cost nothing, is
-    /// a lower bound of a slide's cost), then climbs and jump-downs.
+    /// a lower bound of a slide's cost), then climbs and jump-downs. A
+    /// slide whose lower bound already fails to improve on `best` for every
+    /// state it could reach is not judged at all (the caller would drop it).
     fn moves_from(
         &self,
         u: usize,
@@ -89,6 +108,7 @@ impl Graph<'_> {
         cost: f64,
         (difficult_ok, budget): (bool, f64),
         links: &[usize],
+        best: &[[f64; 2]],
     ) -> Vec<(usize, Step, f64, usize, Touch)> {
         let here = self.nodes[u].at;
         // Only a gap is jumped: with none on the table no slide is free.
@@ -109,7 +129,15 @@ impl Graph<'_> {
             if v == u || node.at.level != here.level || dx * dx + dy * dy > reach2 {
                 continue;
             }
-            let Some((len, jump, before, touch)) = self.slide(here, node.at, difficult_ok) else {
+            // The caller keeps a move only when it costs less than the best
+            // so far, less 1e-12; the slide costs at least its length less
+            // the free jump, and only a jump reaches the jumped state.
+            let least = cost + Graph::slide_length(here, node.at) - free;
+            let improves = |j: usize| least < best[v][j] - 1e-12;
+            if !improves(jumped) && (free == 0.0 || !improves(1)) {
+                continue;
+            }
+            let Some((len, jump, before, touch)) = self.slide_nodes(u, v, difficult_ok) else {
                 continue;
             };
             let j = if jump > 0.0 {
@@ -169,8 +197,8 @@ impl Graph<'_> {
         (((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt() - jump).max(0.0)
     }
 
-    fn dijkstra(&self, difficult_ok: bool) -> Option<Path> {
-        let (best, back, found) = self.run(difficult_ok, f64::INFINITY, Some(1));
+    fn dijkstra(&self, difficult_ok: bool, budget: f64) -> Option<Path> {
+        let (best, back, found) = self.run(difficult_ok, budget, Some(1));
         found.map(|(u, j)| self.rebuild(&back, u, j, best[u][j]))
     }
 
