@@ -17,7 +17,7 @@ use rand_core::SeedableRng;
 
 use mortalis_rules::campaign::tables::Scenario;
 
-use crate::table::{HEIGHT, Kind, Piece, Table};
+use crate::table::{HEIGHT, Kind, Piece, Table, bounds, segment_meets_box};
 
 /// The range of the assault rifle, the infantry rifle (B58).
 pub const LANE_RANGE: f64 = 24.0;
@@ -74,8 +74,18 @@ impl Builder {
         let in_corner = corners
             .iter()
             .any(|&(x, y)| piece.distance_to(x, y) < DEPLOY_RADIUS + PASSAGE);
+        // Pieces whose boxes are clearly farther apart than the passage are
+        // not measured (their footprints are at least as far apart).
+        let mine = bounds(&piece.footprint);
         let crowded = self.pieces.iter().any(|p| {
-            geo::Distance::distance(&geo::Euclidean, &p.footprint, &piece.footprint) < PASSAGE
+            let b = bounds(&p.footprint);
+            let gap = (b[0] - mine[2])
+                .max(mine[0] - b[2])
+                .max(b[1] - mine[3])
+                .max(mine[1] - b[3]);
+            gap < PASSAGE + 1e-9
+                && geo::Distance::distance(&geo::Euclidean, &p.footprint, &piece.footprint)
+                    < PASSAGE
         });
         inside && !in_corner && !crowded
     }
@@ -133,12 +143,12 @@ impl Builder {
     }
 
     /// Every open lane between points of the lane grid.
-    fn open_lanes(&self) -> Vec<Line<f64>> {
-        let tall: Vec<&Polygon<f64>> = self
+    fn open_lanes(&self) -> Vec<Strip> {
+        let tall: Vec<(&Polygon<f64>, [f64; 4])> = self
             .pieces
             .iter()
             .filter(|p| is_tall(p))
-            .map(|p| &p.footprint)
+            .map(|p| (&p.footprint, bounds(&p.footprint)))
             .collect();
         let n = ((self.size - 1.0) / LANE_GRID).floor() as usize;
         let step = (self.size - 1.0) / n as f64;
@@ -149,8 +159,11 @@ impl Builder {
         let mut open = vec![];
         for (k, a) in points.iter().enumerate() {
             for b in &points[k + 1..] {
-                if (a.0 - b.0).hypot(a.1 - b.1) >= LANE_CHECKED && !lane_closed(*a, *b, &tall) {
-                    open.push(Line::new(*a, *b));
+                if (a.0 - b.0).hypot(a.1 - b.1) >= LANE_CHECKED {
+                    let strip = Strip::new(*a, *b);
+                    if !tall.iter().any(|&(p, bx)| strip.closed_by(p, bx)) {
+                        open.push(strip);
+                    }
                 }
             }
         }
@@ -164,15 +177,42 @@ fn is_tall(p: &Piece) -> bool {
     matches!(p.kind, Kind::Wall { .. } | Kind::Block { .. }) && p.kind.sight_height() >= HEIGHT
 }
 
+/// The sight strip between two points: its two side lines (±
+/// [`LANE_HALF_WIDTH`] beside the centre line `lane`).
+struct Strip {
+    lane: Line<f64>,
+    left: Line<f64>,
+    right: Line<f64>,
+}
+
+impl Strip {
+    fn new(a: (f64, f64), b: (f64, f64)) -> Self {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = dx.hypot(dy).max(1e-9);
+        let (px, py) = (-dy / len * LANE_HALF_WIDTH, dx / len * LANE_HALF_WIDTH);
+        Strip {
+            lane: Line::new(a, b),
+            left: Line::new((a.0 + px, a.1 + py), (b.0 + px, b.1 + py)),
+            right: Line::new((a.0 - px, a.1 - py), (b.0 - px, b.1 - py)),
+        }
+    }
+
+    /// Whether the piece `p` (whose box is `b`) crosses the whole strip; a
+    /// slab test against the box first: a line that misses the box misses
+    /// the piece.
+    fn closed_by(&self, p: &Polygon<f64>, b: [f64; 4]) -> bool {
+        let meets = |line: &Line<f64>| segment_meets_box(line.start.x_y(), line.end.x_y(), b);
+        meets(&self.left)
+            && meets(&self.right)
+            && p.intersects(&self.left)
+            && p.intersects(&self.right)
+    }
+}
+
 /// Whether some tall piece crosses the whole sight strip between a and b.
 pub fn lane_closed(a: (f64, f64), b: (f64, f64), tall: &[&Polygon<f64>]) -> bool {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = dx.hypot(dy).max(1e-9);
-    let (px, py) = (-dy / len * LANE_HALF_WIDTH, dx / len * LANE_HALF_WIDTH);
-    let left = Line::new((a.0 + px, a.1 + py), (b.0 + px, b.1 + py));
-    let right = Line::new((a.0 - px, a.1 - py), (b.0 - px, b.1 - py));
-    tall.iter()
-        .any(|p| p.intersects(&left) && p.intersects(&right))
+    let strip = Strip::new(a, b);
+    tall.iter().any(|p| strip.closed_by(p, bounds(p)))
 }
 
 /// A dense table of side `size` (28" to 48") from a seed. The same seed and
@@ -196,7 +236,7 @@ pub fn generate(seed: u64, size: f64) -> Table {
     // Close open lanes: a block on each, at the first free spot along it,
     // or at its middle when there is none.
     let mut open = b.open_lanes();
-    while let Some(lane) = open.pop() {
+    while let Some(Strip { lane, .. }) = open.pop() {
         let height = half_inches(&mut rng, 2.0, 4.0);
         let kind = Kind::Block {
             height,
@@ -214,15 +254,15 @@ pub fn generate(seed: u64, size: f64) -> Table {
             .map(block)
             .filter(|p| b.fits(p))
             .max_by_key(|p| {
-                let tall = [&p.footprint];
+                let bx = bounds(&p.footprint);
                 open.iter()
-                    .filter(|l| lane_closed(l.start.x_y(), l.end.x_y(), &tall))
+                    .filter(|l| l.closed_by(&p.footprint, bx))
                     .count()
             });
         b.pieces.push(best.unwrap_or_else(|| block(0.5)));
         if let Some(new) = b.pieces.last().filter(|p| is_tall(p)) {
-            let tall = [&new.footprint];
-            open.retain(|l| !lane_closed(l.start.x_y(), l.end.x_y(), &tall));
+            let bx = bounds(&new.footprint);
+            open.retain(|l| !l.closed_by(&new.footprint, bx));
         }
     }
     Table {

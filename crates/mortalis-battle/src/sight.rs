@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use std::borrow::Cow;
 
-use crate::table::{Body, Table, bounds, segment_meets_box};
+use crate::table::{Body, Level, Table, bounds, segment_meets_box};
 
 /// Heights (as a share of the model's height) of the target's sample points.
 const TARGET_HEIGHTS: [f64; 3] = [0.15, 0.5, 0.85];
@@ -65,6 +65,13 @@ struct Blocker<'a> {
     bounds: [f64; 4],
     low: f64,
     high: f64,
+}
+
+/// How far a blocker is from the target and the shooter, edge to edge: known
+/// for a model's base, measured on first need for a terrain piece.
+enum Near {
+    Known(f64, f64),
+    Piece(std::cell::OnceCell<(f64, f64)>),
 }
 
 /// A ray between two 3-D points.
@@ -205,47 +212,105 @@ fn samples(
     out
 }
 
+/// Whether a box crosses the corridor every sight ray between the two
+/// bodies runs in (the box round both bases): what lies wholly outside it
+/// blocks nothing.
+fn corridor(shooter: &Body, target: &Body) -> impl Fn(&[f64; 4]) -> bool {
+    let pad = shooter.radius().max(target.radius());
+    let (s, t) = (shooter.at, target.at);
+    let c = [
+        s.x.min(t.x) - pad,
+        s.y.min(t.y) - pad,
+        s.x.max(t.x) + pad,
+        s.y.max(t.y) + pad,
+    ];
+    move |b: &[f64; 4]| b[0] <= c[2] && b[2] >= c[0] && b[1] <= c[3] && b[3] >= c[1]
+}
+
+/// The box round a body's base.
+fn body_box(o: &Body) -> [f64; 4] {
+    let r = o.radius();
+    [o.at.x - r, o.at.y - r, o.at.x + r, o.at.y + r]
+}
+
+/// Sight checks remembered on one table ([`Table::sight_with`]): a check
+/// is a pure function of the table, the two bodies and the other bodies in
+/// the corridor between them, so the same question asked again (the AI
+/// valuing a shot it was offered, a model's exposure judged again while
+/// nothing near moved) is answered from here. Only for one table.
+#[derive(Debug, Clone, Default)]
+pub struct SightMemo {
+    seen: std::cell::RefCell<std::collections::HashMap<Vec<u64>, Sight>>,
+}
+
+/// Checks a memo keeps at most; it starts afresh when full.
+const MEMO_MAX: usize = 1 << 15;
+
+impl SightMemo {
+    /// The exact key of a check: every number of the bodies that count.
+    fn key(shooter: &Body, target: &Body, others: &[Body]) -> Vec<u64> {
+        let crosses = corridor(shooter, target);
+        let mut key = Vec::with_capacity(5 * (others.len() + 2));
+        let bodies = [shooter, target].into_iter();
+        for b in bodies.chain(others.iter().filter(|o| crosses(&body_box(o)))) {
+            let level = match b.at.level {
+                Level::Ground => u64::MAX,
+                Level::Roof(i) => i as u64,
+            };
+            key.extend([b.at.x.to_bits(), b.at.y.to_bits(), level]);
+            key.extend([b.base.to_bits(), b.height.to_bits()]);
+        }
+        key
+    }
+}
+
 impl Table {
+    /// [`Table::sight`], remembered in `memo` (which must serve this table
+    /// only): the same answer.
+    pub fn sight_with(
+        &self,
+        memo: &SightMemo,
+        shooter: &Body,
+        target: &Body,
+        others: &[Body],
+    ) -> Sight {
+        let key = SightMemo::key(shooter, target, others);
+        if let Some(s) = memo.seen.borrow().get(&key) {
+            return *s;
+        }
+        let sight = self.sight(shooter, target, others);
+        let mut seen = memo.seen.borrow_mut();
+        if seen.len() >= MEMO_MAX {
+            seen.clear();
+        }
+        seen.insert(key, sight);
+        sight
+    }
+
     /// What `shooter` sees of `target`, with `others` (every other model on
     /// the table, friend or foe, Q5) also blocking sight.
     pub fn sight(&self, shooter: &Body, target: &Body, others: &[Body]) -> Sight {
-        // Every ray runs inside the box round both bases: what lies wholly
-        // outside it blocks nothing.
-        let pad = shooter.radius().max(target.radius());
-        let (s, t) = (shooter.at, target.at);
-        let corridor = [
-            s.x.min(t.x) - pad,
-            s.y.min(t.y) - pad,
-            s.x.max(t.x) + pad,
-            s.y.max(t.y) + pad,
-        ];
-        let crosses = |b: &[f64; 4]| {
-            b[0] <= corridor[2] && b[2] >= corridor[0] && b[1] <= corridor[3] && b[3] >= corridor[1]
-        };
-        let blockers: Vec<(Blocker, f64, f64)> = self
+        let crosses = corridor(shooter, target);
+        // How far each blocker is from the target and from the shooter
+        // (cover or obstacle, B55) is measured only when it hides a point.
+        let blockers: Vec<(Blocker, Near)> = self
             .pieces
             .iter()
             .filter(|p| p.kind.sight_height() > 0.0)
             .map(|p| (p, bounds(&p.footprint)))
             .filter(|(_, b)| crosses(b))
             .map(|(p, bounds)| {
-                let near_target = Euclidean
-                    .distance(&p.footprint, &Point::new(target.at.x, target.at.y))
-                    - target.radius();
-                let near_shooter = Euclidean
-                    .distance(&p.footprint, &Point::new(shooter.at.x, shooter.at.y))
-                    - shooter.radius();
                 let b = Blocker {
                     footprint: Cow::Borrowed(&p.footprint),
                     bounds,
                     low: 0.0,
                     high: p.kind.sight_height(),
                 };
-                (b, near_target, near_shooter)
+                (b, Near::Piece(std::cell::OnceCell::new()))
             })
             .chain(others.iter().filter_map(|o| {
                 let r = o.radius();
-                let bounds = [o.at.x - r, o.at.y - r, o.at.x + r, o.at.y + r];
+                let bounds = body_box(o);
                 if !crosses(&bounds) {
                     return None;
                 }
@@ -259,9 +324,21 @@ impl Table {
                     low: z,
                     high: z + o.height,
                 };
-                Some((b, gap(target), gap(shooter)))
+                Some((b, Near::Known(gap(target), gap(shooter))))
             }))
             .collect();
+        let near = |b: &Blocker, n: &Near| -> (f64, f64) {
+            match n {
+                Near::Known(t, s) => (*t, *s),
+                Near::Piece(cell) => *cell.get_or_init(|| {
+                    let at = |body: &Body| {
+                        Euclidean.distance(b.footprint.as_ref(), &Point::new(body.at.x, body.at.y))
+                            - body.radius()
+                    };
+                    (at(target), at(shooter))
+                }),
+            }
+        };
         let eyes = samples(self, shooter, (target.at.x, target.at.y), &[EYE]);
         let points = samples(self, target, (shooter.at.x, shooter.at.y), &TARGET_HEIGHTS);
         let mut sight = Sight {
@@ -272,34 +349,38 @@ impl Table {
             cover: false,
         };
         for &p in &points {
-            let mut seen = false;
-            let mut cover = false;
-            let mut obstacle = false;
-            for (k, &e) in eyes.iter().enumerate() {
-                let ray = Ray { from: e, to: p };
-                let mut clear = true;
-                for (b, near_target, near_shooter) in &blockers {
-                    if b.blocks(&ray) {
-                        clear = false;
-                        if k != CENTRE_EYE {
-                            break;
-                        }
-                        if *near_target < COVER_REACH {
-                            cover = true;
-                        } else if *near_shooter >= COVER_REACH {
-                            obstacle = true;
-                        }
+            // The middle eye judges what is hidden, and by what: every
+            // blocker on its ray counts.
+            let ray = Ray {
+                from: eyes[CENTRE_EYE],
+                to: p,
+            };
+            let (mut seen, mut cover, mut obstacle) = (true, false, false);
+            for (b, n) in &blockers {
+                if b.blocks(&ray) {
+                    seen = false;
+                    let (near_target, near_shooter) = near(b, n);
+                    if near_target < COVER_REACH {
+                        cover = true;
+                    } else if near_shooter >= COVER_REACH {
+                        obstacle = true;
                     }
                 }
-                sight.visible |= clear;
-                if k == CENTRE_EYE {
-                    seen = clear;
-                }
             }
-            if !seen {
+            if seen {
+                sight.visible = true;
+            } else {
                 sight.hidden += 1;
                 sight.cover |= cover;
                 sight.obstacle |= obstacle;
+            }
+            // The other eyes only say whether anything is seen at all
+            // (B53), which is settled once one ray is clear.
+            if !sight.visible {
+                sight.visible = eyes.iter().enumerate().any(|(k, &e)| {
+                    let ray = Ray { from: e, to: p };
+                    k != CENTRE_EYE && !blockers.iter().any(|(b, _)| b.blocks(&ray))
+                });
             }
         }
         sight

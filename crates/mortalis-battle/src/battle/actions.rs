@@ -379,9 +379,7 @@ impl Battle {
         if weapon.is_some_and(|w| beyond_reach(w, range)) {
             return None;
         }
-        let sight = self
-            .table
-            .sight(&a.body, &d.body, &self.sight_others(&[s, t]));
+        let sight = self.sight(&a.body, &d.body, &self.sight_others(&[s, t]));
         if !sight.visible {
             return None;
         }
@@ -545,9 +543,7 @@ impl Battle {
         if !a.on_table() || a.side == d.side {
             return None;
         }
-        let sight = self
-            .table
-            .sight(&a.body, &d.body, &self.sight_others(&[e, m]));
+        let sight = self.sight(&a.body, &d.body, &self.sight_others(&[e, m]));
         sight.visible.then(|| !(sight.cover && sight.half_hidden()))
     }
 

@@ -126,9 +126,7 @@ pub(super) fn threat(
     if super::actions::beyond_reach(weapon, range) {
         return 0.0;
     }
-    let sight = b
-        .table
-        .sight(&eye, &body, &b.sight_others(&[shooter, target]));
+    let sight = b.sight(&eye, &body, &b.sight_others(&[shooter, target]));
     if !sight.visible {
         return 0.0;
     }

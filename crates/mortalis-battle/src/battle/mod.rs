@@ -471,6 +471,9 @@ pub struct Battle {
     /// sight; they vanish when the next round starts (B16).
     #[serde(skip)]
     pub smoke: Vec<(f64, f64)>,
+    /// Sight checks on this battle's table, remembered ([`Battle::sight`]).
+    #[serde(skip)]
+    sight_memo: crate::sight::SightMemo,
 }
 
 /// Dice that log every value into the battle.
@@ -529,6 +532,7 @@ impl Battle {
             independents: vec![],
             co_carriers: vec![],
             smoke: vec![],
+            sight_memo: Default::default(),
         }
     }
 
@@ -553,6 +557,14 @@ impl Battle {
         let mut f = self.fields.borrow_mut();
         let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
         f.distance(field::Goal::Edge(edge), at)
+    }
+
+    /// What `shooter` sees of `target` with `others` blocking
+    /// ([`Table::sight`]), remembered for the battle (its table never
+    /// changes once play starts).
+    pub fn sight(&self, shooter: &Body, target: &Body, others: &[Body]) -> crate::sight::Sight {
+        self.table
+            .sight_with(&self.sight_memo, shooter, target, others)
     }
 
     /// The bodies of every model on the table except `but`.

@@ -166,7 +166,6 @@ impl Battle {
                 && o.side != me.side
                 && !o.hidden
                 && self
-                    .table
                     .sight(&me.body, &o.body, &self.sight_others(&[e, m]))
                     .visible
         })

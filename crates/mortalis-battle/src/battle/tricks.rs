@@ -45,8 +45,7 @@ impl Battle {
         if y.hidden && y.side != x.side {
             return false;
         }
-        self.table
-            .sight(&x.body, &y.body, &self.sight_others(&[a, b]))
+        self.sight(&x.body, &y.body, &self.sight_others(&[a, b]))
             .visible
     }
 
