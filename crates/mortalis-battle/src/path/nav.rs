@@ -2,11 +2,24 @@
 
 use geo::{Point, Polygon};
 
-use super::graph::{Graph, Node, SLACK, Stop};
+use std::collections::HashMap;
+
+use super::graph::{Graph, Node, SLACK, Slide, Stop};
 use super::memo::Memo;
 use super::{Mover, Path, Reach};
 use crate::sight::base_polygon;
 use crate::table::{Body, Level, Place, Table, TableError};
+
+/// One state a Move's search settled within its budget: its node, the
+/// allowance spent (the difficult inch included), whether the way there
+/// climbs or touches difficult ground, and the budget left.
+struct Settled {
+    v: usize,
+    spent: f64,
+    climbed: bool,
+    difficult: bool,
+    left: f64,
+}
 
 /// The terrain part of the search graph for one mover, built once and
 /// reused by every query (the battle keeps one per base size).
@@ -136,79 +149,109 @@ impl<'a> Nav<'a> {
         // Paths that touch difficult ground are searched only when some
         // lies within reach (else they are the plain ones, with less room).
         let rough_too = g.difficult_near(from, allowance);
+        // The same place asked for twice (by the straight line and by the
+        // walking distance) is slid to once.
+        let same: Vec<usize> = (0..goals.len())
+            .map(|k| (0..k).find(|&i| goals[i] == goals[k]).unwrap_or(k))
+            .collect();
         for rough in [false, true] {
             let budget = allowance - if rough { 1.0 } else { 0.0 };
             if budget <= 1e-9 || (rough && !rough_too) {
                 continue;
             }
             let (best, back) = g.settle(rough, budget);
-            let settled: Vec<(usize, usize, Path)> = (0..g.nodes.len())
+            let mut trails = vec![[None, None]; g.nodes.len()];
+            let settled: Vec<Settled> = (0..g.nodes.len())
                 .flat_map(|v| [(v, 0), (v, 1)])
                 .filter(|&(v, j)| best[v][j] <= budget + 1e-9)
-                .map(|(v, j)| (v, j, g.rebuild(&back, v, j, best[v][j])))
+                .map(|(v, j)| {
+                    // As the path rebuilt from `back` would say.
+                    let (difficult, climbed) = Graph::trail(&back, &mut trails, v, j);
+                    Settled {
+                        v,
+                        spent: best[v][j] + if difficult { 1.0 } else { 0.0 },
+                        climbed,
+                        difficult,
+                        left: budget - best[v][j],
+                    }
+                })
                 .collect();
+            let mut slides: HashMap<(usize, usize), Option<Slide>> = HashMap::new();
             for (k, goal) in goals.iter().enumerate() {
-                let mut cand: Vec<Reach> = vec![];
-                for (v, j, path) in &settled {
-                    let (v, j) = (*v, *j);
-                    let spent = path.cost();
-                    if spent > allowance + 1e-9 {
+                let mut better: Option<(f64, Reach)> = None;
+                for st in &settled {
+                    if st.spent > allowance + 1e-9 {
                         continue;
                     }
-                    let at = g.nodes[v].at;
-                    let arrived = goal_nodes[k] == Some(v);
+                    let at = g.nodes[st.v].at;
+                    let arrived = goal_nodes[k] == Some(st.v);
                     let mut reach = Reach {
                         to: at,
-                        spent,
-                        climbed: path.climbs(),
+                        spent: st.spent,
+                        climbed: st.climbed,
                         arrived,
                     };
-                    let left = budget - best[v][j];
+                    let slide = |slides: &mut HashMap<_, _>| {
+                        *slides
+                            .entry((st.v, same[k]))
+                            .or_insert_with(|| g.slide(at, *goal, rough))
+                    };
                     if !arrived
-                        && left > 1e-6
+                        && st.left > 1e-6
                         && at.level == goal.level
-                        && let Some((len, 0.0, _, touch)) = g.slide(at, *goal, rough)
+                        && let Some((len, 0.0, _, touch)) = slide(&mut slides)
                         && (rough || !touch.difficult)
                     {
-                        let t = (left / len.max(1e-9)).min(1.0);
+                        let t = (st.left / len.max(1e-9)).min(1.0);
                         let to = Place {
                             x: at.x + (goal.x - at.x) * t,
                             y: at.y + (goal.y - at.y) * t,
                             level: at.level,
                         };
-                        let extra = if touch.difficult && !path.difficult {
+                        let extra = if touch.difficult && !st.difficult {
                             1.0
                         } else {
                             0.0
                         };
                         // Slides may graze a wall by the slack: the place
                         // it stops at must be one a base can stand on.
-                        if spent + t * len + extra <= allowance + 1e-9
+                        if st.spent + t * len + extra <= allowance + 1e-9
                             && g.table.can_stand(to, r).is_ok()
                         {
                             reach = Reach {
                                 to,
-                                spent: spent + t * len + extra,
+                                spent: st.spent + t * len + extra,
                                 climbed: reach.climbed,
                                 arrived: t >= 1.0 - 1e-12,
                             };
                         }
                     }
-                    cand.push(reach);
-                }
-                let gap = |c: &Reach| {
-                    if c.arrived {
+                    // The nearest to the goal, the cheaper on a tie, the
+                    // first of equals.
+                    let near = if reach.arrived {
                         f64::NEG_INFINITY
                     } else {
-                        gap(k, c.to)
+                        gap(k, reach.to)
+                    };
+                    let wins = better.as_ref().is_none_or(|(n, b)| {
+                        near.total_cmp(n)
+                            .then(reach.spent.total_cmp(&b.spent))
+                            .is_lt()
+                    });
+                    if wins {
+                        better = Some((near, reach));
                     }
-                };
-                let better = cand
-                    .into_iter()
-                    .min_by(|a, b| gap(a).total_cmp(&gap(b)).then(a.spent.total_cmp(&b.spent)));
-                if let Some(b) = better
+                }
+                if let Some((near, b)) = better
                     && (b.to.x - from.x).hypot(b.to.y - from.y) > 1e-6
-                    && out[k].as_ref().is_none_or(|o| gap(&b) < gap(o) - 1e-9)
+                    && out[k].as_ref().is_none_or(|o| {
+                        let old = if o.arrived {
+                            f64::NEG_INFINITY
+                        } else {
+                            gap(k, o.to)
+                        };
+                        near < old - 1e-9
+                    })
                 {
                     out[k] = Some(b);
                 }

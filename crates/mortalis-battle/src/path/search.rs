@@ -227,6 +227,39 @@ impl Graph<'_> {
     }
 }
 
+impl Graph<'_> {
+    /// Whether the way to state (`v`, `j`) that `back` records touches
+    /// difficult ground and whether it climbs — as the path
+    /// [`Graph::rebuild`] makes would say — remembering each state's answer
+    /// in `known` so that the ways to many states are walked once.
+    pub(super) fn trail(
+        back: &[[Back; 2]],
+        known: &mut [[Option<(bool, bool)>; 2]],
+        v: usize,
+        j: usize,
+    ) -> (bool, bool) {
+        let mut stack = vec![];
+        let (mut u, mut k) = (v, j);
+        let mut acc = loop {
+            if let Some(f) = known[u][k] {
+                break f;
+            }
+            match &back[u][k] {
+                None => break (false, false),
+                Some((p, pj, step, t)) => {
+                    stack.push((u, k, t.difficult, matches!(step, Step::Climb { .. })));
+                    (u, k) = (*p, *pj);
+                }
+            }
+        };
+        while let Some((u, k, difficult, climb)) = stack.pop() {
+            acc = (acc.0 || difficult, acc.1 || climb);
+            known[u][k] = Some(acc);
+        }
+        acc
+    }
+}
+
 /// How a search state was reached: the previous node and jump flag, the
 /// step taken and what it touched.
 type Back = Option<(usize, usize, Step, Touch)>;
