@@ -227,6 +227,49 @@ fn corridor(shooter: &Body, target: &Body) -> impl Fn(&[f64; 4]) -> bool {
     move |b: &[f64; 4]| b[0] <= c[2] && b[2] >= c[0] && b[1] <= c[3] && b[3] >= c[1]
 }
 
+/// Whether a box reaches the strip every flat ray shadow between `eyes` and
+/// `points` lies in, judged across the line of sight: the box's extent
+/// across it against the strip's (a hair wider). A box beside the strip
+/// blocks no ray. Always true when the two ends stand on one spot.
+fn strip(eyes: &[(f64, f64, f64)], points: &[(f64, f64, f64)]) -> impl Fn(&[f64; 4]) -> bool {
+    const HAIR: f64 = 1e-9;
+    let (a, b) = (eyes[CENTRE_EYE], points[points.len() / 2]);
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = dx.hypot(dy);
+    let across = if len > 1e-6 {
+        Some((-dy / len, dx / len))
+    } else {
+        None
+    };
+    let spread = |n: (f64, f64)| {
+        eyes.iter()
+            .chain(points)
+            .map(|p| p.0 * n.0 + p.1 * n.1)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), d| {
+                (lo.min(d), hi.max(d))
+            })
+    };
+    let band = across.map(|n| (n, spread(n)));
+    move |bx: &[f64; 4]| {
+        let Some((n, (lo, hi))) = band else {
+            return true;
+        };
+        let corners = [
+            (bx[0], bx[1]),
+            (bx[2], bx[1]),
+            (bx[0], bx[3]),
+            (bx[2], bx[3]),
+        ];
+        let (blo, bhi) = corners
+            .iter()
+            .map(|c| c.0 * n.0 + c.1 * n.1)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), d| {
+                (l.min(d), h.max(d))
+            });
+        bhi >= lo - HAIR && blo <= hi + HAIR
+    }
+}
+
 /// The box round a body's base.
 fn body_box(o: &Body) -> [f64; 4] {
     let r = o.radius();
@@ -290,7 +333,11 @@ impl Table {
     /// What `shooter` sees of `target`, with `others` (every other model on
     /// the table, friend or foe, Q5) also blocking sight.
     pub fn sight(&self, shooter: &Body, target: &Body, others: &[Body]) -> Sight {
+        let eyes = samples(self, shooter, (target.at.x, target.at.y), &[EYE]);
+        let points = samples(self, target, (shooter.at.x, shooter.at.y), &TARGET_HEIGHTS);
         let crosses = corridor(shooter, target);
+        let beside = strip(&eyes, &points);
+        let crosses = |b: &[f64; 4]| crosses(b) && beside(b);
         // How far each blocker is from the target and from the shooter
         // (cover or obstacle, B55) is measured only when it hides a point.
         let blockers: Vec<(Blocker, Near)> = self
@@ -339,8 +386,6 @@ impl Table {
                 }),
             }
         };
-        let eyes = samples(self, shooter, (target.at.x, target.at.y), &[EYE]);
-        let points = samples(self, target, (shooter.at.x, shooter.at.y), &TARGET_HEIGHTS);
         let mut sight = Sight {
             visible: false,
             hidden: 0,

@@ -6,6 +6,7 @@ use geo::algorithm::buffer::{BufferStyle, LineJoin};
 use geo::{BoundingRect, Buffer, Contains, Coord, Intersects, Line, Point, Polygon, Rect};
 
 use super::Mover;
+use super::grid::NodeGrid;
 use super::memo::Memo;
 use crate::table::{Kind, Level, Place, Table, segment_meets_box};
 
@@ -154,6 +155,11 @@ pub(super) struct Graph<'a> {
     /// The terrain slides between the corners every query shares, judged
     /// once ([`Memo`]); set by `Nav::new`.
     pub(super) memo: Option<std::sync::Arc<Memo>>,
+    /// The shared corners by place ([`NodeGrid`]); set by `Nav::new`.
+    pub(super) grid: Option<std::sync::Arc<NodeGrid>>,
+    /// A query cut at a budget adds no node farther than this from this
+    /// place (no search within the budget could reach it).
+    pub(super) keep: Option<(Place, f64)>,
 }
 
 impl<'a> Graph<'a> {
@@ -171,6 +177,8 @@ impl<'a> Graph<'a> {
             roofs: vec![],
             solid: std::sync::Arc::new(table.solid_bounds()),
             memo: None,
+            grid: None,
+            keep: None,
         };
         for (i, p) in table.pieces.iter().enumerate() {
             let stop = || Stop::new(&p.footprint, r);
@@ -250,6 +258,11 @@ impl<'a> Graph<'a> {
 
     /// Adds a node where a base can stand; returns its index.
     pub(super) fn add_node(&mut self, at: Place) -> Option<usize> {
+        if let Some((c, radius)) = self.keep
+            && (at.x - c.x).hypot(at.y - c.y) > radius
+        {
+            return None;
+        }
         let stands = match at.level {
             Level::Ground => self.table.stands_among(at, self.mover.radius, &self.solid),
             Level::Roof(_) => self.table.can_stand(at, self.mover.radius).is_ok(),

@@ -19,7 +19,8 @@
 //! mover, and the queries of a Move: `Nav::reach`, `Nav::path`).
 
 mod graph;
-pub mod memo;
+mod grid;
+mod memo;
 mod nav;
 mod search;
 

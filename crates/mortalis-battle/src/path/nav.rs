@@ -5,6 +5,7 @@ use geo::{Point, Polygon};
 use std::collections::HashMap;
 
 use super::graph::{Graph, Node, SLACK, Slide, Stop};
+use super::grid::NodeGrid;
 use super::memo::Memo;
 use super::{Mover, Path, Reach};
 use crate::sight::base_polygon;
@@ -34,6 +35,7 @@ impl<'a> Nav<'a> {
         let origin = Place::ground(0.0, 0.0);
         let mut graph = Graph::new(table, mover, origin, origin);
         graph.memo = Some(std::sync::Arc::new(Memo::new(&graph)));
+        graph.grid = Some(std::sync::Arc::new(NodeGrid::new(&graph.nodes, table.size)));
         Nav { graph }
     }
 
@@ -43,11 +45,24 @@ impl<'a> Nav<'a> {
     }
 
     /// The graph for one query: `from` and `to`, the bases of `others`, and
-    /// climbing points nearest `from` and `to`.
-    fn query(&self, from: Place, to: Place, others: &[Body], near: bool) -> Graph<'a> {
+    /// climbing points nearest `from` and `to`. For a search cut at
+    /// `budget`, nodes it could never reach are left out: a way costs at
+    /// least its straight length less the one free jump over a gap, so a
+    /// node farther from `from` than the budget and two jumps is never
+    /// reached (the nodes kept keep their order, so the search and its ties
+    /// are the same).
+    fn query(&self, from: Place, to: Place, others: &[Body], near: bool, budget: f64) -> Graph<'a> {
         let mut g = self.graph.clone();
         g.nodes[0] = Node { at: from };
         g.nodes[1] = Node { at: to };
+        if budget.is_finite() {
+            let free = if g.gaps.is_empty() {
+                0.0
+            } else {
+                g.mover.jump_max
+            };
+            g.keep = Some((from, budget + 2.0 * free + 1.0));
+        }
         let r = g.mover.radius;
         let ground: Vec<&Body> = others
             .iter()
@@ -130,7 +145,7 @@ impl<'a> Nav<'a> {
     ) -> Result<Vec<Option<Reach>>, TableError> {
         let r = self.graph.mover.radius;
         self.graph.table.can_stand(from, r)?;
-        let mut g = self.query(from, from, others, false);
+        let mut g = self.query(from, from, others, false, allowance);
         let goal_nodes: Vec<Option<usize>> = goals.iter().map(|&p| g.add_node(p)).collect();
         // Open ground has no corners: rings of places round the start let a
         // model step away from bases it touches and across open ground.
@@ -284,12 +299,13 @@ impl<'a> Nav<'a> {
         let r = self.graph.mover.radius;
         self.graph.table.can_stand(from, r)?;
         self.graph.table.can_stand(to, r)?;
-        let g = self.query(from, to, others, true);
         if guess.is_finite()
-            && let Some(p) = g.search(guess)
+            && let Some(p) = self.query(from, to, others, true, guess).search(guess)
         {
             return Ok(Some(p));
         }
-        Ok(g.search(f64::INFINITY))
+        Ok(self
+            .query(from, to, others, true, f64::INFINITY)
+            .search(f64::INFINITY))
     }
 }

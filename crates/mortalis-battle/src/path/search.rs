@@ -6,6 +6,7 @@ use std::collections::BinaryHeap;
 
 use super::graph::{Graph, LinkKind, SLACK, Touch};
 use super::{Path, Step};
+use crate::table::Place;
 
 impl Graph<'_> {
     /// The shortest path from node 0 to node 1 (A* over (node, jumped
@@ -124,7 +125,8 @@ impl Graph<'_> {
             f64::INFINITY
         };
         let mut out = vec![];
-        for (v, node) in self.nodes.iter().enumerate() {
+        for v in self.within(here, reach) {
+            let node = &self.nodes[v];
             let (dx, dy) = (node.at.x - here.x, node.at.y - here.y);
             if v == u || node.at.level != here.level || dx * dx + dy * dy > reach2 {
                 continue;
@@ -183,6 +185,23 @@ impl Graph<'_> {
             out.push((l.to, step, cost + c, jumped, Touch::default()));
         }
         out
+    }
+
+    /// The nodes, in ascending order, that may lie within `reach` of
+    /// `here` on both axes: all of them, or with a finite reach short of
+    /// the table side, nodes 0 and 1, the shared corners in the buckets
+    /// round `here` ([`NodeGrid`](super::grid::NodeGrid)) and every node
+    /// this query added.
+    fn within(&self, here: Place, reach: f64) -> Vec<usize> {
+        match &self.grid {
+            Some(grid) if reach < self.table.size => {
+                let mut out = vec![0, 1];
+                grid.near(here.x, here.y, reach, &mut out);
+                out.extend(grid.nodes..self.nodes.len());
+                out
+            }
+            _ => (0..self.nodes.len()).collect(),
+        }
     }
 
     /// A lower bound of the cost from a node to the goal: the straight
