@@ -37,8 +37,17 @@ fn a_parted_sea_is_dry_the_turn_of_casting_and_the_next_then_water_again() {
         .play_turn(&[vec![cast], vec![]])
         .expect("a legal cast");
     assert_eq!(state.field.terrain(sea), Terrain::Plains, "parted");
-    state.play_turn(&[vec![], vec![]]).expect("no orders");
+    let events = state.play_turn(&[vec![], vec![]]).expect("no orders");
     assert_eq!(state.field.terrain(sea), Terrain::Water, "the sea closes");
+    // seed 002: a conjuration ends on its own after its turns, with an event that says so.
+    let parted = CardId::from_name("parted_sea").expect("a card");
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            sanctum_rules::game::Event::SpellExpired { card, .. } if *card == parted
+        )),
+        "the conjuration expired: {events:?}"
+    );
     assert!(state.active.iter().all(|a| a.host
         != sanctum_rules::game::state::Host::Square { at: sea }
         || a.spell == sanctum_rules::game::state::SpellRef::Terrain));

@@ -1,4 +1,4 @@
-//! Rules of the cards that needed a mechanism of their own (S42–S49) that take more
+//! Rules of the cards that needed a mechanism of their own (S42–S62) that take more
 //! than one turn to show.
 
 use sanctum_rules::cards::CardId;
@@ -191,4 +191,51 @@ fn a_town_under_ancestral_home_walks_home_a_square_for_each_training() {
         assert_eq!(last.map(|a| a.spell), Some(SpellRef::Card(home)));
         at = want;
     }
+}
+
+#[test]
+fn chtai_exchange_does_nothing_when_a_recruit_has_nowhere_to_go() {
+    // research §11: the leaving minion's new group is moved "somewhere else"; on a
+    // board with no free square and no calm one, neither recruit leaves (S61).
+    use sanctum_rules::game::Event;
+    use sanctum_rules::groups::{Control, Minion, RecruitClass};
+    let mut state = GameState::empty(Layout::Classic, [House::Mind, House::War], 11);
+    let theirs = sq(6, 6);
+    let mine = sq(5, 8);
+    let two = || vec![Minion::recruit(RecruitClass::Swordsman, None, 1, false); 2];
+    state.create_group(Player::Blue, Control::Player, theirs, two());
+    state.create_group(Player::Red, Control::Player, mine, two());
+    // Every other open square holds a wild monster: nowhere is free.
+    let open: Vec<_> = state
+        .field
+        .board()
+        .squares()
+        .iter()
+        .copied()
+        .filter(|&s| state.unit_at(s).is_none() && state.field.structure(s).is_none())
+        .collect();
+    for s in open {
+        state.create_group(
+            Player::Neutral,
+            Control::Computer,
+            s,
+            vec![Minion::monster("troll", 7)],
+        );
+    }
+    let order = cast(
+        &mut state,
+        Side::Red,
+        "chtai_exchange",
+        Target::Minion {
+            at: theirs,
+            index: 0,
+        },
+    );
+    let (_, events) =
+        sanctum_rules::game::resolve_turn(&state, &[vec![order], vec![]]).expect("a legal cast");
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::LeftGroup { .. })),
+        "nobody left"
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::SpellCast { .. })));
 }
