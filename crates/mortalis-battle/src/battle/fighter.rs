@@ -57,6 +57,9 @@ const SUPPORTED: &[Skill] = &[
     Skill::AimedShot,
     Skill::SureFooted,
     Skill::ArtOfFalling,
+    // What a won exchange's winner does instead of wounding (`instead.rs`).
+    Skill::Theft,
+    Skill::Escape,
     // Tricks (`tricks.rs`) and Rozproszenie against them.
     Skill::DroneStrike,
     Skill::Displacement,
