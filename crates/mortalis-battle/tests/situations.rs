@@ -105,6 +105,8 @@ struct Expect {
     error: Option<String>,
     /// Models of side 0 whose report says they carried the object off.
     report_object: Vec<String>,
+    /// Technology markers a model carries at the end.
+    carried: BTreeMap<String, u32>,
 }
 
 /// Answers by name.
@@ -360,6 +362,9 @@ fn run(path: &std::path::Path) {
         (Ok(_), Some(want)) => panic!("{label}: no error, expected `{want}`"),
         (Err(e), None) => panic!("{label}: {e}"),
     };
+    if std::env::var_os("SITUATION_LOG").is_some() {
+        eprintln!("{label}: {:#?}", b.log);
+    }
     for (n, [x, y]) in &s.expect.at {
         let m = b.models.iter().find(|m| &m.name == n).unwrap();
         let d = (m.body.at.x - x).hypot(m.body.at.y - y);
@@ -420,6 +425,10 @@ fn run(path: &std::path::Path) {
         "{label}: removed"
     );
     assert_eq!(names(Status::Left), s.expect.left, "{label}: left");
+    for (n, k) in &s.expect.carried {
+        let m = b.models.iter().find(|m| &m.name == n).unwrap();
+        assert_eq!(m.carried, *k, "{label}: {n} carries");
+    }
     for (n, k) in &s.expect.took_out {
         let m = b.models.iter().find(|m| &m.name == n).unwrap();
         assert_eq!(m.took_out, *k, "{label}: {n} took out");

@@ -616,6 +616,21 @@ fn account(b: &Battle, lang: Lang) -> String {
                     .unwrap_or_default(),
                 lang.pick("PZ", "VP")
             ),
+            Event::Instead { model, skill, from } => format!(
+                "  {} ({}) {} {}",
+                name(b, *model),
+                skill.name(lang),
+                lang.pick("zamiast ranić:", "instead of wounding:"),
+                match skill {
+                    mortalis_rules::skills::Skill::Theft => {
+                        lang.pick("zabiera znacznik modelowi", "takes a marker from")
+                    }
+                    _ => lang.pick("odrywa się od", "breaks away from"),
+                }
+                .to_string()
+                    + " "
+                    + name(b, *from)
+            ),
             Event::CarriedTogether { carrier, helper } => format!(
                 "  {} {} {}",
                 name(b, *helper),

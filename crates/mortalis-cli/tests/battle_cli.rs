@@ -100,6 +100,22 @@ fn what_is_not_simulated_is_refused_with_b182() {
         .stderr(predicate::str::contains(
             "B182: Ogień: skill `lava` is not simulated yet",
         ));
+    // B134: a skill implant needs the skill it gives (`implant`).
+    mortalis()
+        .args([
+            "battle",
+            "tests/data/implant_unchosen.toml",
+            B,
+            "--scenario",
+            "jatka",
+            "--table",
+            TABLE,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "B182: Pusty: special item `skill_implant` with no skill chosen (`implant`) is not simulated yet",
+        ));
     // Weterani (a jetpack, two pistols) and Rdza i Krew (a heavy rifle,
     // Spięcie, a pet, climbing gear) play.
     for warband in ["tests/data/veterans.toml", "tests/data/rdza.toml"] {

@@ -557,12 +557,62 @@ pub fn play_fight(game: &MeleeGame, src: &mut dyn DiceSource) -> Result<(Report,
     Ok((report, winner))
 }
 
-/// Play one melee exchange of a solved game (so that many exchanges of the
-/// same query share one solution).
-pub fn play_melee_game(game: &MeleeGame, src: &mut dyn DiceSource) -> Result<Report, PlayError> {
+/// The first half of a melee exchange: the two Fight rolls and who won,
+/// before any Resilience test (B40–B44). A winner may replace the wound
+/// with what its rule allows (B45: Kradzież, Ucieczka, "Gryź to!"); else
+/// [`play_wound`] plays the test. [`play_melee_game`] is the two in a row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exchange {
+    /// The Fight event.
+    pub fight: Event,
+    /// 1 the attacker won, −1 the defender, 0 a tie.
+    pub winner: i32,
+    /// The attacker still holds Matrix error for the test.
+    attacker_matrix: bool,
+    /// The defender still holds Matrix error for the test.
+    defender_matrix: bool,
+}
+
+impl Exchange {
+    /// Whether the winner would wound: someone won, and not a harmless
+    /// defender (Skuteczna zasłona).
+    pub fn wounds(&self, game: &MeleeGame) -> bool {
+        self.winner == 1 || (self.winner == -1 && !game.plan().defender_harmless)
+    }
+
+    /// The report of an exchange whose winner did not wound: the Fight
+    /// event alone, nobody out.
+    pub fn unwounded(self) -> Report {
+        Report {
+            events: vec![self.fight],
+            defender_out: false,
+            attacker_out: false,
+        }
+    }
+}
+
+/// The Fight rolls of one exchange of a solved game (the first half).
+pub fn play_exchange(game: &MeleeGame, src: &mut dyn DiceSource) -> Result<Exchange, PlayError> {
+    let (fight, winner, attacker_matrix, defender_matrix) = fight_rolls(game, src)?;
+    Ok(Exchange {
+        fight,
+        winner,
+        attacker_matrix,
+        defender_matrix,
+    })
+}
+
+/// The second half of an exchange: the loser's Resilience test, when the
+/// winner wounds (B44).
+pub fn play_wound(
+    game: &MeleeGame,
+    exchange: Exchange,
+    src: &mut dyn DiceSource,
+) -> Result<Report, PlayError> {
     let plan = game.plan();
-    let (fight, winner, ma, md) = fight_rolls(game, src)?;
-    let mut events = vec![fight];
+    let (ma, md) = (exchange.attacker_matrix, exchange.defender_matrix);
+    let winner = exchange.winner;
+    let mut events = vec![exchange.fight];
     let mut report = Report {
         events: Vec::new(),
         defender_out: false,
@@ -577,6 +627,13 @@ pub fn play_melee_game(game: &MeleeGame, src: &mut dyn DiceSource) -> Result<Rep
     }
     report.events = events;
     Ok(report)
+}
+
+/// Play one melee exchange of a solved game (so that many exchanges of the
+/// same query share one solution): [`play_exchange`], then [`play_wound`].
+pub fn play_melee_game(game: &MeleeGame, src: &mut dyn DiceSource) -> Result<Report, PlayError> {
+    let exchange = play_exchange(game, src)?;
+    play_wound(game, exchange, src)
 }
 
 /// Play one action.
@@ -630,6 +687,26 @@ mod tests {
         assert_eq!(a.reroll, Some((0, 6)));
         assert_eq!(winner, 0);
         assert_eq!(dice.used(), 5);
+    }
+
+    /// The exchange cut in two (B45): the Fight rolls alone use only their
+    /// dice; the wound step then plays the same test `play` plays.
+    #[test]
+    fn exchange_then_wound_is_one_exchange() {
+        let game = MeleeGame::new(&melee_plan(&query("kind='melee'")).unwrap());
+        let rolls = [6, 5, 2, 1, 4, 5];
+        let mut dice = TypedDice::new(&rolls).unwrap();
+        let exchange = play_exchange(&game, &mut dice).unwrap();
+        assert_eq!(exchange.winner, 1);
+        assert!(exchange.wounds(&game));
+        assert_eq!(dice.used(), 4);
+        let alone = exchange.clone().unwounded();
+        assert_eq!(alone.events.len(), 1);
+        assert!(!alone.defender_out && !alone.attacker_out);
+        let cut = play_wound(&game, exchange, &mut dice).unwrap();
+        let whole = play_melee_game(&game, &mut TypedDice::new(&rolls).unwrap()).unwrap();
+        assert_eq!(cut, whole);
+        assert_eq!(cut.events.len(), 2);
     }
 
     /// A melee game with a Matrix error cast by a third model (R20): the

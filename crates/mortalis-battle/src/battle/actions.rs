@@ -180,8 +180,10 @@ impl Battle {
             } else {
                 // B46: engaged with one enemy only, which is engaged with
                 // another model too.
+                // Ucieczka (B112) may withdraw from its one enemy anyway.
                 if let [from] = engaged[..]
-                    && self.engaged_with(from).len() >= 2
+                    && (self.engaged_with(from).len() >= 2
+                        || self.models[m].skills.contains(&Skill::Escape))
                 {
                     out.push(Choice::Withdraw { from });
                 }
@@ -794,7 +796,7 @@ impl Battle {
             Choice::Attack { target } => {
                 let (mut query, support) = self.melee_query(m, target);
                 self.plays_for_fight(players, &mut query, m, target)?;
-                let (report, chance) = self.play_query(players, &query)?;
+                let (report, chance) = self.play_attack(players, m, target, &query)?;
                 self.spend_plays(&report, m, target);
                 let pushed = plays::push_after(&report, m, target);
                 self.after_reroll(m, &report);

@@ -57,6 +57,9 @@ const SUPPORTED: &[Skill] = &[
     Skill::AimedShot,
     Skill::SureFooted,
     Skill::ArtOfFalling,
+    // What a won exchange's winner does instead of wounding (`instead.rs`).
+    Skill::Theft,
+    Skill::Escape,
     // Tricks (`tricks.rs`) and Rozproszenie against them.
     Skill::DroneStrike,
     Skill::Displacement,
@@ -234,8 +237,20 @@ impl Fighter {
         if let Some(s) = sheet.skills.iter().find(|s| !SUPPORTED.contains(s)) {
             return Err(refuse(format!("skill `{}`", s.id())));
         }
-        if let Some(i) = sheet.items.iter().find(|i| !ITEMS.contains(i)) {
-            return Err(refuse(format!("special item `{}`", i.id())));
+        // B134: Wszczep umiejętności plays as the Speed skill it gives.
+        let implanted =
+            |i: &SpecialItem| *i == SpecialItem::SkillImplant && sheet.implant.is_some();
+        if let Some(i) = sheet
+            .items
+            .iter()
+            .find(|i| !ITEMS.contains(i) && !implanted(i))
+        {
+            let none = if *i == SpecialItem::SkillImplant {
+                " with no skill chosen (`implant`)"
+            } else {
+                ""
+            };
+            return Err(refuse(format!("special item `{}`{none}", i.id())));
         }
         let big = sheet.armour == Armour::Sarcophagus;
         let mut out = Fighter::blank(
@@ -245,7 +260,7 @@ impl Fighter {
             sheet.armour,
             sheet.equipment.clone(),
         );
-        out.skills = sheet.skills.clone();
+        out.skills = sheet.skills.iter().copied().chain(sheet.implant).collect();
         out.tricks = sheet
             .skills
             .iter()

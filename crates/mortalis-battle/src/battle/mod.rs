@@ -17,6 +17,7 @@ mod field;
 pub mod fighter;
 mod grenades;
 pub mod independent;
+mod instead;
 pub mod items;
 mod plays;
 pub mod react;
@@ -390,6 +391,16 @@ pub enum Event {
         vp: [u32; 2],
         /// The winner, if not a draw.
         winner: Option<usize>,
+    },
+    /// The winner of an exchange did something instead of wounding (B45):
+    /// Kradzież (B111) or Ucieczka (B112).
+    Instead {
+        /// The winner.
+        model: usize,
+        /// The skill.
+        skill: mortalis_rules::skills::Skill,
+        /// The loser.
+        from: usize,
     },
 }
 

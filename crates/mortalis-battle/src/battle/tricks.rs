@@ -333,6 +333,8 @@ impl Battle {
         q.options
             .iter()
             .position(|c| match *c {
+                // Kradzież, Ucieczka (`instead.rs`).
+                Choice::Play { .. } | Choice::Step { .. } => self.instead_worth(c) == Some(true),
                 Choice::Cast {
                     trick: Skill::ProtectiveShield,
                     target,

@@ -23,6 +23,7 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
         xp: 0,
         level: 0,
         skills: Vec::new(),
+        implant: None,
         special: Vec::new(),
         items: Vec::new(),
         mods: Vec::new(),
@@ -403,6 +404,17 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
     sheet.equipment = equipment;
     sheet.xp = xp;
     sheet.level = levels;
+    if let Some(k) = m.implant {
+        if !m.items.contains(&SpecialItem::SkillImplant) {
+            errs.push(Problem::ImplantWithoutItem { skill: k });
+        } else if k.category() != Category::Speed {
+            errs.push(Problem::ImplantNotSpeed { skill: k });
+        } else if skills.contains(&k) {
+            errs.push(Problem::DuplicateSkill { skill: k });
+        } else {
+            sheet.implant = Some(k);
+        }
+    }
     sheet.skills = skills;
     sheet
 }

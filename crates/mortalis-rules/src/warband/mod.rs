@@ -203,6 +203,10 @@ pub struct ModelEntry {
     /// Characteristic advances taken with the starting levels.
     #[serde(default)]
     pub advances: Vec<Characteristic>,
+    /// The Speed skill its Wszczep umiejętności gives (B134), needing that
+    /// item; any Speed skill, even one the model could not learn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implant: Option<Skill>,
     /// Experience beyond the captain's or veteran's starting points.
     #[serde(default, deserialize_with = "crate::bounds::xp")]
     pub xp: u32,
@@ -314,6 +318,9 @@ pub struct ModelSheet {
     pub level: usize,
     /// Skills and tricks.
     pub skills: Vec<Skill>,
+    /// The Speed skill a Wszczep umiejętności gives (B134), checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub implant: Option<Skill>,
     /// Special rules.
     pub special: Vec<SpecialRule>,
     /// Special items carried (grenades, gadgets, ammunition).

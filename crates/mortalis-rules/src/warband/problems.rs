@@ -71,6 +71,10 @@ pub enum Problem {
     AdvanceNeedsSkill { what: Characteristic, skill: Skill },
     /// Small models never advance Speed or Resilience.
     SmallNoAdvance { what: Characteristic },
+    /// An implanted skill (B134) without a Wszczep umiejętności.
+    ImplantWithoutItem { skill: Skill },
+    /// An implanted skill (B134) that is not a Speed skill.
+    ImplantNotSpeed { skill: Skill },
 }
 
 /// Details of a weapon-choice problem.
@@ -120,6 +124,8 @@ impl Problem {
             AdvanceTwice { .. } => "advance_twice",
             AdvanceNeedsSkill { .. } => "advance_needs_skill",
             SmallNoAdvance { .. } => "small_no_advance",
+            ImplantWithoutItem { .. } => "implant_without_item",
+            ImplantNotSpeed { .. } => "implant_not_speed",
         }
     }
 
@@ -254,6 +260,14 @@ impl Problem {
             SkillNotAllowed { skill } => l(
                 format!("umiejętność `{skill}` niedostępna dla tego modelu"),
                 format!("skill `{skill}` is not available to this model"),
+            ),
+            ImplantWithoutItem { skill } => l(
+                format!("wszczepiona umiejętność `{skill}` bez przedmiotu `skill_implant`"),
+                format!("implanted skill `{skill}` without the item `skill_implant`"),
+            ),
+            ImplantNotSpeed { skill } => l(
+                format!("wszczep daje tylko umiejętność szybkościową, nie `{skill}`"),
+                format!("an implant gives only a Speed skill, not `{skill}`"),
             ),
             DuplicateSkill { skill } => l(
                 format!("umiejętność `{skill}` podana dwa razy"),
