@@ -11,7 +11,7 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
-    Battle, Decider, EndReason, Entry, Event, Fighter, HOUSE_ROUNDS, Players, Wish,
+    Battle, Decider, EndReason, Entry, Event, Fighter, HOUSE_ROUNDS, Players, RandomPolicy, Wish,
     side_from_warband,
 };
 use mortalis_battle::generate;
@@ -118,6 +118,11 @@ pub struct BattleArgs {
     /// stderr, answers on stdin), the AI for the other.
     #[arg(long, value_enum)]
     human: Option<SideArg>,
+    /// This side answers every question with a random legal option
+    /// (seeded by --seed) instead of the AI, to see how the AI plays
+    /// against naive play.
+    #[arg(long, value_enum, conflicts_with = "human")]
+    random: Option<SideArg>,
     /// A side's challenges (B172, at most two): `a=predator,hunt`,
     /// `b=draw` (drawn with the battle's dice); names in English or
     /// Polish. Repeat for the other side.
@@ -731,10 +736,13 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(args.seed));
     let (mut a, mut b) = (Ai, Ai);
     let mut person = crate::human::Human { lang };
-    let deciders: [&mut dyn Decider; 2] = match args.human {
-        None => [&mut a, &mut b],
-        Some(SideArg::A) => [&mut person, &mut b],
-        Some(SideArg::B) => [&mut a, &mut person],
+    let mut random = RandomPolicy::new(args.seed);
+    let deciders: [&mut dyn Decider; 2] = match (args.human, args.random) {
+        (Some(SideArg::A), _) => [&mut person, &mut b],
+        (Some(SideArg::B), _) => [&mut a, &mut person],
+        (None, Some(SideArg::A)) => [&mut random, &mut b],
+        (None, Some(SideArg::B)) => [&mut a, &mut random],
+        (None, None) => [&mut a, &mut b],
     };
     battle
         .play(&mut Players {

@@ -231,6 +231,18 @@ pub const HELP: &[(&str, &str)] = &[
     ("mortalis battle:human=a", "Drużyna A"),
     ("mortalis battle:human=b", "Drużyna B"),
     (
+        "mortalis battle:random",
+        "Ta strona wybiera za każdym razem losową dozwoloną opcję (ziarno z --seed) zamiast SI — by zobaczyć, jak SI gra przeciw naiwnej grze",
+    ),
+    ("mortalis battle:random=a", "Drużyna A"),
+    ("mortalis battle:random=b", "Drużyna B"),
+    (
+        "mortalis simulate:random",
+        "Ta drużyna wybiera za każdym razem losową dozwoloną opcję (ziarno z każdej bitwy) zamiast SI: mierzy siłę SI",
+    ),
+    ("mortalis simulate:random=a", "Drużyna A"),
+    ("mortalis simulate:random=b", "Drużyna B"),
+    (
         "mortalis battle:report",
         "Zapisz tutaj raport z bitwy drużyny A (format, który czyta `campaign battle`)",
     ),
@@ -324,6 +336,7 @@ pub const VALUE_NAMES: &[(&str, &str)] = &[
     ("ROUNDS", "RUNDY"),
     ("SCENARIO", "SCENARIUSZ"),
     ("HUMAN", "STRONA"),
+    ("RANDOM", "STRONA"),
     ("TABLE", "STÓŁ"),
     ("SEED", "ZIARNO"),
     ("SIZE", "BOK"),

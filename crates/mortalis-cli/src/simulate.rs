@@ -14,7 +14,9 @@ use anyhow::{Context, anyhow};
 use clap::Args;
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::independent::{Entry, INDEPENDENT};
-use mortalis_battle::battle::{Battle, Fighter, HOUSE_ROUNDS, OBJECT_VP, Players, Status, Wish};
+use mortalis_battle::battle::{
+    Battle, Decider, Fighter, HOUSE_ROUNDS, OBJECT_VP, Players, RandomPolicy, Status, Wish,
+};
 use mortalis_battle::{Table, generate};
 use mortalis_rules::Lang;
 use mortalis_rules::campaign::tables::Challenge;
@@ -25,7 +27,8 @@ use rand_core::SeedableRng;
 use rayon::prelude::*;
 
 use crate::battle::{
-    ScenarioArg, battle_table, load_independent, load_side, parse_challenges, place_independent,
+    ScenarioArg, SideArg, battle_table, load_independent, load_side, parse_challenges,
+    place_independent,
 };
 use crate::{Failure, Output, ok};
 
@@ -64,6 +67,10 @@ pub struct SimulateArgs {
     /// Independent models (TOML), placed in every battle (B137–B143).
     #[arg(long)]
     independent: Option<PathBuf>,
+    /// This warband answers every question with a random legal option
+    /// (seeded per battle) instead of the AI: measures the AI's strength.
+    #[arg(long, value_enum)]
+    random: Option<SideArg>,
 }
 
 /// The 95% Wilson score interval of `k` successes in `n` trials.
@@ -101,6 +108,8 @@ struct Setup<'a> {
     wishes: &'a [Vec<Wish>; 2],
     /// The independent models and their file.
     independent: (&'a [Entry], Option<&'a Path>),
+    /// The warband (0 = A, 1 = B) that plays at random, if any.
+    random: Option<usize>,
 }
 
 fn one(
@@ -115,6 +124,7 @@ fn one(
         rounds,
         wishes,
         independent,
+        random,
     } = *setup;
     // Odd battles: B is the first side (it rolled the scenario).
     let swap = i % 2 == 1;
@@ -143,9 +153,22 @@ fn one(
         .map_err(|e| format!("seed {seed}: {e}"))?;
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
     let (mut x, mut y) = (Ai, Ai);
+    let (mut rx, mut ry) = (RandomPolicy::new(seed), RandomPolicy::new(seed));
+    let deciders: [&mut dyn Decider; 2] = [
+        if random == Some(order[0]) {
+            &mut rx
+        } else {
+            &mut x
+        },
+        if random == Some(order[1]) {
+            &mut ry
+        } else {
+            &mut y
+        },
+    ];
     battle
         .play(&mut Players {
-            deciders: [&mut x, &mut y],
+            deciders,
             dice: &mut dice,
         })
         .map_err(|e| format!("seed {seed}: {e}"))?;
@@ -217,6 +240,7 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
         rounds: args.rounds,
         wishes: &wishes,
         independent: (&independent, args.independent.as_deref()),
+        random: args.random.map(|r| usize::from(r == SideArg::B)),
     };
     let bar = progress(args.battles);
     let outcomes: Vec<Result<Outcome, String>> = pool.install(|| {
@@ -286,7 +310,17 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
         "{} — {}: {n} {}",
         sides[0].0,
         sides[1].0,
-        lang.pick("bitew (SI przeciw SI)", "battles (AI against AI)")
+        match args.random {
+            None => lang.pick("bitew (SI przeciw SI)", "battles (AI against AI)"),
+            Some(SideArg::A) => lang.pick(
+                "bitew (A losowo przeciw SI)",
+                "battles (A at random against the AI)"
+            ),
+            Some(SideArg::B) => lang.pick(
+                "bitew (SI przeciw B losowo)",
+                "battles (the AI against B at random)"
+            ),
+        }
     );
     for (label, k) in [
         (lang.pick("zwycięstwa", "wins"), wins),

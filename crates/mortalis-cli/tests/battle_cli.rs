@@ -250,6 +250,49 @@ fn simulate_counts_add_up_and_do_not_depend_on_threads() {
     assert_eq!(v["models"].as_array().unwrap().len(), 6);
 }
 
+/// `--random b`: warband B answers at random (seeded per battle) in
+/// `simulate` and `battle`; the header says so, and the same seed gives the
+/// same battle.
+#[test]
+fn a_side_can_play_at_random() {
+    let out = mortalis()
+        .args([
+            "simulate",
+            A,
+            B,
+            "--scenario",
+            "jatka",
+            "--table",
+            TABLE,
+            "--battles",
+            "4",
+            "--threads",
+            "1",
+            "--random",
+            "b",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("4 battles (the AI against B at random)"),
+        "{text}"
+    );
+    let (one, two) = (battle(&["--random", "b"]), battle(&["--random", "b"]));
+    assert!(one.status.success());
+    assert_eq!(one.stdout, two.stdout);
+    assert_ne!(
+        one.stdout,
+        battle(&[]).stdout,
+        "random play changed nothing"
+    );
+}
+
 /// `--human a`: a person decides for warband A at the terminal. Scripted
 /// stdin through the real binary: a place given as "X Y" picks the nearest
 /// deployment spot, a wrong answer is asked again, then the first option

@@ -192,6 +192,8 @@ impl Battle {
         }
         self.taunted(m, &mut out);
         out.push(Choice::End);
+        // B9: committing the captain's reroll, offered before End.
+        self.captain_options(m, &mut out);
         self.challenge_options(m, &mut out);
         self.carry_options(m, navs, &mut out);
         Ok(out)

@@ -57,7 +57,23 @@ pub(super) fn leave_value(b: &Battle, m: usize) -> f64 {
         return 20.0;
     }
     if others_here {
-        1.0 + 2.0 * exit_worth(b, m)
+        // Those left behind must not be outnumbered: once they are all
+        // taken out the opponent takes every marker still on the table.
+        let count = |s: usize| {
+            b.models
+                .iter()
+                .filter(|f| f.on_table() && f.side == s && !f.volunteer)
+                .count()
+        };
+        let stay = count(side) - 1;
+        // What the opponent takes if those left behind all fall.
+        let at_risk = loose + carried_by(side) - own;
+        let last_round = b.max_rounds > 0 && b.round >= b.max_rounds;
+        if stay >= count(1 - side) || at_risk == 0 || last_round {
+            1.0 + 2.0 * exit_worth(b, m)
+        } else {
+            -0.5
+        }
     } else if mine > theirs_most {
         10.0
     } else {
@@ -156,9 +172,13 @@ pub(super) fn threat(
 fn attack_value(b: &Battle, m: usize, t: usize) -> f64 {
     match odds::odds(&b.melee_query(m, t).0) {
         Ok(Odds::Melee(o)) => {
-            // A melee exchange can take out either fighter: it is worth
-            // starting only well in the attacker's favour.
-            let (gain, risk) = (1.2, 1.5);
+            // A melee exchange can take out either fighter: a charge is
+            // worth starting only well in the attacker's favour; a model
+            // already engaged with `t` will see the exchange anyway (the
+            // enemy attacks it otherwise), so it attacks when the odds are
+            // on its side.
+            let engaged = b.engaged_with(m).contains(&t);
+            let (gain, risk) = if engaged { (1.0, 1.0) } else { (1.2, 1.5) };
             prob(&o.defender_out) * (worth(b, t) * gain + ending(b, t))
                 - risk * prob(&o.attacker_out) * worth(b, m)
         }
@@ -167,13 +187,16 @@ fn attack_value(b: &Battle, m: usize, t: usize) -> f64 {
 }
 
 /// Exposure of model `m` standing at `p`: the sum over enemies of the
-/// exact chance each would take it out with one volley.
+/// exact chance each would take it out with one volley, plus the melee
+/// danger of the enemies that could charge it there
+/// ([`super::ai_threat::melee_exposure`]).
 pub(super) fn exposure(b: &Battle, m: usize, p: Place) -> f64 {
     let side = b.models[m].side;
-    (0..b.models.len())
+    let shots: f64 = (0..b.models.len())
         .filter(|&e| b.models[e].on_table() && b.models[e].side != side)
         .map(|e| threat(b, e, b.models[e].body.at, false, m, p))
-        .sum()
+        .sum();
+    shots + super::ai_threat::melee_exposure(b, m, p)
 }
 
 /// Walking distance from a place to the nearest marker (or the object)

@@ -4,10 +4,7 @@
 //! kept for the shot or the die where it helps most. The captain's side
 //! decides when to commit it (`Choice::CommitReroll`, before a Shot, a cast
 //! or an Attack); it is spent only when the roll then uses it. Ruling in
-//! docs/mortalis/battle.md. Not offered yet: the commit is not among a
-//! model's options until the AI's strength check is re-measured with it
-//! (an extra free option moved the random policy's battles).
-#![allow(dead_code)]
+//! docs/mortalis/battle.md.
 
 use mortalis_rules::odds::{self, Odds, Query};
 use mortalis_rules::play;

@@ -8,6 +8,7 @@
 
 mod actions;
 pub mod ai;
+mod ai_threat;
 mod captain;
 mod carry;
 mod challenge_ai;

@@ -1,0 +1,58 @@
+//! The AI's view of melee danger (docs/mortalis/ai.md): which enemies could
+//! charge a place this round, and what the exchange that follows would
+//! cost, valued with the exact odds engine.
+
+use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
+
+use super::Battle;
+use super::ai::{prob, worth};
+use crate::table::Place;
+
+/// Whether enemy `e` could end a Move in contact with a model of radius
+/// `r` standing at `p` (by the walking distance round terrain, roughly).
+pub(super) fn may_charge(b: &Battle, e: usize, r: f64, p: Place) -> bool {
+    let foe = &b.models[e];
+    if !foe.on_table() || !b.engaged_with(e).is_empty() {
+        return false;
+    }
+    let reach = f64::from(foe.profile.speed) + foe.body.radius() + r + 1.0;
+    // Cheap straight-line test first, then the walk round terrain.
+    let straight = (foe.body.at.x - p.x).hypot(foe.body.at.y - p.y);
+    straight <= reach && b.walk_to(foe.body.at, p) <= reach
+}
+
+/// The exchange of `a` charging `d` (no supporters counted): the exact
+/// chances that the defender and the attacker are taken out.
+pub(super) fn charge_odds(b: &Battle, a: usize, d: usize) -> (f64, f64) {
+    let (fa, fd) = (&b.models[a], &b.models[d]);
+    let q = Query {
+        kind: ActionKind::Melee,
+        attacker: fa.side(fa.melee(), true),
+        defender: fd.side(fd.melee(), true),
+        situation: Situation {
+            charged: true,
+            ..Situation::default()
+        },
+    };
+    match odds::odds(&q) {
+        Ok(Odds::Melee(o)) => (prob(&o.defender_out), prob(&o.attacker_out)),
+        _ => (0.0, 0.0),
+    }
+}
+
+/// The melee danger to model `m` standing at `p`: for each enemy that
+/// could charge it there, the exact chance its attack takes `m` out, less
+/// what the exchange would cost that enemy (in `m`'s worth), never below 0.
+pub(super) fn melee_exposure(b: &Battle, m: usize, p: Place) -> f64 {
+    let me = &b.models[m];
+    let r = me.body.radius();
+    let mine = worth(b, m);
+    (0..b.models.len())
+        .filter(|&e| b.models[e].side != me.side)
+        .filter(|&e| may_charge(b, e, r, p))
+        .map(|e| {
+            let (lost, won) = charge_odds(b, e, m);
+            (lost - won * worth(b, e) / mine).max(0.0)
+        })
+        .sum()
+}
