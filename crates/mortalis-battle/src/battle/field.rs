@@ -11,7 +11,7 @@ use std::collections::BinaryHeap;
 
 use geo::{Contains, Point};
 
-use crate::table::{Kind, Place, Table};
+use crate::table::{Kind, Place, Table, bounds, near_bounds};
 
 /// What a field measures the distance to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -55,9 +55,14 @@ impl Fields {
     pub(crate) fn new(table: &Table) -> Self {
         let n = table.size.ceil() as usize;
         let mut cost = vec![1.0_f32; n * n];
+        let boxes: Vec<[f64; 4]> = table.pieces.iter().map(|p| bounds(&p.footprint)).collect();
         for (k, c) in cost.iter_mut().enumerate() {
             let pt = Point::new((k % n) as f64 + 0.5, (k / n) as f64 + 0.5);
-            for p in table.pieces.iter().filter(|p| p.footprint.contains(&pt)) {
+            // A piece whose box misses the cell's centre does not hold it.
+            let holds = |(p, b): &(&crate::table::Piece, &[f64; 4])| {
+                near_bounds(**b, pt.x(), pt.y(), 0.0) && p.footprint.contains(&pt)
+            };
+            for (p, _) in table.pieces.iter().zip(&boxes).filter(holds) {
                 let here = match p.kind {
                     Kind::Difficult => 1.2,
                     Kind::Wall {

@@ -198,7 +198,7 @@ impl Graph<'_> {
         out
     }
 
-    /// The nodes, in ascending order, that may lie within `reach` of
+    /// The nodes (in ascending order when it matters) that may lie within `reach` of
     /// `here` on both axes: all of them, or with a finite reach short of
     /// the table side, nodes 0 and 1, the shared corners in the buckets
     /// round `here` ([`NodeGrid`](super::grid::NodeGrid)) and every node
@@ -207,7 +207,10 @@ impl Graph<'_> {
         match &self.grid {
             Some(grid) if reach < self.table.size => {
                 let mut out = vec![0, 1];
-                grid.near(here.x, here.y, reach, &mut out);
+                // Without gaps every state is unjumped and a node is offered
+                // one slide per expansion, so the order of the offers changes
+                // nothing; with gaps they keep the node order.
+                grid.near(here.x, here.y, reach, !self.gaps.is_empty(), &mut out);
                 out.extend(grid.nodes..self.nodes.len());
                 out
             }
