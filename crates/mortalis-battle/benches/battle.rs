@@ -1,6 +1,7 @@
 //! Speed of the table and the battle: one sight check and one Move reach
-//! on a dense generated 36" table, one whole path across a small table, and
-//! one whole battle AI against AI on the small test table.
+//! on a dense generated 36" table, one whole path across a small table, one
+//! whole battle AI against AI on the small test table and on the dense
+//! table, and the generation of one dense table.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mortalis_battle::battle::ai::Ai;
@@ -44,25 +45,40 @@ fn benches(c: &mut Criterion) {
     let (na, sa, mut models) = fighters(include_str!("../tests/data/alfa.toml"), 0);
     let (nb, sb, more) = fighters(include_str!("../tests/data/beta.toml"), 1);
     models.extend(more);
-    let mut seed = 0;
-    c.bench_function("battle/jatka AI vs AI small table", |bn| {
+    // Whole battles, a new seed each time: on the small table, and on the
+    // dense generated 36" table (the one `simulate` plays by default, built
+    // once here; `simulate` also generates one per battle).
+    for (name, table) in [
+        ("battle/jatka AI vs AI small table", &small),
+        ("battle/jatka AI vs AI dense 36in", &dense),
+    ] {
+        let mut seed = 0;
+        c.bench_function(name, |bn| {
+            bn.iter(|| {
+                seed += 1;
+                let mut battle = Battle::new(
+                    table.clone(),
+                    [na.clone(), nb.clone()],
+                    [sa, sb],
+                    models.clone(),
+                    HOUSE_ROUNDS,
+                );
+                let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
+                battle
+                    .play(&mut Players {
+                        deciders: [&mut Ai, &mut Ai],
+                        dice: &mut dice,
+                    })
+                    .unwrap();
+                black_box(battle.round)
+            })
+        });
+    }
+    c.bench_function("table/generate dense 36in", |bn| {
+        let mut seed = 0;
         bn.iter(|| {
             seed += 1;
-            let mut battle = Battle::new(
-                small.clone(),
-                [na.clone(), nb.clone()],
-                [sa, sb],
-                models.clone(),
-                HOUSE_ROUNDS,
-            );
-            let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
-            battle
-                .play(&mut Players {
-                    deciders: [&mut Ai, &mut Ai],
-                    dice: &mut dice,
-                })
-                .unwrap();
-            black_box(battle.round)
+            black_box(generate(seed, 36.0).pieces.len())
         })
     });
 }

@@ -116,18 +116,7 @@ fn param(ray: &Line<f64>, c: Coord<f64>) -> f64 {
 /// line, and each piece whose middle lies inside is kept.
 pub(crate) fn stretches(poly: &Polygon<f64>, line: &Line<f64>) -> Vec<(f64, f64)> {
     let mut ts = vec![0.0, 1.0];
-    for edge in poly.exterior().lines() {
-        match line_intersection(*line, edge) {
-            Some(LineIntersection::SinglePoint { intersection, .. }) => {
-                ts.push(param(line, intersection));
-            }
-            Some(LineIntersection::Collinear { intersection }) => {
-                ts.push(param(line, intersection.start));
-                ts.push(param(line, intersection.end));
-            }
-            None => {}
-        }
-    }
+    cuts(poly, line, |t| ts.push(t));
     ts.sort_by(f64::total_cmp);
     let at = |t: f64| Point::from(line.start + line.delta() * t);
     let mut out: Vec<(f64, f64)> = vec![];
@@ -142,6 +131,50 @@ pub(crate) fn stretches(poly: &Polygon<f64>, line: &Line<f64>) -> Vec<(f64, f64)
         }
     }
     out
+}
+
+/// The parameters along `line` where it crosses the edges of `poly` (both
+/// ends of an edge it runs along), each given to `put`.
+fn cuts(poly: &Polygon<f64>, line: &Line<f64>, mut put: impl FnMut(f64)) {
+    for edge in poly.exterior().lines() {
+        match line_intersection(*line, edge) {
+            Some(LineIntersection::SinglePoint { intersection, .. }) => {
+                put(param(line, intersection));
+            }
+            Some(LineIntersection::Collinear { intersection }) => {
+                put(param(line, intersection.start));
+                put(param(line, intersection.end));
+            }
+            None => {}
+        }
+    }
+}
+
+/// Whether some stretch of `line` inside `poly` ([`stretches`]) satisfies
+/// `keep`, without building the list: the pieces between cuts are judged
+/// one by one (a stretch [`stretches`] joins from touching pieces is kept
+/// when one of them is; `keep` must be such a test, as a height range
+/// meeting the prism's is), the cheap `keep` before the inside test.
+fn any_stretch(poly: &Polygon<f64>, line: &Line<f64>, keep: impl Fn(f64, f64) -> bool) -> bool {
+    /// Cuts held on the stack; a polygon with more edges takes the long way.
+    const ROOM: usize = 48;
+    if 2 * poly.exterior().0.len() + 2 > ROOM {
+        return stretches(poly, line).iter().any(|&(t0, t1)| keep(t0, t1));
+    }
+    let mut ts = [0.0_f64; ROOM];
+    ts[1] = 1.0;
+    let mut n = 2;
+    cuts(poly, line, |t| {
+        ts[n] = t;
+        n += 1;
+    });
+    let ts = &mut ts[..n];
+    ts.sort_unstable_by(f64::total_cmp);
+    let at = |t: f64| Point::from(line.start + line.delta() * t);
+    ts.windows(2).any(|w| {
+        let (t0, t1) = (w[0].clamp(0.0, 1.0), w[1].clamp(0.0, 1.0));
+        t1 - t0 >= 1e-9 && keep(t0, t1) && poly.contains(&at((t0 + t1) / 2.0))
+    })
 }
 
 impl Blocker<'_> {
@@ -164,12 +197,10 @@ impl Blocker<'_> {
         if !segment_meets_box((a.0, a.1), (b.0, b.1), self.bounds) {
             return false;
         }
-        stretches(&self.footprint, &ray.flat())
-            .iter()
-            .any(|&(t0, t1)| {
-                let (z0, z1) = (ray.z(t0), ray.z(t1));
-                z0.min(z1) < self.high && z0.max(z1) > self.low
-            })
+        any_stretch(&self.footprint, &ray.flat(), |t0, t1| {
+            let (z0, z1) = (ray.z(t0), ray.z(t1));
+            z0.min(z1) < self.high && z0.max(z1) > self.low
+        })
     }
 }
 

@@ -7,12 +7,11 @@
 //! of `Nav::reach`.
 
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap};
-use std::sync::Arc;
+use std::collections::BinaryHeap;
 
 use geo::{Contains, Point};
 
-use crate::table::{Kind, Place, Table};
+use crate::table::{Kind, Place, Table, bounds, near_bounds};
 
 /// What a field measures the distance to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -28,7 +27,10 @@ pub(crate) enum Goal {
 pub(crate) struct Fields {
     n: usize,
     cost: Vec<f32>,
-    cache: HashMap<Goal, Arc<Vec<f32>>>,
+    /// The fields computed, by goal ([`Fields::slot`]).
+    cache: Vec<Option<Vec<f32>>>,
+    /// How many are computed.
+    cached: usize,
 }
 
 #[derive(PartialEq)]
@@ -53,9 +55,14 @@ impl Fields {
     pub(crate) fn new(table: &Table) -> Self {
         let n = table.size.ceil() as usize;
         let mut cost = vec![1.0_f32; n * n];
+        let boxes: Vec<[f64; 4]> = table.pieces.iter().map(|p| bounds(&p.footprint)).collect();
         for (k, c) in cost.iter_mut().enumerate() {
             let pt = Point::new((k % n) as f64 + 0.5, (k / n) as f64 + 0.5);
-            for p in table.pieces.iter().filter(|p| p.footprint.contains(&pt)) {
+            // A piece whose box misses the cell's centre does not hold it.
+            let holds = |(p, b): &(&crate::table::Piece, &[f64; 4])| {
+                near_bounds(**b, pt.x(), pt.y(), 0.0) && p.footprint.contains(&pt)
+            };
+            for (p, _) in table.pieces.iter().zip(&boxes).filter(holds) {
                 let here = match p.kind {
                     Kind::Difficult => 1.2,
                     Kind::Wall {
@@ -78,7 +85,16 @@ impl Fields {
         Fields {
             n,
             cost,
-            cache: HashMap::new(),
+            cache: vec![None; n * n + 4],
+            cached: 0,
+        }
+    }
+
+    /// Where a goal's field is kept: cells first, then the four edges.
+    fn slot(&self, goal: Goal) -> usize {
+        match goal {
+            Goal::Cell(c) => c,
+            Goal::Edge(e) => self.n * self.n + e % 4,
         }
     }
 
@@ -151,16 +167,17 @@ impl Fields {
         if self.n == 0 {
             return f64::INFINITY;
         }
-        let field = match self.cache.get(&goal) {
-            Some(f) => f.clone(),
-            None => {
-                if self.cache.len() >= 512 {
-                    self.cache.clear();
-                }
-                let f = Arc::new(self.search(goal));
-                self.cache.insert(goal, f.clone());
-                f
+        let slot = self.slot(goal);
+        if self.cache[slot].is_none() {
+            if self.cached >= 512 {
+                self.cache.iter_mut().for_each(|f| *f = None);
+                self.cached = 0;
             }
+            self.cache[slot] = Some(self.search(goal));
+            self.cached += 1;
+        }
+        let Some(field) = &self.cache[slot] else {
+            return f64::INFINITY;
         };
         // Bilinear between the four cell centres round the point, or the
         // cell's own value and the straight way to its centre next to a

@@ -157,6 +157,8 @@ pub(super) struct Graph<'a> {
     pub(super) memo: Option<std::sync::Arc<Memo>>,
     /// The shared corners by place ([`NodeGrid`]); set by `Nav::new`.
     pub(super) grid: Option<std::sync::Arc<NodeGrid>>,
+    /// Each ladder's footprint and the wall or block it leans on.
+    pub(super) ladders: std::sync::Arc<Vec<(usize, Polygon<f64>)>>,
     /// A query cut at a budget adds no node farther than this from this
     /// place (no search within the budget could reach it).
     pub(super) keep: Option<(Place, f64)>,
@@ -179,6 +181,14 @@ impl<'a> Graph<'a> {
             memo: None,
             grid: None,
             keep: None,
+            ladders: std::sync::Arc::new(
+                table
+                    .pieces
+                    .iter()
+                    .filter(|p| p.kind == Kind::Ladder)
+                    .filter_map(|p| table.ladder_wall(p).map(|w| (w, p.footprint.clone())))
+                    .collect(),
+            ),
         };
         for (i, p) in table.pieces.iter().enumerate() {
             let stop = || Stop::new(&p.footprint, r);
@@ -285,13 +295,7 @@ impl<'a> Graph<'a> {
         if !self.mover.climbs && !self.mover.jump_down {
             return;
         }
-        let ladders: Vec<(usize, Polygon<f64>)> = self
-            .table
-            .pieces
-            .iter()
-            .filter(|p| p.kind == Kind::Ladder)
-            .filter_map(|p| self.table.ladder_wall(p).map(|w| (w, p.footprint.clone())))
-            .collect();
+        let ladders = self.ladders.clone();
         for (i, piece) in self.table.pieces.iter().enumerate() {
             let Some((height, climbable)) = piece.kind.climb() else {
                 continue;
@@ -311,7 +315,7 @@ impl<'a> Graph<'a> {
                 for p in near {
                     ts.push(project(&edge, Coord { x: p.x, y: p.y }));
                 }
-                for (w, ladder) in &ladders {
+                for (w, ladder) in ladders.iter() {
                     if *w == i && near.is_empty() {
                         use geo::Centroid;
                         if let Some(c) = ladder.centroid() {
@@ -346,6 +350,13 @@ impl<'a> Graph<'a> {
         ladder: bool,
     ) {
         let r = self.mover.radius + SLACK;
+        // A point this far from what a cut query keeps gives no node on
+        // either side of the edge (`add_node` would refuse the first).
+        if let Some((c, radius)) = self.keep
+            && (q.x - c.x).hypot(q.y - c.y) > radius + r + 1e-6
+        {
+            return;
+        }
         let d = edge.delta();
         // The outward normal: the side of the edge outside the footprint.
         let mut nrm = Coord {

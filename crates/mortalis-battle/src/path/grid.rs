@@ -40,9 +40,9 @@ impl NodeGrid {
     }
 
     /// Every shared node whose centre may lie within `reach` of (x, y) on
-    /// either axis (a superset: whole buckets), in ascending order, added to
-    /// `out`.
-    pub(super) fn near(&self, x: f64, y: f64, reach: f64, out: &mut Vec<usize>) {
+    /// either axis (a superset: whole buckets), added to `out`, in
+    /// ascending order when `sorted`.
+    pub(super) fn near(&self, x: f64, y: f64, reach: f64, sorted: bool, out: &mut Vec<usize>) {
         // One bucket more each way than the box needs, against rounding.
         let span = |c: f64| {
             let lo = self.cell(c - reach).saturating_sub(1);
@@ -55,6 +55,8 @@ impl NodeGrid {
                 out.extend_from_slice(&self.cells[row * self.side + col]);
             }
         }
-        out[start..].sort_unstable();
+        if sorted {
+            out[start..].sort_unstable();
+        }
     }
 }

@@ -2,8 +2,6 @@
 
 use geo::{Point, Polygon};
 
-use std::collections::HashMap;
-
 use super::graph::{Graph, Node, SLACK, Slide, Stop};
 use super::grid::NodeGrid;
 use super::memo::Memo;
@@ -191,10 +189,11 @@ impl<'a> Nav<'a> {
                     }
                 })
                 .collect();
-            let mut slides: HashMap<(usize, usize), Option<Slide>> = HashMap::new();
+            // Slides judged so far, by settled state and goal place.
+            let mut slides: Vec<Option<Option<Slide>>> = vec![None; settled.len() * goals.len()];
             for (k, goal) in goals.iter().enumerate() {
                 let mut better: Option<(f64, Reach)> = None;
-                for st in &settled {
+                for (i, st) in settled.iter().enumerate() {
                     if st.spent > allowance + 1e-9 {
                         continue;
                     }
@@ -206,10 +205,9 @@ impl<'a> Nav<'a> {
                         climbed: st.climbed,
                         arrived,
                     };
-                    let slide = |slides: &mut HashMap<_, _>| {
-                        *slides
-                            .entry((st.v, same[k]))
-                            .or_insert_with(|| g.slide(at, *goal, rough))
+                    let slide = |slides: &mut Vec<Option<Option<Slide>>>| {
+                        *slides[i * goals.len() + same[k]]
+                            .get_or_insert_with(|| g.slide(at, *goal, rough))
                     };
                     if !arrived
                         && st.left > 1e-6

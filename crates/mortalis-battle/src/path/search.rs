@@ -61,9 +61,20 @@ impl Graph<'_> {
             }
         };
         let n = self.nodes.len();
-        let mut links_from: Vec<Vec<usize>> = vec![vec![]; n];
+        // The links out of each node, in their order: node u's are
+        // `order[start[u]..start[u + 1]]`.
+        let mut start = vec![0_usize; n + 1];
+        for l in &self.links {
+            start[l.from + 1] += 1;
+        }
+        for u in 0..n {
+            start[u + 1] += start[u];
+        }
+        let mut order = vec![0_usize; self.links.len()];
+        let mut fill = start.clone();
         for (k, l) in self.links.iter().enumerate() {
-            links_from[l.from].push(k);
+            order[fill[l.from]] = k;
+            fill[l.from] += 1;
         }
         let mut best = vec![[f64::INFINITY; 2]; n];
         let mut back: Vec<[Back; 2]> = vec![[None, None]; n];
@@ -83,7 +94,7 @@ impl Graph<'_> {
                 jumped,
                 cost,
                 (difficult_ok, budget),
-                &links_from[u],
+                &order[start[u]..start[u + 1]],
                 &best,
             ) {
                 if c <= budget + 1e-9 && c < best[v][j] - 1e-12 {
@@ -187,7 +198,7 @@ impl Graph<'_> {
         out
     }
 
-    /// The nodes, in ascending order, that may lie within `reach` of
+    /// The nodes (in ascending order when it matters) that may lie within `reach` of
     /// `here` on both axes: all of them, or with a finite reach short of
     /// the table side, nodes 0 and 1, the shared corners in the buckets
     /// round `here` ([`NodeGrid`](super::grid::NodeGrid)) and every node
@@ -196,7 +207,10 @@ impl Graph<'_> {
         match &self.grid {
             Some(grid) if reach < self.table.size => {
                 let mut out = vec![0, 1];
-                grid.near(here.x, here.y, reach, &mut out);
+                // Without gaps every state is unjumped and a node is offered
+                // one slide per expansion, so the order of the offers changes
+                // nothing; with gaps they keep the node order.
+                grid.near(here.x, here.y, reach, !self.gaps.is_empty(), &mut out);
                 out.extend(grid.nodes..self.nodes.len());
                 out
             }
