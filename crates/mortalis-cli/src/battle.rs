@@ -621,6 +621,29 @@ fn account(b: &Battle, lang: Lang) -> String {
                     .unwrap_or_default(),
                 lang.pick("PZ", "VP")
             ),
+            Event::Terrain { trick, x, y } => format!(
+                "  {} ({x:.1}, {y:.1})",
+                match trick {
+                    mortalis_rules::skills::Skill::Lava => {
+                        lang.pick("pojawia się kałuża lawy", "a lava pool appears")
+                    }
+                    _ => lang.pick("staje bariera energetyczna", "an energy barrier stands"),
+                }
+            ),
+            Event::Burned {
+                model,
+                chance,
+                report,
+            } => format!(
+                "  {} {} [{chance}]: {}",
+                name(b, *model),
+                lang.pick("na lawie testuje Odporność", "tests Resilience on the lava"),
+                if report.defender_out {
+                    lang.pick("zdjęty", "taken out")
+                } else {
+                    lang.pick("przeżywa", "survives")
+                }
+            ),
             Event::Instead { model, skill, from } => format!(
                 "  {} ({}) {} {}",
                 name(b, *model),

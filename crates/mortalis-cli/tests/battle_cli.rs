@@ -85,21 +85,6 @@ fn json_is_reproducible() {
 
 #[test]
 fn what_is_not_simulated_is_refused_with_b182() {
-    mortalis()
-        .args([
-            "battle",
-            "tests/data/lava.toml",
-            B,
-            "--scenario",
-            "jatka",
-            "--table",
-            TABLE,
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "B182: Ogień: skill `lava` is not simulated yet",
-        ));
     // B134: a skill implant needs the skill it gives (`implant`).
     mortalis()
         .args([
@@ -118,7 +103,12 @@ fn what_is_not_simulated_is_refused_with_b182() {
         ));
     // Weterani (a jetpack, two pistols) and Rdza i Krew (a heavy rifle,
     // Spięcie, a pet, climbing gear) play.
-    for warband in ["tests/data/veterans.toml", "tests/data/rdza.toml"] {
+    // Żar (Lawa, B128) plays too.
+    for warband in [
+        "tests/data/veterans.toml",
+        "tests/data/rdza.toml",
+        "tests/data/lava.toml",
+    ] {
         mortalis()
             .args([
                 "battle",

@@ -111,6 +111,7 @@ impl Battle {
             None => {}
         }
         self.note_action(m);
+        self.lava_check(players, None)?;
         self.reveal_hidden();
         self.check_end();
         self.watch(players)?;
@@ -129,7 +130,8 @@ impl Battle {
             out.extend(self.leap_options(m));
         }
         // B132: a stunned model only Moves; B131: so does one in smoke.
-        if !me.free_slot && !me.climbed && !me.stunned && !self.in_smoke(m) {
+        // B128: so does one on a lava pool.
+        if !me.free_slot && !me.climbed && !me.stunned && !self.in_smoke(m) && !self.on_lava(m) {
             if engaged.is_empty() {
                 for t in 0..self.models.len() {
                     if self.shot_plan(m, t).is_some() {

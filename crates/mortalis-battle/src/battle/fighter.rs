@@ -57,6 +57,9 @@ const SUPPORTED: &[Skill] = &[
     Skill::AimedShot,
     Skill::SureFooted,
     Skill::ArtOfFalling,
+    // Terrain added mid-battle (`overlay.rs`).
+    Skill::EnergyBarrier,
+    Skill::Lava,
     // What a won exchange's winner does instead of wounding (`instead.rs`).
     Skill::Theft,
     Skill::Escape,

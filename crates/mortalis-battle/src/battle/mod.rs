@@ -20,7 +20,9 @@ mod grenades;
 pub mod independent;
 mod instead;
 pub mod items;
+mod overlay;
 mod plays;
+mod pushes;
 pub mod react;
 mod react_ai;
 mod report;
@@ -403,6 +405,25 @@ pub enum Event {
         /// The loser.
         from: usize,
     },
+    /// A trick put terrain on the table (B127 a barrier, B128 a lava pool)
+    /// centred at `x`, `y`.
+    Terrain {
+        /// The trick.
+        trick: mortalis_rules::skills::Skill,
+        /// Centre.
+        x: f64,
+        /// Centre.
+        y: f64,
+    },
+    /// A model on a lava pool tested (B128).
+    Burned {
+        /// The model.
+        model: usize,
+        /// The exact chance it was taken out.
+        chance: String,
+        /// The test.
+        report: play::Report,
+    },
 }
 
 /// One line of the battle log.
@@ -486,6 +507,15 @@ pub struct Battle {
     /// Sight checks on this battle's table, remembered ([`Battle::sight`]).
     #[serde(skip)]
     sight_memo: crate::sight::SightMemo,
+    /// Energy barriers raised this battle (B127, `overlay.rs`).
+    #[serde(skip)]
+    pub barriers: Vec<overlay::Barrier>,
+    /// Lava pools poured this battle (B128): centres of 3"-radius circles.
+    #[serde(skip)]
+    pub lava: Vec<(f64, f64)>,
+    /// Models on a lava pool that have tested for it and not left it.
+    #[serde(skip)]
+    burned: Vec<usize>,
 }
 
 /// Dice that log every value into the battle.
@@ -545,6 +575,9 @@ impl Battle {
             co_carriers: vec![],
             smoke: vec![],
             sight_memo: Default::default(),
+            barriers: vec![],
+            lava: vec![],
+            burned: vec![],
         }
     }
 
@@ -599,6 +632,7 @@ impl Battle {
             .enumerate()
             .filter(|(i, m)| !but.contains(i) && m.on_table())
             .map(|(_, m)| m.body)
+            .chain(self.overlay_bodies())
             .collect()
     }
 
@@ -610,6 +644,7 @@ impl Battle {
             .enumerate()
             .filter(|(_, o)| o.on_table() && o.side != me.side)
             .filter(|(_, o)| self.table.distance(&me.body, &o.body) < 1.0)
+            .filter(|(i, _)| !self.apart(m, *i))
             .map(|(i, _)| i)
             .collect()
     }

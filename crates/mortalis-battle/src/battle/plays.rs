@@ -44,7 +44,7 @@ pub(super) fn push_after(report: &play::Report, a: usize, d: usize) -> Option<(u
 /// unit direction (`dx`, `dy`), up to `len`, checking every tenth of it:
 /// where it last could stand on its level, and, when it goes off a roof,
 /// where the whole distance takes it on the surface below (a fall, B34).
-fn straight(b: &Battle, m: usize, dx: f64, dy: f64, len: f64) -> (Place, Option<Place>) {
+pub(super) fn straight(b: &Battle, m: usize, dx: f64, dy: f64, len: f64) -> (Place, Option<Place>) {
     let me = &b.models[m];
     let r = me.body.radius();
     let from = me.body.at;

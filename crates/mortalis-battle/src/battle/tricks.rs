@@ -10,8 +10,8 @@ use mortalis_rules::skills::Skill;
 
 use super::ai::{threat, worth};
 use super::items::Relocation;
+use super::pushes::Push;
 use super::{About, Battle, BattleError, Choice, Event, Logged, Players, Question};
-use crate::table::Place;
 
 /// Tricks cast with an action that are not shots, with their range in
 /// inches (edge to edge) and whether the victim must be in sight.
@@ -23,6 +23,9 @@ const CAST: &[(Skill, f64, bool)] = &[
     (Skill::Breach, f64::INFINITY, true), // B129, Q49: sight only
     (Skill::PowerWave, 0.0, false),       // B123: round the caster
     (Skill::Haste, 6.0, false),           // B122, Q42: a friend
+    // Terrain (`overlay.rs`), offered at an enemy; ranges checked there.
+    (Skill::EnergyBarrier, f64::INFINITY, true), // B127
+    (Skill::Lava, f64::INFINITY, false),         // B128, Q49
 ];
 
 /// How far Przemieszczenie pushes (B117).
@@ -79,10 +82,12 @@ impl Battle {
                     && (!sight || self.sees(m, t))
                     && match trick {
                         Skill::Breach => v.armour == Armour::Sarcophagus,
-                        Skill::Displacement => self.push_end(m, t, DISPLACE).is_some(),
+                        Skill::Displacement => self.push_to(m, t, DISPLACE).is_some(),
                         Skill::Infection => !v.infected,
                         Skill::Haste => !v.hasted,
                         Skill::Deconcentration | Skill::Flash => !(v.move_slot && v.free_slot),
+                        Skill::EnergyBarrier => self.barrier_for(m, t).is_some(),
+                        Skill::Lava => self.lava_for(m, t).is_some(),
                         _ => true,
                     };
                 if ok {
@@ -93,46 +98,10 @@ impl Battle {
         out
     }
 
-    /// Where model `t` ends when pushed straight away from model `from`
-    /// until it stands `to` inches from it (edge to edge) or `by` inches
-    /// (Przemieszczenie), stopping at the last place its base may stand
-    /// short of terrain, another model or the table edge (B117). None when
-    /// the push would take it off a roof or onto dangerous ground (falls
-    /// are not simulated yet) or when `t` is a sarcophagus.
-    fn push_end(&self, from: usize, t: usize, by: f64) -> Option<Place> {
-        let (a, v) = (&self.models[from], &self.models[t]);
-        if v.armour == Armour::Sarcophagus || v.body.at.level != crate::table::Level::Ground {
-            return None;
-        }
-        let (dx, dy) = (v.body.at.x - a.body.at.x, v.body.at.y - a.body.at.y);
-        let d = dx.hypot(dy).max(1e-9);
-        let r = v.body.radius();
-        let others = self.others_but(&[t]);
-        let mut at = v.body.at;
-        let steps = (by / 0.1).round() as usize;
-        for k in 1..=steps {
-            let s = by * k as f64 / steps as f64;
-            let p = Place::ground(at_x(v.body.at.x, dx, d, s), at_x(v.body.at.y, dy, d, s));
-            let clear = self.table.can_stand(p, r).is_ok()
-                && !others.iter().any(|o| {
-                    o.at.level == p.level
-                        && (o.at.x - p.x).hypot(o.at.y - p.y) < o.radius() + r - 1e-6
-                });
-            if !clear {
-                break;
-            }
-            if self.on_dangerous(p, r) {
-                return None;
-            }
-            at = p;
-        }
-        Some(at)
-    }
-
     /// Models within 4" of caster `m` that Fala Mocy pushes (B123, Q43),
     /// friends too, each with where it ends: straight away from the caster
     /// until 4" from it (edge to edge).
-    fn waved(&self, m: usize) -> Vec<(usize, Place)> {
+    fn waved(&self, m: usize) -> Vec<(usize, Push)> {
         let me = &self.models[m];
         (0..self.models.len())
             .filter(|&t| t != m && self.models[t].on_table())
@@ -141,7 +110,7 @@ impl Battle {
                 if gap >= WAVE {
                     return None;
                 }
-                self.push_end(m, t, WAVE - gap).map(|p| (t, p))
+                self.push_to(m, t, WAVE - gap).map(|p| (t, p))
             })
             .collect()
     }
@@ -207,13 +176,17 @@ impl Battle {
         }
         match trick {
             Skill::Displacement => {
-                if let Some(to) = self.push_end(m, target, DISPLACE) {
-                    self.relocate(target, to, Relocation::Push);
+                if let Some(p) = self.push_to(m, target, DISPLACE) {
+                    self.relocate(target, p.to, Relocation::Push);
+                    self.suffer(players, target, p.hazard, m)?;
                 }
             }
             Skill::PowerWave => {
-                for (t, to) in self.waved(m) {
-                    self.relocate(t, to, Relocation::Push);
+                for (t, p) in self.waved(m) {
+                    if self.models[t].on_table() {
+                        self.relocate(t, p.to, Relocation::Push);
+                        self.suffer(players, t, p.hazard, m)?;
+                    }
                 }
             }
             Skill::Flash => self.models[target].dazzled = true,
@@ -233,6 +206,8 @@ impl Battle {
             }
             Skill::Deconcentration => self.lose_action(players, target)?,
             Skill::Haste => self.models[target].hasted = true,
+            Skill::EnergyBarrier => self.raise_barrier(m, target),
+            Skill::Lava => self.pour_lava(players, m, target)?,
             _ => {}
         }
         Ok(())
@@ -279,11 +254,6 @@ impl Battle {
     }
 }
 
-/// A coordinate `s` inches along the unit direction `(d_, d)` from `x0`.
-fn at_x(x0: f64, d_: f64, d: f64, s: f64) -> f64 {
-    x0 + d_ / d * s
-}
-
 /// The AI's judgement of tricks and reactions (docs/mortalis/ai.md).
 impl Battle {
     /// What the strongest volley `t` could still fire this round at one of
@@ -307,11 +277,12 @@ impl Battle {
     /// the charge spent.
     pub(super) fn trick_value(&self, m: usize, trick: Skill, target: usize) -> f64 {
         let side = self.models[m].side;
-        let push_gain = |t: usize| {
+        let push_gain = |t: usize, p: Option<Push>| {
             let v = &self.models[t];
             let busy = v.carried > 0 || v.object || !self.engaged_with(t).is_empty();
             let sign = if v.side == side { -1.0 } else { 1.0 };
-            sign * if busy { 0.4 * worth(self, t) } else { 0.02 }
+            let hazard = p.map_or(0.0, |p| self.hazard_value(t, p.hazard));
+            sign * (hazard + if busy { 0.4 * worth(self, t) } else { 0.02 })
         };
         let v = match trick {
             Skill::Flash => self.volley_threat(target),
@@ -319,8 +290,14 @@ impl Battle {
             Skill::Deconcentration => 0.5 * self.volley_threat(target),
             Skill::Infection => 0.25 * worth(self, target),
             Skill::Haste => 0.3 + self.volley_threat_from(target),
-            Skill::Displacement => push_gain(target),
-            Skill::PowerWave => self.waved(m).iter().map(|&(t, _)| push_gain(t)).sum(),
+            Skill::Displacement => push_gain(target, self.push_to(m, target, DISPLACE)),
+            Skill::PowerWave => self
+                .waved(m)
+                .iter()
+                .map(|&(t, p)| push_gain(t, Some(p)))
+                .sum(),
+            Skill::EnergyBarrier => self.barrier_value(m, target),
+            Skill::Lava => self.lava_value(m, target),
             _ => 0.0,
         };
         v - 0.15
