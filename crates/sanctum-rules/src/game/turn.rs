@@ -215,13 +215,24 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
         .collect();
     // A minion that joined shows its new group's spells (a group's modifiers reach
     // every member), and one whose hit points they take below its damage dies.
-    let mut hosts: Vec<u32> = res
-        .groups
-        .iter()
-        .filter(|g| g.outcome == Outcome::Joined)
-        .filter_map(|g| g.into.map(|i| ids[i]))
-        .collect();
-    hosts.dedup();
+    // The groups they stand in now (a group joined may itself have joined another).
+    let hosts: Vec<u32> = if exchanged.is_empty() {
+        Vec::new()
+    } else {
+        let mut joined = exchanged.clone();
+        joined.sort_unstable();
+        state
+            .units
+            .iter()
+            .filter(|u| {
+                u.group
+                    .minions()
+                    .iter()
+                    .any(|m| joined.binary_search(&m.id).is_ok())
+            })
+            .map(|u| u.id)
+            .collect()
+    };
     for &group in &hosts {
         crate::game::effects::refresh_group(state, group);
     }
