@@ -386,6 +386,7 @@ impl Ai {
                 .fold(0.0, f64::max);
             v += (1.2 * shot).max(fight);
         }
+        v += super::ai_threat::support_value(b, m, to);
         // Exposure there against here.
         v - (exposure(b, m, to) - here) * worth(b, m)
     }

@@ -56,3 +56,30 @@ pub(super) fn melee_exposure(b: &Battle, m: usize, p: Place) -> f64 {
         })
         .sum()
 }
+
+/// What model `m` standing at `p` adds by supporting friends (B41c): for
+/// each enemy within 1" of `p` that is engaged with a friend, 1.5 times
+/// the exact chance that enemy's Attack would take the friend out, times
+/// the friend's worth (the support swings that exchange, and the next
+/// ones).
+pub(super) fn support_value(b: &Battle, m: usize, p: Place) -> f64 {
+    let me = &b.models[m];
+    let body = crate::table::Body { at: p, ..me.body };
+    let mut v = 0.0;
+    for e in 0..b.models.len() {
+        let foe = &b.models[e];
+        if !foe.on_table() || foe.side == me.side || b.table.distance(&body, &foe.body) >= 1.0 {
+            continue;
+        }
+        for f in b.engaged_with(e) {
+            if f != m && b.models[f].side == me.side {
+                let (lost, _) = match odds::odds(&b.melee_query(e, f).0) {
+                    Ok(Odds::Melee(o)) => (prob(&o.defender_out), prob(&o.attacker_out)),
+                    _ => (0.0, 0.0),
+                };
+                v += 1.5 * lost * worth(b, f);
+            }
+        }
+    }
+    v
+}
