@@ -21,6 +21,7 @@ mod grenades;
 pub mod independent;
 mod instead;
 pub mod items;
+mod moves;
 mod overlay;
 mod plays;
 mod pushes;
