@@ -1,0 +1,132 @@
+//! The Moves a model is offered (B28–B37): towards each marker, the object,
+//! each enemy (into contact), the table centre and the ways off the table,
+//! each as far as one Move's allowance goes. Split from `actions.rs`.
+
+use super::{Battle, BattleError, Choice};
+use crate::path::Nav;
+use crate::table::Place;
+
+impl Battle {
+    /// Moves towards each marker and the object, each enemy (into
+    /// contact), the table centre, and the edges it may leave by
+    /// ([`Battle::exits`]).
+    pub(super) fn move_options(&self, m: usize, navs: &[Nav]) -> Result<Vec<Choice>, BattleError> {
+        let me = &self.models[m];
+        let allowance = me.allowance();
+        let Some(nav) = navs.iter().find(|n| n.mover() == me.mover()) else {
+            return Ok(vec![]);
+        };
+        if allowance <= 0.0 {
+            return Ok(vec![]);
+        }
+        let r = me.body.radius();
+        let from = me.body.at;
+        let goals = self.move_goals(m);
+        let others = self.others(m);
+        // Which Moves are offered: towards each goal as far as the allowance
+        // goes, "as far" judged twice — by the straight line and by the
+        // walking distance round terrain (so that a Move can go round a
+        // wall rather than up against it).
+        let n = goals.len();
+        let places: Vec<Place> = goals.iter().chain(&goals).map(|g| g.0).collect();
+        let gap = |k: usize, at: Place| {
+            let (goal, exit) = goals[k % n];
+            match exit {
+                _ if k < n => (at.x - goal.x).hypot(at.y - goal.y),
+                Some(edge) => self.walk_to_edge(edge, at),
+                None => self.walk_to(goal, at),
+            }
+        };
+        let reached = nav
+            .reach_by(from, allowance, &others, &places, &gap)
+            .map_err(|e| BattleError::NotYet(format!("a model standing where it cannot ({e})")))?;
+        let mut out: Vec<Choice> = vec![];
+        for (r_, (_, exit)) in reached.into_iter().zip(goals.iter().chain(&goals)) {
+            let edge = exit.is_some();
+            let Some(reach) = r_ else { continue };
+            let overlaps = others.iter().any(|o| {
+                o.at.level == reach.to.level
+                    && (o.at.x - reach.to.x).hypot(o.at.y - reach.to.y) < o.radius() + r - 1e-6
+            });
+            let dup = out.iter().any(|c| matches!(c, Choice::Move { to, leave, .. } if (to.x - reach.to.x).hypot(to.y - reach.to.y) < 0.05 && *leave == (edge && reach.arrived)));
+            if overlaps || dup {
+                continue;
+            }
+            let leave = edge && reach.arrived && reach.spent + r <= allowance + 1e-9;
+            out.push(Choice::Move {
+                to: reach.to,
+                spent: reach.spent,
+                leave,
+                climbed: reach.climbed,
+            });
+        }
+        out.extend(self.leave_from_here(m, allowance));
+        Ok(out)
+    }
+
+    /// Where Moves are offered towards (B28–B37), each with the edge when
+    /// it is a way off the table: each marker and the object (and the
+    /// Ukryte dane marker for its owner, B173), the free spot next to each
+    /// enemy nearest the model, the table centre, and the ways off the
+    /// table it may take ([`Battle::exit_ways`]).
+    pub(super) fn move_goals(&self, m: usize) -> Vec<(Place, Option<usize>)> {
+        let me = &self.models[m];
+        let size = self.table.size;
+        let mut goals: Vec<(Place, Option<usize>)> =
+            self.markers.iter().map(|&p| (p, None)).collect();
+        goals.extend(self.object.map(|p| (p, None)));
+        goals.extend(self.data_goal(m).map(|p| (p, None)));
+        for e in 0..self.models.len() {
+            let foe = &self.models[e];
+            if foe.on_table() && foe.side != me.side {
+                goals.extend(self.contact_spot(m, e).map(|p| (p, None)));
+            }
+        }
+        goals.push((Place::ground(size / 2.0, size / 2.0), None));
+        goals.extend(self.exit_ways(m).into_iter().map(|(e, p)| (p, Some(e))));
+        goals
+    }
+
+    /// The free spot 0.2" from enemy `e`'s base nearest to model `m` (of
+    /// eight round it), where a Move into contact with it ends.
+    pub(super) fn contact_spot(&self, m: usize, e: usize) -> Option<Place> {
+        let r = self.models[m].body.radius();
+        let from = self.models[m].body.at;
+        let foe = &self.models[e].body;
+        let reach = foe.radius() + r + 0.2;
+        (0..8)
+            .map(|k| {
+                let a = std::f64::consts::TAU * f64::from(k) / 8.0;
+                Place {
+                    x: foe.at.x + reach * a.cos(),
+                    y: foe.at.y + reach * a.sin(),
+                    level: foe.at.level,
+                }
+            })
+            .filter(|p| self.table.can_stand(*p, r).is_ok())
+            .min_by(|a, b| {
+                (a.x - from.x)
+                    .hypot(a.y - from.y)
+                    .total_cmp(&(b.x - from.x).hypot(b.y - from.y))
+            })
+    }
+
+    /// A model already standing at the place by an edge it may leave by
+    /// (no Move towards it is left to offer) crosses the edge where it
+    /// stands, when its allowance covers its base (B37).
+    fn leave_from_here(&self, m: usize, allowance: f64) -> Option<Choice> {
+        let me = &self.models[m];
+        let from = me.body.at;
+        let r = me.body.radius();
+        self.exits(m)
+            .into_iter()
+            .map(|p| (p, (p.x - from.x).hypot(p.y - from.y)))
+            .find(|(p, d)| p.level == from.level && *d < 0.05 && d + r <= allowance + 1e-9)
+            .map(|(to, spent)| Choice::Move {
+                to,
+                spent,
+                leave: true,
+                climbed: false,
+            })
+    }
+}
