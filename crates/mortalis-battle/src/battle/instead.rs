@@ -1,5 +1,6 @@
 //! What the winner of a melee exchange may do instead of wounding (B45):
-//! Kradzież takes a technology marker (B111), Ucieczka breaks away (B112).
+//! Kradzież takes a technology marker (B111), Ucieczka breaks away (B112),
+//! "Gryź to!" fires the loser's own weapon (B80, Q41).
 //! The odds engine plays the exchange in two halves (`play::play_exchange`,
 //! then `play::play_wound`), so the winner's side is asked between them.
 
@@ -7,6 +8,8 @@ use mortalis_rules::odds::{self, Odds, Query};
 use mortalis_rules::play;
 use mortalis_rules::skills::Skill;
 
+use super::actions::ShotPlan;
+use super::ai::{out_chance, worth};
 use super::{About, Battle, BattleError, Choice, Event, Logged, Players};
 use crate::table::{Body, Place};
 
@@ -43,7 +46,14 @@ impl Battle {
             };
             let options = self.instead_options(w, l);
             let side = self.models[w].side;
-            match self.react(players, side, About::Reaction, options)? {
+            self.exchange = Some((w, l));
+            let answer = self.react(players, side, About::Reaction, options);
+            self.exchange = None;
+            match answer? {
+                Choice::Shoot { target } => {
+                    self.bite_this(players, w, l, target)?;
+                    return Ok((exchange.unwounded(), chance));
+                }
                 Choice::Play {
                     play: Skill::Theft, ..
                 } => {
@@ -87,7 +97,50 @@ impl Battle {
                     .map(|to| Choice::Step { model: w, to }),
             );
         }
+        out.extend(
+            (0..self.models.len())
+                .filter(|&t| self.bite_plan(w, l, t).is_some())
+                .map(|target| Choice::Shoot { target }),
+        );
         out
+    }
+
+    /// "Gryź to!" (B80; Q41 ruling: the winner does not move, the two stay
+    /// engaged, and for this one volley the winner's engagement, its loser
+    /// standing in the way and a Shot already taken this round are
+    /// ignored): the volley of the loser's ranged weapon that winner `w`
+    /// may fire at `t` — another model of the loser's side (the rulebook:
+    /// "above all at his own people"; at the loser itself the win would
+    /// simply wound), under every other rule of shooting (sight, range,
+    /// B66). Only for a model that may use heroic plays, once a battle.
+    pub(super) fn bite_plan(&self, w: usize, l: usize, t: usize) -> Option<ShotPlan> {
+        let weapon = self.models[l].ranged()?;
+        if t == l
+            || !self.may_play(w, Skill::BiteThis)
+            || self.models[t].side != self.models[l].side
+        {
+            return None;
+        }
+        // The loser out of the way for this one volley.
+        let mut probe = self.clone();
+        probe.models[l].status = super::Status::Removed;
+        probe.models[w].dazzled = false;
+        probe.shot_plan_by(w, t, None, Some(weapon))
+    }
+
+    /// Fires "Gryź to!" (B80): the play used, the volley played as a Shot.
+    fn bite_this(
+        &mut self,
+        players: &mut Players,
+        w: usize,
+        l: usize,
+        t: usize,
+    ) -> Result<(), BattleError> {
+        let Some(plan) = self.bite_plan(w, l, t) else {
+            return Ok(());
+        };
+        self.used_play(w, Skill::BiteThis);
+        self.fire_plan(players, w, t, None, &plan)
     }
 
     /// Ruling (Ucieczka, B112): the model is put 1" (edge to edge) from its
@@ -170,6 +223,15 @@ impl Battle {
                 let (q, _) = self.melee_query(w, l);
                 let spec = odds::melee_plan(&q).ok()?.defender_save;
                 Some(super::ai::prob(&odds::save_fail(spec)) < 0.5)
+            }
+            // "Gryź to!": the volley's chance against the wound's.
+            Choice::Shoot { target } => {
+                let (w, l) = self.exchange?;
+                let plan = self.bite_plan(w, l, target)?;
+                let (q, _) = self.melee_query(w, l);
+                let spec = odds::melee_plan(&q).ok()?.defender_save;
+                let wound = super::ai::prob(&odds::save_fail(spec)) * worth(self, l);
+                Some(out_chance(&plan.query) * worth(self, target) > wound)
             }
             Choice::Step { model: w, .. } => {
                 let me = &self.models[w];

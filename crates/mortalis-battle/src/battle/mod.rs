@@ -181,6 +181,10 @@ pub struct Battle {
     /// Models on a lava pool that have tested for it and not left it.
     #[serde(skip)]
     burned: Vec<usize>,
+    /// The winner and the loser of the exchange whose winner is being asked
+    /// what it does instead of wounding (`instead.rs`).
+    #[serde(skip)]
+    exchange: Option<(usize, usize)>,
 }
 
 /// Dice that log every value into the battle.
@@ -243,6 +247,7 @@ impl Battle {
             barriers: vec![],
             lava: vec![],
             burned: vec![],
+            exchange: None,
         }
     }
 

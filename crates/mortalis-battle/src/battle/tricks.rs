@@ -311,7 +311,9 @@ impl Battle {
             .iter()
             .position(|c| match *c {
                 // Kradzież, Ucieczka (`instead.rs`).
-                Choice::Play { .. } | Choice::Step { .. } => self.instead_worth(c) == Some(true),
+                Choice::Play { .. } | Choice::Step { .. } | Choice::Shoot { .. } => {
+                    self.instead_worth(c) == Some(true)
+                }
                 Choice::Cast {
                     trick: Skill::ProtectiveShield,
                     target,
