@@ -213,8 +213,10 @@ fn ai_crosses_the_duma_field() {
 
 /// What each scenario's test asks: Jatka, Barykady, Otoczeni and
 /// Przechwycenie of 20 battles, Duma of 24 — one below what the AI wins on
-/// these seeds (16, 12, 13, 13 and 22).
-const WINS: [u32; 5] = [15, 11, 12, 12, 21];
+/// these seeds (16, 12, 13, 13), and for Duma 18: it won 22 until "Gryź
+/// to!" (B80) gave both sides a new option and the random side's battles
+/// changed (19 since); the AI of session 6 (73% in Duma) would fail it.
+const WINS: [u32; 5] = [15, 11, 12, 12, 18];
 
 /// The test warbands in a scenario on the small test table (Otoczeni and
 /// Przechwycenie with its centre cleared, Duma on its own field).
