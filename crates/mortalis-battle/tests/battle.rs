@@ -317,3 +317,48 @@ fn gear_battles_end_and_replay() {
         "the gear is never used: {used:?}"
     );
 }
+
+/// Ruling "Moves in a pocket": on the dense generated table of seed 7, battle
+/// seed 1 (Jatka), two models once stood where no Move brought them nearer
+/// any goal and were offered only Defensive position and End for the rest
+/// of the battle. A model free to Move is now always offered one.
+#[test]
+fn a_model_in_a_pocket_is_offered_a_move() {
+    use mortalis_battle::battle::{About, Question};
+    struct Spy(Ai, Vec<String>);
+    impl Decider for Spy {
+        fn choose(&mut self, b: &Battle, q: &Question) -> Result<usize, String> {
+            if q.about == About::Action
+                && let Some(m) = b.active
+            {
+                let free = !b.models[m].move_slot;
+                let moves = q.options.iter().any(|o| matches!(o, Choice::Move { .. }));
+                let engaged = q
+                    .options
+                    .iter()
+                    .any(|o| matches!(o, Choice::Attack { .. } | Choice::Withdraw { .. }));
+                if free && !moves && !engaged {
+                    self.1
+                        .push(format!("round {} {}", b.round, b.models[m].name));
+                }
+            }
+            self.0.choose(b, q)
+        }
+    }
+    let table = generate::generate(7, 36.0);
+    let (na, sa, mut a) = fighters(include_str!("data/alfa.toml"), 0);
+    let (nb, sb, b) = fighters(include_str!("data/beta.toml"), 1);
+    a.extend(b);
+    let mut battle =
+        Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS).with_scenario(Scenario::Massacre);
+    let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(1));
+    let (mut x, mut y) = (Spy(Ai, vec![]), Spy(Ai, vec![]));
+    battle
+        .play(&mut Players {
+            deciders: [&mut x, &mut y],
+            dice: &mut dice,
+        })
+        .unwrap();
+    let stuck: Vec<String> = x.1.into_iter().chain(y.1).collect();
+    assert!(stuck.is_empty(), "offered no Move: {stuck:?}");
+}

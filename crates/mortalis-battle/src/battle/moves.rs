@@ -60,8 +60,63 @@ impl Battle {
                 climbed: reach.climbed,
             });
         }
+        if out.is_empty() {
+            // Ruling "Moves in a pocket" (docs/mortalis/battle.md): where no
+            // Move brings the model nearer any goal, it is offered Moves in
+            // eight directions instead, so that it is never stuck.
+            out.extend(self.escape_moves(nav, from, allowance, &others, r));
+        }
         out.extend(self.leave_from_here(m, allowance));
         Ok(out)
+    }
+
+    /// The Moves as far as the allowance goes in each of eight directions
+    /// (towards a point well beyond reach, judged in a straight line).
+    fn escape_moves(
+        &self,
+        nav: &Nav,
+        from: Place,
+        allowance: f64,
+        others: &[crate::table::Body],
+        r: f64,
+    ) -> Vec<Choice> {
+        let far = allowance + 12.0;
+        let places: Vec<Place> = (0..8)
+            .map(|k| {
+                let a = f64::from(k) * std::f64::consts::FRAC_PI_4;
+                Place {
+                    x: from.x + far * a.cos(),
+                    y: from.y + far * a.sin(),
+                    ..from
+                }
+            })
+            .collect();
+        let gap = |k: usize, at: Place| (at.x - places[k].x).hypot(at.y - places[k].y);
+        let Ok(reached) = nav.reach_by(from, allowance, others, &places, &gap) else {
+            return vec![];
+        };
+        let mut out: Vec<Choice> = vec![];
+        for reach in reached.into_iter().flatten() {
+            let moved = (reach.to.x - from.x).hypot(reach.to.y - from.y) >= 0.05
+                || reach.to.level != from.level;
+            let overlaps = others.iter().any(|o| {
+                o.at.level == reach.to.level
+                    && (o.at.x - reach.to.x).hypot(o.at.y - reach.to.y) < o.radius() + r - 1e-6
+            });
+            let dup = out.iter().any(|c| {
+                matches!(c, Choice::Move { to, .. }
+                    if (to.x - reach.to.x).hypot(to.y - reach.to.y) < 0.05)
+            });
+            if moved && !overlaps && !dup {
+                out.push(Choice::Move {
+                    to: reach.to,
+                    spent: reach.spent,
+                    leave: false,
+                    climbed: reach.climbed,
+                });
+            }
+        }
+        out
     }
 
     /// Where Moves are offered towards (B28–B37), each with the edge when
