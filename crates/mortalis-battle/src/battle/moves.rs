@@ -44,10 +44,7 @@ impl Battle {
         for (r_, (_, exit)) in reached.into_iter().zip(goals.iter().chain(&goals)) {
             let edge = exit.is_some();
             let Some(reach) = r_ else { continue };
-            let overlaps = others.iter().any(|o| {
-                o.at.level == reach.to.level
-                    && (o.at.x - reach.to.x).hypot(o.at.y - reach.to.y) < o.radius() + r - 1e-6
-            });
+            let overlaps = overlaps_any(&others, reach.to, r);
             let dup = out.iter().any(|c| matches!(c, Choice::Move { to, leave, .. } if (to.x - reach.to.x).hypot(to.y - reach.to.y) < 0.05 && *leave == (edge && reach.arrived)));
             if overlaps || dup {
                 continue;
@@ -99,10 +96,7 @@ impl Battle {
         for reach in reached.into_iter().flatten() {
             let moved = (reach.to.x - from.x).hypot(reach.to.y - from.y) >= 0.05
                 || reach.to.level != from.level;
-            let overlaps = others.iter().any(|o| {
-                o.at.level == reach.to.level
-                    && (o.at.x - reach.to.x).hypot(o.at.y - reach.to.y) < o.radius() + r - 1e-6
-            });
+            let overlaps = overlaps_any(others, reach.to, r);
             let dup = out.iter().any(|c| {
                 matches!(c, Choice::Move { to, .. }
                     if (to.x - reach.to.x).hypot(to.y - reach.to.y) < 0.05)
@@ -184,4 +178,11 @@ impl Battle {
                 climbed: false,
             })
     }
+}
+
+/// Whether a base of radius `r` at `to` would overlap one of `others`.
+fn overlaps_any(others: &[crate::table::Body], to: Place, r: f64) -> bool {
+    others.iter().any(|o| {
+        o.at.level == to.level && (o.at.x - to.x).hypot(o.at.y - to.y) < o.radius() + r - 1e-6
+    })
 }
