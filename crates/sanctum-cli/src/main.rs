@@ -265,6 +265,8 @@ fn main() -> ExitCode {
         .and_then(|()| stdout.flush())
     {
         Ok(()) => code,
+        // A reader that stops early (`sanctum cards --json | head`) is no failure.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => code,
         Err(e) => failure(&anyhow::Error::new(OutputFailed(e))),
     }
 }
@@ -281,7 +283,8 @@ fn failure(e: &anyhow::Error) -> ExitCode {
     })
 }
 
-/// Standard output could not be written (closed pipe, full disk): exit code 3.
+/// Standard output could not be written (full disk, a closed terminal): exit code 3.
+/// A pipe whose reader stopped early is not an error (`main`).
 #[derive(Debug)]
 struct OutputFailed(std::io::Error);
 

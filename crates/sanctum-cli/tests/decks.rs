@@ -142,13 +142,15 @@ fn card_shows_everything_including_a_monsters_numbers() {
 }
 
 #[test]
-fn card_refuses_an_unknown_id_naming_the_nearest_and_the_valid_ones() {
+fn card_refuses_an_unknown_id_naming_the_nearest_and_where_the_list_is() {
     let out = sanctum().args(["card", "firebal"]).output().expect("runs");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("unknown card 'firebal'; did you mean 'fireball'?") && err.contains("boggart"),
+        err.contains("unknown card 'firebal'; did you mean 'fireball'?")
+            && err.contains("`sanctum cards` lists all")
+            && !err.contains("boggart"),
         "{err}"
     );
 }
