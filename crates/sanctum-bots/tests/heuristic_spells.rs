@@ -152,3 +152,64 @@ fn ancestral_home_ruins_an_enemy_colony_and_spares_its_own_towns() {
         .replace("house = \"nature\"", "house = \"body\"");
     assert_eq!(cast_of(&text, "ancestral_home"), None);
 }
+
+#[test]
+fn stone_circle_waits_where_a_wounded_group_goes() {
+    // A wounded red group: the circle goes on the square its move ends on, where it
+    // will stand when the next turn starts and the circle heals it.
+    let hurt = "[[group]]\nid = \"A\"\nowner = \"red\"\nat = \"5,5\"\nminions = { swordsman = 2 }\ndamage = 2\n";
+    let text = position("[\"stone_circle\"]", "{ world = 2, order = 1 }", hurt);
+    let sc = TurnScenario::parse(&text).expect("a valid position");
+    let orders = HeuristicBot::new(1).orders(&view(&sc.state, Side::Red));
+    let end = orders
+        .iter()
+        .find_map(|o| match *o {
+            Order::Move { from, to } if from == sq(5, 5) => Some(to),
+            _ => None,
+        })
+        .unwrap_or(sq(5, 5));
+    assert_eq!(
+        cast_of(&text, "stone_circle"),
+        Some(Target::Square { at: end })
+    );
+    // Unhurt, the group needs no circle (the card waits in the hand).
+    let whole = hurt.replace("damage = 2\n", "");
+    let text = position("[\"stone_circle\"]", "{ world = 2, order = 1 }", &whole);
+    assert_eq!(cast_of(&text, "stone_circle"), None);
+}
+
+#[test]
+fn ill_winds_curses_the_biggest_enemy_garrison() {
+    // Blue's town at 7,7 is held by three blue recruits; the lone blue scout elsewhere
+    // is not worth the card.
+    let town = "[[structure]]\nkind = \"town\"\nat = \"7,7\"\nowner = \"blue\"\n\n\
+        [[group]]\nid = \"G\"\nowner = \"blue\"\nat = \"7,7\"\nminions = { archer = 3 }\n";
+    let text = position("[\"ill_winds\"]", "{ world = 2, order = 1 }", town);
+    let target = cast_of(&text, "ill_winds");
+    assert!(
+        matches!(target, Some(Target::Square { at } | Target::Structure { at }) if at == sq(7, 7)),
+        "cast on the garrison: {target:?}"
+    );
+    let scout = "[[group]]\nid = \"S\"\nowner = \"blue\"\nat = \"7,7\"\nminions = { archer = 1 }\n";
+    let text = position("[\"ill_winds\"]", "{ world = 2, order = 1 }", scout);
+    assert_eq!(cast_of(&text, "ill_winds"), None);
+}
+
+#[test]
+fn abatement_clears_a_square_of_the_other_players_spells() {
+    // Blue's Stone Circle waits at 7,7 for a wounded blue group: Abatement takes it
+    // away (a square spell's square holds no group when it is cast).
+    let circle = |owner: &str| {
+        format!(
+            "[[spell]]\ncard = \"stone_circle\"\nowner = \"{owner}\"\ntarget = \"square:7,7\"\n"
+        )
+    };
+    let text = position("[\"abatement\"]", "{ world = 2 }", &circle("blue"));
+    assert_eq!(
+        cast_of(&text, "abatement"),
+        Some(Target::Square { at: sq(7, 7) })
+    );
+    // Its own circle there it keeps.
+    let text = position("[\"abatement\"]", "{ world = 2 }", &circle("red"));
+    assert_eq!(cast_of(&text, "abatement"), None);
+}

@@ -10,6 +10,7 @@ pub(crate) mod eval;
 mod land;
 pub(crate) mod moves;
 mod spells;
+mod squares;
 
 use sanctum_rules::cards::CardId;
 use sanctum_rules::game::{GameState, Order, OrderBuilder, PlayerView, TrainAs};
@@ -128,8 +129,12 @@ pub(crate) fn plan_with(
             g.1 = goal;
         }
     }
-    for (from, to) in moves::steps(b.draft(), side, &goals, paths) {
+    let steps = moves::steps(b.draft(), side, &goals, paths);
+    for &(from, to) in &steps {
         let _ = b.push(Order::Move { from, to });
+    }
+    if !variant.cast_none {
+        squares::cast_circles(&mut b, side, &steps);
     }
     b.finish()
 }

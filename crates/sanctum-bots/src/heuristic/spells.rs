@@ -3,7 +3,7 @@
 //! globe), then the best of the engine's legal targets of that kind is taken; a card
 //! with no good target is kept (or discarded when it can never help).
 
-use sanctum_rules::cards::{CardId, Effect, Modifier, TargetType};
+use sanctum_rules::cards::{CardId, DispelScope, Effect, Modifier, TargetType};
 use sanctum_rules::game::orders::{aimable_targets, check_target};
 use sanctum_rules::game::state::{Host, SpellRef};
 use sanctum_rules::game::{GameState, Target};
@@ -13,7 +13,7 @@ use sanctum_rules::terrain::Hazard;
 use sanctum_rules::{Player, Side, Square};
 
 use super::eval::{self, Threat, power};
-use super::land;
+use super::{land, squares};
 
 /// The target to cast `card` on now, if the bot wants to cast it: of the engine's legal
 /// targets, the one its effect scores highest (the first on a tie). Legality is asked
@@ -243,6 +243,10 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
             let hurt: u32 = u.group.minions().iter().map(|m| u32::from(m.damage)).sum();
             (u.group.owner == me && hurt >= 3).then_some(f64::from(hurt))
         }),
+        // Abatement: a square holding the other player's visible spells (squares.rs).
+        Effect::Dispel {
+            scope: DispelScope::Square,
+        } => pick(&squares::abatement(state, side)),
         Effect::Dispel { .. } => pick(&|t| {
             let u = state.unit_at(group_at(t)?)?;
             let theirs = enchantments_on(state, u.id, side.opponent());
@@ -274,6 +278,10 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
             }
             _ => None,
         }),
+        // Ill Winds: a curse on the enemy's recruits (squares.rs).
+        Effect::ModifyRecruits { .. } => pick(&squares::recruit_curse(state, side)),
+        // Stone Circle goes where a wounded group will stand after its move, so it is
+        // cast after the moves are planned (squares::cast_circles).
         Effect::SetTerrain { .. }
         | Effect::HealOnSquare { .. }
         | Effect::Horn
@@ -298,7 +306,6 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
         | Effect::HealIn { .. }
         | Effect::Fold
         | Effect::Inspire { .. }
-        | Effect::ModifyRecruits { .. }
         | Effect::All { .. } => None,
     }
 }
@@ -313,12 +320,7 @@ pub fn useless(card: CardId) -> bool {
     }
     matches!(
         card.def().effects().first(),
-        None | Some(
-            Effect::SetTerrain { .. }
-                | Effect::HealOnSquare { .. }
-                | Effect::Attract
-                | Effect::Pipes
-        )
+        None | Some(Effect::SetTerrain { .. } | Effect::Attract | Effect::Pipes)
     )
 }
 
