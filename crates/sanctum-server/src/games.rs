@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use sanctum_bots::{BOT_NAMES, bot_by_name};
 use sanctum_rules::decks::Deck;
-use sanctum_rules::game::log::{TurnRecord, hash_hex};
+use sanctum_rules::game::log::{TurnRecord, hash_hex, hash_matches};
 use sanctum_rules::game::{
     DeckChoice, Event, GameLog, GameState, Order, Rejected, Setup, TurnOrders, validate, view,
 };
@@ -393,14 +393,17 @@ fn replay_turn(live: &mut Live, rec: &TurnRow) -> ApiResult<()> {
         .state
         .play_turn(&orders)
         .map_err(|e| internal("replaying a stored turn", &e))?;
-    let hash = hash_hex(&live.state);
-    if hash != rec.hash {
+    if !hash_matches(&live.state, &rec.hash) {
+        let hash = hash_hex(&live.state);
         return Err(internal(
             "replaying",
             &format!("turn {} has hash {hash}, stored {}", rec.turn, rec.hash),
         ));
     }
-    live.log.turns.push(TurnRecord { orders, hash });
+    live.log.turns.push(TurnRecord {
+        orders,
+        hash: rec.hash.clone(),
+    });
     live.turns += 1;
     live.last_events = events;
     Ok(())

@@ -51,20 +51,110 @@ pub enum ReplayError {
     AfterEnd { turn: u32 },
 }
 
-/// FNV-1a over the state's JSON form: the same state gives the same hash on every
-/// machine (the JSON writer's output depends only on the values).
-pub fn state_hash(state: &GameState) -> u64 {
-    let bytes = serde_json::to_vec(state).unwrap_or_default();
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
+/// FNV-1a, 64 bits.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
     }
-    h
+
+    fn eat(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// Whether a JSON value is what a field holds before anything is put in it.
+fn is_default(v: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match v {
+        Value::Null | Value::Bool(false) => true,
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(o) => o.is_empty(),
+        Value::Bool(true) => false,
+    }
+}
+
+/// Feeds a JSON value in a canonical form: an object's fields sorted by name, those
+/// at their default left out (so that a field added to the state later, and never
+/// used in a game, leaves that game's hashes as they were); arrays keep every item
+/// in order, each framed so that no two values read the same.
+fn feed(h: &mut Fnv, v: &serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::Null => h.eat(b"n"),
+        Value::Bool(b) => h.eat(if *b { b"t" } else { b"f" }),
+        Value::Number(n) => {
+            h.eat(b"#");
+            h.eat(n.to_string().as_bytes());
+            h.eat(b";");
+        }
+        Value::String(s) => {
+            h.eat(b"\"");
+            h.eat(&(s.len() as u64).to_le_bytes());
+            h.eat(s.as_bytes());
+        }
+        Value::Array(a) => {
+            h.eat(b"[");
+            for item in a {
+                feed(h, item);
+            }
+            h.eat(b"]");
+        }
+        Value::Object(o) => {
+            let mut keys: Vec<&String> = o
+                .iter()
+                .filter(|(_, v)| !is_default(v))
+                .map(|(k, _)| k)
+                .collect();
+            keys.sort();
+            h.eat(b"{");
+            for k in keys {
+                h.eat(&(k.len() as u64).to_le_bytes());
+                h.eat(k.as_bytes());
+                feed(h, &o[k.as_str()]);
+            }
+            h.eat(b"}");
+        }
+    }
+}
+
+/// The hash a log records for a state: FNV-1a over the state's JSON form made
+/// canonical (fields sorted by name, fields at their default left out). The same
+/// state gives the same hash on every machine and in every build, and a field the
+/// state gains later changes no recorded game that never set it.
+pub fn state_hash(state: &GameState) -> u64 {
+    let mut h = Fnv::new();
+    match serde_json::to_value(state) {
+        Ok(v) => feed(&mut h, &v),
+        // Every field of the state serialises; should one ever fail, the hash says so
+        // rather than matching any other state.
+        Err(e) => h.eat(format!("unserialisable state: {e}").as_bytes()),
+    }
+    h.0
+}
+
+/// The hash logs recorded before defaults were left out: FNV-1a over the plain JSON
+/// text (still accepted when a log is replayed).
+fn first_hash(state: &GameState) -> u64 {
+    let mut h = Fnv::new();
+    h.eat(&serde_json::to_vec(state).unwrap_or_default());
+    h.0
 }
 
 pub fn hash_hex(state: &GameState) -> String {
     format!("{:016x}", state_hash(state))
+}
+
+/// Whether `recorded` (16 hex digits from a log or a store) is the hash of `state`,
+/// by today's rule or by the one logs used before it.
+pub fn hash_matches(state: &GameState, recorded: &str) -> bool {
+    hash_hex(state) == recorded || format!("{:016x}", first_hash(state)) == recorded
 }
 
 impl GameLog {
@@ -97,11 +187,10 @@ impl GameLog {
             return Err(ReplayError::Format(self.format));
         }
         let (mut state, events) = GameState::start(&self.setup)?;
-        let found = hash_hex(&state);
-        if found != self.start_hash {
+        if !hash_matches(&state, &self.start_hash) {
             return Err(ReplayError::StartHash {
                 expected: self.start_hash.clone(),
-                found,
+                found: hash_hex(&state),
             });
         }
         each(0, &events, &state);
@@ -116,16 +205,67 @@ impl GameLog {
             let events = state
                 .play_turn(&rec.orders)
                 .map_err(|error| ReplayError::Orders { turn, error })?;
-            let found = hash_hex(&state);
-            if found != rec.hash {
+            if !hash_matches(&state, &rec.hash) {
                 return Err(ReplayError::Hash {
                     turn,
                     expected: rec.hash.clone(),
-                    found,
+                    found: hash_hex(&state),
                 });
             }
             each(turn, &events, &state);
         }
         Ok(state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hash_of(v: serde_json::Value) -> u64 {
+        let mut h = Fnv::new();
+        feed(&mut h, &v);
+        h.0
+    }
+
+    #[test]
+    fn fields_at_their_default_and_field_order_do_not_count() {
+        let plain = serde_json::json!({"turn": 3, "units": [{"at": 5}]});
+        let grown = serde_json::json!({
+            "units": [{"at": 5, "ward": null, "tags": []}],
+            "turn": 3, "truce": false, "count": 0, "name": "", "extra": {}
+        });
+        assert_eq!(hash_of(plain), hash_of(grown));
+    }
+
+    #[test]
+    fn a_log_written_with_the_first_hash_still_replays() {
+        let setup = Setup::sample(5);
+        let (start, _) = GameState::start(&setup).expect("a sample game starts");
+        let mut log = GameLog::new(setup, &start);
+        assert!(hash_matches(&start, &log.start_hash));
+        log.start_hash = format!("{:016x}", first_hash(&start));
+        assert_ne!(log.start_hash, hash_hex(&start));
+        assert!(log.replay(None, |_, _, _| {}).is_ok());
+        log.start_hash = "0123456789abcdef".into();
+        assert!(matches!(
+            log.replay(None, |_, _, _| {}),
+            Err(ReplayError::StartHash { .. })
+        ));
+    }
+
+    #[test]
+    fn every_value_that_differs_counts() {
+        let base = serde_json::json!({"a": [1, 2], "b": "x", "c": true});
+        for other in [
+            serde_json::json!({"a": [2, 1], "b": "x", "c": true}),
+            serde_json::json!({"a": [1, 2, 0], "b": "x", "c": true}),
+            serde_json::json!({"a": [1, 2], "b": "y", "c": true}),
+            serde_json::json!({"a": [1, 2], "b": "x"}),
+            serde_json::json!({"a": [12], "b": "x", "c": true}),
+            serde_json::json!({"a": ["1", 2], "b": "x", "c": true}),
+        ] {
+            assert_ne!(hash_of(base.clone()), hash_of(other.clone()), "{other}");
+        }
     }
 }
