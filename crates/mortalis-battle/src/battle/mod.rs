@@ -21,6 +21,7 @@ mod grenades;
 pub mod independent;
 mod instead;
 pub mod items;
+pub mod jumpdown;
 mod moves;
 mod overlay;
 mod plays;

@@ -1,0 +1,144 @@
+//! Jumping down (B33) and the fall that follows a failed jump (B34).
+//!
+//! A jump-down from a height succeeds when 2k6 beats the height in whole
+//! inches plus 2 (Akrobata, B99: plus 1), so from 10" (Akrobata 11") it
+//! always fails. A failed jump is a fall from the same height: a second
+//! 2k6 lower than the height plus 2 (Sztuka spadania, B100: lower than the
+//! height) takes the model out with no Resilience test (Q18: whole inches
+//! for falls too). Moves that jump down, forced moves with no other way
+//! out (B89) and "Raz kozie śmierć!" (B83) all go through
+//! [`Battle::jump_down`].
+
+use mortalis_rules::skills::Skill;
+
+use super::{Battle, BattleError, Players};
+
+/// Ways 2k6 make each total 2..=12 (index = total).
+const WAYS: [u32; 13] = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+
+/// The smallest 2k6 total with which a jump-down from `height` inches
+/// succeeds (B33): one more than the whole inches plus 2 (Akrobata plus 1).
+/// 13 or more: it cannot succeed.
+pub fn jump_down_needs(height: f64, acrobat: bool) -> u32 {
+    whole_inches(height) + if acrobat { 1 } else { 2 } + 1
+}
+
+/// The smallest 2k6 total with which a model survives a fall from `height`
+/// inches (B34): the total must not be lower than the whole inches plus 2
+/// (Sztuka spadania: plus 0).
+pub fn fall_needs(height: f64, art_of_falling: bool) -> u32 {
+    whole_inches(height) + if art_of_falling { 0 } else { 2 }
+}
+
+/// The exact chance that a jump-down from `height` succeeds (B33).
+pub fn jump_down_chance(height: f64, acrobat: bool) -> f64 {
+    at_least(jump_down_needs(height, acrobat))
+}
+
+/// The exact chance that a model survives a fall from `height` (B34).
+pub fn fall_chance(height: f64, art_of_falling: bool) -> f64 {
+    at_least(fall_needs(height, art_of_falling))
+}
+
+/// The exact chance that a model jumping down from `height` is still on
+/// the table after it: it lands, or it fails and survives the fall.
+pub fn jump_down_survival(height: f64, acrobat: bool, art_of_falling: bool) -> f64 {
+    let p = jump_down_chance(height, acrobat);
+    p + (1.0 - p) * fall_chance(height, art_of_falling)
+}
+
+/// The height in whole inches (B33, Q18), never below 0; a height that is
+/// not a number counts as 0 (no table allows one).
+fn whole_inches(height: f64) -> u32 {
+    if height.is_finite() && height > 0.0 {
+        // Table heights are at most 24"; the cast cannot overflow.
+        height.floor().min(1000.0) as u32
+    } else {
+        0
+    }
+}
+
+/// The chance that 2k6 make at least `total`.
+fn at_least(total: u32) -> f64 {
+    let ways: u32 = (total.max(2)..=12).map(|t| WAYS[t as usize]).sum();
+    f64::from(ways) / 36.0
+}
+
+/// How a jump-down ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Landing {
+    /// The roll beat the height: it lands below unharmed, no allowance
+    /// spent for the drop.
+    Landed,
+    /// The roll failed and the fall did not take it out: it lands below
+    /// (Q18: a Move goes on).
+    Fell,
+    /// The roll failed and the fall took it out (removed, no Resilience
+    /// test).
+    Out,
+}
+
+impl Battle {
+    /// Model `m` jumps down from `height` inches (B33): its side rolls 2k6
+    /// ("jump down"); a failure is a fall from that height (B34, the
+    /// second roll "fall"), which may take it out. Credit for a take-out:
+    /// none (Q35: a fall the faller chose). The caller puts the model
+    /// below before or after; this only rolls and removes.
+    #[expect(
+        dead_code,
+        reason = "the Moves that jump down (B33) and \"Raz kozie śmierć!\" (B83) call it next"
+    )]
+    pub(super) fn jump_down(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        height: f64,
+    ) -> Result<Landing, BattleError> {
+        let side = self.models[m].side;
+        let acrobat = self.models[m].skills.contains(&Skill::Acrobat);
+        let roll = u32::from(self.roll_2d6(players, "jump down", side)?);
+        if roll >= jump_down_needs(height, acrobat) {
+            return Ok(Landing::Landed);
+        }
+        self.fall(players, m, height.max(0.0).floor(), None)?;
+        Ok(if self.models[m].on_table() {
+            Landing::Fell
+        } else {
+            Landing::Out
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_roll_must_beat_the_height_plus_two() {
+        // B33: 2k6 greater than whole inches + 2.
+        assert_eq!(jump_down_needs(3.0, false), 6);
+        assert_eq!(jump_down_needs(3.9, false), 6);
+        assert_eq!(jump_down_needs(3.0, true), 5);
+        assert!((jump_down_chance(3.0, false) - 26.0 / 36.0).abs() < 1e-12);
+        assert!((jump_down_chance(0.5, false) - 35.0 / 36.0).abs() < 1e-12);
+        // From 10" (Akrobata 11") it always fails.
+        assert_eq!(jump_down_chance(10.0, false), 0.0);
+        assert!(jump_down_chance(9.9, false) > 0.0);
+        assert!(jump_down_chance(10.0, true) > 0.0);
+        assert_eq!(jump_down_chance(11.0, true), 0.0);
+        assert_eq!(jump_down_chance(f64::NAN, false), 35.0 / 36.0);
+    }
+
+    #[test]
+    fn a_fall_takes_out_below_the_height_plus_two() {
+        // B34: lower than whole inches + 2 removes; Sztuka spadania: + 0.
+        assert_eq!(fall_needs(4.5, false), 6);
+        assert_eq!(fall_needs(4.5, true), 4);
+        assert!((fall_chance(4.0, false) - 26.0 / 36.0).abs() < 1e-12);
+        assert!((fall_chance(1.0, true) - 1.0).abs() < 1e-12);
+        assert_eq!(fall_chance(11.0, false), 0.0);
+        let s = jump_down_survival(4.0, false, false);
+        let p = 21.0 / 36.0;
+        assert!((s - (p + (1.0 - p) * 26.0 / 36.0)).abs() < 1e-12);
+    }
+}
