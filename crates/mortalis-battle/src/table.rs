@@ -383,6 +383,13 @@ impl Table {
             .map(|(j, _)| j)
     }
 
+    /// Whether any piece has a roof to stand on (a block).
+    pub fn has_roofs(&self) -> bool {
+        self.pieces
+            .iter()
+            .any(|p| matches!(p.kind, Kind::Block { .. }))
+    }
+
     /// The height of a surface.
     pub fn level_height(&self, level: Level) -> f64 {
         match level {

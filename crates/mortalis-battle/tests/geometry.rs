@@ -395,3 +395,34 @@ fn a_model_touching_a_block_moves_away_and_along_it() {
     close(along.to.y, 15.5);
     assert!(t.can_stand(along.to, 0.5).is_ok());
 }
+
+#[test]
+fn a_move_jumps_down_and_walks_on() {
+    // B33: from the roof of an unclimbable 4" block, a Move of 4" towards a
+    // place on the ground far east: 0.5" to the edge, the base's width off
+    // it, the drop free, then on along the ground with what is left.
+    let t = table(vec![Piece::rect(
+        Kind::Block {
+            height: 4.0,
+            climbable: false,
+        },
+        8.0,
+        8.0,
+        4.0,
+        4.0,
+    )]);
+    let jumper = Mover {
+        jump_down: true,
+        ..STD
+    };
+    let nav = mortalis_battle::Nav::new(&t, jumper);
+    let roof = Place {
+        x: 11.0,
+        y: 10.0,
+        level: Level::Roof(0),
+    };
+    let r = nav.reach(roof, 4.0, &[], &[g(26.0, 10.0)]).unwrap();
+    let reach = r[0].unwrap();
+    assert_eq!(reach.to.level, Level::Ground);
+    assert!(reach.to.x > 14.0, "{reach:?}");
+}

@@ -13,7 +13,8 @@
 //! "corner N", "edge N", "defender N", "starter N"; reactions, plays and
 //! events: "overwatch" (declare it), "intercept A1" (the interceptor),
 //! "fire B1" (a shot from hiding), "play im_fine", "event doubt [B1]",
-//! "step X Y" (a forced move or a push), "leap X Y" — a question with
+//! "step X Y" (a forced move or a push), "leap X Y", "jump X Y" (a
+//! Move that jumps down, B33) — a question with
 //! "pass" among its options that the script's next answer does not name is
 //! passed; for challenges "name M" (a model a challenge names), "reward M"
 //! (who gets its experience), "data" (pick up the Ukryte dane marker);
@@ -165,6 +166,7 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         }
         ("step", Choice::Step { .. }) => true,
         ("leap", Choice::Leap { .. }) => true,
+        ("jump", Choice::JumpDown { .. }) => true,
         ("name", Choice::Name { model }) | ("reward", Choice::Reward { model }) => named(*model),
         ("data", Choice::PickUpData) => true,
         ("commit", Choice::CommitReroll) => true,
@@ -182,7 +184,8 @@ fn point(c: &Choice) -> Option<(f64, f64)> {
         | Choice::Deploy { at: to, .. }
         | Choice::Fly { to }
         | Choice::Step { to, .. }
-        | Choice::Leap { to } => Some((to.x, to.y)),
+        | Choice::Leap { to }
+        | Choice::JumpDown { to, .. } => Some((to.x, to.y)),
         Choice::Marker { x, y } | Choice::Throw { x, y, .. } | Choice::Deviate { x, y, .. } => {
             Some((*x, *y))
         }
@@ -229,7 +232,15 @@ impl Decider for ByName {
                 .collect();
             let target = if matches!(
                 words[0],
-                "move" | "fly" | "marker" | "deploy" | "deviate" | "throw" | "step" | "leap"
+                "move"
+                    | "fly"
+                    | "marker"
+                    | "deploy"
+                    | "deviate"
+                    | "throw"
+                    | "step"
+                    | "leap"
+                    | "jump"
             ) {
                 let k = usize::from(words[0] == "throw");
                 let (x, y): (f64, f64) =

@@ -3,7 +3,7 @@
 //! asks its questions), each option shown with what it does and, for shots
 //! and attacks, its exact odds from the rules core.
 
-use mortalis_battle::battle::{About, Battle, Choice, Decider, Question};
+use mortalis_battle::battle::{About, Battle, Choice, Decider, Question, jumpdown};
 use mortalis_rules::Lang;
 use mortalis_rules::odds::{self, Odds};
 use mortalis_rules::skills::Skill;
@@ -125,6 +125,29 @@ impl Human {
                     ""
                 }
             ),
+            Choice::JumpDown {
+                to, spent, height, ..
+            } => {
+                let me = &b.models[active];
+                let has = |k| me.skills.contains(&k);
+                let p = jumpdown::jump_down_chance(height, has(Skill::Acrobat));
+                let alive = jumpdown::jump_down_survival(
+                    height,
+                    has(Skill::Acrobat),
+                    has(Skill::ArtOfFalling),
+                );
+                format!(
+                    "{} ({:.1}, {:.1}) [{spent:.1}\"], {} {height:.1}\" — {} {:.0}%, {} {:.0}%",
+                    self.pick("ruch do", "move to"),
+                    to.x,
+                    to.y,
+                    self.pick("zeskok z", "jumping down"),
+                    self.pick("udany", "lands"),
+                    p * 100.0,
+                    self.pick("zostaje na stole", "stays on the table"),
+                    alive * 100.0
+                )
+            }
             Choice::Shoot { target } => {
                 let chance = shot_chance(b, active, target, None);
                 format!(
@@ -388,7 +411,8 @@ fn point(c: &Choice) -> Option<(f64, f64)> {
         | Choice::Move { to: at, .. }
         | Choice::Fly { to: at }
         | Choice::Step { to: at, .. }
-        | Choice::Leap { to: at } => Some((at.x, at.y)),
+        | Choice::Leap { to: at }
+        | Choice::JumpDown { to: at, .. } => Some((at.x, at.y)),
         _ => None,
     }
 }

@@ -674,6 +674,9 @@ impl Battle {
                 self.fire_plan(players, m, target, trick, &plan)?;
             }
             Choice::Leap { to } => self.leap(m, to),
+            Choice::JumpDown {
+                to, spent, climbed, ..
+            } => self.jump_down_move(players, m, (to, spent, climbed), navs)?,
             Choice::Attack { target } => {
                 let (mut query, support) = self.melee_query(m, target);
                 self.plays_for_fight(players, &mut query, m, target)?;

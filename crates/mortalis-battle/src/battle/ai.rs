@@ -329,6 +329,23 @@ impl Ai {
                 self.value(b, m, &walk, here) - 0.5
             }
             Choice::Move { to, .. } => self.move_value(b, m, to, here),
+            // B33: as a Move there when it lands or survives the fall,
+            // less the model when the fall takes it out (exact chances).
+            Choice::JumpDown {
+                to,
+                spent,
+                height,
+                climbed,
+            } => {
+                let walk = Choice::Move {
+                    to,
+                    spent,
+                    leave: false,
+                    climbed,
+                };
+                let p = super::jumpdown::survival_of(me, height);
+                p * self.value(b, m, &walk, here) - (1.0 - p) * worth(b, m) - 0.05
+            }
             _ => 0.0,
         }
     }

@@ -268,6 +268,18 @@ pub enum Choice {
         /// They leave across the carrier's edge.
         leave: bool,
     },
+    /// A Move (B28) whose way jumps down from a roof (B33): a roll where it
+    /// drops, a fall (B34) if it fails.
+    JumpDown {
+        /// Where it stops.
+        to: Place,
+        /// Allowance spent (nothing for the drop).
+        spent: f64,
+        /// The highest drop on the way.
+        height: f64,
+        /// The way climbs.
+        climbed: bool,
+    },
 }
 
 /// A question to one side.

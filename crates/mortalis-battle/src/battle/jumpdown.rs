@@ -11,7 +11,9 @@
 
 use mortalis_rules::skills::Skill;
 
-use super::{Battle, BattleError, Players};
+use super::{Battle, BattleError, Choice, Event, Players, react};
+use crate::path::{Mover, Nav, Step};
+use crate::table::Place;
 
 /// Ways 2k6 make each total 2..=12 (index = total).
 const WAYS: [u32; 13] = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
@@ -45,6 +47,15 @@ pub fn fall_chance(height: f64, art_of_falling: bool) -> f64 {
 pub fn jump_down_survival(height: f64, acrobat: bool, art_of_falling: bool) -> f64 {
     let p = jump_down_chance(height, acrobat);
     p + (1.0 - p) * fall_chance(height, art_of_falling)
+}
+
+/// [`jump_down_survival`] for model `me`, with its own skills.
+pub(super) fn survival_of(me: &super::Fighter, height: f64) -> f64 {
+    jump_down_survival(
+        height,
+        me.skills.contains(&Skill::Acrobat),
+        me.skills.contains(&Skill::ArtOfFalling),
+    )
 }
 
 /// The height in whole inches (B33, Q18), never below 0; a height that is
@@ -84,10 +95,6 @@ impl Battle {
     /// second roll "fall"), which may take it out. Credit for a take-out:
     /// none (Q35: a fall the faller chose). The caller puts the model
     /// below before or after; this only rolls and removes.
-    #[expect(
-        dead_code,
-        reason = "the Moves that jump down (B33) and \"Raz kozie śmierć!\" (B83) call it next"
-    )]
     pub(super) fn jump_down(
         &mut self,
         players: &mut Players,
@@ -106,6 +113,167 @@ impl Battle {
         } else {
             Landing::Out
         })
+    }
+}
+
+/// The mover model `m`'s jump-down Moves are searched with: its own, with
+/// jump-downs allowed.
+pub(super) fn jump_mover(mover: Mover) -> Mover {
+    Mover {
+        jump_down: true,
+        ..mover
+    }
+}
+
+/// The jump-downs of a path, in order: where the model stands at the edge,
+/// where it lands, the height.
+fn drops(from: Place, steps: &[Step]) -> Vec<(Place, Place, f64)> {
+    let mut at = from;
+    let mut out = vec![];
+    for step in steps {
+        match step {
+            Step::Walk { to, .. } | Step::Climb { to, .. } => at = *to,
+            Step::JumpDown { to, height, .. } => {
+                out.push((at, *to, *height));
+                at = *to;
+            }
+        }
+    }
+    out
+}
+
+impl Battle {
+    /// The jump-down Moves of model `m` (B33): for a model on a roof, each
+    /// goal of its plain Moves ([`Battle::move_goals`]) searched again with
+    /// jump-downs allowed; offered when that way jumps down, ends somewhere
+    /// no plain Move in `plain` ends, and every drop on it can succeed
+    /// (ruling "Jump-downs in a Move": a certain failure is not offered).
+    pub(super) fn jump_down_moves(
+        &self,
+        m: usize,
+        navs: &[Nav],
+        plain: &[Choice],
+    ) -> Result<Vec<Choice>, BattleError> {
+        let me = &self.models[m];
+        let from = me.body.at;
+        let allowance = me.allowance();
+        let mover = jump_mover(me.mover());
+        if from.level == crate::table::Level::Ground || allowance <= 0.0 {
+            return Ok(vec![]);
+        }
+        let Some(nav) = navs.iter().find(|n| n.mover() == mover) else {
+            return Ok(vec![]);
+        };
+        let acrobat = me.skills.contains(&Skill::Acrobat);
+        let r = me.body.radius();
+        let others = self.others(m);
+        let goals: Vec<Place> = self.move_goals(m).into_iter().map(|g| g.0).collect();
+        let reached = nav
+            .reach(from, allowance, &others, &goals)
+            .map_err(|e| BattleError::NotYet(format!("a model standing where it cannot ({e})")))?;
+        let near = |a: Place, b: Place| a.level == b.level && (a.x - b.x).hypot(a.y - b.y) < 0.05;
+        let mut out: Vec<Choice> = vec![];
+        for reach in reached.into_iter().flatten() {
+            let taken = plain
+                .iter()
+                .chain(&out)
+                .any(|c| matches!(c, Choice::Move { to, .. } | Choice::JumpDown { to, .. } if near(*to, reach.to)));
+            if taken || super::moves::overlaps_any(&others, reach.to, r) {
+                continue;
+            }
+            let Ok(Some(path)) = nav.path_within(from, reach.to, &others, allowance) else {
+                continue;
+            };
+            let drops = drops(from, &path.steps);
+            let Some(height) = drops.iter().map(|d| d.2).reduce(f64::max) else {
+                continue;
+            };
+            if jump_down_chance(height, acrobat) <= 0.0 || path.cost() > allowance + 1e-9 {
+                continue;
+            }
+            out.push(Choice::JumpDown {
+                to: reach.to,
+                spent: path.cost(),
+                height,
+                climbed: reach.climbed,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Carries out a jump-down Move (B33) of model `m` to `to`: it walks to
+    /// each edge on its way (interceptions and Shots from hiding as on any
+    /// Move), rolls the jump there ([`Battle::jump_down`]), lands below,
+    /// and goes on (Q18: also after a fall it survives).
+    pub(super) fn jump_down_move(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        (to, spent, climbed): (Place, f64, bool),
+        navs: &[Nav],
+    ) -> Result<(), BattleError> {
+        let before = self.engaged_with(m);
+        let from = self.models[m].body.at;
+        let mover = jump_mover(self.models[m].mover());
+        let allowance = self.models[m].allowance();
+        let nav = navs
+            .iter()
+            .find(|n| n.mover() == mover)
+            .ok_or_else(|| BattleError::Rules("no way to jump down is known".into()))?;
+        let path = nav
+            .path_within(from, to, &self.others(m), allowance)
+            .ok()
+            .flatten()
+            .ok_or_else(|| BattleError::Rules("the jump-down Move is no longer legal".into()))?;
+        self.models[m].climbed |= climbed;
+        let mut by = None;
+        let mut end = to;
+        // Each stretch walked (to an edge, then to the end), with the drop
+        // after it.
+        let legs = drops(from, &path.steps)
+            .into_iter()
+            .map(|(edge, land, height)| (edge, Some((land, height))))
+            .chain(std::iter::once((to, None)));
+        for (target, drop) in legs {
+            match self.walk(players, m, target, navs, true)? {
+                react::Walked::Done => {}
+                react::Walked::Stopped { at, by: b } => {
+                    (end, by) = (at, Some(b));
+                    break;
+                }
+                react::Walked::Removed => {
+                    self.take_slot(m, true);
+                    return Ok(());
+                }
+            }
+            let Some((land, height)) = drop else { break };
+            // At the edge, then below it, where the roll decides whether
+            // it lands or falls (a model taken out leaves its markers
+            // below).
+            for (at, rolled) in [(target, false), (land, true)] {
+                self.models[m].body.at = at;
+                self.event(Event::Moved {
+                    model: m,
+                    to: at,
+                    spent: 0.0,
+                });
+                if rolled && self.jump_down(players, m, height)? == Landing::Out {
+                    self.take_slot(m, true);
+                    return Ok(());
+                }
+            }
+        }
+        self.models[m].body.at = end;
+        self.take_slot(m, true);
+        self.event(Event::Moved {
+            model: m,
+            to: end,
+            spent,
+        });
+        let before: Vec<usize> = before.into_iter().chain(by).collect();
+        self.mark_charged(m, &before);
+        self.after_move(m);
+        Ok(())
     }
 }
 

@@ -577,6 +577,11 @@ fn navs<'t>(table: &'t Table, models: &[Fighter]) -> Vec<Nav<'t>> {
         if !out.iter().any(|n| n.mover() == mover) {
             out.push(Nav::new(table, mover));
         }
+        // B33: the same mover jumping down, where there is a roof.
+        let jumper = jumpdown::jump_mover(mover);
+        if table.has_roofs() && !out.iter().any(|n| n.mover() == jumper) {
+            out.push(Nav::new(table, jumper));
+        }
     }
     out
 }

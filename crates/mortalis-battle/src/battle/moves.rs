@@ -63,6 +63,9 @@ impl Battle {
             // eight directions instead, so that it is never stuck.
             out.extend(self.escape_moves(nav, from, allowance, &others, r));
         }
+        // B33: the Moves that jump down from a roof (battle/jumpdown.rs).
+        let jumps = self.jump_down_moves(m, navs, &out)?;
+        out.extend(jumps);
         out.extend(self.leave_from_here(m, allowance));
         Ok(out)
     }
@@ -181,7 +184,7 @@ impl Battle {
 }
 
 /// Whether a base of radius `r` at `to` would overlap one of `others`.
-fn overlaps_any(others: &[crate::table::Body], to: Place, r: f64) -> bool {
+pub(super) fn overlaps_any(others: &[crate::table::Body], to: Place, r: f64) -> bool {
     others.iter().any(|o| {
         o.at.level == to.level && (o.at.x - to.x).hypot(o.at.y - to.y) < o.radius() + r - 1e-6
     })
