@@ -277,6 +277,28 @@ impl Battle {
     }
 }
 
+impl Battle {
+    /// Where a forced move of model `m` (B89, B93) in the direction `a`
+    /// (radians) lands when it runs off the roof it stands on: on the
+    /// surface below where the 3" end, if its base can stand there (as a
+    /// push, [`super::plays::straight`]). `None` on the ground, or when
+    /// something on its level stops it first.
+    pub(super) fn forced_drop(&self, m: usize, a: f64) -> Option<Place> {
+        if self.models[m].body.at.level == crate::table::Level::Ground {
+            return None;
+        }
+        super::plays::straight(self, m, a.cos(), a.sin(), super::react::FORCED_MOVE).1
+    }
+}
+
+/// The height model `m` drops from when it goes to `to` (a forced move
+/// off a roof), if it drops at all.
+pub(super) fn drop_height(b: &Battle, m: usize, to: Place) -> Option<f64> {
+    let from = b.models[m].body.at;
+    let h = b.table.level_height(from.level) - b.table.level_height(to.level);
+    (to.level != from.level && h > 0.0).then_some(h)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -647,16 +647,22 @@ impl Battle {
 
     /// The places a forced move of 3" straight can take `m` (B89, B93): in
     /// each of 16 directions as far as it can stand on its level (Ruling:
-    /// it stops at a wall, a base, a roof's edge or the table's edge, B37;
-    /// no jump-down), each at least 0.1" away.
+    /// it stops at a wall, a base, a roof's edge or the table's edge, B37),
+    /// each at least 0.1" away — but when no direction lets it go the whole
+    /// 3" on its level (no other way out), a direction that runs off a
+    /// roof's edge jumps down, landing where the 3" end (B33; ruling
+    /// "Forced moves that jump down", `battle/jumpdown.rs`).
     pub fn forced_steps(&self, m: usize) -> Vec<Choice> {
         let me = &self.models[m];
         let r = me.body.radius();
         let from = me.body.at;
         let mut out: Vec<Choice> = vec![];
+        let mut ways: Vec<(Place, Option<Place>)> = vec![];
+        let mut whole = false;
         for k in 0..16 {
             let a = std::f64::consts::TAU * f64::from(k) / 16.0;
             let mut last = from;
+            let mut all = true;
             for i in 1..=30 {
                 let d = FORCED_MOVE * f64::from(i) / 30.0;
                 let p = Place {
@@ -673,12 +679,18 @@ impl Battle {
                                 < o.body.radius() + r - 1e-6
                     });
                 if blocked {
+                    all = false;
                     break;
                 }
                 last = p;
             }
-            if (last.x - from.x).hypot(last.y - from.y) >= 0.1 {
-                out.push(Choice::Step { model: m, to: last });
+            whole |= all;
+            ways.push((last, self.forced_drop(m, a)));
+        }
+        for (last, drop) in ways {
+            let to = drop.filter(|_| !whole).unwrap_or(last);
+            if (to.x - from.x).hypot(to.y - from.y) >= 0.1 {
+                out.push(Choice::Step { model: m, to });
             }
         }
         out
@@ -710,6 +722,10 @@ impl Battle {
             to,
             spent: (to.x - from.x).hypot(to.y - from.y),
         });
+        if to.level != from.level {
+            let height = self.table.level_height(from.level) - self.table.level_height(to.level);
+            self.jump_down(players, m, height)?;
+        }
         Ok(())
     }
 }

@@ -170,7 +170,15 @@ impl Ai {
                     leave: false,
                     climbed: false,
                 };
-                self.value(b, model, &as_move, here)
+                let v = self.value(b, model, &as_move, here);
+                // Off a roof (B89): weighed by the exact chance it stays.
+                match super::jumpdown::drop_height(b, model, to) {
+                    Some(h) => {
+                        let p = super::jumpdown::survival_of(&b.models[model], h);
+                        p * v - (1.0 - p) * super::ai::worth(b, model)
+                    }
+                    None => v,
+                }
             }
             _ => 0.0,
         }
