@@ -99,7 +99,7 @@ fn what_is_not_simulated_is_refused_with_b182() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "B182: Pusty: special item `skill_implant` with no skill chosen (`implant`) is not simulated yet",
+            "B182: Pusty: special item `skill_implant` with no skill chosen (a warband file's `implant`, a campaign's `implant_skill`) is not simulated yet",
         ));
     // Weterani (a jetpack, two pistols) and Rdza i Krew (a heavy rifle,
     // Spięcie, a pet, climbing gear) play.

@@ -428,3 +428,104 @@ fn show_writes_a_printable_roster() {
         .code(2)
         .stderr(predicate::str::contains("cannot write"));
 }
+
+// The campaign's implant step (B134): a Wszczep umiejętności carried with
+// no skill chosen gets its Speed skill between battles (`implant_skill` at
+// the prompt, `choose_implant` in a decisions file), validated; until then
+// the battle refuses the model (B182).
+
+const IMPLANT_B: &str = "../mortalis-battle/tests/data/beta.toml";
+const IMPLANT_TABLE: &str = "../mortalis-battle/tests/data/open.toml";
+
+/// `mortalis battle` with the campaign as side A, one AI battle.
+fn implant_battle(c: &Path) -> assert_cmd::assert::Assert {
+    mortalis()
+        .arg("battle")
+        .arg(c)
+        .args([
+            IMPLANT_B,
+            "--scenario",
+            "jatka",
+            "--table",
+            IMPLANT_TABLE,
+            "--seed",
+            "1",
+        ])
+        .assert()
+}
+
+/// A trade whose decisions file holds one `choose_implant` purchase.
+fn choose_implant(dir: &Path, c: &Path, model: &str, skill: &str) -> assert_cmd::assert::Assert {
+    let d = dir.join(format!("{model}_{skill}.toml"));
+    std::fs::write(
+        &d,
+        format!(
+            "[[purchase]]\naction = \"choose_implant\"\nmodel = \"{model}\"\nskill = \"{skill}\"\n"
+        ),
+    )
+    .unwrap();
+    mortalis()
+        .args(["campaign", "trade"])
+        .arg(c)
+        .arg("--decisions")
+        .arg(&d)
+        .args(["--seed", "1"])
+        .assert()
+}
+
+#[test]
+fn a_skill_implant_gets_its_speed_skill_between_battles() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("c.json");
+    mortalis()
+        .args([
+            "campaign",
+            "new",
+            "tests/data/campaign/implant.toml",
+            "--out",
+        ])
+        .arg(&c)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "implant: no skill chosen yet (implant_skill MODEL SKILL when trading)",
+        ));
+    // No skill chosen yet: the battle refuses the model.
+    implant_battle(&c).code(2).stderr(predicate::str::contains(
+        "B182: Pusty: special item `skill_implant` with no skill chosen",
+    ));
+    // Refused, the file unchanged: not a Speed skill, a model with no
+    // implant, a model that does not exist.
+    let before = std::fs::read(&c).unwrap();
+    choose_implant(dir.path(), &c, "Pusty", "feint")
+        .code(2)
+        .stderr(predicate::str::contains(
+            "an implant gives only a Speed skill",
+        ));
+    choose_implant(dir.path(), &c, "Nikt", "acrobat").code(2);
+    assert_eq!(std::fs::read(&c).unwrap(), before, "file changed");
+    // At the prompt: the step is recorded as a purchase.
+    mortalis()
+        .args(["campaign", "trade"])
+        .arg(&c)
+        .write_stdin("implant_skill Pusty acrobat\ndone\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Skill implant of Pusty: Acrobat"));
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&c).unwrap()).unwrap();
+    let last = v["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["action"]["action"], "choose_implant", "{last}");
+    assert_eq!(last["action"]["skill"], "acrobat");
+    // Once chosen it stays: a second choice is refused.
+    choose_implant(dir.path(), &c, "Pusty", "runner")
+        .code(2)
+        .stderr(predicate::str::contains("holds `acrobat` already"));
+    mortalis()
+        .args(["campaign", "show"])
+        .arg(&c)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("implant: Acrobat"));
+    // The battle plays the model with the skill.
+    implant_battle(&c).success();
+}

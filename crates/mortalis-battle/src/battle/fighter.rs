@@ -249,7 +249,7 @@ impl Fighter {
             .find(|i| !ITEMS.contains(i) && !implanted(i))
         {
             let none = if *i == SpecialItem::SkillImplant {
-                " with no skill chosen (`implant`)"
+                " with no skill chosen (a warband file's `implant`, a campaign's `implant_skill`)"
             } else {
                 ""
             };

@@ -64,8 +64,8 @@ impl Decider for Interactive {
             self.lang.pick("Zakupy: kredyty", "Purchases: credits"),
             state.credits,
             self.lang.pick(
-                "Polecenia: buy ITEM [MODEL] | buy climbing_gear MODEL | sell ITEM | fire MODEL | hire name = \"…\", archetype = \"…\" | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | shop | done",
-                "Commands: buy ITEM [MODEL] | buy climbing_gear MODEL | sell ITEM | fire MODEL | hire name = \"…\", archetype = \"…\" | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | shop | done"
+                "Polecenia: buy ITEM [MODEL] | buy climbing_gear MODEL | sell ITEM | fire MODEL | hire name = \"…\", archetype = \"…\" | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | implant_skill MODEL SKILL | shop | done",
+                "Commands: buy ITEM [MODEL] | buy climbing_gear MODEL | sell ITEM | fire MODEL | hire name = \"…\", archetype = \"…\" | stash MODEL | field MODEL | equip ITEM MODEL | unequip ITEM MODEL | implant ITEM MODEL | implant_skill MODEL SKILL | shop | done"
             )
         );
         loop {
@@ -124,6 +124,13 @@ impl Decider for Interactive {
                         _ => rules::tables::Implant::lookup(i)
                             .map(|item| Purchase::UseImplant { item, model }),
                     }
+                }),
+                // B134: the Speed skill a model's Wszczep umiejętności holds.
+                "implant_skill" => two().and_then(|(m, k)| {
+                    mortalis_rules::skills::Skill::lookup(k).map(|skill| Purchase::ChooseImplant {
+                        model: m.to_string(),
+                        skill,
+                    })
                 }),
                 "hire" => match parse_hire(rest) {
                     Ok(model) => Some(Purchase::Hire {

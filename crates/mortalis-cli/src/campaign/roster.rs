@@ -73,6 +73,22 @@ pub fn roster(state: &CampaignState, lang: Lang) -> String {
         if !items.is_empty() {
             let _ = writeln!(s, "      {}: {}", t("przedmioty", "items"), list(items));
         }
+        // B134: the Speed skill the Wszczep umiejętności holds, or the step
+        // still to take.
+        if m.entry
+            .items
+            .contains(&mortalis_rules::equipment::SpecialItem::SkillImplant)
+        {
+            let held = match m.entry.implant {
+                Some(k) => k.name(lang).to_string(),
+                None => t(
+                    "bez wybranej umiejętności (implant_skill MODEL UMIEJĘTNOŚĆ przy zakupach)",
+                    "no skill chosen yet (implant_skill MODEL SKILL when trading)",
+                )
+                .to_string(),
+            };
+            let _ = writeln!(s, "      {}: {held}", t("wszczep", "implant"));
+        }
         if !m.wounds.is_empty() {
             let _ = writeln!(
                 s,

@@ -263,6 +263,15 @@ pub enum Purchase {
         /// Model.
         model: String,
     },
+    /// Choose the Speed skill a model's Wszczep umiejętności holds (B134):
+    /// any Speed skill it does not know, even one it could not learn; once
+    /// per holder (chosen again only after the implant changes hands).
+    ChooseImplant {
+        /// The model carrying the implant.
+        model: String,
+        /// The Speed skill.
+        skill: Skill,
+    },
 }
 
 /// One entry of the log.

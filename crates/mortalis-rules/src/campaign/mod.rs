@@ -766,6 +766,10 @@ pub fn describe(e: &Event, lang: Lang) -> String {
                 format!("Implant: {} → {model}", item.name(lang)),
                 format!("Implant: {} → {model}", item.name(lang)),
             ),
+            P::ChooseImplant { model, skill } => t(
+                format!("Wszczep umiejętności {model}: {}", skill.name(lang)),
+                format!("Skill implant of {model}: {}", skill.name(lang)),
+            ),
         },
     }
 }

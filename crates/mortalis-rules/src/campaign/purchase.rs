@@ -6,7 +6,8 @@ use super::events::{
 };
 use super::tables::Goods;
 use super::{CampaignError, CampaignModel, CampaignState, MAX_XP, XP_PRICE, forbid};
-use crate::equipment::Item;
+use crate::equipment::{Item, SpecialItem};
+use crate::skills::Skill;
 use crate::warband::{self, Archetype, WarbandFile};
 
 impl CampaignState {
@@ -159,9 +160,15 @@ impl CampaignState {
                 if found.is_none() {
                     return forbid(format!("{model} does not carry `{item}`"));
                 }
+                // B134: the skill goes with the implant; its next holder
+                // chooses again.
+                if !m.entry.items.contains(&SpecialItem::SkillImplant) {
+                    m.entry.implant = None;
+                }
                 self.put_in_stash(*item);
                 Ok(())
             }
+            Purchase::ChooseImplant { model, skill } => self.choose_implant(model, *skill),
             Purchase::UseImplant { item, model } => {
                 if self.model(model)?.entry.archetype == Archetype::Pet {
                     return forbid(format!("{model} is a pet and gains no experience"));
@@ -172,5 +179,29 @@ impl CampaignState {
                 Ok(())
             }
         }
+    }
+
+    /// B134: `model`'s Wszczep umiejętności holds `skill` — refused when it
+    /// carries none, when the implant holds a skill already, or (by the
+    /// model's own check) for a skill that is not a Speed skill or that the
+    /// model knows.
+    fn choose_implant(&mut self, model: &str, skill: Skill) -> Result<(), CampaignError> {
+        let m = self.model_mut(model)?;
+        if !m.entry.items.contains(&SpecialItem::SkillImplant) {
+            return forbid(format!(
+                "{model} carries no `skill_implant` to choose a skill for"
+            ));
+        }
+        if let Some(k) = m.entry.implant {
+            return forbid(format!(
+                "{model}'s `skill_implant` holds `{}` already",
+                k.id()
+            ));
+        }
+        let mut trial = m.clone();
+        trial.entry.implant = Some(skill);
+        model_checked(&trial)?;
+        *m = trial;
+        Ok(())
     }
 }
