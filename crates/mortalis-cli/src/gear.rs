@@ -6,7 +6,7 @@ use mortalis_battle::Place;
 use mortalis_battle::battle::{Battle, Event};
 use mortalis_rules::Lang;
 
-use crate::battle::name;
+use crate::account::name;
 
 /// The account's line for one of these events.
 pub(crate) fn line(b: &Battle, e: &Event, lang: Lang) -> String {
@@ -74,8 +74,8 @@ pub(crate) fn line(b: &Battle, e: &Event, lang: Lang) -> String {
             "    {} — {} {}: {}",
             name(b, *model),
             lang.pick("szansa wyeliminowania", "chance to take out"),
-            crate::battle::percent(chance),
-            crate::battle::dice_text(report, lang)
+            crate::account::percent(chance),
+            crate::account::dice_text(report, lang)
         ),
         Event::Bonus { model } => format!(
             "  {} {}",

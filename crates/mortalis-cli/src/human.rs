@@ -8,7 +8,7 @@ use mortalis_rules::Lang;
 use mortalis_rules::odds::{self, Odds};
 use mortalis_rules::skills::Skill;
 
-use crate::battle::EDGES;
+use crate::account::EDGES;
 use crate::campaign::prompt::read_line;
 
 /// A person at the terminal deciding for one side.

@@ -2,6 +2,7 @@
 //! This is the edge of the project: files are read and checked here, the
 //! rules themselves live in `mortalis-rules`.
 
+mod account;
 mod battle;
 mod campaign;
 mod clap_pl;

@@ -1,0 +1,465 @@
+//! The account of a battle `mortalis battle` prints, in Polish or English:
+//! the set-up, each round, each activation and each roll with its odds, and
+//! the end (split from `battle.rs`).
+
+use std::fmt::Write as _;
+
+use mortalis_battle::battle::{Battle, EndReason, Entry, Event};
+use mortalis_rules::Lang;
+use mortalis_rules::campaign::tables::Scenario;
+use mortalis_rules::play;
+
+pub(crate) fn name(b: &Battle, m: usize) -> &str {
+    &b.models[m].name
+}
+
+/// The dice of a played action, short: "shot 1: 3+4 hit; test 5: 6+2 out".
+pub(crate) fn dice_text(r: &play::Report, lang: Lang) -> String {
+    let mut parts = vec![];
+    for e in &r.events {
+        match e {
+            play::Event::Shot {
+                number,
+                roll,
+                hit,
+                accuracy,
+                ..
+            } => parts.push(format!(
+                "{} {number} (C{accuracy}): {}+{} {}",
+                lang.pick("strzał", "shot"),
+                roll.kept[0],
+                roll.kept[1],
+                if *hit {
+                    lang.pick("trafia", "hits")
+                } else {
+                    lang.pick("pudło", "misses")
+                }
+            )),
+            play::Event::AutoHit => {
+                parts.push(lang.pick("trafienie automatyczne", "automatic hit").into())
+            }
+            play::Event::Fight {
+                attacker_total,
+                defender_total,
+                ..
+            } => {
+                parts.push(format!(
+                    "{} {attacker_total}:{defender_total}",
+                    lang.pick("walka", "fight")
+                ));
+            }
+            play::Event::Save {
+                target,
+                roll,
+                passed,
+                ..
+            } => parts.push(format!(
+                "{} O{target}: {}+{} {}",
+                lang.pick("test", "test"),
+                roll.kept[0],
+                roll.kept[1],
+                if *passed {
+                    lang.pick("zdany", "passed")
+                } else {
+                    lang.pick("oblany", "failed")
+                }
+            )),
+            play::Event::Dispel { .. } => {}
+        }
+    }
+    parts.join("; ")
+}
+
+pub(crate) fn percent(frac: &str) -> String {
+    let mut it = frac.split('/').map(|s| s.parse::<f64>().unwrap_or(0.0));
+    match (it.next(), it.next()) {
+        (Some(n), Some(d)) if d > 0.0 => format!("{:.1}%", 100.0 * n / d),
+        _ => frac.to_string(),
+    }
+}
+
+/// Board edges by number (0 south, 1 east, 2 north, 3 west), in Polish and
+/// English.
+pub(crate) const EDGES: [[&str; 2]; 4] = [
+    ["południowa", "south"],
+    ["wschodnia", "east"],
+    ["północna", "north"],
+    ["zachodnia", "west"],
+];
+
+/// The account's line for the scenario's sides: the Defender, the edges.
+fn sides_line(
+    b: &Battle,
+    scenario: Scenario,
+    defender: Option<usize>,
+    edges: [Option<usize>; 2],
+    lang: Lang,
+) -> String {
+    let mut line = format!(
+        "{}: {}",
+        lang.pick("Scenariusz", "Scenario"),
+        scenario.name(lang)
+    );
+    if let Some(d) = defender {
+        let _ = write!(
+            line,
+            "; {} {}",
+            lang.pick("broni się", "Defender:"),
+            b.names[d]
+        );
+    }
+    for (side, e) in edges.iter().enumerate() {
+        if let Some(e) = e {
+            let [pl, en] = EDGES[e % 4];
+            let _ = write!(
+                line,
+                "; {} {} {}",
+                b.names[side],
+                lang.pick("krawędź", "edge"),
+                lang.pick(pl, en)
+            );
+        }
+    }
+    line
+}
+
+/// The account's last line: why the battle ended, the VP, the winner.
+fn end_line(
+    b: &Battle,
+    reason: EndReason,
+    vp: [u32; 2],
+    winner: Option<usize>,
+    lang: Lang,
+) -> String {
+    format!(
+        "\n{}: {}; {} {}:{}; {}",
+        lang.pick("Koniec", "End"),
+        match reason {
+            EndReason::AllMarkersGone =>
+                lang.pick("wszystkie znaczniki wyniesione", "every marker carried off"),
+            EndReason::ObjectivesMet => lang.pick(
+                "nikt, kto mógłby wyjść, nie został na polu",
+                "nobody who could leave is left on the field"
+            ),
+            EndReason::OneSideLeft => lang.pick(
+                "na stole zostały modele jednej strony",
+                "only one side is left on the table"
+            ),
+            EndReason::NobodyLeft =>
+                lang.pick("na stole nie został nikt", "nobody is left on the table"),
+            EndReason::RoundLimit => lang.pick("limit rund (Q22)", "round limit (Q22)"),
+        },
+        lang.pick("PZ", "VP"),
+        vp[0],
+        vp[1],
+        match winner {
+            Some(w) => format!("{} {}", lang.pick("wygrywa", "winner:"), b.names[w]),
+            None => lang.pick("remis", "draw").to_string(),
+        }
+    )
+}
+
+/// The account of a battle, one line per event.
+pub(crate) fn account(b: &Battle, lang: Lang) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} — {}", b.names[0], b.names[1]);
+    for e in &b.log {
+        let Entry::Event(e) = e else { continue };
+        let line = match e {
+            Event::Round { round, first } => format!(
+                "\n{} {round}: {} {}",
+                lang.pick("Runda", "Round"),
+                lang.pick("zaczyna", "first:"),
+                b.names[*first]
+            ),
+            Event::Roll { what, side, dice } => {
+                format!("  {} ({what}): {:?}", b.names[*side], dice)
+            }
+            Event::Moved { model, to, spent } => format!(
+                "  {} {} ({:.1}, {:.1}) [{spent:.1}\"]",
+                name(b, *model),
+                lang.pick("idzie do", "moves to"),
+                to.x,
+                to.y
+            ),
+            Event::Left { model, markers } => format!(
+                "  {} {} ({markers} {})",
+                name(b, *model),
+                lang.pick("opuszcza pole bitwy", "leaves the table"),
+                lang.pick("znaczników", "markers")
+            ),
+            Event::PickedUp { model } => format!(
+                "  {} {}",
+                name(b, *model),
+                lang.pick("podnosi znacznik", "picks up a marker")
+            ),
+            Event::Hid { model } => format!(
+                "  {} {}",
+                name(b, *model),
+                lang.pick("kryje się (Ukrycie)", "hides (Ukrycie)")
+            ),
+            Event::Revealed { model } => format!(
+                "  {} {}",
+                name(b, *model),
+                lang.pick("traci Ukrycie", "is no longer hidden")
+            ),
+            Event::Defends { model } => format!(
+                "  {} {}",
+                name(b, *model),
+                lang.pick("zajmuje pozycję obronną", "takes a defensive position")
+            ),
+            Event::Withdrew {
+                model,
+                from,
+                won,
+                report,
+            } => format!(
+                "  {} {} {}: {} — {}",
+                name(b, *model),
+                lang.pick("odchodzi z walki z", "withdraws from"),
+                name(b, *from),
+                dice_text(report, lang),
+                if *won {
+                    lang.pick("udane, może się ruszyć", "it gets away and may move")
+                } else {
+                    lang.pick(
+                        "nieudane, koniec akcji w tej rundzie",
+                        "it fails and does nothing more this round",
+                    )
+                }
+            ),
+            Event::PickedUpObject { model } => format!(
+                "  {} {}",
+                name(b, *model),
+                lang.pick("podnosi obiekt", "picks up the object")
+            ),
+            Event::Sides {
+                scenario,
+                defender,
+                edges,
+            } => sides_line(b, *scenario, *defender, *edges, lang),
+            Event::Shot {
+                shooter,
+                trick,
+                target,
+                range,
+                obstacle,
+                cover,
+                chance,
+                report,
+            } => format!(
+                "  {} {} {} {range:.1}\"{}{} — {} {}: {}",
+                name(b, *shooter),
+                match trick {
+                    Some(k) => format!("{} {}", k.name(lang), lang.pick("w", "at")),
+                    None => lang.pick("strzela do", "shoots at").to_string(),
+                },
+                name(b, *target),
+                if *obstacle {
+                    lang.pick(", przeszkoda", ", obstacle")
+                } else {
+                    ""
+                },
+                if *cover {
+                    lang.pick(", osłona", ", cover")
+                } else {
+                    ""
+                },
+                lang.pick("szansa wyeliminowania", "chance to take out"),
+                percent(chance),
+                dice_text(report, lang)
+            ),
+            Event::Fight {
+                attacker,
+                defender,
+                support,
+                chance,
+                report,
+            } => format!(
+                "  {} {} {} ({} {}:{}) — {} {} / {}: {}",
+                name(b, *attacker),
+                lang.pick("atakuje", "attacks"),
+                name(b, *defender),
+                lang.pick("wsparcie", "support"),
+                support[0],
+                support[1],
+                lang.pick("szanse", "chances"),
+                percent(&chance[0]),
+                percent(&chance[1]),
+                dice_text(report, lang)
+            ),
+            Event::Removed { model, by } => format!(
+                "  {} {}{}",
+                name(b, *model),
+                lang.pick("zdjęty z pola bitwy", "is taken out"),
+                by.map(|m| format!(" ({})", name(b, m))).unwrap_or_default()
+            ),
+            Event::End { reason, vp, winner } => end_line(b, *reason, *vp, *winner, lang),
+            Event::Flew { .. }
+            | Event::Trick { .. }
+            | Event::Dispel { .. }
+            | Event::Pushed { .. }
+            | Event::Thrown { .. }
+            | Event::Blasted { .. }
+            | Event::Bonus { .. } => crate::gear::line(b, e, lang),
+            Event::Overwatch { .. }
+            | Event::Intercepted { .. }
+            | Event::FromHiding { .. }
+            | Event::Heroic { .. }
+            | Event::Offended { .. } => reaction_line(b, e, lang),
+            Event::Challenge {
+                side,
+                id,
+                own,
+                enemy,
+            } => format!(
+                "{}: {} {}{}",
+                b.names[*side],
+                lang.pick("Wyzwanie", "challenge"),
+                id.name(lang),
+                [own, enemy]
+                    .into_iter()
+                    .flatten()
+                    .map(|m| format!(", {}", name(b, *m)))
+                    .collect::<String>()
+            ),
+            Event::PickedUpData { model } => format!(
+                "  {} {}",
+                name(b, *model),
+                lang.pick(
+                    "podnosi znacznik Ukrytych danych",
+                    "picks up the Ukryte dane marker"
+                )
+            ),
+            Event::Met {
+                side,
+                id,
+                model,
+                vp,
+            } => format!(
+                "{}: {} {}{} ({vp} {})",
+                b.names[*side],
+                lang.pick("wykonane Wyzwanie", "challenge met:"),
+                id.name(lang),
+                model
+                    .map(|m| format!(", {}", name(b, m)))
+                    .unwrap_or_default(),
+                lang.pick("PZ", "VP")
+            ),
+            Event::Terrain { trick, x, y } => format!(
+                "  {} ({x:.1}, {y:.1})",
+                match trick {
+                    mortalis_rules::skills::Skill::Lava => {
+                        lang.pick("pojawia się kałuża lawy", "a lava pool appears")
+                    }
+                    _ => lang.pick("staje bariera energetyczna", "an energy barrier stands"),
+                }
+            ),
+            Event::Burned {
+                model,
+                chance,
+                report,
+            } => format!(
+                "  {} {} [{chance}]: {}",
+                name(b, *model),
+                lang.pick("na lawie testuje Odporność", "tests Resilience on the lava"),
+                if report.defender_out {
+                    lang.pick("zdjęty", "taken out")
+                } else {
+                    lang.pick("przeżywa", "survives")
+                }
+            ),
+            Event::Instead { model, skill, from } => format!(
+                "  {} ({}) {} {}",
+                name(b, *model),
+                skill.name(lang),
+                lang.pick("zamiast ranić:", "instead of wounding:"),
+                match skill {
+                    mortalis_rules::skills::Skill::Theft => {
+                        lang.pick("zabiera znacznik modelowi", "takes a marker from")
+                    }
+                    _ => lang.pick("odrywa się od", "breaks away from"),
+                }
+                .to_string()
+                    + " "
+                    + name(b, *from)
+            ),
+            Event::CarriedTogether { carrier, helper } => format!(
+                "  {} {} {}",
+                name(b, *helper),
+                lang.pick("pomaga nieść obiekt", "helps to carry the object with"),
+                name(b, *carrier)
+            ),
+            Event::Reroll { model, used } => format!(
+                "  {} {}",
+                name(b, *model),
+                if *used {
+                    lang.pick("zużywa przerzut kapitana", "uses the captain's reroll")
+                } else {
+                    lang.pick(
+                        "nie potrzebował przerzutu kapitana (zostaje)",
+                        "did not need the captain's reroll (kept)",
+                    )
+                }
+            ),
+            Event::Rewarded { side, id, model } => format!(
+                "{}: {} {} — {}",
+                b.names[*side],
+                lang.pick("doświadczenie za", "experience for"),
+                id.name(lang),
+                name(b, *model)
+            ),
+        };
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}
+
+/// The account's line for a reaction, heroic play or offensive event.
+fn reaction_line(b: &Battle, e: &Event, lang: Lang) -> String {
+    match e {
+        Event::Overwatch { model, on } => format!(
+            "  {} {}",
+            name(b, *model),
+            if *on {
+                lang.pick(
+                    "czeka w ukryciu (Strzał z ukrycia)",
+                    "lies in wait (shot from hiding)",
+                )
+            } else {
+                lang.pick(
+                    "traci znacznik Strzału z ukrycia",
+                    "loses its shot-from-hiding marker",
+                )
+            }
+        ),
+        Event::Intercepted { model, by, at } => format!(
+            "  {} {} {} ({:.1}, {:.1})",
+            name(b, *by),
+            lang.pick("przechwytuje", "intercepts"),
+            name(b, *model),
+            at.x,
+            at.y
+        ),
+        Event::FromHiding { shooter, target } => format!(
+            "  {} {} {}",
+            name(b, *shooter),
+            lang.pick("strzela z ukrycia do", "fires from hiding at"),
+            name(b, *target)
+        ),
+        Event::Heroic { model, play } => {
+            format!("  {}: „{}”", name(b, *model), play.name(lang))
+        }
+        Event::Offended {
+            side,
+            offensive,
+            model,
+        } => format!(
+            "  {}: {} → {}",
+            b.names[*side],
+            offensive.name(lang),
+            name(b, *model)
+        ),
+        _ => String::new(),
+    }
+}
