@@ -426,3 +426,94 @@ fn a_move_jumps_down_and_walks_on() {
     assert_eq!(reach.to.level, Level::Ground);
     assert!(reach.to.x > 14.0, "{reach:?}");
 }
+
+#[test]
+fn jumping_between_roofs() {
+    // B32 between two unclimbable roofs 1.5" apart: the alley is jumped
+    // with a run-up, its width free (ruling "jumps between roofs").
+    let block = |x: f64, h: f64| {
+        Piece::rect(
+            Kind::Block {
+                height: h,
+                climbable: false,
+            },
+            x,
+            8.0,
+            4.0,
+            4.0,
+        )
+    };
+    let roof = |i: usize, x: f64| Place {
+        x,
+        y: 10.0,
+        level: Level::Roof(i),
+    };
+    let t = table(vec![block(8.0, 3.0), block(13.5, 3.0)]);
+    let p = t
+        .path(roof(0, 9.0), roof(1, 16.0), &STD, &[])
+        .unwrap()
+        .unwrap();
+    // 2.5" to the edge, the base's width over the 1.5" alley, 2" more: 5.5
+    // straight; the take-off places lie 1" apart along the edge, so the way
+    // bends a little to one of them.
+    assert!((5.5..5.7).contains(&p.cost()), "{}", p.cost());
+    assert!(
+        p.steps
+            .iter()
+            .any(|s| matches!(s, Step::Walk { jump, .. } if (*jump - 1.5).abs() < 1e-9))
+    );
+    // From the edge, 1" may be jumped with no run-up (Q17): the way first
+    // walks the 1.5" the jump needs on the roof (3" straight otherwise).
+    let from_edge = t
+        .path(roof(0, 11.49), roof(1, 16.0), &STD, &[])
+        .unwrap()
+        .unwrap();
+    assert!(from_edge.cost() > 4.4, "{}", from_edge.cost());
+    // A 3.5" alley: only Akrobata (4") jumps it.
+    let long = Piece::rect(
+        Kind::Block {
+            height: 3.0,
+            climbable: false,
+        },
+        4.0,
+        8.0,
+        8.0,
+        4.0,
+    );
+    let wide = table(vec![long, block(15.5, 3.0)]);
+    let acrobat = Mover {
+        jump_max: 4.0,
+        ..STD
+    };
+    assert!(
+        wide.path(roof(0, 5.0), roof(1, 18.0), &STD, &[])
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        wide.path(roof(0, 5.0), roof(1, 18.0), &acrobat, &[])
+            .unwrap()
+            .is_some()
+    );
+    // A jump does not rise: onto a roof 2" higher, no way; down 1" is fine,
+    // back up is not.
+    let steps = table(vec![block(8.0, 3.0), block(13.5, 2.0)]);
+    assert!(
+        steps
+            .path(roof(0, 9.0), roof(1, 16.0), &STD, &[])
+            .unwrap()
+            .is_some()
+    );
+    assert!(
+        steps
+            .path(roof(1, 16.5), roof(0, 9.0), &STD, &[])
+            .unwrap()
+            .is_none()
+    );
+    let tall = table(vec![block(8.0, 3.0), block(13.5, 5.0)]);
+    assert!(
+        tall.path(roof(0, 9.0), roof(1, 16.0), &STD, &[])
+            .unwrap()
+            .is_none()
+    );
+}

@@ -42,6 +42,10 @@ pub(super) enum LinkKind {
         piece: usize,
         height: f64,
     },
+    /// A jump over the gap between two roofs (B32, `roofjump.rs`).
+    RoofJump {
+        gap: f64,
+    },
 }
 
 /// A footprint that stops bases, grown by the radius, with its bounding box.
@@ -162,6 +166,8 @@ pub(super) struct Graph<'a> {
     /// A query cut at a budget adds no node farther than this from this
     /// place (no search within the budget could reach it).
     pub(super) keep: Option<(Place, f64)>,
+    /// Some jump between roofs is linked (`roofjump.rs`).
+    pub(super) roof_jumps: bool,
 }
 
 impl<'a> Graph<'a> {
@@ -181,6 +187,7 @@ impl<'a> Graph<'a> {
             memo: None,
             grid: None,
             keep: None,
+            roof_jumps: false,
             ladders: std::sync::Arc::new(
                 table
                     .pieces
@@ -217,7 +224,14 @@ impl<'a> Graph<'a> {
         }
         g.corners(&[], true);
         g.climbing_points(&[]);
+        g.roof_jumps();
         g
+    }
+
+    /// Whether a Move may jump somewhere on this table: over a gap or
+    /// between roofs (B32).
+    pub(super) fn jumps(&self) -> bool {
+        !self.gaps.is_empty() || self.roof_jumps
     }
 
     /// Corners of grown ground footprints and of shrunk roofs.

@@ -22,6 +22,7 @@ mod graph;
 mod grid;
 mod memo;
 mod nav;
+mod roofjump;
 mod search;
 
 use serde::Serialize;

@@ -54,11 +54,7 @@ impl<'a> Nav<'a> {
         g.nodes[0] = Node { at: from };
         g.nodes[1] = Node { at: to };
         if budget.is_finite() {
-            let free = if g.gaps.is_empty() {
-                0.0
-            } else {
-                g.mover.jump_max
-            };
+            let free = if g.jumps() { g.mover.jump_max } else { 0.0 };
             g.keep = Some((from, budget + 2.0 * free + 1.0));
         }
         let r = g.mover.radius;

@@ -124,7 +124,7 @@ impl Graph<'_> {
     ) -> Vec<(usize, Step, f64, usize, Touch)> {
         let here = self.nodes[u].at;
         // Only a gap is jumped: with none on the table no slide is free.
-        let free = if jumped == 0 && !self.gaps.is_empty() {
+        let free = if jumped == 0 && self.jumps() {
             self.mover.jump_max
         } else {
             0.0
@@ -172,6 +172,7 @@ impl Graph<'_> {
         }
         for l in links.iter().map(|&k| &self.links[k]) {
             let to = self.nodes[l.to].at;
+            let mut j = jumped;
             let (c, step) = match l.step {
                 LinkKind::Climb {
                     piece,
@@ -192,8 +193,25 @@ impl Graph<'_> {
                     2.0 * (self.mover.radius + SLACK),
                     Step::JumpDown { to, piece, height },
                 ),
+                // B32, Q17: the Move's one jump, as long as its run-up.
+                LinkKind::RoofJump { gap } => {
+                    if jumped == 1 || gap > cost.max(1.0) + 1e-9 {
+                        continue;
+                    }
+                    j = 1;
+                    let length = (to.x - here.x).hypot(to.y - here.y);
+                    (
+                        length - gap,
+                        Step::Walk {
+                            to,
+                            length,
+                            jump: gap,
+                            difficult: false,
+                        },
+                    )
+                }
             };
-            out.push((l.to, step, cost + c, jumped, Touch::default()));
+            out.push((l.to, step, cost + c, j, Touch::default()));
         }
         out
     }
@@ -210,7 +228,7 @@ impl Graph<'_> {
                 // Without gaps every state is unjumped and a node is offered
                 // one slide per expansion, so the order of the offers changes
                 // nothing; with gaps they keep the node order.
-                grid.near(here.x, here.y, reach, !self.gaps.is_empty(), &mut out);
+                grid.near(here.x, here.y, reach, self.jumps(), &mut out);
                 out.extend(grid.nodes..self.nodes.len());
                 out
             }
