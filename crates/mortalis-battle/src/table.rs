@@ -426,7 +426,14 @@ impl Table {
                 ) => {
                     let inside = p.footprint.contains(&centre)
                         && Euclidean.distance(p.footprint.exterior(), &centre) >= r - 1e-9;
-                    if inside {
+                    // A block standing on this roof stops bases there as a
+                    // wall does on the ground.
+                    let clear = self.stacked_on(i).all(|j| {
+                        Euclidean.distance(&self.pieces[j].footprint, &centre) >= r - 1e-9
+                    });
+                    if inside && !clear {
+                        no("the base overlaps a block standing on the roof")
+                    } else if inside {
                         Ok(())
                     } else {
                         no("the base is not wholly on the roof")
@@ -489,6 +496,64 @@ impl Table {
             0.0
         };
         flat.hypot(rise)
+    }
+
+    /// The blocks standing on block `i`'s roof: blocks whose footprint lies
+    /// wholly within its own and whose roof is higher (roofs on top of
+    /// roofs; the block right under each is [`Table::under`]).
+    pub fn stacked_on(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let base = self.pieces.get(i);
+        let h = base.map_or(f64::INFINITY, |p| p.kind.sight_height());
+        let bx = base.map(|p| bounds(&p.footprint));
+        self.pieces.iter().enumerate().filter_map(move |(j, p)| {
+            let b = bx?;
+            let pb = bounds(&p.footprint);
+            let within = pb[0] >= b[0] && pb[1] >= b[1] && pb[2] <= b[2] && pb[3] <= b[3];
+            (j != i
+                && matches!(p.kind, Kind::Block { .. })
+                && matches!(base?.kind, Kind::Block { .. })
+                && p.kind.sight_height() > h
+                && within
+                && base?.footprint.contains(&p.footprint)
+                && self.under(j) == Some(i))
+            .then_some(j)
+        })
+    }
+
+    /// The block whose roof block `i` stands on: the highest lower block
+    /// whose footprint holds `i`'s wholly; `None` on the ground.
+    pub fn under(&self, i: usize) -> Option<usize> {
+        let p = self.pieces.get(i)?;
+        if !matches!(p.kind, Kind::Block { .. }) {
+            return None;
+        }
+        let h = p.kind.sight_height();
+        let pb = bounds(&p.footprint);
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(j, q)| {
+                let b = bounds(&q.footprint);
+                *j != i
+                    && matches!(q.kind, Kind::Block { .. })
+                    && q.kind.sight_height() < h
+                    && pb[0] >= b[0]
+                    && pb[1] >= b[1]
+                    && pb[2] <= b[2]
+                    && pb[3] <= b[3]
+                    && q.footprint.contains(&p.footprint)
+            })
+            .max_by(|a, b| a.1.kind.sight_height().total_cmp(&b.1.kind.sight_height()))
+            .map(|(j, _)| j)
+    }
+
+    /// The height a block rises above what it stands on: its height, less
+    /// the roof under it (roofs on top of roofs).
+    pub fn rise(&self, i: usize) -> f64 {
+        let h = self.pieces.get(i).map_or(0.0, |p| p.kind.sight_height());
+        h - self
+            .under(i)
+            .map_or(0.0, |u| self.level_height(Level::Roof(u)))
     }
 
     /// The surface under a point: the highest roof containing it, else the ground.

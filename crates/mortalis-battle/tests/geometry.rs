@@ -517,3 +517,61 @@ fn jumping_between_roofs() {
             .is_none()
     );
 }
+
+#[test]
+fn a_roof_on_top_of_a_roof() {
+    // A 3" building 10" across with a 6" tower on its roof (ruling "roofs on
+    // top of roofs"): the tower rises 3" above the roof it stands on, stops
+    // bases there as a wall does, and is climbed from that roof.
+    let block = |x: f64, w: f64, h: f64| {
+        Piece::rect(
+            Kind::Block {
+                height: h,
+                climbable: true,
+            },
+            x,
+            x,
+            w,
+            w,
+        )
+    };
+    let t = table(vec![block(6.0, 10.0, 3.0), block(8.0, 3.0, 6.0)]);
+    assert_eq!(t.under(1), Some(0));
+    assert_eq!(t.under(0), None);
+    close(t.rise(1), 3.0);
+    let on = |i: usize, x: f64, y: f64| Place {
+        x,
+        y,
+        level: Level::Roof(i),
+    };
+    assert!(t.can_stand(on(0, 14.0, 14.0), 0.5).is_ok());
+    assert!(
+        t.can_stand(on(0, 9.5, 9.5), 0.5).is_err(),
+        "inside the tower"
+    );
+    assert!(
+        t.can_stand(on(0, 11.3, 9.5), 0.5).is_err(),
+        "against the tower"
+    );
+    assert!(t.can_stand(on(1, 9.5, 9.5), 0.5).is_ok());
+    assert_eq!(t.surface_at(9.5, 9.5), Level::Roof(1));
+    // From the roof: 2.5" to the tower, 3" climbed at 2, onto the top and
+    // across it: about 10.5.
+    let c = cost(&t, on(0, 14.0, 9.5), on(1, 9.5, 9.5), &STD).unwrap();
+    assert!((10.4..11.6).contains(&c), "{c}");
+    // Round the tower on its roof, not through it.
+    let round = cost(&t, on(0, 14.0, 9.5), on(0, 7.0, 9.5), &STD).unwrap();
+    assert!(round > 7.5, "{round}");
+    // Jumping down from the tower lands on the roof below, 3" down.
+    let jumper = Mover {
+        jump_down: true,
+        ..STD
+    };
+    let p = t
+        .path(on(1, 9.5, 9.5), on(0, 14.0, 9.5), &jumper, &[])
+        .unwrap()
+        .unwrap();
+    assert!(p.steps.iter().any(
+        |s| matches!(s, Step::JumpDown { height, to, .. } if *height == 3.0 && to.level == Level::Roof(0))
+    ));
+}
