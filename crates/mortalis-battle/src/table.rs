@@ -54,7 +54,21 @@ pub enum Kind {
     Gap,
     /// Lava or other dangerous ground: entering it is an event (B128).
     Dangerous,
+    /// A floor: a standing surface at `height` open at the sides (an upper
+    /// storey of a ruin, a gallery, a scaffold). Models walk under it on
+    /// the ground; it hides only as a thin slab ([`FLOOR_SLAB`]), so a model
+    /// under it is under a roof.
+    Floor {
+        /// Height of its surface in inches, above 1.
+        height: f64,
+        /// Whether models may climb onto it from the ground.
+        climbable: bool,
+    },
 }
+
+/// How thick a floor is for sight: it hides what lies this far below its
+/// surface and not more.
+pub const FLOOR_SLAB: f64 = 0.25;
 
 impl Kind {
     /// The height up to which the piece hides what is behind it (0: nothing).
@@ -68,12 +82,22 @@ impl Kind {
         }
     }
 
-    /// The height of its top and whether it can be climbed, for walls and blocks.
+    /// The height of its top and whether it can be climbed, for walls,
+    /// blocks and floors.
     pub fn climb(self) -> Option<(f64, bool)> {
         match self {
-            Kind::Wall { height, climbable } | Kind::Block { height, climbable } => {
-                Some((height, climbable))
-            }
+            Kind::Wall { height, climbable }
+            | Kind::Block { height, climbable }
+            | Kind::Floor { height, climbable } => Some((height, climbable)),
+            _ => None,
+        }
+    }
+
+    /// The height of the surface a model stands on, for blocks (their roof)
+    /// and floors.
+    pub fn surface(self) -> Option<f64> {
+        match self {
+            Kind::Block { height, .. } | Kind::Floor { height, .. } => Some(height),
             _ => None,
         }
     }
@@ -99,6 +123,7 @@ impl Kind {
             Kind::Impassable { .. } => "impassable",
             Kind::Gap => "gap",
             Kind::Dangerous => "dangerous",
+            Kind::Floor { .. } => "floor",
         }
     }
 }
@@ -348,7 +373,7 @@ impl Table {
         }
         let range = match p.kind {
             Kind::Low { height } => Some((height, 0.0, LOW_MAX, height > 0.0)),
-            Kind::Wall { height, .. } | Kind::Block { height, .. } => {
+            Kind::Wall { height, .. } | Kind::Block { height, .. } | Kind::Floor { height, .. } => {
                 Some((height, LOW_MAX, MAX_HEIGHT, height > LOW_MAX))
             }
             Kind::Impassable { height } => Some((height, 0.0, MAX_HEIGHT, height >= 0.0)),
@@ -383,18 +408,21 @@ impl Table {
             .map(|(j, _)| j)
     }
 
-    /// Whether any piece has a roof to stand on (a block).
+    /// Whether any piece has a surface above the ground to stand on (a
+    /// block's roof, a floor).
     pub fn has_roofs(&self) -> bool {
-        self.pieces
-            .iter()
-            .any(|p| matches!(p.kind, Kind::Block { .. }))
+        self.pieces.iter().any(|p| p.kind.surface().is_some())
     }
 
     /// The height of a surface.
     pub fn level_height(&self, level: Level) -> f64 {
         match level {
             Level::Ground => 0.0,
-            Level::Roof(i) => self.pieces.get(i).map_or(0.0, |p| p.kind.sight_height()),
+            Level::Roof(i) => self
+                .pieces
+                .get(i)
+                .and_then(|p| p.kind.surface())
+                .unwrap_or(0.0),
         }
     }
 
@@ -418,12 +446,7 @@ impl Table {
         let centre = Point::new(at.x, at.y);
         match at.level {
             Level::Roof(i) => match self.pieces.get(i) {
-                Some(
-                    p @ Piece {
-                        kind: Kind::Block { .. },
-                        ..
-                    },
-                ) => {
+                Some(p) if p.kind.surface().is_some() => {
                     let inside = p.footprint.contains(&centre)
                         && Euclidean.distance(p.footprint.exterior(), &centre) >= r - 1e-9;
                     // A block standing on this roof stops bases there as a
@@ -439,7 +462,7 @@ impl Table {
                         no("the base is not wholly on the roof")
                     }
                 }
-                _ => no("that piece is not a block with a roof"),
+                _ => no("that piece is not a block with a roof nor a floor"),
             },
             Level::Ground => {
                 let blocked = self.pieces.iter().any(|p| {
@@ -550,20 +573,25 @@ impl Table {
     /// The height a block rises above what it stands on: its height, less
     /// the roof under it (roofs on top of roofs).
     pub fn rise(&self, i: usize) -> f64 {
-        let h = self.pieces.get(i).map_or(0.0, |p| p.kind.sight_height());
+        let h = self
+            .pieces
+            .get(i)
+            .map_or(0.0, |p| p.kind.surface().unwrap_or(p.kind.sight_height()));
         h - self
             .under(i)
             .map_or(0.0, |u| self.level_height(Level::Roof(u)))
     }
 
-    /// The surface under a point: the highest roof containing it, else the ground.
+    /// The surface under a point: the highest roof or floor containing it,
+    /// else the ground.
     pub fn surface_at(&self, x: f64, y: f64) -> Level {
         let pt = Point::new(x, y);
         self.pieces
             .iter()
             .enumerate()
-            .filter(|(_, p)| matches!(p.kind, Kind::Block { .. }) && p.footprint.contains(&pt))
-            .max_by(|a, b| a.1.kind.sight_height().total_cmp(&b.1.kind.sight_height()))
-            .map_or(Level::Ground, |(i, _)| Level::Roof(i))
+            .filter_map(|(i, p)| Some((i, p.kind.surface()?, p)))
+            .filter(|(_, _, p)| p.footprint.contains(&pt))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map_or(Level::Ground, |(i, _, _)| Level::Roof(i))
     }
 }

@@ -575,3 +575,75 @@ fn a_roof_on_top_of_a_roof() {
         |s| matches!(s, Step::JumpDown { height, to, .. } if *height == 3.0 && to.level == Level::Roof(0))
     ));
 }
+
+#[test]
+fn a_floor_is_stood_on_and_walked_under() {
+    // An open two-storey ruin (ruling "floors"): floors at 3" and 6" over
+    // the same 8"x8" footprint, nothing at the sides.
+    let floor = |h: f64| {
+        Piece::rect(
+            Kind::Floor {
+                height: h,
+                climbable: true,
+            },
+            10.0,
+            10.0,
+            8.0,
+            8.0,
+        )
+    };
+    let t = table(vec![floor(3.0), floor(6.0)]);
+    let on = |i: usize, x: f64, y: f64| Body {
+        at: Place {
+            x,
+            y,
+            level: Level::Roof(i),
+        },
+        ..at(x, y)
+    };
+    // The ground under it is walked on, straight through.
+    close(cost(&t, g(6.0, 14.0), g(22.0, 14.0), &STD).unwrap(), 16.0);
+    assert!(t.can_stand(g(14.0, 14.0), 0.5).is_ok());
+    assert!(t.can_stand(on(0, 14.0, 14.0).at, 0.5).is_ok());
+    close(t.level_height(Level::Roof(1)), 6.0);
+    assert_eq!(t.surface_at(14.0, 14.0), Level::Roof(1));
+    // Open at the sides: a model on the ground beside the ruin sees one on
+    // the lower floor, and one on the ground under it.
+    assert!(t.sight(&at(2.0, 14.0), &on(0, 14.0, 14.0), &[]).visible);
+    assert!(t.sight(&at(2.0, 14.0), &at(14.0, 14.0), &[]).visible);
+    // Under a roof: from a 12" tower right next to the ruin, the model on
+    // the lower floor, under the upper one, is out of sight; one on the
+    // upper floor is in sight.
+    let mut with_tower = vec![floor(3.0), floor(6.0)];
+    with_tower.push(Piece::rect(
+        Kind::Block {
+            height: 12.0,
+            climbable: false,
+        },
+        18.5,
+        12.0,
+        4.0,
+        4.0,
+    ));
+    let t = table(with_tower);
+    let sniper = on(2, 19.0, 14.0);
+    assert!(!t.sight(&sniper, &on(0, 15.0, 14.0), &[]).visible);
+    assert!(t.sight(&sniper, &on(1, 15.0, 14.0), &[]).visible);
+    // Climbed onto from the ground outside it: 3" at 2, plus the base's
+    // width onto it; a model on it jumps down from its edge.
+    let c = cost(&t, g(8.0, 14.0), on(0, 12.0, 14.0).at, &STD).unwrap();
+    assert!((9.0..10.5).contains(&c), "{c}");
+    let jumper = Mover {
+        jump_down: true,
+        ..STD
+    };
+    let p = t
+        .path(on(0, 12.0, 14.0).at, g(6.0, 14.0), &jumper, &[])
+        .unwrap()
+        .unwrap();
+    assert!(
+        p.steps
+            .iter()
+            .any(|s| matches!(s, Step::JumpDown { height, .. } if *height == 3.0))
+    );
+}

@@ -223,7 +223,7 @@ impl<'a> Graph<'a> {
                 Kind::Dangerous => g.dangerous.extend(stop()),
                 _ => {}
             }
-            if let Kind::Block { .. } = p.kind {
+            if p.kind.surface().is_some() {
                 // Centres may slide anywhere at least the radius (less the
                 // slack) inside the roof's edge; corners are placed a slack
                 // further in, so that they lie strictly inside.
@@ -352,7 +352,7 @@ impl<'a> Graph<'a> {
             };
             // A block on a roof rises only above that roof.
             let height = self.feet[i].0;
-            let roof = matches!(piece.kind, Kind::Block { .. });
+            let roof = piece.kind.surface().is_some();
             for edge in piece.footprint.exterior().lines() {
                 let len = edge.delta().x.hypot(edge.delta().y);
                 if len < 1e-9 {

@@ -14,7 +14,7 @@
 use geo::{Closest, ClosestPoint, Coord, Distance, Euclidean, Line, Point, Polygon};
 
 use super::graph::{Graph, Link, LinkKind, SLACK};
-use crate::table::{Kind, LOW_MAX, Level, Place};
+use crate::table::{LOW_MAX, Level, Place};
 
 /// How far apart the take-off places along a roof's edge are at most.
 const SPACING: f64 = 1.0;
@@ -39,10 +39,7 @@ impl Graph<'_> {
             .pieces
             .iter()
             .enumerate()
-            .filter_map(|(i, p)| match p.kind {
-                Kind::Block { height, .. } => Some((i, height)),
-                _ => None,
-            })
+            .filter_map(|(i, p)| Some((i, p.kind.surface()?)))
             .collect();
         let boxes: Vec<Option<geo::Rect<f64>>> = self
             .table
