@@ -248,12 +248,6 @@ impl<'a> Graph<'a> {
         g
     }
 
-    /// Whether a Move may jump somewhere on this table: over a gap or
-    /// between roofs (B32).
-    pub(super) fn jumps(&self) -> bool {
-        !self.gaps.is_empty() || self.roof_jumps
-    }
-
     /// Corners of grown ground footprints and of shrunk roofs.
     pub(super) fn corners(&mut self, bases: &[Polygon<f64>], pieces: bool) {
         let r = self.mover.radius + SLACK;

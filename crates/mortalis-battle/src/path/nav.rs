@@ -54,8 +54,16 @@ impl<'a> Nav<'a> {
         g.nodes[0] = Node { at: from };
         g.nodes[1] = Node { at: to };
         if budget.is_finite() {
-            let free = if g.jumps() { g.mover.jump_max } else { 0.0 };
-            g.keep = Some((from, budget + 2.0 * free + 1.0));
+            // What a way may gain on its straight length: two jumps' worth
+            // with gaps (as before), the one jump between roofs without.
+            let free = if !g.gaps.is_empty() {
+                2.0 * g.mover.jump_max
+            } else if g.roof_jumps {
+                g.mover.jump_max
+            } else {
+                0.0
+            };
+            g.keep = Some((from, budget + free + 1.0));
         }
         let r = g.mover.radius;
         let ground: Vec<&Body> = others

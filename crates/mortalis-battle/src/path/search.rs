@@ -124,7 +124,8 @@ impl Graph<'_> {
     ) -> Vec<(usize, Step, f64, usize, Touch)> {
         let here = self.nodes[u].at;
         // Only a gap is jumped: with none on the table no slide is free.
-        let free = if jumped == 0 && self.jumps() {
+        // (A jump between roofs is a link, never part of a slide.)
+        let free = if jumped == 0 && !self.gaps.is_empty() {
             self.mover.jump_max
         } else {
             0.0
@@ -225,10 +226,11 @@ impl Graph<'_> {
         match &self.grid {
             Some(grid) if reach < self.table.size => {
                 let mut out = vec![0, 1];
-                // Without gaps every state is unjumped and a node is offered
-                // one slide per expansion, so the order of the offers changes
-                // nothing; with gaps they keep the node order.
-                grid.near(here.x, here.y, reach, self.jumps(), &mut out);
+                // Without gaps no slide jumps, so a node is offered one
+                // slide per expansion (to the state of the same jump flag;
+                // jumps between roofs are links), and the order of the
+                // offers changes nothing; with gaps they keep the node order.
+                grid.near(here.x, here.y, reach, !self.gaps.is_empty(), &mut out);
                 out.extend(grid.nodes..self.nodes.len());
                 out
             }
