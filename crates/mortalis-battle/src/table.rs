@@ -277,6 +277,24 @@ pub struct Table {
     pub size: f64,
     /// Terrain pieces.
     pub pieces: Vec<Piece>,
+    /// Which block stands on which roof, worked out on first use.
+    pub(crate) stacks: Stacks,
+}
+
+/// For each piece, the block whose roof it stands on and the blocks
+/// standing on its own roof ([`Table::under`], [`Table::stacked_on`]),
+/// worked out once from the pieces on first use. Equal whatever it holds:
+/// it is a cache of what the pieces say.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Stacks(std::sync::OnceLock<StackMap>);
+
+/// Each piece's block below and blocks above ([`Stacks`]).
+type StackMap = (Vec<Option<usize>>, Vec<Vec<usize>>);
+
+impl PartialEq for Stacks {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// Why a table or a place is not acceptable.
@@ -343,7 +361,11 @@ impl Table {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(TableError::Size(size));
         }
-        let table = Table { size, pieces };
+        let table = Table {
+            size,
+            pieces,
+            stacks: Stacks::default(),
+        };
         for (i, p) in table.pieces.iter().enumerate() {
             table.check_piece(i, p)?;
         }
@@ -522,30 +544,34 @@ impl Table {
     }
 
     /// The blocks standing on block `i`'s roof: blocks whose footprint lies
-    /// wholly within its own and whose roof is higher (roofs on top of
-    /// roofs; the block right under each is [`Table::under`]).
+    /// wholly within its own and whose roof is higher, with no roof between
+    /// (roofs on top of roofs; the block right under each is
+    /// [`Table::under`]).
     pub fn stacked_on(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        let base = self.pieces.get(i);
-        let h = base.map_or(f64::INFINITY, |p| p.kind.sight_height());
-        let bx = base.map(|p| bounds(&p.footprint));
-        self.pieces.iter().enumerate().filter_map(move |(j, p)| {
-            let b = bx?;
-            let pb = bounds(&p.footprint);
-            let within = pb[0] >= b[0] && pb[1] >= b[1] && pb[2] <= b[2] && pb[3] <= b[3];
-            (j != i
-                && matches!(p.kind, Kind::Block { .. })
-                && matches!(base?.kind, Kind::Block { .. })
-                && p.kind.sight_height() > h
-                && within
-                && base?.footprint.contains(&p.footprint)
-                && self.under(j) == Some(i))
-            .then_some(j)
-        })
+        self.stacks().1.get(i).into_iter().flatten().copied()
     }
 
     /// The block whose roof block `i` stands on: the highest lower block
     /// whose footprint holds `i`'s wholly; `None` on the ground.
     pub fn under(&self, i: usize) -> Option<usize> {
+        self.stacks().0.get(i).copied().flatten()
+    }
+
+    fn stacks(&self) -> &StackMap {
+        self.stacks.0.get_or_init(|| {
+            let under: Vec<Option<usize>> =
+                (0..self.pieces.len()).map(|i| self.find_under(i)).collect();
+            let mut above = vec![vec![]; self.pieces.len()];
+            for (j, u) in under.iter().enumerate() {
+                if let Some(i) = u {
+                    above[*i].push(j);
+                }
+            }
+            (under, above)
+        })
+    }
+
+    fn find_under(&self, i: usize) -> Option<usize> {
         let p = self.pieces.get(i)?;
         if !matches!(p.kind, Kind::Block { .. }) {
             return None;

@@ -114,6 +114,8 @@ pub struct Reach {
     pub climbed: bool,
     /// It stops at the goal itself.
     pub arrived: bool,
+    /// The highest jump-down on the way (B33; 0 for none).
+    pub dropped: f64,
 }
 
 /// The shortest path found.

@@ -17,6 +17,7 @@ struct Settled {
     spent: f64,
     climbed: bool,
     difficult: bool,
+    dropped: f64,
     left: f64,
 }
 
@@ -183,12 +184,13 @@ impl<'a> Nav<'a> {
                 .filter(|&(v, j)| best[v][j] <= budget + 1e-9)
                 .map(|(v, j)| {
                     // As the path rebuilt from `back` would say.
-                    let (difficult, climbed) = Graph::trail(&back, &mut trails, v, j);
+                    let (difficult, climbed, dropped) = Graph::trail(&back, &mut trails, v, j);
                     Settled {
                         v,
                         spent: best[v][j] + if difficult { 1.0 } else { 0.0 },
                         climbed,
                         difficult,
+                        dropped,
                         left: budget - best[v][j],
                     }
                 })
@@ -208,6 +210,7 @@ impl<'a> Nav<'a> {
                         spent: st.spent,
                         climbed: st.climbed,
                         arrived,
+                        dropped: st.dropped,
                     };
                     let slide = |slides: &mut Vec<Option<Option<Slide>>>| {
                         *slides[i * goals.len() + same[k]]
@@ -240,6 +243,7 @@ impl<'a> Nav<'a> {
                                 spent: st.spent + t * len + extra,
                                 climbed: reach.climbed,
                                 arrived: t >= 1.0 - 1e-12,
+                                dropped: reach.dropped,
                             };
                         }
                     }

@@ -287,10 +287,10 @@ impl Graph<'_> {
     /// in `known` so that the ways to many states are walked once.
     pub(super) fn trail(
         back: &[[Back; 2]],
-        known: &mut [[Option<(bool, bool)>; 2]],
+        known: &mut [[Option<Trail>; 2]],
         v: usize,
         j: usize,
-    ) -> (bool, bool) {
+    ) -> Trail {
         let mut stack = vec![];
         let (mut u, mut k) = (v, j);
         let mut acc = loop {
@@ -298,20 +298,28 @@ impl Graph<'_> {
                 break f;
             }
             match &back[u][k] {
-                None => break (false, false),
+                None => break (false, false, 0.0),
                 Some((p, pj, step, t)) => {
-                    stack.push((u, k, t.difficult, matches!(step, Step::Climb { .. })));
+                    let drop = match step {
+                        Step::JumpDown { height, .. } => *height,
+                        _ => 0.0,
+                    };
+                    stack.push((u, k, t.difficult, matches!(step, Step::Climb { .. }), drop));
                     (u, k) = (*p, *pj);
                 }
             }
         };
-        while let Some((u, k, difficult, climb)) = stack.pop() {
-            acc = (acc.0 || difficult, acc.1 || climb);
+        while let Some((u, k, difficult, climb, drop)) = stack.pop() {
+            acc = (acc.0 || difficult, acc.1 || climb, acc.2.max(drop));
             known[u][k] = Some(acc);
         }
         acc
     }
 }
+
+/// What a way to a search state touched: difficult ground, a climb, and the
+/// highest jump-down on it (0 for none).
+pub(super) type Trail = (bool, bool, f64);
 
 /// How a search state was reached: the previous node and jump flag, the
 /// step taken and what it touched.
