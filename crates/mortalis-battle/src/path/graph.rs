@@ -166,8 +166,8 @@ pub(super) struct Graph<'a> {
     /// A query cut at a budget adds no node farther than this from this
     /// place (no search within the budget could reach it).
     pub(super) keep: Option<(Place, f64)>,
-    /// Some jump between roofs is linked (`roofjump.rs`).
-    pub(super) roof_jumps: bool,
+    /// Where each jump between roofs takes off (`roofjump.rs`).
+    pub(super) roof_jumps: std::sync::Arc<Vec<Place>>,
     /// Each piece's rise above what it stands on and the surface at its
     /// foot (the ground, or the roof a block stands on).
     pub(super) feet: std::sync::Arc<Vec<(f64, Level)>>,
@@ -190,7 +190,7 @@ impl<'a> Graph<'a> {
             memo: None,
             grid: None,
             keep: None,
-            roof_jumps: false,
+            roof_jumps: std::sync::Arc::new(vec![]),
             feet: std::sync::Arc::new(
                 (0..table.pieces.len())
                     .map(|i| {
@@ -444,7 +444,9 @@ impl<'a> Graph<'a> {
                 };
                 self.link_both(outside, top, step);
             }
-            if self.mover.jump_down {
+            // Kept for every mover that gets climbing points: a search uses
+            // it only when its mover jumps down ([`super::Nav::jumping`]).
+            {
                 let step = LinkKind::JumpDown { piece: i, height };
                 self.links.push(Link {
                     from: top,

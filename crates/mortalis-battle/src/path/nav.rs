@@ -43,6 +43,19 @@ impl<'a> Nav<'a> {
         self.graph.mover
     }
 
+    /// The same graph for the same mover jumping down (B33), sharing what
+    /// was built (its jump-down links are there for every mover that
+    /// climbs); `None` for a mover that never climbs (a pet), whose graph
+    /// has no climbing points: build [`Nav::new`] for it instead.
+    pub fn jumping(&self) -> Option<Nav<'a>> {
+        let m = self.graph.mover;
+        (m.climbs || m.jump_down).then(|| {
+            let mut graph = self.graph.clone();
+            graph.mover.jump_down = true;
+            Nav { graph }
+        })
+    }
+
     /// The graph for one query: `from` and `to`, the bases of `others`, and
     /// climbing points nearest `from` and `to`. For a search cut at
     /// `budget`, nodes it could never reach are left out: a way costs at
@@ -56,10 +69,15 @@ impl<'a> Nav<'a> {
         g.nodes[1] = Node { at: to };
         if budget.is_finite() {
             // What a way may gain on its straight length: two jumps' worth
-            // with gaps (as before), the one jump between roofs without.
+            // with gaps (as before); without, the one jump between roofs,
+            // when one takes off within the budget.
+            let near_jump = g
+                .roof_jumps
+                .iter()
+                .any(|p| (p.x - from.x).hypot(p.y - from.y) <= budget + 1e-6);
             let free = if !g.gaps.is_empty() {
                 2.0 * g.mover.jump_max
-            } else if g.roof_jumps {
+            } else if near_jump {
                 g.mover.jump_max
             } else {
                 0.0

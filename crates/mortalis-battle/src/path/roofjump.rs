@@ -7,9 +7,11 @@
 //! Ruling "jumps between roofs": a jump goes from a roof to another whose
 //! height is the same or lower by at most 1" (a jump does not rise, and a
 //! drop over 1" is a jump-down, B33); it is taken straight from a point of
-//! the take-off roof's edge (points at most 1" apart) to the nearest point
-//! of the landing roof, and only when no other piece in between rises
-//! above the landing roof.
+//! the take-off roof's edge to the nearest point of the landing roof, and
+//! only when no other piece in between rises above the landing roof. Of the
+//! points along the edges (1" apart) from which such a jump can be made,
+//! three are linked per pair of roofs: the middle one of the shortest jumps
+//! and the two ends of the run.
 
 use geo::{Closest, ClosestPoint, Coord, Distance, Euclidean, Line, Point, Polygon};
 
@@ -34,6 +36,7 @@ impl Graph<'_> {
     /// apart) straight to the nearest point of the other roof's edge, when
     /// that is within the longest jump; joined one way.
     pub(super) fn roof_jumps(&mut self) {
+        let mut starts: Vec<Place> = vec![];
         let roofs: Vec<(usize, f64)> = self
             .table
             .pieces
@@ -68,6 +71,11 @@ impl Graph<'_> {
                     &self.table.pieces[i].footprint,
                     &self.table.pieces[j].footprint,
                 );
+                // Every jump that could be taken, along the edges in order;
+                // kept: the middle shortest one and the two ends of the run
+                // (a short jump and the widest choice of places, with few
+                // nodes).
+                let mut found: Vec<(Place, Place, f64)> = vec![];
                 for edge in a.exterior().lines() {
                     let len = edge.delta().x.hypot(edge.delta().y);
                     let n = (len / SPACING).ceil().max(1.0) as usize;
@@ -78,18 +86,51 @@ impl Graph<'_> {
                             continue;
                         };
                         if gap > 1e-6 && gap <= reach + 1e-9 && self.clear(i, j, pa, pb, hj) {
-                            self.roof_jump(i, j, pa, pb, gap);
+                            found.extend(self.jump_places(i, j, pa, pb, gap));
                         }
+                    }
+                }
+                // The middle one of the (near-)shortest jumps.
+                let least = found.iter().map(|f| f.2).fold(f64::INFINITY, f64::min);
+                let short: Vec<usize> = (0..found.len())
+                    .filter(|&k| found[k].2 <= least + 0.05)
+                    .collect();
+                let mut keep: Vec<usize> =
+                    short.get(short.len() / 2).copied().into_iter().collect();
+                for end in [0, found.len().saturating_sub(1)] {
+                    if end < found.len() && !keep.contains(&end) {
+                        keep.push(end);
+                    }
+                }
+                for k in keep {
+                    let (take_off, landing, gap) = found[k];
+                    if let (Some(from), Some(to)) =
+                        (self.add_node(take_off), self.add_node(landing))
+                    {
+                        self.links.push(Link {
+                            from,
+                            to,
+                            step: LinkKind::RoofJump { gap },
+                        });
+                        starts.push(take_off);
                     }
                 }
             }
         }
+        self.roof_jumps = std::sync::Arc::new(starts);
     }
 
     /// One jump from roof `i` at its edge point `pa` straight to roof `j`
     /// at `pb`: the take-off and landing places the base's radius inside
     /// each roof, when a base can stand at both.
-    fn roof_jump(&mut self, i: usize, j: usize, pa: Coord<f64>, pb: Coord<f64>, gap: f64) {
+    fn jump_places(
+        &self,
+        i: usize,
+        j: usize,
+        pa: Coord<f64>,
+        pb: Coord<f64>,
+        gap: f64,
+    ) -> Option<(Place, Place, f64)> {
         let r = self.mover.radius + SLACK;
         let (ux, uy) = ((pb.x - pa.x) / gap, (pb.y - pa.y) / gap);
         let take_off = Place {
@@ -102,19 +143,8 @@ impl Graph<'_> {
             y: pb.y + uy * r,
             level: Level::Roof(j),
         };
-        if self.table.can_stand(take_off, self.mover.radius).is_err()
-            || self.table.can_stand(landing, self.mover.radius).is_err()
-        {
-            return;
-        }
-        if let (Some(from), Some(to)) = (self.add_node(take_off), self.add_node(landing)) {
-            self.links.push(Link {
-                from,
-                to,
-                step: LinkKind::RoofJump { gap },
-            });
-            self.roof_jumps = true;
-        }
+        let stands = |p: Place| self.table.can_stand(p, self.mover.radius).is_ok();
+        (stands(take_off) && stands(landing)).then_some((take_off, landing, gap))
     }
 
     /// Whether nothing but the two roofs `i` and `j` rises above `height`

@@ -190,6 +190,7 @@ impl Graph<'_> {
                         ladder,
                     },
                 ),
+                LinkKind::JumpDown { .. } if !self.mover.jump_down => continue,
                 LinkKind::JumpDown { piece, height } => (
                     2.0 * (self.mover.radius + SLACK),
                     Step::JumpDown { to, piece, height },
