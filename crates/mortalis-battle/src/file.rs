@@ -6,9 +6,9 @@
 //! size = 36                       # inches, 28 to 48 (B1)
 //! [[piece]]
 //! kind = "block"                  # open, difficult, low, wall, block,
-//!                                 # ladder, impassable, gap, dangerous
-//! height = 3.0                    # low: up to 1; wall, block: above 1
-//! climbable = true                # walls and blocks; default true
+//!                                 # ladder, impassable, gap, dangerous, floor
+//! height = 3.0                    # low: up to 1; wall, block, floor: above 1
+//! climbable = true                # walls, blocks, floors; default true
 //! rect = [10, 10, 4, 4]           # x, y, width, depth, or:
 //! # points = [[10, 10], [14, 10], [12, 14]]
 //! ```
@@ -128,6 +128,7 @@ enum RawKind {
     Impassable,
     Gap,
     Dangerous,
+    Floor,
 }
 
 #[derive(Debug, Deserialize)]
@@ -153,8 +154,10 @@ impl RawPiece {
                 .ok_or_else(|| format!("a {what} needs `height`"))
         };
         let climbable = self.climbable.unwrap_or(true);
-        if self.climbable.is_some() && !matches!(self.kind, RawKind::Wall | RawKind::Block) {
-            return Err("`climbable` is only for walls and blocks".into());
+        if self.climbable.is_some()
+            && !matches!(self.kind, RawKind::Wall | RawKind::Block | RawKind::Floor)
+        {
+            return Err("`climbable` is only for walls, blocks and floors".into());
         }
         let kind = match self.kind {
             RawKind::Open => Kind::Open,
@@ -176,6 +179,10 @@ impl RawPiece {
             },
             RawKind::Gap => Kind::Gap,
             RawKind::Dangerous => Kind::Dangerous,
+            RawKind::Floor => Kind::Floor {
+                height: height("floor")?,
+                climbable,
+            },
         };
         if self.height.is_some()
             && matches!(
@@ -248,7 +255,9 @@ pub fn write(table: &Table) -> String {
             Kind::Low { height } | Kind::Impassable { height } => {
                 out.push_str(&format!("height = {height}\n"));
             }
-            Kind::Wall { height, climbable } | Kind::Block { height, climbable } => {
+            Kind::Wall { height, climbable }
+            | Kind::Block { height, climbable }
+            | Kind::Floor { height, climbable } => {
                 out.push_str(&format!("height = {height}\nclimbable = {climbable}\n"));
             }
             _ => {}

@@ -268,6 +268,7 @@ pub fn generate(seed: u64, size: f64) -> Table {
     Table {
         size,
         pieces: b.pieces,
+        stacks: Default::default(),
     }
 }
 
@@ -318,7 +319,11 @@ pub fn pride_field(seed: u64) -> Table {
             ));
         }
     }
-    Table { size, pieces }
+    Table {
+        size,
+        pieces,
+        stacks: Default::default(),
+    }
 }
 
 /// The Duma field's length, and the table's side (B167).
@@ -352,6 +357,7 @@ pub fn clear_centre(table: Table, radius: f64, monument: bool) -> Table {
     let mut out = Table {
         size: table.size,
         pieces,
+        stacks: Default::default(),
     };
     let loose: Vec<usize> = (0..out.pieces.len())
         .filter(|&i| {

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use std::borrow::Cow;
 
-use crate::table::{Body, Level, Table, bounds, segment_meets_box};
+use crate::table::{Body, FLOOR_SLAB, Kind, Level, Table, bounds, segment_meets_box};
 
 /// Heights (as a share of the model's height) of the target's sample points.
 const TARGET_HEIGHTS: [f64; 3] = [0.15, 0.5, 0.85];
@@ -386,6 +386,7 @@ impl Table {
                 };
                 (b, Near::Piece(std::cell::OnceCell::new()))
             })
+            .chain(self.floor_slabs(&crosses))
             .chain(others.iter().filter_map(|o| {
                 let r = o.radius();
                 let bounds = body_box(o);
@@ -460,5 +461,30 @@ impl Table {
             }
         }
         sight
+    }
+}
+
+impl Table {
+    /// The floors as sight blockers: thin slabs just under their surface
+    /// ([`FLOOR_SLAB`]), whose box `crosses` keeps.
+    fn floor_slabs<'t>(
+        &'t self,
+        crosses: &'t dyn Fn(&[f64; 4]) -> bool,
+    ) -> impl Iterator<Item = (Blocker<'t>, Near)> + 't {
+        self.pieces.iter().filter_map(move |p| {
+            let Kind::Floor { height, .. } = p.kind else {
+                return None;
+            };
+            let b = bounds(&p.footprint);
+            crosses(&b).then(|| {
+                let blocker = Blocker {
+                    footprint: Cow::Borrowed(&p.footprint),
+                    bounds: b,
+                    low: height - FLOOR_SLAB,
+                    high: height,
+                };
+                (blocker, Near::Piece(std::cell::OnceCell::new()))
+            })
+        })
     }
 }

@@ -43,6 +43,8 @@ fn style(kind: Kind) -> (&'static str, &'static str) {
         Kind::Impassable { .. } => ("#1c1c1c", "none"),
         Kind::Gap => ("#0d1b2a", "none"),
         Kind::Dangerous => ("#e25822", "none"),
+        // A floor is drawn hatched: the ground under it is walked on.
+        Kind::Floor { .. } => ("#a39a82", "url(#hatch)"),
     }
 }
 
@@ -87,7 +89,7 @@ pub fn render(table: &Table, marks: &[Mark]) -> String {
                 points.join(" ")
             );
         }
-        let h = p.kind.sight_height();
+        let h = p.kind.surface().unwrap_or(p.kind.sight_height());
         if h > 0.0
             && let Some(c) = p.footprint.centroid()
         {

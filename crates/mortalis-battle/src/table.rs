@@ -54,7 +54,21 @@ pub enum Kind {
     Gap,
     /// Lava or other dangerous ground: entering it is an event (B128).
     Dangerous,
+    /// A floor: a standing surface at `height` open at the sides (an upper
+    /// storey of a ruin, a gallery, a scaffold). Models walk under it on
+    /// the ground; it hides only as a thin slab ([`FLOOR_SLAB`]), so a model
+    /// under it is under a roof.
+    Floor {
+        /// Height of its surface in inches, above 1.
+        height: f64,
+        /// Whether models may climb onto it from the ground.
+        climbable: bool,
+    },
 }
+
+/// How thick a floor is for sight: it hides what lies this far below its
+/// surface and not more.
+pub const FLOOR_SLAB: f64 = 0.25;
 
 impl Kind {
     /// The height up to which the piece hides what is behind it (0: nothing).
@@ -68,12 +82,22 @@ impl Kind {
         }
     }
 
-    /// The height of its top and whether it can be climbed, for walls and blocks.
+    /// The height of its top and whether it can be climbed, for walls,
+    /// blocks and floors.
     pub fn climb(self) -> Option<(f64, bool)> {
         match self {
-            Kind::Wall { height, climbable } | Kind::Block { height, climbable } => {
-                Some((height, climbable))
-            }
+            Kind::Wall { height, climbable }
+            | Kind::Block { height, climbable }
+            | Kind::Floor { height, climbable } => Some((height, climbable)),
+            _ => None,
+        }
+    }
+
+    /// The height of the surface a model stands on, for blocks (their roof)
+    /// and floors.
+    pub fn surface(self) -> Option<f64> {
+        match self {
+            Kind::Block { height, .. } | Kind::Floor { height, .. } => Some(height),
             _ => None,
         }
     }
@@ -99,6 +123,7 @@ impl Kind {
             Kind::Impassable { .. } => "impassable",
             Kind::Gap => "gap",
             Kind::Dangerous => "dangerous",
+            Kind::Floor { .. } => "floor",
         }
     }
 }
@@ -252,6 +277,24 @@ pub struct Table {
     pub size: f64,
     /// Terrain pieces.
     pub pieces: Vec<Piece>,
+    /// Which block stands on which roof, worked out on first use.
+    pub(crate) stacks: Stacks,
+}
+
+/// For each piece, the block whose roof it stands on and the blocks
+/// standing on its own roof ([`Table::under`], [`Table::stacked_on`]),
+/// worked out once from the pieces on first use. Equal whatever it holds:
+/// it is a cache of what the pieces say.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Stacks(std::sync::OnceLock<StackMap>);
+
+/// Each piece's block below and blocks above ([`Stacks`]).
+type StackMap = (Vec<Option<usize>>, Vec<Vec<usize>>);
+
+impl PartialEq for Stacks {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// Why a table or a place is not acceptable.
@@ -318,7 +361,11 @@ impl Table {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(TableError::Size(size));
         }
-        let table = Table { size, pieces };
+        let table = Table {
+            size,
+            pieces,
+            stacks: Stacks::default(),
+        };
         for (i, p) in table.pieces.iter().enumerate() {
             table.check_piece(i, p)?;
         }
@@ -348,7 +395,7 @@ impl Table {
         }
         let range = match p.kind {
             Kind::Low { height } => Some((height, 0.0, LOW_MAX, height > 0.0)),
-            Kind::Wall { height, .. } | Kind::Block { height, .. } => {
+            Kind::Wall { height, .. } | Kind::Block { height, .. } | Kind::Floor { height, .. } => {
                 Some((height, LOW_MAX, MAX_HEIGHT, height > LOW_MAX))
             }
             Kind::Impassable { height } => Some((height, 0.0, MAX_HEIGHT, height >= 0.0)),
@@ -383,18 +430,21 @@ impl Table {
             .map(|(j, _)| j)
     }
 
-    /// Whether any piece has a roof to stand on (a block).
+    /// Whether any piece has a surface above the ground to stand on (a
+    /// block's roof, a floor).
     pub fn has_roofs(&self) -> bool {
-        self.pieces
-            .iter()
-            .any(|p| matches!(p.kind, Kind::Block { .. }))
+        self.pieces.iter().any(|p| p.kind.surface().is_some())
     }
 
     /// The height of a surface.
     pub fn level_height(&self, level: Level) -> f64 {
         match level {
             Level::Ground => 0.0,
-            Level::Roof(i) => self.pieces.get(i).map_or(0.0, |p| p.kind.sight_height()),
+            Level::Roof(i) => self
+                .pieces
+                .get(i)
+                .and_then(|p| p.kind.surface())
+                .unwrap_or(0.0),
         }
     }
 
@@ -418,21 +468,23 @@ impl Table {
         let centre = Point::new(at.x, at.y);
         match at.level {
             Level::Roof(i) => match self.pieces.get(i) {
-                Some(
-                    p @ Piece {
-                        kind: Kind::Block { .. },
-                        ..
-                    },
-                ) => {
+                Some(p) if p.kind.surface().is_some() => {
                     let inside = p.footprint.contains(&centre)
                         && Euclidean.distance(p.footprint.exterior(), &centre) >= r - 1e-9;
-                    if inside {
+                    // A block standing on this roof stops bases there as a
+                    // wall does on the ground.
+                    let clear = self.stacked_on(i).all(|j| {
+                        Euclidean.distance(&self.pieces[j].footprint, &centre) >= r - 1e-9
+                    });
+                    if inside && !clear {
+                        no("the base overlaps a block standing on the roof")
+                    } else if inside {
                         Ok(())
                     } else {
                         no("the base is not wholly on the roof")
                     }
                 }
-                _ => no("that piece is not a block with a roof"),
+                _ => no("that piece is not a block with a roof nor a floor"),
             },
             Level::Ground => {
                 let blocked = self.pieces.iter().any(|p| {
@@ -491,14 +543,81 @@ impl Table {
         flat.hypot(rise)
     }
 
-    /// The surface under a point: the highest roof containing it, else the ground.
+    /// The blocks standing on block `i`'s roof: blocks whose footprint lies
+    /// wholly within its own and whose roof is higher, with no roof between
+    /// (roofs on top of roofs; the block right under each is
+    /// [`Table::under`]).
+    pub fn stacked_on(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        self.stacks().1.get(i).into_iter().flatten().copied()
+    }
+
+    /// The block whose roof block `i` stands on: the highest lower block
+    /// whose footprint holds `i`'s wholly; `None` on the ground.
+    pub fn under(&self, i: usize) -> Option<usize> {
+        self.stacks().0.get(i).copied().flatten()
+    }
+
+    fn stacks(&self) -> &StackMap {
+        self.stacks.0.get_or_init(|| {
+            let under: Vec<Option<usize>> =
+                (0..self.pieces.len()).map(|i| self.find_under(i)).collect();
+            let mut above = vec![vec![]; self.pieces.len()];
+            for (j, u) in under.iter().enumerate() {
+                if let Some(i) = u {
+                    above[*i].push(j);
+                }
+            }
+            (under, above)
+        })
+    }
+
+    fn find_under(&self, i: usize) -> Option<usize> {
+        let p = self.pieces.get(i)?;
+        if !matches!(p.kind, Kind::Block { .. }) {
+            return None;
+        }
+        let h = p.kind.sight_height();
+        let pb = bounds(&p.footprint);
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(j, q)| {
+                let b = bounds(&q.footprint);
+                *j != i
+                    && matches!(q.kind, Kind::Block { .. })
+                    && q.kind.sight_height() < h
+                    && pb[0] >= b[0]
+                    && pb[1] >= b[1]
+                    && pb[2] <= b[2]
+                    && pb[3] <= b[3]
+                    && q.footprint.contains(&p.footprint)
+            })
+            .max_by(|a, b| a.1.kind.sight_height().total_cmp(&b.1.kind.sight_height()))
+            .map(|(j, _)| j)
+    }
+
+    /// The height a block rises above what it stands on: its height, less
+    /// the roof under it (roofs on top of roofs).
+    pub fn rise(&self, i: usize) -> f64 {
+        let h = self
+            .pieces
+            .get(i)
+            .map_or(0.0, |p| p.kind.surface().unwrap_or(p.kind.sight_height()));
+        h - self
+            .under(i)
+            .map_or(0.0, |u| self.level_height(Level::Roof(u)))
+    }
+
+    /// The surface under a point: the highest roof or floor containing it,
+    /// else the ground.
     pub fn surface_at(&self, x: f64, y: f64) -> Level {
         let pt = Point::new(x, y);
         self.pieces
             .iter()
             .enumerate()
-            .filter(|(_, p)| matches!(p.kind, Kind::Block { .. }) && p.footprint.contains(&pt))
-            .max_by(|a, b| a.1.kind.sight_height().total_cmp(&b.1.kind.sight_height()))
-            .map_or(Level::Ground, |(i, _)| Level::Roof(i))
+            .filter_map(|(i, p)| Some((i, p.kind.surface()?, p)))
+            .filter(|(_, _, p)| p.footprint.contains(&pt))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map_or(Level::Ground, |(i, _, _)| Level::Roof(i))
     }
 }

@@ -426,3 +426,224 @@ fn a_move_jumps_down_and_walks_on() {
     assert_eq!(reach.to.level, Level::Ground);
     assert!(reach.to.x > 14.0, "{reach:?}");
 }
+
+#[test]
+fn jumping_between_roofs() {
+    // B32 between two unclimbable roofs 1.5" apart: the alley is jumped
+    // with a run-up, its width free (ruling "jumps between roofs").
+    let block = |x: f64, h: f64| {
+        Piece::rect(
+            Kind::Block {
+                height: h,
+                climbable: false,
+            },
+            x,
+            8.0,
+            4.0,
+            4.0,
+        )
+    };
+    let roof = |i: usize, x: f64| Place {
+        x,
+        y: 10.0,
+        level: Level::Roof(i),
+    };
+    let t = table(vec![block(8.0, 3.0), block(13.5, 3.0)]);
+    let p = t
+        .path(roof(0, 9.0), roof(1, 16.0), &STD, &[])
+        .unwrap()
+        .unwrap();
+    // 2.5" to the edge, the base's width over the 1.5" alley, 2" more: 5.5
+    // straight; the take-off places lie 1" apart along the edge, so the way
+    // bends a little to one of them.
+    assert!((5.5..5.7).contains(&p.cost()), "{}", p.cost());
+    assert!(
+        p.steps
+            .iter()
+            .any(|s| matches!(s, Step::Walk { jump, .. } if (*jump - 1.5).abs() < 1e-9))
+    );
+    // From the edge, 1" may be jumped with no run-up (Q17): the way first
+    // walks the 1.5" the jump needs on the roof (3" straight otherwise).
+    let from_edge = t
+        .path(roof(0, 11.49), roof(1, 16.0), &STD, &[])
+        .unwrap()
+        .unwrap();
+    assert!(from_edge.cost() > 4.4, "{}", from_edge.cost());
+    // A 3.5" alley: only Akrobata (4") jumps it.
+    let long = Piece::rect(
+        Kind::Block {
+            height: 3.0,
+            climbable: false,
+        },
+        4.0,
+        8.0,
+        8.0,
+        4.0,
+    );
+    let wide = table(vec![long, block(15.5, 3.0)]);
+    let acrobat = Mover {
+        jump_max: 4.0,
+        ..STD
+    };
+    assert!(
+        wide.path(roof(0, 5.0), roof(1, 18.0), &STD, &[])
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        wide.path(roof(0, 5.0), roof(1, 18.0), &acrobat, &[])
+            .unwrap()
+            .is_some()
+    );
+    // A jump does not rise: onto a roof 2" higher, no way; down 1" is fine,
+    // back up is not.
+    let steps = table(vec![block(8.0, 3.0), block(13.5, 2.0)]);
+    assert!(
+        steps
+            .path(roof(0, 9.0), roof(1, 16.0), &STD, &[])
+            .unwrap()
+            .is_some()
+    );
+    assert!(
+        steps
+            .path(roof(1, 16.5), roof(0, 9.0), &STD, &[])
+            .unwrap()
+            .is_none()
+    );
+    let tall = table(vec![block(8.0, 3.0), block(13.5, 5.0)]);
+    assert!(
+        tall.path(roof(0, 9.0), roof(1, 16.0), &STD, &[])
+            .unwrap()
+            .is_none()
+    );
+}
+
+#[test]
+fn a_roof_on_top_of_a_roof() {
+    // A 3" building 10" across with a 6" tower on its roof (ruling "roofs on
+    // top of roofs"): the tower rises 3" above the roof it stands on, stops
+    // bases there as a wall does, and is climbed from that roof.
+    let block = |x: f64, w: f64, h: f64| {
+        Piece::rect(
+            Kind::Block {
+                height: h,
+                climbable: true,
+            },
+            x,
+            x,
+            w,
+            w,
+        )
+    };
+    let t = table(vec![block(6.0, 10.0, 3.0), block(8.0, 3.0, 6.0)]);
+    assert_eq!(t.under(1), Some(0));
+    assert_eq!(t.under(0), None);
+    close(t.rise(1), 3.0);
+    let on = |i: usize, x: f64, y: f64| Place {
+        x,
+        y,
+        level: Level::Roof(i),
+    };
+    assert!(t.can_stand(on(0, 14.0, 14.0), 0.5).is_ok());
+    assert!(
+        t.can_stand(on(0, 9.5, 9.5), 0.5).is_err(),
+        "inside the tower"
+    );
+    assert!(
+        t.can_stand(on(0, 11.3, 9.5), 0.5).is_err(),
+        "against the tower"
+    );
+    assert!(t.can_stand(on(1, 9.5, 9.5), 0.5).is_ok());
+    assert_eq!(t.surface_at(9.5, 9.5), Level::Roof(1));
+    // From the roof: 2.5" to the tower, 3" climbed at 2, onto the top and
+    // across it: about 10.5.
+    let c = cost(&t, on(0, 14.0, 9.5), on(1, 9.5, 9.5), &STD).unwrap();
+    assert!((10.4..11.6).contains(&c), "{c}");
+    // Round the tower on its roof, not through it.
+    let round = cost(&t, on(0, 14.0, 9.5), on(0, 7.0, 9.5), &STD).unwrap();
+    assert!(round > 7.5, "{round}");
+    // Jumping down from the tower lands on the roof below, 3" down.
+    let jumper = Mover {
+        jump_down: true,
+        ..STD
+    };
+    let p = t
+        .path(on(1, 9.5, 9.5), on(0, 14.0, 9.5), &jumper, &[])
+        .unwrap()
+        .unwrap();
+    assert!(p.steps.iter().any(
+        |s| matches!(s, Step::JumpDown { height, to, .. } if *height == 3.0 && to.level == Level::Roof(0))
+    ));
+}
+
+#[test]
+fn a_floor_is_stood_on_and_walked_under() {
+    // An open two-storey ruin (ruling "floors"): floors at 3" and 6" over
+    // the same 8"x8" footprint, nothing at the sides.
+    let floor = |h: f64| {
+        Piece::rect(
+            Kind::Floor {
+                height: h,
+                climbable: true,
+            },
+            10.0,
+            10.0,
+            8.0,
+            8.0,
+        )
+    };
+    let t = table(vec![floor(3.0), floor(6.0)]);
+    let on = |i: usize, x: f64, y: f64| Body {
+        at: Place {
+            x,
+            y,
+            level: Level::Roof(i),
+        },
+        ..at(x, y)
+    };
+    // The ground under it is walked on, straight through.
+    close(cost(&t, g(6.0, 14.0), g(22.0, 14.0), &STD).unwrap(), 16.0);
+    assert!(t.can_stand(g(14.0, 14.0), 0.5).is_ok());
+    assert!(t.can_stand(on(0, 14.0, 14.0).at, 0.5).is_ok());
+    close(t.level_height(Level::Roof(1)), 6.0);
+    assert_eq!(t.surface_at(14.0, 14.0), Level::Roof(1));
+    // Open at the sides: a model on the ground beside the ruin sees one on
+    // the lower floor, and one on the ground under it.
+    assert!(t.sight(&at(2.0, 14.0), &on(0, 14.0, 14.0), &[]).visible);
+    assert!(t.sight(&at(2.0, 14.0), &at(14.0, 14.0), &[]).visible);
+    // Under a roof: from a 12" tower right next to the ruin, the model on
+    // the lower floor, under the upper one, is out of sight; one on the
+    // upper floor is in sight.
+    let mut with_tower = vec![floor(3.0), floor(6.0)];
+    with_tower.push(Piece::rect(
+        Kind::Block {
+            height: 12.0,
+            climbable: false,
+        },
+        18.5,
+        12.0,
+        4.0,
+        4.0,
+    ));
+    let t = table(with_tower);
+    let sniper = on(2, 19.0, 14.0);
+    assert!(!t.sight(&sniper, &on(0, 15.0, 14.0), &[]).visible);
+    assert!(t.sight(&sniper, &on(1, 15.0, 14.0), &[]).visible);
+    // Climbed onto from the ground outside it: 3" at 2, plus the base's
+    // width onto it; a model on it jumps down from its edge.
+    let c = cost(&t, g(8.0, 14.0), on(0, 12.0, 14.0).at, &STD).unwrap();
+    assert!((9.0..10.5).contains(&c), "{c}");
+    let jumper = Mover {
+        jump_down: true,
+        ..STD
+    };
+    let p = t
+        .path(on(0, 12.0, 14.0).at, g(6.0, 14.0), &jumper, &[])
+        .unwrap()
+        .unwrap();
+    assert!(
+        p.steps
+            .iter()
+            .any(|s| matches!(s, Step::JumpDown { height, .. } if *height == 3.0))
+    );
+}

@@ -1,7 +1,8 @@
 //! Data-driven battle situations: each file in `tests/data/situations/`
 //! names the rules it checks, a table, the two warbands, the scenario,
 //! where every model stands (`[x, y]` on the ground, `[x, y, 1]` on the
-//! roof there; or `setup = true`: the scenario's set-up is
+//! roof there, `[x, y, 1, k]` on the surface of piece k, a lower floor; or
+//! `setup = true`: the scenario's set-up is
 //! played), markers, the object, the decisions of each side (by name:
 //! "activate A1", "shoot B1", "cast B1 [trick]" (a trick), "attack B1", "withdraw
 //! B1", "defend", "hide", "pick up", "lift" (the object), "leave", "move X
@@ -292,7 +293,18 @@ fn run(path: &std::path::Path) {
                         level: table.surface_at(*x, *y),
                     }
                 }
-                Some(other) => panic!("{}: a place is [x, y] or [x, y, 1]: {other:?}", m.name),
+                // [x, y, 1, k]: on the surface of piece k (a lower floor).
+                Some([x, y, _, k]) => {
+                    m.body.at = Place {
+                        x: *x,
+                        y: *y,
+                        level: mortalis_battle::Level::Roof(*k as usize),
+                    }
+                }
+                Some(other) => panic!(
+                    "{}: a place is [x, y], [x, y, 1] or [x, y, 1, piece]: {other:?}",
+                    m.name
+                ),
                 None => m.status = Status::Removed,
             }
             m.carried = s.carried.get(&m.name).copied().unwrap_or(0);

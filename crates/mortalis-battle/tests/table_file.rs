@@ -37,6 +37,25 @@ fn a_good_file_reads_and_writes_back() {
     assert_eq!(parse(&write(&t)).unwrap(), t);
 }
 
+#[test]
+fn a_floor_reads_and_writes_back() {
+    // Ruling "floors": kind = "floor", a height above 1", climbable.
+    let t = parse(
+        "size = 30\n[[piece]]\nkind = \"floor\"\nheight = 3\nclimbable = false\nrect = [4, 4, 6, 6]\n",
+    )
+    .unwrap();
+    assert_eq!(
+        t.pieces[0].kind,
+        Kind::Floor {
+            height: 3.0,
+            climbable: false
+        }
+    );
+    assert_eq!(parse(&write(&t)).unwrap(), t);
+    let e = error("size = 30\n[[piece]]\nkind = \"floor\"\nrect = [1, 1, 2, 2]\n");
+    assert_eq!(e, "line 2: piece 0: a floor needs `height`");
+}
+
 fn error(text: &str) -> String {
     parse(text).unwrap_err().to_string()
 }

@@ -112,7 +112,7 @@ fn describe(table: &Table, lang: Lang) -> String {
     let tallest = table
         .pieces
         .iter()
-        .map(|p| p.kind.sight_height())
+        .map(|p| p.kind.surface().unwrap_or(p.kind.sight_height()))
         .fold(0.0, f64::max);
     let _ = writeln!(
         out,
@@ -129,6 +129,9 @@ fn describe(table: &Table, lang: Lang) -> String {
                     climbable: true,
                     ..
                 } | Kind::Wall {
+                    climbable: true,
+                    ..
+                } | Kind::Floor {
                     climbable: true,
                     ..
                 }

@@ -344,7 +344,10 @@ impl Ai {
                     climbed,
                 };
                 let p = super::jumpdown::survival_of(me, height);
-                p * self.value(b, m, &walk, here) - (1.0 - p) * worth(b, m) - 0.05
+                // Capped: from a roof with no way down the walking
+                // distances see no end to the gain.
+                let gain = self.value(b, m, &walk, here).min(3.0);
+                p * gain - (1.0 - p) * worth(b, m) - 0.05
             }
             _ => 0.0,
         }

@@ -414,7 +414,7 @@ impl Battle {
         out.retain(|c| match *c {
             Choice::Shoot { .. } | Choice::Cast { .. } | Choice::Attack { .. } => false,
             Choice::Move { leave: true, .. } => alone,
-            Choice::Move { to, .. } => !self.touches_enemy(m, to),
+            Choice::Move { to, .. } | Choice::JumpDown { to, .. } => !self.touches_enemy(m, to),
             _ => true,
         });
     }

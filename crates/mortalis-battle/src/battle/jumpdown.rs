@@ -178,22 +178,20 @@ impl Battle {
                 .iter()
                 .chain(&out)
                 .any(|c| matches!(c, Choice::Move { to, .. } | Choice::JumpDown { to, .. } if near(*to, reach.to)));
-            if taken || super::moves::overlaps_any(&others, reach.to, r) {
+            // A way that ends on the roof it starts on drops nowhere (none
+            // worth its roll jumps down and climbs back).
+            let stays = reach.to.level == from.level;
+            if stays || taken || super::moves::overlaps_any(&others, reach.to, r) {
                 continue;
             }
-            let Ok(Some(path)) = nav.path_within(from, reach.to, &others, allowance) else {
-                continue;
-            };
-            let drops = drops(from, &path.steps);
-            let Some(height) = drops.iter().map(|d| d.2).reduce(f64::max) else {
-                continue;
-            };
-            if jump_down_chance(height, acrobat) <= 0.0 || path.cost() > allowance + 1e-9 {
+            // The search says how high the way drops (0: it does not).
+            let height = reach.dropped;
+            if height <= 0.0 || jump_down_chance(height, acrobat) <= 0.0 {
                 continue;
             }
             out.push(Choice::JumpDown {
                 to: reach.to,
-                spent: path.cost(),
+                spent: reach.spent,
                 height,
                 climbed: reach.climbed,
             });

@@ -580,7 +580,11 @@ fn navs<'t>(table: &'t Table, models: &[Fighter]) -> Vec<Nav<'t>> {
         // B33: the same mover jumping down, where there is a roof.
         let jumper = jumpdown::jump_mover(mover);
         if table.has_roofs() && !out.iter().any(|n| n.mover() == jumper) {
-            out.push(Nav::new(table, jumper));
+            let shared = out
+                .iter()
+                .find(|n| n.mover() == mover)
+                .and_then(Nav::jumping);
+            out.push(shared.unwrap_or_else(|| Nav::new(table, jumper)));
         }
     }
     out

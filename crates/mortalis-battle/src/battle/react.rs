@@ -621,8 +621,10 @@ impl Battle {
                 )?;
             }
         }
-        if matches!(choice, Choice::Move { .. } | Choice::Leap { .. })
-            && self.pools.may_offend(opp, Offensive::Stumble)
+        if matches!(
+            choice,
+            Choice::Move { .. } | Choice::Leap { .. } | Choice::JumpDown { .. }
+        ) && self.pools.may_offend(opp, Offensive::Stumble)
         {
             let opts = vec![Choice::Offend {
                 event: Offensive::Stumble,

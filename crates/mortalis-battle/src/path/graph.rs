@@ -42,6 +42,10 @@ pub(super) enum LinkKind {
         piece: usize,
         height: f64,
     },
+    /// A jump over the gap between two roofs (B32, `roofjump.rs`).
+    RoofJump {
+        gap: f64,
+    },
 }
 
 /// A footprint that stops bases, grown by the radius, with its bounding box.
@@ -162,6 +166,11 @@ pub(super) struct Graph<'a> {
     /// A query cut at a budget adds no node farther than this from this
     /// place (no search within the budget could reach it).
     pub(super) keep: Option<(Place, f64)>,
+    /// Where each jump between roofs takes off (`roofjump.rs`).
+    pub(super) roof_jumps: std::sync::Arc<Vec<Place>>,
+    /// Each piece's rise above what it stands on and the surface at its
+    /// foot (the ground, or the roof a block stands on).
+    pub(super) feet: std::sync::Arc<Vec<(f64, Level)>>,
 }
 
 impl<'a> Graph<'a> {
@@ -181,6 +190,15 @@ impl<'a> Graph<'a> {
             memo: None,
             grid: None,
             keep: None,
+            roof_jumps: std::sync::Arc::new(vec![]),
+            feet: std::sync::Arc::new(
+                (0..table.pieces.len())
+                    .map(|i| {
+                        let foot = table.under(i).map_or(Level::Ground, Level::Roof);
+                        (table.rise(i), foot)
+                    })
+                    .collect(),
+            ),
             ladders: std::sync::Arc::new(
                 table
                     .pieces
@@ -205,18 +223,28 @@ impl<'a> Graph<'a> {
                 Kind::Dangerous => g.dangerous.extend(stop()),
                 _ => {}
             }
-            if let Kind::Block { .. } = p.kind {
+            if p.kind.surface().is_some() {
                 // Centres may slide anywhere at least the radius (less the
                 // slack) inside the roof's edge; corners are placed a slack
                 // further in, so that they lie strictly inside.
-                let shrunk = p.footprint.buffer_with_style(
+                let mut shrunk = p.footprint.buffer_with_style(
                     BufferStyle::new(-(r - SLACK)).line_join(LineJoin::Miter(0.0)),
                 );
+                // Roofs on top of roofs: a block standing on this roof is
+                // a wall there.
+                for j in table.stacked_on(i) {
+                    use geo::BooleanOps;
+                    let grown = table.pieces[j].footprint.buffer_with_style(
+                        BufferStyle::new(r - 2.0 * SLACK).line_join(LineJoin::Miter(0.0)),
+                    );
+                    shrunk = shrunk.difference(&grown);
+                }
                 g.roofs.push((i, shrunk.0));
             }
         }
         g.corners(&[], true);
         g.climbing_points(&[]);
+        g.roof_jumps();
         g
     }
 
@@ -257,7 +285,23 @@ impl<'a> Graph<'a> {
                     .flat_map(move |p| p.exterior().0.clone().into_iter().map(move |c| (*i, c)))
             })
             .collect();
-        for (i, c) in roofs {
+        // The corners round a block standing on a roof, on that roof.
+        let stacked: Vec<(usize, Coord<f64>)> = self
+            .roofs
+            .iter()
+            .filter(|_| pieces)
+            .flat_map(|(i, _)| self.table.stacked_on(*i).map(move |j| (*i, j)))
+            .flat_map(|(i, j)| {
+                let style = BufferStyle::new(r).line_join(LineJoin::Miter(0.0));
+                self.table.pieces[j]
+                    .footprint
+                    .buffer_with_style(style)
+                    .0
+                    .into_iter()
+                    .flat_map(move |p| p.exterior().0.clone().into_iter().map(move |c| (i, c)))
+            })
+            .collect();
+        for (i, c) in roofs.into_iter().chain(stacked) {
             self.add_node(Place {
                 x: c.x,
                 y: c.y,
@@ -297,10 +341,12 @@ impl<'a> Graph<'a> {
         }
         let ladders = self.ladders.clone();
         for (i, piece) in self.table.pieces.iter().enumerate() {
-            let Some((height, climbable)) = piece.kind.climb() else {
+            let Some((_, climbable)) = piece.kind.climb() else {
                 continue;
             };
-            let roof = matches!(piece.kind, Kind::Block { .. });
+            // A block on a roof rises only above that roof.
+            let height = self.feet[i].0;
+            let roof = piece.kind.surface().is_some();
             for edge in piece.footprint.exterior().lines() {
                 let len = edge.delta().x.hypot(edge.delta().y);
                 if len < 1e-9 {
@@ -369,7 +415,12 @@ impl<'a> Graph<'a> {
         {
             nrm = nrm * -1.0;
         }
-        let Some(outside) = self.add_node(Place::ground(q.x + nrm.x * r, q.y + nrm.y * r)) else {
+        // At its foot: the ground, or the roof it stands on.
+        let foot = Place {
+            level: self.feet[i].1,
+            ..Place::ground(q.x + nrm.x * r, q.y + nrm.y * r)
+        };
+        let Some(outside) = self.add_node(foot) else {
             return;
         };
         let rate = if ladder { 1.0 } else { self.mover.climb_rate };
@@ -393,7 +444,9 @@ impl<'a> Graph<'a> {
                 };
                 self.link_both(outside, top, step);
             }
-            if self.mover.jump_down {
+            // Kept for every mover that gets climbing points: a search uses
+            // it only when its mover jumps down ([`super::Nav::jumping`]).
+            {
                 let step = LinkKind::JumpDown { piece: i, height };
                 self.links.push(Link {
                     from: top,

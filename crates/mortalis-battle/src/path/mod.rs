@@ -22,6 +22,7 @@ mod graph;
 mod grid;
 mod memo;
 mod nav;
+mod roofjump;
 mod search;
 
 use serde::Serialize;
@@ -113,6 +114,8 @@ pub struct Reach {
     pub climbed: bool,
     /// It stops at the goal itself.
     pub arrived: bool,
+    /// The highest jump-down on the way (B33; 0 for none).
+    pub dropped: f64,
 }
 
 /// The shortest path found.

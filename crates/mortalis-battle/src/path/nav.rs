@@ -17,6 +17,7 @@ struct Settled {
     spent: f64,
     climbed: bool,
     difficult: bool,
+    dropped: f64,
     left: f64,
 }
 
@@ -42,6 +43,19 @@ impl<'a> Nav<'a> {
         self.graph.mover
     }
 
+    /// The same graph for the same mover jumping down (B33), sharing what
+    /// was built (its jump-down links are there for every mover that
+    /// climbs); `None` for a mover that never climbs (a pet), whose graph
+    /// has no climbing points: build [`Nav::new`] for it instead.
+    pub fn jumping(&self) -> Option<Nav<'a>> {
+        let m = self.graph.mover;
+        (m.climbs || m.jump_down).then(|| {
+            let mut graph = self.graph.clone();
+            graph.mover.jump_down = true;
+            Nav { graph }
+        })
+    }
+
     /// The graph for one query: `from` and `to`, the bases of `others`, and
     /// climbing points nearest `from` and `to`. For a search cut at
     /// `budget`, nodes it could never reach are left out: a way costs at
@@ -54,12 +68,21 @@ impl<'a> Nav<'a> {
         g.nodes[0] = Node { at: from };
         g.nodes[1] = Node { at: to };
         if budget.is_finite() {
-            let free = if g.gaps.is_empty() {
-                0.0
-            } else {
+            // What a way may gain on its straight length: two jumps' worth
+            // with gaps (as before); without, the one jump between roofs,
+            // when one takes off within the budget.
+            let near_jump = g
+                .roof_jumps
+                .iter()
+                .any(|p| (p.x - from.x).hypot(p.y - from.y) <= budget + 1e-6);
+            let free = if !g.gaps.is_empty() {
+                2.0 * g.mover.jump_max
+            } else if near_jump {
                 g.mover.jump_max
+            } else {
+                0.0
             };
-            g.keep = Some((from, budget + 2.0 * free + 1.0));
+            g.keep = Some((from, budget + free + 1.0));
         }
         let r = g.mover.radius;
         let ground: Vec<&Body> = others
@@ -179,12 +202,13 @@ impl<'a> Nav<'a> {
                 .filter(|&(v, j)| best[v][j] <= budget + 1e-9)
                 .map(|(v, j)| {
                     // As the path rebuilt from `back` would say.
-                    let (difficult, climbed) = Graph::trail(&back, &mut trails, v, j);
+                    let (difficult, climbed, dropped) = Graph::trail(&back, &mut trails, v, j);
                     Settled {
                         v,
                         spent: best[v][j] + if difficult { 1.0 } else { 0.0 },
                         climbed,
                         difficult,
+                        dropped,
                         left: budget - best[v][j],
                     }
                 })
@@ -204,6 +228,7 @@ impl<'a> Nav<'a> {
                         spent: st.spent,
                         climbed: st.climbed,
                         arrived,
+                        dropped: st.dropped,
                     };
                     let slide = |slides: &mut Vec<Option<Option<Slide>>>| {
                         *slides[i * goals.len() + same[k]]
@@ -236,6 +261,7 @@ impl<'a> Nav<'a> {
                                 spent: st.spent + t * len + extra,
                                 climbed: reach.climbed,
                                 arrived: t >= 1.0 - 1e-12,
+                                dropped: reach.dropped,
                             };
                         }
                     }

@@ -124,6 +124,7 @@ impl Graph<'_> {
     ) -> Vec<(usize, Step, f64, usize, Touch)> {
         let here = self.nodes[u].at;
         // Only a gap is jumped: with none on the table no slide is free.
+        // (A jump between roofs is a link, never part of a slide.)
         let free = if jumped == 0 && !self.gaps.is_empty() {
             self.mover.jump_max
         } else {
@@ -172,6 +173,7 @@ impl Graph<'_> {
         }
         for l in links.iter().map(|&k| &self.links[k]) {
             let to = self.nodes[l.to].at;
+            let mut j = jumped;
             let (c, step) = match l.step {
                 LinkKind::Climb {
                     piece,
@@ -188,12 +190,30 @@ impl Graph<'_> {
                         ladder,
                     },
                 ),
+                LinkKind::JumpDown { .. } if !self.mover.jump_down => continue,
                 LinkKind::JumpDown { piece, height } => (
                     2.0 * (self.mover.radius + SLACK),
                     Step::JumpDown { to, piece, height },
                 ),
+                // B32, Q17: the Move's one jump, as long as its run-up.
+                LinkKind::RoofJump { gap } => {
+                    if jumped == 1 || gap > cost.max(1.0) + 1e-9 {
+                        continue;
+                    }
+                    j = 1;
+                    let length = (to.x - here.x).hypot(to.y - here.y);
+                    (
+                        length - gap,
+                        Step::Walk {
+                            to,
+                            length,
+                            jump: gap,
+                            difficult: false,
+                        },
+                    )
+                }
             };
-            out.push((l.to, step, cost + c, jumped, Touch::default()));
+            out.push((l.to, step, cost + c, j, Touch::default()));
         }
         out
     }
@@ -207,9 +227,10 @@ impl Graph<'_> {
         match &self.grid {
             Some(grid) if reach < self.table.size => {
                 let mut out = vec![0, 1];
-                // Without gaps every state is unjumped and a node is offered
-                // one slide per expansion, so the order of the offers changes
-                // nothing; with gaps they keep the node order.
+                // Without gaps no slide jumps, so a node is offered one
+                // slide per expansion (to the state of the same jump flag;
+                // jumps between roofs are links), and the order of the
+                // offers changes nothing; with gaps they keep the node order.
                 grid.near(here.x, here.y, reach, !self.gaps.is_empty(), &mut out);
                 out.extend(grid.nodes..self.nodes.len());
                 out
@@ -267,10 +288,10 @@ impl Graph<'_> {
     /// in `known` so that the ways to many states are walked once.
     pub(super) fn trail(
         back: &[[Back; 2]],
-        known: &mut [[Option<(bool, bool)>; 2]],
+        known: &mut [[Option<Trail>; 2]],
         v: usize,
         j: usize,
-    ) -> (bool, bool) {
+    ) -> Trail {
         let mut stack = vec![];
         let (mut u, mut k) = (v, j);
         let mut acc = loop {
@@ -278,20 +299,28 @@ impl Graph<'_> {
                 break f;
             }
             match &back[u][k] {
-                None => break (false, false),
+                None => break (false, false, 0.0),
                 Some((p, pj, step, t)) => {
-                    stack.push((u, k, t.difficult, matches!(step, Step::Climb { .. })));
+                    let drop = match step {
+                        Step::JumpDown { height, .. } => *height,
+                        _ => 0.0,
+                    };
+                    stack.push((u, k, t.difficult, matches!(step, Step::Climb { .. }), drop));
                     (u, k) = (*p, *pj);
                 }
             }
         };
-        while let Some((u, k, difficult, climb)) = stack.pop() {
-            acc = (acc.0 || difficult, acc.1 || climb);
+        while let Some((u, k, difficult, climb, drop)) = stack.pop() {
+            acc = (acc.0 || difficult, acc.1 || climb, acc.2.max(drop));
             known[u][k] = Some(acc);
         }
         acc
     }
 }
+
+/// What a way to a search state touched: difficult ground, a climb, and the
+/// highest jump-down on it (0 for none).
+pub(super) type Trail = (bool, bool, f64);
 
 /// How a search state was reached: the previous node and jump flag, the
 /// step taken and what it touched.
