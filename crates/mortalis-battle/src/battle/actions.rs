@@ -575,6 +575,8 @@ impl Battle {
                 climbed,
             } => {
                 let before = self.engaged_with(m);
+                // Zbieracz looks along the whole way (B35, B96).
+                let trail = self.scavenger_trail(m, to, navs);
                 // B67, B72: reactions along the way.
                 let (to, leave, by) = match self.walk(players, m, to, navs, true)? {
                     react::Walked::Done => (to, leave, None),
@@ -595,6 +597,7 @@ impl Battle {
                 // The interceptor engaged the mover, not the other way.
                 let before: Vec<usize> = before.into_iter().chain(by).collect();
                 self.mark_charged(m, &before);
+                self.scavenge_along(m, &trail);
                 self.after_move(m);
                 if leave {
                     self.deliver_data(m);

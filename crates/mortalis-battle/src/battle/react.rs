@@ -175,29 +175,10 @@ impl Battle {
     /// [`STRIDE`] apart on the ground and at the end of every climb (the
     /// shortest path round terrain; a straight line when there is none).
     fn waypoints(&self, m: usize, to: Place, navs: &[Nav]) -> Vec<Place> {
-        let me = &self.models[m];
-        let from = me.body.at;
-        let path = navs.iter().find(|n| n.mover() == me.mover()).and_then(|n| {
-            // A Move's path is seldom longer than its allowance (a
-            // quick search first; the same path either way).
-            n.path_within(from, to, &self.others(m), me.allowance() + 1.0)
-                .ok()
-                .flatten()
-        });
-        let corners: Vec<(Place, bool)> = match path {
-            Some(p) => p
-                .steps
-                .iter()
-                .map(|s| match s {
-                    Step::Walk { to, .. } => (*to, true),
-                    Step::Climb { to, .. } | Step::JumpDown { to, .. } => (*to, false),
-                })
-                .collect(),
-            None => vec![(to, true)],
-        };
+        let from = self.models[m].body.at;
         let mut out = vec![];
         let mut at = from;
-        for (next, walk) in corners {
+        for (next, walk) in self.corners(m, to, navs) {
             let len = (next.x - at.x).hypot(next.y - at.y);
             if walk && next.level == at.level && len > STRIDE {
                 let n = (len / STRIDE).ceil();
@@ -214,6 +195,33 @@ impl Battle {
             at = next;
         }
         out
+    }
+
+    /// The corners of the path a Move of `m` to `to` takes, after its
+    /// start, each with whether it is reached walking (not climbing or
+    /// jumping down): the shortest path round terrain, or a straight line
+    /// when there is none.
+    pub(super) fn corners(&self, m: usize, to: Place, navs: &[Nav]) -> Vec<(Place, bool)> {
+        let me = &self.models[m];
+        let from = me.body.at;
+        let path = navs.iter().find(|n| n.mover() == me.mover()).and_then(|n| {
+            // A Move's path is seldom longer than its allowance (a
+            // quick search first; the same path either way).
+            n.path_within(from, to, &self.others(m), me.allowance() + 1.0)
+                .ok()
+                .flatten()
+        });
+        match path {
+            Some(p) => p
+                .steps
+                .iter()
+                .map(|s| match s {
+                    Step::Walk { to, .. } => (*to, true),
+                    Step::Climb { to, .. } | Step::JumpDown { to, .. } => (*to, false),
+                })
+                .collect(),
+            None => vec![(to, true)],
+        }
     }
 
     /// Walks model `m` along its Move to `to` (B28), stopping at every point

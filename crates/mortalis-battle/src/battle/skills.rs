@@ -9,7 +9,8 @@ use mortalis_rules::skills::Skill;
 use super::actions::ShotPlan;
 use super::ai::worth;
 use super::{Battle, Choice, Event};
-use crate::table::Body;
+use crate::path::Nav;
+use crate::table::{Body, Place};
 
 impl Battle {
     /// Ochrona (B105, ruling R57): target `t` stands within 1" of a
@@ -99,6 +100,80 @@ impl Battle {
         });
         if let Some(k) = near {
             self.markers.remove(k);
+            let me = &mut self.models[m];
+            me.carried += 1;
+            me.scavenged = true;
+            self.event(Event::PickedUp { model: m });
+        }
+    }
+
+    /// The way a Move of `m` to `to` walks, start first, when `m` may still
+    /// pick up a marker with Zbieracz this round (else empty: nobody looks).
+    pub(super) fn scavenger_trail(&self, m: usize, to: Place, navs: &[Nav]) -> Vec<Place> {
+        let me = &self.models[m];
+        if !me.skills.contains(&Skill::Scavenger) || me.scavenged || self.markers.is_empty() {
+            return vec![];
+        }
+        let mut trail = vec![me.body.at];
+        trail.extend(self.corners(m, to, navs).into_iter().map(|c| c.0));
+        trail
+    }
+
+    /// Zbieracz along the way (B35, B96): when the Move's end was not
+    /// within 1" of a marker, the first marker the walked way passed within
+    /// 1" of (edge of the base to the marker, on the surface the way crosses)
+    /// is picked up with no action, once a round. A Move stopped part way
+    /// (an interception) counts only the part walked: the way is cut where
+    /// the model stands.
+    pub(super) fn scavenge_along(&mut self, m: usize, trail: &[Place]) {
+        let me = &self.models[m];
+        if trail.len() < 2 || me.scavenged || !me.on_table() {
+            return;
+        }
+        let (r, now) = (me.body.radius(), me.body.at);
+        // Where the way passes each marker first: (segment, part along it).
+        let mut first: Option<(usize, f64, usize)> = None;
+        'walk: for (k, pair) in trail.windows(2).enumerate() {
+            let (a, b) = (pair[0], pair[1]);
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let len2 = dx * dx + dy * dy;
+            // The model stopped on this stretch: it ends where it stands.
+            let stop = if a.level == now.level && len2 > 0.0 {
+                let t = ((now.x - a.x) * dx + (now.y - a.y) * dy) / len2;
+                let (px, py) = (a.x + dx * t, a.y + dy * t);
+                ((px - now.x).hypot(py - now.y) < 1e-6 && (0.0..=1.0).contains(&t)).then_some(t)
+            } else {
+                None
+            };
+            let end = stop.unwrap_or(1.0);
+            if a.level != b.level {
+                if stop.is_some() {
+                    break;
+                }
+                continue;
+            }
+            for (i, p) in self.markers.iter().enumerate() {
+                if p.level != a.level {
+                    continue;
+                }
+                let t = if len2 > 0.0 {
+                    (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, end)
+                } else {
+                    0.0
+                };
+                let (cx, cy) = (a.x + dx * t, a.y + dy * t);
+                if (p.x - cx).hypot(p.y - cy) <= 1.0 + r + 1e-9
+                    && first.is_none_or(|(fk, ft, _)| (k, t) < (fk, ft))
+                {
+                    first = Some((k, t, i));
+                }
+            }
+            if first.is_some() || stop.is_some() {
+                break 'walk;
+            }
+        }
+        if let Some((_, _, i)) = first {
+            self.markers.remove(i);
             let me = &mut self.models[m];
             me.carried += 1;
             me.scavenged = true;
