@@ -575,8 +575,8 @@ impl Battle {
                 climbed,
             } => {
                 let before = self.engaged_with(m);
-                // Zbieracz looks along the whole way (B35, B96).
-                let trail = self.scavenger_trail(m, to, navs);
+                // Zbieracz and lava look along the whole way (B96, B128).
+                let trail = self.trail(m, to, navs);
                 // B67, B72: reactions along the way.
                 let (to, leave, by) = match self.walk(players, m, to, navs, true)? {
                     react::Walked::Done => (to, leave, None),
@@ -597,8 +597,13 @@ impl Battle {
                 // The interceptor engaged the mover, not the other way.
                 let before: Vec<usize> = before.into_iter().chain(by).collect();
                 self.mark_charged(m, &before);
-                self.scavenge_along(m, &trail);
+                let walked = super::skills::walked_part(&trail, to);
+                self.scavenge_along(m, &walked);
                 self.after_move(m);
+                self.lava_along(players, m, &walked)?;
+                if !self.models[m].on_table() {
+                    return Ok(());
+                }
                 if leave {
                     self.deliver_data(m);
                     let pride = self.scenario == super::Scenario::Pride;

@@ -217,6 +217,43 @@ impl Battle {
         Ok(())
     }
 
+    /// Lava along a walked Move (B128; ruling Q49 "each time it comes onto
+    /// a pool"): each pool the way `walked` (start first) came onto part way
+    /// and the model does not end on — not one it started on — is one test
+    /// now, as a pool's; one it ends on is tested after the action
+    /// ([`Battle::lava_check`]). Only stretches on the ground cross a pool.
+    pub(super) fn lava_along(
+        &mut self,
+        players: &mut Players,
+        m: usize,
+        walked: &[Place],
+    ) -> Result<(), BattleError> {
+        let (Some(&start), Some(&end)) = (walked.first(), walked.last()) else {
+            return Ok(());
+        };
+        let r = self.models[m].body.radius();
+        let on = |p: Place, (x, y): (f64, f64)| {
+            p.level == Level::Ground && (p.x - x).hypot(p.y - y) < LAVA_RADIUS + r
+        };
+        let crossed: Vec<(f64, f64)> = (self.lava.iter().copied())
+            .filter(|&pool| !on(start, pool) && !on(end, pool))
+            .filter(|&pool| {
+                walked.windows(2).any(|pair| {
+                    pair[0].level == Level::Ground
+                        && pair[1].level == Level::Ground
+                        && super::skills::along((pair[0], pair[1]), pool).1 < LAVA_RADIUS + r
+                })
+            })
+            .collect();
+        for _ in crossed {
+            if !self.models[m].on_table() {
+                break;
+            }
+            self.burn(players, m, None)?;
+        }
+        Ok(())
+    }
+
     /// The AI's value of a barrier cast at `t`: cutting the sight of an
     /// enemy that could still shoot at the caster's side.
     pub(super) fn barrier_value(&self, m: usize, t: usize) -> f64 {

@@ -107,11 +107,14 @@ impl Battle {
         }
     }
 
-    /// The way a Move of `m` to `to` walks, start first, when `m` may still
-    /// pick up a marker with Zbieracz this round (else empty: nobody looks).
-    pub(super) fn scavenger_trail(&self, m: usize, to: Place, navs: &[Nav]) -> Vec<Place> {
+    /// The way a Move of `m` to `to` walks, start first, when something
+    /// along it matters: a marker Zbieracz may still pick up this round, or
+    /// a lava pool on the table (else empty: nobody looks).
+    pub(super) fn trail(&self, m: usize, to: Place, navs: &[Nav]) -> Vec<Place> {
         let me = &self.models[m];
-        if !me.skills.contains(&Skill::Scavenger) || me.scavenged || self.markers.is_empty() {
+        let scavenging =
+            me.skills.contains(&Skill::Scavenger) && !me.scavenged && !self.markers.is_empty();
+        if !scavenging && self.lava.is_empty() {
             return vec![];
         }
         let mut trail = vec![me.body.at];
@@ -119,60 +122,26 @@ impl Battle {
         trail
     }
 
-    /// Zbieracz along the way (B35, B96): when the Move's end was not
-    /// within 1" of a marker, the first marker the walked way passed within
-    /// 1" of (edge of the base to the marker, on the surface the way crosses)
-    /// is picked up with no action, once a round. A Move stopped part way
-    /// (an interception) counts only the part walked: the way is cut where
-    /// the model stands.
-    pub(super) fn scavenge_along(&mut self, m: usize, trail: &[Place]) {
+    /// Zbieracz along the way (B35, B96): the first marker the walked way
+    /// (`walked`, [`walked_part`]) passed within 1" of (edge of the base to
+    /// the marker, on the surface the way crosses) is picked up with no
+    /// action, once a round.
+    pub(super) fn scavenge_along(&mut self, m: usize, walked: &[Place]) {
         let me = &self.models[m];
-        if trail.len() < 2 || me.scavenged || !me.on_table() {
+        if !me.skills.contains(&Skill::Scavenger) || me.scavenged || !me.on_table() {
             return;
         }
-        let (r, now) = (me.body.radius(), me.body.at);
-        // Where the way passes each marker first: (segment, part along it).
-        let mut first: Option<(usize, f64, usize)> = None;
-        'walk: for (k, pair) in trail.windows(2).enumerate() {
+        let r = me.body.radius();
+        let first = walked.windows(2).find_map(|pair| {
             let (a, b) = (pair[0], pair[1]);
-            let (dx, dy) = (b.x - a.x, b.y - a.y);
-            let len2 = dx * dx + dy * dy;
-            // The model stopped on this stretch: it ends where it stands.
-            let stop = if a.level == now.level && len2 > 0.0 {
-                let t = ((now.x - a.x) * dx + (now.y - a.y) * dy) / len2;
-                let (px, py) = (a.x + dx * t, a.y + dy * t);
-                ((px - now.x).hypot(py - now.y) < 1e-6 && (0.0..=1.0).contains(&t)).then_some(t)
-            } else {
-                None
-            };
-            let end = stop.unwrap_or(1.0);
-            if a.level != b.level {
-                if stop.is_some() {
-                    break;
-                }
-                continue;
-            }
-            for (i, p) in self.markers.iter().enumerate() {
-                if p.level != a.level {
-                    continue;
-                }
-                let t = if len2 > 0.0 {
-                    (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, end)
-                } else {
-                    0.0
-                };
-                let (cx, cy) = (a.x + dx * t, a.y + dy * t);
-                if (p.x - cx).hypot(p.y - cy) <= 1.0 + r + 1e-9
-                    && first.is_none_or(|(fk, ft, _)| (k, t) < (fk, ft))
-                {
-                    first = Some((k, t, i));
-                }
-            }
-            if first.is_some() || stop.is_some() {
-                break 'walk;
-            }
-        }
-        if let Some((_, _, i)) = first {
+            (self.markers.iter().enumerate())
+                .filter(|(_, p)| a.level == b.level && p.level == a.level)
+                .map(|(i, p)| (i, along((a, b), (p.x, p.y))))
+                .filter(|&(_, (t, d))| d <= 1.0 + r + 1e-9 && t.is_finite())
+                .min_by(|x, y| x.1.0.total_cmp(&y.1.0))
+                .map(|(i, _)| i)
+        });
+        if let Some(i) = first {
             self.markers.remove(i);
             let me = &mut self.models[m];
             me.carried += 1;
@@ -267,4 +236,34 @@ impl Battle {
                         && !self.table.sight(&e.body, &body, &others).visible
                 })
     }
+}
+
+/// Where on the stretch `a`–`b` the point `p` is nearest: the part along
+/// it (0 to 1) and the distance.
+pub(super) fn along((a, b): (Place, Place), p: (f64, f64)) -> (f64, f64) {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((p.0 - a.x) * dx + (p.1 - a.y) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (t, (p.0 - a.x - dx * t).hypot(p.1 - a.y - dy * t))
+}
+
+/// The part of a Move's way (`trail`, start first) the model walked before
+/// it came to stand at `now` (all of it when `now` is its end; cut where
+/// `now` lies on a stretch when an interception stopped it).
+pub(super) fn walked_part(trail: &[Place], now: Place) -> Vec<Place> {
+    let mut out: Vec<Place> = vec![];
+    for pair in trail.windows(2) {
+        out.push(pair[0]);
+        let (t, d) = along((pair[0], pair[1]), (now.x, now.y));
+        if pair[0].level == now.level && pair[1].level == now.level && d < 1e-6 && t < 1.0 - 1e-9 {
+            out.push(now);
+            return out;
+        }
+    }
+    out.extend(trail.last());
+    out
 }
