@@ -407,6 +407,8 @@ impl Ai {
             v += (1.2 * shot).max(fight);
         }
         v += super::ai_threat::support_value(b, m, to);
+        // A lava pool it would step onto (B128).
+        v -= b.lava_risk(m, to);
         // Exposure there against here.
         v - (exposure(b, m, to) - here) * worth(b, m)
     }

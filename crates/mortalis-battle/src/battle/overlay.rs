@@ -254,6 +254,27 @@ impl Battle {
         Ok(())
     }
 
+    /// What a Move of `m` ending at `to` risks on lava, for the AI: for each
+    /// pool the base would come onto there (not one it stands on now), the
+    /// exact chance the pool's test takes it out, times its worth. (A pool
+    /// only crossed on the way is not judged: that would need each Move's
+    /// path.)
+    pub(super) fn lava_risk(&self, m: usize, to: Place) -> f64 {
+        if self.lava.is_empty() || to.level != Level::Ground {
+            return 0.0;
+        }
+        let r = self.models[m].body.radius();
+        let fresh = (self.lava.iter().copied())
+            .filter(|&(x, y)| (to.x - x).hypot(to.y - y) < LAVA_RADIUS + r)
+            .filter(|&pool| !self.under(m, pool))
+            .count();
+        if fresh == 0 {
+            return 0.0;
+        }
+        let hit = self.hazard_value(m, super::pushes::Hazard::Dangerous);
+        hit * fresh as f64
+    }
+
     /// The AI's value of a barrier cast at `t`: cutting the sight of an
     /// enemy that could still shoot at the caster's side.
     pub(super) fn barrier_value(&self, m: usize, t: usize) -> f64 {
