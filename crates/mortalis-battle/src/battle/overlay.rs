@@ -254,18 +254,19 @@ impl Battle {
         Ok(())
     }
 
-    /// What a Move of `m` ending at `to` risks on lava, for the AI: for each
-    /// pool the base would come onto there (not one it stands on now), the
-    /// exact chance the pool's test takes it out, times its worth. (A pool
-    /// only crossed on the way is not judged: that would need each Move's
-    /// path.)
+    /// What a Move of `m` to `to` risks on lava, for the AI: for each pool
+    /// the base would come onto — where the Move ends, or on the straight
+    /// line there (the AI's estimate of the way; the rule follows the exact
+    /// path, [`Battle::lava_along`]) — and not one it stands on now, the
+    /// exact chance the pool's test takes it out, times its worth.
     pub(super) fn lava_risk(&self, m: usize, to: Place) -> f64 {
-        if self.lava.is_empty() || to.level != Level::Ground {
+        let from = self.models[m].body.at;
+        if self.lava.is_empty() || to.level != Level::Ground || from.level != Level::Ground {
             return 0.0;
         }
         let r = self.models[m].body.radius();
         let fresh = (self.lava.iter().copied())
-            .filter(|&(x, y)| (to.x - x).hypot(to.y - y) < LAVA_RADIUS + r)
+            .filter(|&pool| super::skills::along((from, to), pool).1 < LAVA_RADIUS + r)
             .filter(|&pool| !self.under(m, pool))
             .count();
         if fresh == 0 {
