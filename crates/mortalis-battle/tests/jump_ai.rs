@@ -3,13 +3,14 @@
 //! "Jump-downs in a Move"): from 4" it jumps to reach a marker; from 9",
 //! where the roll almost always fails and the fall usually kills, it stays.
 
+#[path = "common/duel.rs"]
+mod duel;
+
+use duel::a1_against_b1;
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{
-    About, Battle, Choice, Decider, HOUSE_ROUNDS, Question, Status, side_from_warband,
-};
+use mortalis_battle::battle::{About, Choice, Decider, Question};
 use mortalis_battle::file::parse;
 use mortalis_battle::table::{Level, Place};
-use mortalis_rules::warband::WarbandFile;
 
 /// A1 on the roof of a block `height` high (4"x4", unclimbable), a marker
 /// on the ground 4" east, B1 far away; the AI chooses between a Move that
@@ -19,31 +20,13 @@ fn choice(height: f64) -> Choice {
         "size = 28\n[[piece]]\nkind = \"block\"\nheight = {height}\nclimbable = false\nrect = [8, 8, 4, 4]\n"
     ))
     .unwrap();
-    let side = |text: &str, s: usize| {
-        let file: WarbandFile = toml::from_str(text).unwrap();
-        side_from_warband(&file, s).unwrap()
+    let a1 = Place {
+        x: 11.0,
+        y: 10.5,
+        level: Level::Roof(0),
     };
-    let (na, sa, mut models) = side(include_str!("data/alfa.toml"), 0);
-    let (nb, sb, more) = side(include_str!("data/beta.toml"), 1);
-    models.extend(more);
-    for m in &mut models {
-        m.body.at = match m.name.as_str() {
-            "A1" => Place {
-                x: 11.0,
-                y: 10.5,
-                level: Level::Roof(0),
-            },
-            "B1" => Place::ground(4.0, 24.0),
-            _ => {
-                m.status = Status::Removed;
-                continue;
-            }
-        };
-    }
-    let a1 = models.iter().position(|m| m.name == "A1").unwrap();
-    let mut b = Battle::new(table, [na, nb], [sa, sb], models, HOUSE_ROUNDS);
+    let mut b = a1_against_b1(table, a1, Place::ground(4.0, 24.0));
     b.markers = vec![Place::ground(16.0, 10.5)];
-    b.active = Some(a1);
     let jump = Choice::JumpDown {
         to: Place::ground(14.5, 10.5),
         spent: 3.5,

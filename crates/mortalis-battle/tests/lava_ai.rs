@@ -4,41 +4,23 @@
 //! takes the Move round it, though that Move gains less ground; with no
 //! pool it takes the straight one.
 
+#[path = "common/duel.rs"]
+mod duel;
+
+use duel::a1_against_b1;
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{
-    About, Battle, Choice, Decider, HOUSE_ROUNDS, Question, Status, side_from_warband,
-};
+use mortalis_battle::battle::{About, Choice, Decider, Question};
 use mortalis_battle::file::parse;
 use mortalis_battle::table::Place;
-use mortalis_rules::warband::WarbandFile;
 
 /// A1 at (6, 14), a marker at (16, 14), B1 far away; the AI chooses
 /// between a straight Move to `straight` and one round to (9, 17.6), with a
 /// pool of lava round `pool` or none.
 fn choice(straight: (f64, f64), pool: Option<(f64, f64)>) -> Choice {
     let table = parse("size = 28\n").unwrap();
-    let side = |text: &str, s: usize| {
-        let file: WarbandFile = toml::from_str(text).unwrap();
-        side_from_warband(&file, s).unwrap()
-    };
-    let (na, sa, mut models) = side(include_str!("data/alfa.toml"), 0);
-    let (nb, sb, more) = side(include_str!("data/beta.toml"), 1);
-    models.extend(more);
-    for m in &mut models {
-        m.body.at = match m.name.as_str() {
-            "A1" => Place::ground(6.0, 14.0),
-            "B1" => Place::ground(4.0, 26.0),
-            _ => {
-                m.status = Status::Removed;
-                continue;
-            }
-        };
-    }
-    let a1 = models.iter().position(|m| m.name == "A1").unwrap();
-    let mut b = Battle::new(table, [na, nb], [sa, sb], models, HOUSE_ROUNDS);
+    let mut b = a1_against_b1(table, Place::ground(6.0, 14.0), Place::ground(4.0, 26.0));
     b.markers = vec![Place::ground(16.0, 14.0)];
     b.lava = pool.into_iter().collect();
-    b.active = Some(a1);
     let step = |x: f64, y: f64| Choice::Move {
         to: Place::ground(x, y),
         spent: 4.0,

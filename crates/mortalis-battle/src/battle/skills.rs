@@ -99,12 +99,17 @@ impl Battle {
             self.table.distance(&body, &point) <= 1.0
         });
         if let Some(k) = near {
-            self.markers.remove(k);
-            let me = &mut self.models[m];
-            me.carried += 1;
-            me.scavenged = true;
-            self.event(Event::PickedUp { model: m });
+            self.scavenge(m, k);
         }
+    }
+
+    /// Zbieracz takes marker `k` with no action (once a round, B96).
+    fn scavenge(&mut self, m: usize, k: usize) {
+        self.markers.remove(k);
+        let me = &mut self.models[m];
+        me.carried += 1;
+        me.scavenged = true;
+        self.event(Event::PickedUp { model: m });
     }
 
     /// The way a Move of `m` to `to` walks, start first, when something
@@ -142,11 +147,7 @@ impl Battle {
                 .map(|(i, _)| i)
         });
         if let Some(i) = first {
-            self.markers.remove(i);
-            let me = &mut self.models[m];
-            me.carried += 1;
-            me.scavenged = true;
-            self.event(Event::PickedUp { model: m });
+            self.scavenge(m, i);
         }
     }
 
