@@ -100,7 +100,9 @@ fn main() {
                     *tally.entry(key).or_insert(0) += 1;
                 }
                 println!(
-                    "seed {seed} ai {ai_side}: {:?} {:?} {:?}",
+                    "seed {seed} ai {ai_side} def {:?} round {}: {:?} {:?} {:?}",
+                    battle.defender,
+                    battle.round,
                     battle.end.unwrap().1,
                     battle.end.unwrap().0,
                     tally

@@ -213,10 +213,12 @@ fn ai_crosses_the_duma_field() {
 
 /// What each scenario's test asks: Jatka, Barykady, Otoczeni and
 /// Przechwycenie of 20 battles, Duma of 24 — one below what the AI wins on
-/// these seeds (16, 12, 13, 13), and for Duma 18: it won 22 until "Gryź
-/// to!" (B80) gave both sides a new option and the random side's battles
-/// changed (19 since); the AI of session 6 (73% in Duma) would fail it.
-const WINS: [u32; 5] = [15, 11, 12, 12, 18];
+/// these seeds (14, 18, 13, 14, 16 since the walking-distance grid keeps a
+/// base's clearance; before it 16, 12, 13, 13, 19 — over 600
+/// battles a scenario the two grids are within a few points of each other
+/// either way, docs/mortalis/ai.md). Small samples: they pin that the AI
+/// plays far better than random play, not its exact strength.
+const WINS: [u32; 5] = [13, 17, 12, 13, 15];
 
 /// The test warbands in a scenario on the small test table (Otoczeni and
 /// Przechwycenie with its centre cleared, Duma on its own field).
@@ -321,10 +323,11 @@ fn gear_battles_end_and_replay() {
 /// Ruling "Moves in a pocket": on the dense generated table of seed 7, battle
 /// seed 1 (Jatka), two models once stood where no Move brought them nearer
 /// any goal and were offered only Defensive position and End for the rest
-/// of the battle. A model free to Move is now always offered one.
+/// of the battle. A model free to Move is now always offered one (unless
+/// Zwątpienie, B92, just took its declared Move away).
 #[test]
 fn a_model_in_a_pocket_is_offered_a_move() {
-    use mortalis_battle::battle::{About, Question};
+    use mortalis_battle::battle::{About, Entry, Event, Offensive, Question};
     struct Spy(Ai, Vec<String>);
     impl Decider for Spy {
         fn choose(&mut self, b: &Battle, q: &Question) -> Result<usize, String> {
@@ -337,7 +340,17 @@ fn a_model_in_a_pocket_is_offered_a_move() {
                     .options
                     .iter()
                     .any(|o| matches!(o, Choice::Attack { .. } | Choice::Withdraw { .. }));
-                if free && !moves && !engaged {
+                // Zwątpienie (B92) takes the declared action away, and with
+                // it the one Move there was.
+                let doubted = matches!(
+                    b.log.last(),
+                    Some(Entry::Event(Event::Offended {
+                        offensive: Offensive::Doubt,
+                        model,
+                        ..
+                    })) if *model == m
+                );
+                if free && !moves && !engaged && !doubted {
                     self.1
                         .push(format!("round {} {}", b.round, b.models[m].name));
                 }

@@ -159,3 +159,43 @@ proptest! {
         }
     }
 }
+
+/// B1, B149 (ruling "Generated tables keep the ground in one piece",
+/// docs/mortalis/battle.md): on a generated table a model that never climbs
+/// walks from one deployment corner to every other and to places spread
+/// over the table. Seed 1 once walled the south-east corner off behind
+/// blocks 3.5" high, which no Move sequence of a round could climb (B31).
+#[test]
+fn generated_tables_keep_the_ground_in_one_piece() {
+    use mortalis_battle::{Mover, Nav};
+    let walker = Mover {
+        climbs: false,
+        ..Mover::standard(0.5)
+    };
+    for seed in [1, 2, 5] {
+        let t = generate(seed, 36.0);
+        let nav = Nav::new(&t, walker);
+        let s = t.size;
+        let start = Place::ground(3.0, 3.0);
+        let mut goals = vec![
+            Place::ground(s - 3.0, 3.0),
+            Place::ground(3.0, s - 3.0),
+            Place::ground(s - 3.0, s - 3.0),
+        ];
+        // Places spread over the table where a base can stand.
+        for k in 0..25 {
+            let (x, y) = (2.0 + 8.0 * f64::from(k % 5), 2.0 + 8.0 * f64::from(k / 5));
+            let p = Place::ground(x.min(s - 1.0), y.min(s - 1.0));
+            if t.can_stand(p, 0.5).is_ok() && goals.len() < 8 {
+                goals.push(p);
+            }
+        }
+        for g in goals {
+            let path = nav.path(start, g, &[]).unwrap();
+            assert!(
+                path.is_some(),
+                "seed {seed}: no walk from {start:?} to {g:?}"
+            );
+        }
+    }
+}

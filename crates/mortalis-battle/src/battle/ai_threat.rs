@@ -18,7 +18,7 @@ pub(super) fn may_charge(b: &Battle, e: usize, r: f64, p: Place) -> bool {
     let reach = f64::from(foe.profile.speed) + foe.body.radius() + r + 1.0;
     // Cheap straight-line test first, then the walk round terrain.
     let straight = (foe.body.at.x - p.x).hypot(foe.body.at.y - p.y);
-    straight <= reach && b.walk_to(foe.body.at, p) <= reach
+    straight <= reach && b.walk_within(foe.body.at, p, reach) <= reach
 }
 
 /// The exchange of `a` charging `d` (no supporters counted): the exact

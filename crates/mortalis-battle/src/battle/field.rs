@@ -1,17 +1,48 @@
 //! Distance fields for the AI: how far, walking round and climbing over
-//! terrain, a place is from a marker or from a table edge. A 1" grid over
-//! the table, each cell costed by what stands there (open 1, rubble 1.2, a
-//! climbable wall or block 1 + 2 × its height, a gap 3, anything else
-//! closed), searched once per goal (Dijkstra, eight neighbours) and cached.
-//! It only ranks the AI's Moves; the Moves themselves are the exact paths
-//! of `Nav::reach`.
+//! terrain, a place is from a marker or from a table edge. A grid of 0.5"
+//! cells over the table, each costed by what a 1" base centred there would
+//! stand on or against: open ground 1 an inch, rubble 1.2, a climbable wall
+//! or block the model could climb within a round 1 + 2 × its height (on it,
+//! or so close that the base touches it: the way past is over it), anything
+//! else closed — so a gap narrower than a base is no way through, and a
+//! block too tall to climb in one round (B31: over 3" at 2" an inch, more
+//! than both Moves of a round with the step onto the roof) is no way over.
+//! Searched once per goal (Dijkstra, eight neighbours, no corner cut
+//! between two closed cells) and cached. It only ranks the AI's Moves; the
+//! Moves themselves are the exact paths of `Nav::reach`.
 
-use std::cmp::Ordering;
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use geo::{Contains, Point};
+use geo::{Contains, Distance, Euclidean, Point};
 
-use crate::table::{Kind, Place, Table, bounds, near_bounds};
+use crate::table::{Kind, Piece, Place, Table, bounds, near_bounds};
+
+/// The grid step, in inches.
+const STEP: f64 = 0.5;
+/// The radius of the base the grid is costed for.
+const RADIUS: f64 = 0.5;
+/// The highest climb the grid takes (a standard model, B31).
+const CLIMB_MAX: f64 = 3.0;
+
+/// What crossing a cell costs an inch when a base centred there stands on
+/// `p` (`inside`) or only touches it.
+fn cell_cost(p: &Piece, inside: bool) -> f32 {
+    match p.kind {
+        Kind::Wall {
+            height,
+            climbable: true,
+        }
+        | Kind::Block {
+            height,
+            climbable: true,
+        } if height <= CLIMB_MAX => 1.0 + 2.0 * height as f32,
+        Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } => f32::INFINITY,
+        Kind::Gap => 3.0,
+        Kind::Difficult if inside => 1.2,
+        _ => 1.0,
+    }
+}
 
 /// What a field measures the distance to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -27,63 +58,91 @@ pub(crate) enum Goal {
 pub(crate) struct Fields {
     n: usize,
     cost: Vec<f32>,
-    /// The fields computed, by goal ([`Fields::slot`]).
-    cache: Vec<Option<Vec<f32>>>,
+    /// For each cell, what stepping to each of its eight neighbours
+    /// ([`DIRS`]) costs (infinite where there is no way).
+    steps: Vec<[f32; 8]>,
+    /// The fields computed, by goal ([`Fields::slot`]), each with the
+    /// distance it was searched to (beyond it every cell reads infinite).
+    cache: Vec<Option<(Vec<f32>, f32)>>,
     /// How many are computed.
     cached: usize,
 }
 
-#[derive(PartialEq)]
-struct Node(f32, usize);
+/// The eight neighbours of a cell.
+const DIRS: [(i64, i64); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
 
-impl Eq for Node {}
-
-impl Ord for Node {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.0.total_cmp(&self.0).then(self.1.cmp(&other.1))
-    }
+/// A search state as one number: the distance's bits (a non-negative f32
+/// orders as its bits do) above the cell, smallest first in the heap.
+fn node(d: f32, k: usize) -> Reverse<u64> {
+    Reverse((u64::from(d.to_bits()) << 32) | k as u64)
 }
 
-impl PartialOrd for Node {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
+/// What stepping between neighbouring cells costs (infinite where a cell
+/// is closed, off the table, or the step would cut the corner between two
+/// closed cells).
+fn step_costs(n: usize, cost: &[f32]) -> Vec<[f32; 8]> {
+    let mut steps = vec![[f32::INFINITY; 8]; n * n];
+    for (k, out) in steps.iter_mut().enumerate() {
+        let (x, y) = ((k % n) as i64, (k / n) as i64);
+        for (d, (dx, dy)) in DIRS.iter().enumerate() {
+            let (nx, ny) = (x + dx, y + dy);
+            if nx < 0 || ny < 0 || nx >= n as i64 || ny >= n as i64 {
+                continue;
+            }
+            let j = ny as usize * n + nx as usize;
+            let diagonal = *dx != 0 && *dy != 0;
+            if diagonal
+                && (!cost[y as usize * n + nx as usize].is_finite()
+                    || !cost[ny as usize * n + x as usize].is_finite())
+            {
+                continue;
+            }
+            let len = STEP as f32
+                * if diagonal {
+                    std::f32::consts::SQRT_2
+                } else {
+                    1.0
+                };
+            out[d] = len * (cost[k] + cost[j]) / 2.0;
+        }
     }
+    steps
 }
 
 impl Fields {
     /// The grid of a table.
     pub(crate) fn new(table: &Table) -> Self {
-        let n = table.size.ceil() as usize;
+        let n = (table.size / STEP).ceil() as usize;
         let mut cost = vec![1.0_f32; n * n];
         let boxes: Vec<[f64; 4]> = table.pieces.iter().map(|p| bounds(&p.footprint)).collect();
         for (k, c) in cost.iter_mut().enumerate() {
-            let pt = Point::new((k % n) as f64 + 0.5, (k / n) as f64 + 0.5);
-            // A piece whose box misses the cell's centre does not hold it.
-            let holds = |(p, b): &(&crate::table::Piece, &[f64; 4])| {
-                near_bounds(**b, pt.x(), pt.y(), 0.0) && p.footprint.contains(&pt)
-            };
-            for (p, _) in table.pieces.iter().zip(&boxes).filter(holds) {
-                let here = match p.kind {
-                    Kind::Difficult => 1.2,
-                    Kind::Wall {
-                        height,
-                        climbable: true,
-                    }
-                    | Kind::Block {
-                        height,
-                        climbable: true,
-                    } => 1.0 + 2.0 * height as f32,
-                    Kind::Gap => 3.0,
-                    Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } => {
-                        f32::INFINITY
-                    }
-                    _ => 1.0,
+            let pt = Point::new(((k % n) as f64 + 0.5) * STEP, ((k / n) as f64 + 0.5) * STEP);
+            for (p, b) in table.pieces.iter().zip(&boxes) {
+                if !near_bounds(*b, pt.x(), pt.y(), RADIUS) {
+                    continue;
+                }
+                let here = if p.footprint.contains(&pt) {
+                    cell_cost(p, true)
+                } else if Euclidean.distance(&pt, &p.footprint) < RADIUS {
+                    cell_cost(p, false)
+                } else {
+                    continue;
                 };
                 *c = c.max(here);
             }
         }
         Fields {
             n,
+            steps: step_costs(n, &cost),
             cost,
             cache: vec![None; n * n + 4],
             cached: 0,
@@ -99,7 +158,7 @@ impl Fields {
     }
 
     fn cell(&self, x: f64, y: f64) -> usize {
-        let clamp = |v: f64| (v.max(0.0) as usize).min(self.n - 1);
+        let clamp = |v: f64| ((v / STEP).max(0.0) as usize).min(self.n - 1);
         clamp(y) * self.n + clamp(x)
     }
 
@@ -108,12 +167,28 @@ impl Fields {
         Goal::Cell(self.cell(at.x, at.y))
     }
 
-    fn search(&self, goal: Goal) -> Vec<f32> {
+    fn search(&self, goal: Goal, limit: f32) -> Vec<f32> {
         let n = self.n;
         let mut dist = vec![f32::INFINITY; n * n];
         let mut heap = BinaryHeap::new();
         let starts: Vec<usize> = match goal {
-            Goal::Cell(c) => vec![c],
+            Goal::Cell(c) if self.cost[c].is_finite() => vec![c],
+            // A goal a base cannot be centred on (a marker against a wall):
+            // the open cells round it, each at its straight distance.
+            Goal::Cell(c) => {
+                let (cx, cy) = ((c % n) as i64, (c / n) as i64);
+                for y in (cy - 2).max(0)..=(cy + 2).min(n as i64 - 1) {
+                    for x in (cx - 2).max(0)..=(cx + 2).min(n as i64 - 1) {
+                        let k = y as usize * n + x as usize;
+                        if self.cost[k].is_finite() {
+                            let d = STEP as f32 * ((x - cx) as f32).hypot((y - cy) as f32);
+                            dist[k] = d;
+                            heap.push(node(d, k));
+                        }
+                    }
+                }
+                Vec::new()
+            }
             Goal::Edge(e) => (0..n)
                 .map(|i| match e % 4 {
                     0 => i,
@@ -125,37 +200,25 @@ impl Fields {
         };
         for s in starts {
             dist[s] = 0.0;
-            heap.push(Node(0.0, s));
+            heap.push(node(0.0, s));
         }
-        while let Some(Node(d, k)) = heap.pop() {
+        while let Some(Reverse(key)) = heap.pop() {
+            let (d, k) = (
+                f32::from_bits((key >> 32) as u32),
+                (key & 0xffff_ffff) as usize,
+            );
             if d > dist[k] {
                 continue;
             }
-            let (x, y) = ((k % n) as i64, (k / n) as i64);
-            for (dx, dy) in [
-                (1, 0),
-                (-1, 0),
-                (0, 1),
-                (0, -1),
-                (1, 1),
-                (1, -1),
-                (-1, 1),
-                (-1, -1),
-            ] {
-                let (nx, ny) = (x + dx, y + dy);
-                if nx < 0 || ny < 0 || nx >= n as i64 || ny >= n as i64 {
-                    continue;
-                }
-                let j = ny as usize * n + nx as usize;
-                let step = if dx != 0 && dy != 0 {
-                    std::f32::consts::SQRT_2
-                } else {
-                    1.0
-                };
-                let nd = d + step * (self.cost[k] + self.cost[j]) / 2.0;
-                if nd < dist[j] {
-                    dist[j] = nd;
-                    heap.push(Node(nd, j));
+            for (step, (dx, dy)) in self.steps[k].iter().zip(DIRS) {
+                let nd = d + step;
+                if step.is_finite() && nd <= limit {
+                    // A finite step stays on the table.
+                    let j = (k as i64 + dy * n as i64 + dx) as usize;
+                    if nd < dist[j] {
+                        dist[j] = nd;
+                        heap.push(node(nd, j));
+                    }
                 }
             }
         }
@@ -164,40 +227,58 @@ impl Fields {
 
     /// The distance from `at` to `goal` (infinite when closed off).
     pub(crate) fn distance(&mut self, goal: Goal, at: Place) -> f64 {
+        self.distance_within(goal, at, f64::INFINITY)
+    }
+
+    /// [`Fields::distance`] when it is at most `limit` (a little more is
+    /// searched, for the cells round `at`); infinite or more than `limit`
+    /// otherwise. Much quicker than the whole field for a short limit.
+    pub(crate) fn distance_within(&mut self, goal: Goal, at: Place, limit: f64) -> f64 {
         if self.n == 0 {
             return f64::INFINITY;
         }
         let slot = self.slot(goal);
-        if self.cache[slot].is_none() {
+        // Searched a little past the limit, so that the open cells round
+        // `at` are there.
+        let reach = (limit + 1.5) as f32;
+        if self.cache[slot].as_ref().is_none_or(|(_, l)| *l < reach) {
             if self.cached >= 512 {
                 self.cache.iter_mut().for_each(|f| *f = None);
                 self.cached = 0;
             }
-            self.cache[slot] = Some(self.search(goal));
+            self.cache[slot] = Some((self.search(goal, reach), reach));
             self.cached += 1;
         }
-        let Some(field) = &self.cache[slot] else {
+        let Some((field, _)) = &self.cache[slot] else {
             return f64::INFINITY;
         };
-        // Bilinear between the four cell centres round the point, or the
-        // cell's own value and the straight way to its centre next to a
-        // closed cell.
-        let (fx, fy) = ((at.x - 0.5).max(0.0), (at.y - 0.5).max(0.0));
-        let (x0, y0) = (self.cell(fx, 0.0), self.cell(fy, 0.0));
-        let (x1, y1) = ((x0 + 1).min(self.n - 1), (y0 + 1).min(self.n - 1));
+        // Bilinear between the four cell centres round the point, or, next
+        // to a closed cell, the best of the open cells near it and the
+        // straight way to its centre.
+        let n = self.n;
+        let grid = |v: f64| (v / STEP - 0.5).max(0.0);
+        let (gx, gy) = (grid(at.x), grid(at.y));
+        let (x0, y0) = ((gx as usize).min(n - 1), (gy as usize).min(n - 1));
+        let (x1, y1) = ((x0 + 1).min(n - 1), (y0 + 1).min(n - 1));
         let (tx, ty) = (
-            (fx - x0 as f64).clamp(0.0, 1.0),
-            (fy - y0 as f64).clamp(0.0, 1.0),
+            (gx - x0 as f64).clamp(0.0, 1.0),
+            (gy - y0 as f64).clamp(0.0, 1.0),
         );
-        let v = |x: usize, y: usize| f64::from(field[y * self.n + x]);
+        let v = |x: usize, y: usize| f64::from(field[y * n + x]);
         let corners = [v(x0, y0), v(x1, y0), v(x0, y1), v(x1, y1)];
         if corners.iter().all(|c| c.is_finite()) {
             let low = corners[0] * (1.0 - tx) + corners[1] * tx;
             let high = corners[2] * (1.0 - tx) + corners[3] * tx;
             return low * (1.0 - ty) + high * ty;
         }
-        let k = self.cell(at.x, at.y);
-        let (cx, cy) = ((k % self.n) as f64 + 0.5, (k / self.n) as f64 + 0.5);
-        f64::from(field[k]) + (at.x - cx).hypot(at.y - cy)
+        let around = |c: usize| c.saturating_sub(2)..=(c + 2).min(n - 1);
+        let mut best = f64::INFINITY;
+        for y in around(y0) {
+            for x in around(x0) {
+                let (cx, cy) = ((x as f64 + 0.5) * STEP, (y as f64 + 0.5) * STEP);
+                best = best.min(v(x, y) + (at.x - cx).hypot(at.y - cy));
+            }
+        }
+        best
     }
 }

@@ -267,6 +267,15 @@ impl Battle {
         f.distance(goal, at)
     }
 
+    /// [`Battle::walk_to`] when it is at most `limit`, else infinite or
+    /// more than `limit` (a search only that far: much quicker).
+    pub fn walk_within(&self, to: Place, at: Place, limit: f64) -> f64 {
+        let mut f = self.fields.borrow_mut();
+        let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
+        let goal = f.point(to);
+        f.distance_within(goal, at, limit)
+    }
+
     /// How far `at` is from a table edge (0 south, 1 east, 2 north, 3 west)
     /// walking, roughly, as [`Battle::walk_to`].
     pub fn walk_to_edge(&self, edge: usize, at: Place) -> f64 {

@@ -21,7 +21,7 @@ impl Battle {
         }
         let r = me.body.radius();
         let from = me.body.at;
-        let goals = self.move_goals(m);
+        let (goals, foes) = self.move_goals_and_foes(m);
         let others = self.others(m);
         // Which Moves are offered: towards each goal as far as the allowance
         // goes, "as far" judged twice — by the straight line and by the
@@ -34,7 +34,13 @@ impl Battle {
             match exit {
                 _ if k < n => (at.x - goal.x).hypot(at.y - goal.y),
                 Some(edge) => self.walk_to_edge(edge, at),
-                None => self.walk_to(goal, at),
+                // Into contact: by the walking distance to the enemy itself
+                // (one field per place an enemy stands, shared by every
+                // mover, rather than one per spot beside it).
+                None => match foes.get(k - n).copied().flatten() {
+                    Some(e) => self.walk_to(self.models[e].body.at, at),
+                    None => self.walk_to(goal, at),
+                },
             }
         };
         let reached = nav
@@ -122,21 +128,33 @@ impl Battle {
     /// enemy nearest the model, the table centre, and the ways off the
     /// table it may take ([`Battle::exit_ways`]).
     pub(super) fn move_goals(&self, m: usize) -> Vec<(Place, Option<usize>)> {
+        self.move_goals_and_foes(m).0
+    }
+
+    /// [`Battle::move_goals`], and for each goal the enemy it is the spot
+    /// beside (`None` for the other goals).
+    #[allow(clippy::type_complexity)]
+    fn move_goals_and_foes(&self, m: usize) -> (Vec<(Place, Option<usize>)>, Vec<Option<usize>>) {
         let me = &self.models[m];
         let size = self.table.size;
         let mut goals: Vec<(Place, Option<usize>)> =
             self.markers.iter().map(|&p| (p, None)).collect();
         goals.extend(self.object.map(|p| (p, None)));
         goals.extend(self.data_goal(m).map(|p| (p, None)));
+        let mut foes = vec![None; goals.len()];
         for e in 0..self.models.len() {
             let foe = &self.models[e];
-            if foe.on_table() && foe.side != me.side {
-                goals.extend(self.contact_spot(m, e).map(|p| (p, None)));
+            if foe.on_table()
+                && foe.side != me.side
+                && let Some(p) = self.contact_spot(m, e)
+            {
+                goals.push((p, None));
+                foes.push(Some(e));
             }
         }
         goals.push((Place::ground(size / 2.0, size / 2.0), None));
         goals.extend(self.exit_ways(m).into_iter().map(|(e, p)| (p, Some(e))));
-        goals
+        (goals, foes)
     }
 
     /// The free spot 0.2" from enemy `e`'s base nearest to model `m` (of

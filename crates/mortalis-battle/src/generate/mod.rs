@@ -2,7 +2,9 @@
 //! dense table: no lane in which an infantry rifle reaches its full range.
 //! The generator scatters blocks, walls, low obstacles, rubble and ladders
 //! on a jittered grid, keeps the corners free for deployment, then closes
-//! every open lane it finds with one more block.
+//! every open lane it finds with one more block (or a wall across it),
+//! placed so that the ground stays in one piece (`ground.rs`: no pocket a
+//! model could be deployed or walk into and never leave).
 //!
 //! A lane between two ground points is closed when a convex piece taller
 //! than a model crosses the whole strip a model's sight rays use (both lines
@@ -18,6 +20,10 @@ use rand_core::SeedableRng;
 use mortalis_rules::campaign::tables::Scenario;
 
 use crate::table::{HEIGHT, Kind, Piece, Table, bounds, segment_meets_box};
+
+mod ground;
+
+use ground::Ground;
 
 /// The range of the assault rifle, the infantry rifle (B58).
 pub const LANE_RANGE: f64 = 24.0;
@@ -65,15 +71,7 @@ impl Builder {
                 && c.x <= self.size - PASSAGE
                 && c.y <= self.size - PASSAGE
         });
-        let corners = [
-            (0.0, 0.0),
-            (self.size, 0.0),
-            (0.0, self.size),
-            (self.size, self.size),
-        ];
-        let in_corner = corners
-            .iter()
-            .any(|&(x, y)| piece.distance_to(x, y) < DEPLOY_RADIUS + PASSAGE);
+        let in_corner = self.in_corner(piece);
         // Pieces whose boxes are clearly farther apart than the passage are
         // not measured (their footprints are at least as far apart).
         let mine = bounds(&piece.footprint);
@@ -88,6 +86,20 @@ impl Builder {
                     < PASSAGE
         });
         inside && !in_corner && !crowded
+    }
+
+    /// Whether the piece comes into a deployment corner (or the passage
+    /// round it).
+    fn in_corner(&self, piece: &Piece) -> bool {
+        let corners = [
+            (0.0, 0.0),
+            (self.size, 0.0),
+            (0.0, self.size),
+            (self.size, self.size),
+        ];
+        corners
+            .iter()
+            .any(|&(x, y)| piece.distance_to(x, y) < DEPLOY_RADIUS + PASSAGE)
     }
 
     /// One random piece centred near (cx, cy).
@@ -233,8 +245,13 @@ pub fn generate(seed: u64, size: f64) -> Table {
             b.scatter(&mut rng, cx, cy);
         }
     }
-    // Close open lanes: a block on each, at the first free spot along it,
-    // or at its middle when there is none.
+    let mut ground = Ground::new(size);
+    for p in &b.pieces {
+        ground.mark(p, 1);
+    }
+    // Close open lanes: a block on each, at a free spot along it, or else
+    // a block or a wall across it where the ground stays in one piece, or
+    // at its middle when nothing does.
     let mut open = b.open_lanes();
     while let Some(Strip { lane, .. }) = open.pop() {
         let height = half_inches(&mut rng, 2.0, 4.0);
@@ -247,19 +264,53 @@ pub fn generate(seed: u64, size: f64) -> Table {
             let (x, y) = (c.x.clamp(1.0, size - 1.0), c.y.clamp(1.0, size - 1.0));
             Piece::rect(kind, x - 1.0, y - 1.0, 2.0, 2.0)
         };
+        // A wall 2" long across the lane (upright for a lane nearer the
+        // horizontal): it passes where a block would seal the ground off.
+        let wall = |t: f64, len: f64| {
+            let c = lane.start + lane.delta() * t;
+            let (x, y) = (c.x.clamp(1.0, size - 1.0), c.y.clamp(1.0, size - 1.0));
+            let kind = Kind::Wall {
+                height,
+                climbable: true,
+            };
+            if lane.dx().abs() >= lane.dy().abs() {
+                Piece::rect(kind, x - 0.25, y - len / 2.0, 0.5, len)
+            } else {
+                Piece::rect(kind, x - len / 2.0, y - 0.25, len, 0.5)
+            }
+        };
         // Of the free spots along the lane, the one that closes the most
-        // other open lanes.
-        let best = (0..9)
+        // other open lanes; when none is free, a spot crowding other pieces
+        // only where the ground stays in one piece (`ground.rs`).
+        let closes = |p: &Piece| {
+            let bx = bounds(&p.footprint);
+            open.iter()
+                .filter(|l| l.closed_by(&p.footprint, bx))
+                .count()
+        };
+        let spots: Vec<Piece> = (0..9)
             .map(|k| 0.5 + if k % 2 == 0 { 0.04 } else { -0.04 } * f64::from(k))
             .map(block)
+            .collect();
+        let mut best = spots
+            .iter()
             .filter(|p| b.fits(p))
-            .max_by_key(|p| {
-                let bx = bounds(&p.footprint);
-                open.iter()
-                    .filter(|l| l.closed_by(&p.footprint, bx))
-                    .count()
-            });
-        b.pieces.push(best.unwrap_or_else(|| block(0.5)));
+            .max_by_key(|p| closes(p))
+            .cloned();
+        if best.is_none() {
+            // None is free: the first spot from the lane's middle outwards
+            // (then seventeen spread along it) that keeps the ground in one
+            // piece.
+            best = spots
+                .into_iter()
+                .chain((1..18).map(|k| block(f64::from(k) / 18.0)))
+                .chain((1..18).map(|k| wall(f64::from(k) / 18.0, 2.0)))
+                .chain((1..36).map(|k| wall(f64::from(k) / 36.0, 1.25)))
+                .find(|p| !b.in_corner(p) && ground.keeps_connected(p));
+        }
+        let chosen = best.unwrap_or_else(|| block(0.5));
+        ground.mark(&chosen, 1);
+        b.pieces.push(chosen);
         if let Some(new) = b.pieces.last().filter(|p| is_tall(p)) {
             let bx = bounds(&new.footprint);
             open.retain(|l| !l.closed_by(&new.footprint, bx));
