@@ -36,8 +36,14 @@ impl Battle {
                 Some(edge) => self.walk_to_edge(edge, at),
                 // Into contact: by the walking distance to the enemy itself
                 // (one field per place an enemy stands, shared by every
-                // mover, rather than one per spot beside it).
+                // mover, rather than one per spot beside it); an enemy more
+                // than three Moves away in a straight line, by the straight
+                // line (the same Move as the first way, so not offered
+                // twice).
                 None => match foes.get(k - n).copied().flatten() {
+                    Some(_) if (goal.x - from.x).hypot(goal.y - from.y) > 3.0 * allowance => {
+                        (at.x - goal.x).hypot(at.y - goal.y)
+                    }
                     Some(e) => self.walk_to(self.models[e].body.at, at),
                     None => self.walk_to(goal, at),
                 },
