@@ -705,6 +705,10 @@ impl Battle {
                     chance,
                     report,
                 });
+                // B126 after the exchange: a failed test may yet count as
+                // passed.
+                let d_out = d_out && !self.adrenaline_in_melee(players, target)?;
+                let a_out = a_out && !self.adrenaline_in_melee(players, m)?;
                 if d_out {
                     self.remove(target, Some(m));
                 }

@@ -179,8 +179,17 @@ fn attack_value(b: &Battle, m: usize, t: usize) -> f64 {
             // on its side.
             let engaged = b.engaged_with(m).contains(&t);
             let (gain, risk) = if engaged { (1.0, 1.0) } else { (1.2, 1.5) };
-            prob(&o.defender_out) * (worth(b, t) * gain + ending(b, t))
-                - risk * prob(&o.attacker_out) * worth(b, m)
+            // A fighter a friend's Adrenalina covers stays (B126; the odds
+            // engine counts no trick in an exchange).
+            let out = |f: usize, p: &odds::Prob| {
+                if b.adrenaline_for(f).is_some() {
+                    0.0
+                } else {
+                    prob(p)
+                }
+            };
+            out(t, &o.defender_out) * (worth(b, t) * gain + ending(b, t))
+                - risk * out(m, &o.attacker_out) * worth(b, m)
         }
         _ => 0.0,
     }

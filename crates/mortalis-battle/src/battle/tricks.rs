@@ -318,6 +318,11 @@ impl Battle {
                     trick: Skill::ProtectiveShield,
                     target,
                 } => self.shield_worth(target),
+                // Asked only when the model would otherwise be taken out.
+                Choice::Cast {
+                    trick: Skill::Adrenaline,
+                    ..
+                } => true,
                 Choice::Pass => true,
                 // The deviation worse for the thrower (the active model).
                 Choice::Deviate { item, x, y } => {
@@ -426,6 +431,64 @@ impl Battle {
             query.defender.skills.push(Skill::MatrixError);
         }
         Ok(hand)
+    }
+
+    /// The friend of fighter `f` whose Adrenalina could cover it after an
+    /// exchange (B126): one of its side (never an independent model) within
+    /// 8" that knows the trick, has a charge and is not engaged (B115), the
+    /// first in roster order.
+    pub(super) fn adrenaline_for(&self, f: usize) -> Option<usize> {
+        let side = self.models[f].side;
+        if side > 1 {
+            return None;
+        }
+        (0..self.models.len()).find(|&c| {
+            self.models[c].side == side
+                && self.can_react(c, Skill::Adrenaline)
+                && (c == f
+                    || self
+                        .table
+                        .distance(&self.models[c].body, &self.models[f].body)
+                        <= DISPEL_REACH)
+        })
+    }
+
+    /// Adrenalina after an exchange (B126; B50: on a failure that still
+    /// stands, so after "Nic mi nie jest!", which the rules core's play has
+    /// already used): fighter `f` failed its test; when a friend could
+    /// cover it ([`Battle::adrenaline_for`]) its side is asked, and cast,
+    /// the test counts as passed unless the other side's Rozproszenie
+    /// cancels the trick (B110). True when `f` stays on the table.
+    pub(super) fn adrenaline_in_melee(
+        &mut self,
+        players: &mut Players,
+        f: usize,
+    ) -> Result<bool, BattleError> {
+        let Some(c) = self.adrenaline_for(f) else {
+            return Ok(false);
+        };
+        let cast = Choice::Cast {
+            trick: Skill::Adrenaline,
+            target: f,
+        };
+        let pick = self.ask(
+            players,
+            Question {
+                side: self.models[f].side,
+                about: About::Reaction,
+                options: vec![cast, Choice::Pass],
+            },
+        )?;
+        if pick != cast {
+            return Ok(false);
+        }
+        self.models[c].spend(Skill::Adrenaline);
+        self.event(Event::Trick {
+            caster: c,
+            trick: Skill::Adrenaline,
+            target: f,
+        });
+        Ok(!self.dispelled(players, c, f, Skill::Adrenaline)?)
     }
 
     /// Spends the charges of the reacting tricks the play used.
