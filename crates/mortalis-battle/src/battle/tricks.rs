@@ -409,16 +409,7 @@ impl Battle {
                 }
             }
         }
-        let side = self.models[t].side;
-        hand.adrenaline = (0..self.models.len()).find(|&c| {
-            self.models[c].side == side
-                && self.can_react(c, Skill::Adrenaline)
-                && (c == t
-                    || self
-                        .table
-                        .distance(&self.models[c].body, &self.models[t].body)
-                        <= DISPEL_REACH)
-        });
+        hand.adrenaline = self.adrenaline_for(t);
         if hand.adrenaline.is_some() {
             query.defender.skills.push(Skill::Adrenaline);
         }
@@ -433,8 +424,8 @@ impl Battle {
         Ok(hand)
     }
 
-    /// The friend of fighter `f` whose Adrenalina could cover it after an
-    /// exchange (B126): one of its side (never an independent model) within
+    /// The friend of model `f` whose Adrenalina could cover it (B126), after
+    /// a shot or an exchange: `f` itself or one of its side (never an independent model) within
     /// 8" that knows the trick, has a charge and is not engaged (B115), the
     /// first in roster order.
     pub(super) fn adrenaline_for(&self, f: usize) -> Option<usize> {
