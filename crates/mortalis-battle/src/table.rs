@@ -288,8 +288,9 @@ pub struct Table {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Stacks(std::sync::OnceLock<StackMap>);
 
-/// Each piece's block below and blocks above ([`Stacks`]).
-type StackMap = (Vec<Option<usize>>, Vec<Vec<usize>>);
+/// Each piece's block below and blocks above ([`Stacks`]), and the boxes
+/// of the pieces no base may overlap on the ground ([`Table::solid_bounds`]).
+type StackMap = (Vec<Option<usize>>, Vec<Vec<usize>>, Vec<(usize, [f64; 4])>);
 
 impl PartialEq for Stacks {
     fn eq(&self, _: &Self) -> bool {
@@ -487,10 +488,9 @@ impl Table {
                 _ => no("that piece is not a block with a roof nor a floor"),
             },
             Level::Ground => {
-                let blocked = self.pieces.iter().any(|p| {
-                    p.kind.stops_bases()
-                        && near_bounds(bounds(&p.footprint), at.x, at.y, r)
-                        && Euclidean.distance(&p.footprint, &centre) < r - 1e-9
+                let blocked = self.stacks().2.iter().any(|&(i, b)| {
+                    near_bounds(b, at.x, at.y, r)
+                        && Euclidean.distance(&self.pieces[i].footprint, &centre) < r - 1e-9
                 });
                 if blocked {
                     no("the base overlaps a wall, block, impassable area or gap")
@@ -567,7 +567,7 @@ impl Table {
                     above[*i].push(j);
                 }
             }
-            (under, above)
+            (under, above, self.solid_bounds())
         })
     }
 

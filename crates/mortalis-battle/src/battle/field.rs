@@ -123,21 +123,29 @@ impl Fields {
     pub(crate) fn new(table: &Table) -> Self {
         let n = (table.size / STEP).ceil() as usize;
         let mut cost = vec![1.0_f32; n * n];
-        let boxes: Vec<[f64; 4]> = table.pieces.iter().map(|p| bounds(&p.footprint)).collect();
-        for (k, c) in cost.iter_mut().enumerate() {
-            let pt = Point::new(((k % n) as f64 + 0.5) * STEP, ((k / n) as f64 + 0.5) * STEP);
-            for (p, b) in table.pieces.iter().zip(&boxes) {
-                if !near_bounds(*b, pt.x(), pt.y(), RADIUS) {
-                    continue;
+        // Each piece costs the cells within the base's radius of its box
+        // (the order does not matter: a cell keeps the dearest).
+        let index = |v: f64| ((v / STEP - 0.5).max(0.0) as usize).min(n.saturating_sub(1));
+        for p in table.pieces.iter().filter(|_| n > 0) {
+            let b = bounds(&p.footprint);
+            let (x0, x1) = (index(b[0] - RADIUS), index(b[2] + RADIUS) + 1);
+            let (y0, y1) = (index(b[1] - RADIUS), index(b[3] + RADIUS) + 1);
+            for j in y0..=y1.min(n - 1) {
+                for i in x0..=x1.min(n - 1) {
+                    let pt = Point::new((i as f64 + 0.5) * STEP, (j as f64 + 0.5) * STEP);
+                    if !near_bounds(b, pt.x(), pt.y(), RADIUS) {
+                        continue;
+                    }
+                    let here = if p.footprint.contains(&pt) {
+                        cell_cost(p, true)
+                    } else if Euclidean.distance(&pt, &p.footprint) < RADIUS {
+                        cell_cost(p, false)
+                    } else {
+                        continue;
+                    };
+                    let c = &mut cost[j * n + i];
+                    *c = c.max(here);
                 }
-                let here = if p.footprint.contains(&pt) {
-                    cell_cost(p, true)
-                } else if Euclidean.distance(&pt, &p.footprint) < RADIUS {
-                    cell_cost(p, false)
-                } else {
-                    continue;
-                };
-                *c = c.max(here);
             }
         }
         Fields {

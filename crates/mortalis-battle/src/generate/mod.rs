@@ -418,6 +418,8 @@ pub fn clear_centre(table: Table, radius: f64, monument: bool) -> Table {
     for i in loose.into_iter().rev() {
         out.pieces.remove(i);
     }
+    // Whatever was worked out from the pieces before goes with them.
+    out.stacks = Default::default();
     out
 }
 
