@@ -34,19 +34,16 @@ impl Battle {
             match exit {
                 _ if k < n => (at.x - goal.x).hypot(at.y - goal.y),
                 Some(edge) => self.walk_to_edge(edge, at),
-                // Into contact: by the walking distance to the enemy itself
-                // (one field per place an enemy stands, shared by every
-                // mover, rather than one per spot beside it); an enemy more
-                // than three Moves away in a straight line, by the straight
-                // line (the same Move as the first way, so not offered
-                // twice).
-                None => match foes.get(k - n).copied().flatten() {
-                    Some(_) if (goal.x - from.x).hypot(goal.y - from.y) > 3.0 * allowance => {
-                        (at.x - goal.x).hypot(at.y - goal.y)
-                    }
-                    Some(e) => self.walk_to(self.models[e].body.at, at),
-                    None => self.walk_to(goal, at),
-                },
+                // Into contact with an enemy more than three Moves away in
+                // a straight line: by the straight line (the same Move as
+                // the first way, so not offered twice; a walking field per
+                // spot beside every enemy costs more than it brings there).
+                None if foes.get(k - n).copied().flatten().is_some()
+                    && (goal.x - from.x).hypot(goal.y - from.y) > 3.0 * allowance =>
+                {
+                    (at.x - goal.x).hypot(at.y - goal.y)
+                }
+                None => self.walk_to(goal, at),
             }
         };
         let reached = nav
