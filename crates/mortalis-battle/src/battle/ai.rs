@@ -376,6 +376,30 @@ impl Ai {
                 v += 0.6;
             }
         }
+        // With nothing left on the ground, markers an enemy carries are
+        // won by taking it out (they drop where it falls, B35), so a model
+        // carrying nothing closes in on the nearest enemy carrier, by
+        // walking distance, 0.1 an inch for each marker it carries (4 for
+        // the object).
+        if gatherer && !goals && me.carried == 0 && !me.object {
+            let pull = |p: Place| {
+                b.models
+                    .iter()
+                    .filter(|e| e.on_table() && e.side != me.side && e.side <= 1)
+                    .filter(|e| e.carried > 0 || e.object)
+                    .map(|e| {
+                        let load = f64::from(e.carried) + if e.object { 4.0 } else { 0.0 };
+                        (b.walk_to(e.body.at, p), load)
+                    })
+                    .min_by(|x, y| x.0.total_cmp(&y.0))
+            };
+            if let (Some((before, load)), Some((after, _))) = (pull(me.body.at), pull(to))
+                && before.is_finite()
+                && after.is_finite()
+            {
+                v += 0.1 * load * (before - after);
+            }
+        }
         let exits = b.exit_edges(m);
         if !exits.is_empty() {
             let gained = exit_gap(b, &exits, me.body.at) - exit_gap(b, &exits, to);
