@@ -69,7 +69,14 @@ pub(super) fn leave_value(b: &Battle, m: usize) -> f64 {
         // What the opponent takes if those left behind all fall.
         let at_risk = loose + carried_by(side) - own;
         let last_round = b.max_rounds > 0 && b.round >= b.max_rounds;
-        if stay >= count(1 - side) || at_risk == 0 || last_round {
+        // Near the round limit one fewer will do: waiting longer only
+        // leaves the markers on the table for a draw.
+        let late = b.max_rounds > 0 && b.round + 2 >= b.max_rounds;
+        if stay >= count(1 - side)
+            || (late && stay + 1 >= count(1 - side))
+            || at_risk == 0
+            || last_round
+        {
             1.0 + 2.0 * exit_worth(b, m)
         } else {
             -0.5

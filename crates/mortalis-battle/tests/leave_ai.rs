@@ -1,0 +1,67 @@
+//! When a model carrying a marker leaves the table (docs/mortalis/ai.md,
+//! "Move off the table"): with friends still on the table it stays while
+//! they would be outnumbered — once they all fall the opponent takes every
+//! marker still there (B145) — but in the last three rounds one fewer will
+//! do, since waiting longer only leaves the markers for a draw at the round
+//! limit (Q22).
+
+use mortalis_battle::battle::ai::Ai;
+use mortalis_battle::battle::{
+    About, Battle, Choice, Decider, HOUSE_ROUNDS, Question, side_from_warband,
+};
+use mortalis_battle::file::parse;
+use mortalis_battle::table::Place;
+use mortalis_rules::warband::WarbandFile;
+
+/// Alfa and Beta, three against three on an open 28" table, A1 at the
+/// south edge carrying a marker, one more marker on the ground, in round
+/// `round`: does the AI take A1 off the table or end its activation?
+fn leaves(round: u32) -> bool {
+    let side = |text: &str, s: usize| {
+        let file: WarbandFile = toml::from_str(text).unwrap();
+        side_from_warband(&file, s).unwrap()
+    };
+    let (na, sa, mut models) = side(include_str!("data/alfa.toml"), 0);
+    let (nb, sb, more) = side(include_str!("data/beta.toml"), 1);
+    models.extend(more);
+    let places = [
+        (14.0, 0.6),
+        (4.0, 6.0),
+        (24.0, 6.0),
+        (4.0, 26.0),
+        (14.0, 26.0),
+        (24.0, 26.0),
+    ];
+    for (m, (x, y)) in models.iter_mut().zip(places) {
+        m.body.at = Place::ground(x, y);
+    }
+    models[0].carried = 1;
+    let table = parse("size = 28\n").unwrap();
+    let mut b = Battle::new(table, [na, nb], [sa, sb], models, HOUSE_ROUNDS);
+    b.active = Some(0);
+    b.round = round;
+    b.markers = vec![Place::ground(14.0, 14.0)];
+    let off = Choice::Move {
+        to: Place::ground(14.0, 0.5),
+        spent: 0.1,
+        leave: true,
+        climbed: false,
+    };
+    let q = Question {
+        side: 0,
+        about: About::Action,
+        options: vec![Choice::End, off],
+    };
+    q.options[Ai.choose(&b, &q).unwrap()] == off
+}
+
+#[test]
+fn a_carrier_stays_while_its_friends_would_be_outnumbered() {
+    assert!(!leaves(3));
+}
+
+#[test]
+fn near_the_round_limit_it_leaves_with_one_friend_fewer() {
+    assert_eq!(HOUSE_ROUNDS, 12);
+    assert!(leaves(10));
+}
