@@ -5,39 +5,33 @@
 //! do, since waiting longer only leaves the markers for a draw at the round
 //! limit (Q22).
 
+#[path = "common/duel.rs"]
+mod duel;
+
+use duel::alfa_against_beta;
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{
-    About, Battle, Choice, Decider, HOUSE_ROUNDS, Question, side_from_warband,
-};
+use mortalis_battle::battle::{About, Choice, Decider, HOUSE_ROUNDS, Question};
 use mortalis_battle::file::parse;
 use mortalis_battle::table::Place;
-use mortalis_rules::warband::WarbandFile;
 
 /// Alfa and Beta, three against three on an open 28" table, A1 at the
 /// south edge carrying a marker, one more marker on the ground, in round
 /// `round`: does the AI take A1 off the table or end its activation?
 fn leaves(round: u32) -> bool {
-    let side = |text: &str, s: usize| {
-        let file: WarbandFile = toml::from_str(text).unwrap();
-        side_from_warband(&file, s).unwrap()
-    };
-    let (na, sa, mut models) = side(include_str!("data/alfa.toml"), 0);
-    let (nb, sb, more) = side(include_str!("data/beta.toml"), 1);
-    models.extend(more);
     let places = [
-        (14.0, 0.6),
-        (4.0, 6.0),
-        (24.0, 6.0),
-        (4.0, 26.0),
-        (14.0, 26.0),
-        (24.0, 26.0),
+        ("A1", (14.0, 0.6)),
+        ("A2", (4.0, 6.0)),
+        ("A3", (24.0, 6.0)),
+        ("B1", (4.0, 26.0)),
+        ("B2", (14.0, 26.0)),
+        ("B3", (24.0, 26.0)),
     ];
-    for (m, (x, y)) in models.iter_mut().zip(places) {
-        m.body.at = Place::ground(x, y);
-    }
-    models[0].carried = 1;
     let table = parse("size = 28\n").unwrap();
-    let mut b = Battle::new(table, [na, nb], [sa, sb], models, HOUSE_ROUNDS);
+    let mut b = alfa_against_beta(table, |name| {
+        let (_, (x, y)) = places.iter().find(|p| p.0 == name)?;
+        Some(Place::ground(*x, *y))
+    });
+    b.models[0].carried = 1;
     b.active = Some(0);
     b.round = round;
     b.markers = vec![Place::ground(14.0, 14.0)];
