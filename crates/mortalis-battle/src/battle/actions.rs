@@ -706,9 +706,16 @@ impl Battle {
                     report,
                 });
                 // B126 after the exchange: a failed test may yet count as
-                // passed.
-                let d_out = d_out && !self.adrenaline_in_melee(players, target)?;
-                let a_out = a_out && !self.adrenaline_in_melee(players, m)?;
+                // passed — and then "Z drogi!" may follow as after any
+                // passed test (B86).
+                let d_saved = d_out && self.adrenaline_in_melee(players, target)?;
+                let a_saved = a_out && self.adrenaline_in_melee(players, m)?;
+                let (d_out, a_out) = (d_out && !d_saved, a_out && !a_saved);
+                let pushed = match (d_saved, a_saved) {
+                    (true, _) => Some((m, target)),
+                    (_, true) => Some((target, m)),
+                    _ => pushed,
+                };
                 if d_out {
                     self.remove(target, Some(m));
                 }
