@@ -379,34 +379,15 @@ impl Battle {
         query: &mut mortalis_rules::odds::Query,
     ) -> Result<AtHand, BattleError> {
         let mut hand = AtHand::default();
-        if self.can_react(t, Skill::ProtectiveShield) {
-            let side = self.models[t].side;
-            let cast = Choice::Cast {
-                trick: Skill::ProtectiveShield,
-                target: t,
-            };
-            let pick = self.ask(
-                players,
-                Question {
-                    side,
-                    about: About::Reaction,
-                    options: vec![cast, Choice::Pass],
-                },
-            )?;
-            if pick == cast {
-                self.models[t].spend(Skill::ProtectiveShield);
-                self.event(Event::Trick {
-                    caster: t,
-                    trick: Skill::ProtectiveShield,
-                    target: t,
-                });
-                // The shooter's own Rozproszenie within 8" is the rules
-                // core's roll; anyone else's is rolled here.
-                let core = query.attacker.skills.contains(&Skill::Dispel)
-                    && query.situation.range.is_some_and(|r| r <= DISPEL_REACH);
-                if core || !self.dispelled(players, t, t, Skill::ProtectiveShield)? {
-                    query.defender.skills.push(Skill::ProtectiveShield);
-                }
+        if self.can_react(t, Skill::ProtectiveShield)
+            && self.offer_cast(players, t, Skill::ProtectiveShield, t)?
+        {
+            // The shooter's own Rozproszenie within 8" is the rules core's
+            // roll; anyone else's is rolled here.
+            let core = query.attacker.skills.contains(&Skill::Dispel)
+                && query.situation.range.is_some_and(|r| r <= DISPEL_REACH);
+            if core || !self.dispelled(players, t, t, Skill::ProtectiveShield)? {
+                query.defender.skills.push(Skill::ProtectiveShield);
             }
         }
         hand.adrenaline = self.adrenaline_for(t);
@@ -458,28 +439,39 @@ impl Battle {
         let Some(c) = self.adrenaline_for(f) else {
             return Ok(false);
         };
-        let cast = Choice::Cast {
-            trick: Skill::Adrenaline,
-            target: f,
-        };
+        if !self.offer_cast(players, c, Skill::Adrenaline, f)? {
+            return Ok(false);
+        }
+        Ok(!self.dispelled(players, c, f, Skill::Adrenaline)?)
+    }
+
+    /// Asks `caster`'s side whether it casts `trick` (no action) on
+    /// `target` now; cast, the charge is spent and the trick logged.
+    fn offer_cast(
+        &mut self,
+        players: &mut Players,
+        caster: usize,
+        trick: Skill,
+        target: usize,
+    ) -> Result<bool, BattleError> {
+        let cast = Choice::Cast { trick, target };
         let pick = self.ask(
             players,
             Question {
-                side: self.models[f].side,
+                side: self.models[caster].side,
                 about: About::Reaction,
                 options: vec![cast, Choice::Pass],
             },
         )?;
-        if pick != cast {
-            return Ok(false);
+        if pick == cast {
+            self.models[caster].spend(trick);
+            self.event(Event::Trick {
+                caster,
+                trick,
+                target,
+            });
         }
-        self.models[c].spend(Skill::Adrenaline);
-        self.event(Event::Trick {
-            caster: c,
-            trick: Skill::Adrenaline,
-            target: f,
-        });
-        Ok(!self.dispelled(players, c, f, Skill::Adrenaline)?)
+        Ok(pick == cast)
     }
 
     /// Spends the charges of the reacting tricks the play used.
