@@ -8,6 +8,19 @@ use common::{Client, TestServer, wait_turn};
 use sanctum_rules::game::GameLog;
 use serde_json::json;
 
+/// The first `turn` push counting at least `turns` turns.
+async fn turn_push(
+    rx: &mut tokio::sync::mpsc::UnboundedReceiver<serde_json::Value>,
+    turns: i64,
+) -> serde_json::Value {
+    loop {
+        let msg = wait_turn(rx, turns).await;
+        if msg["type"] == "turn" {
+            return msg;
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_on_two_nodes_play_one_game_and_each_turn_resolves_once() {
     let one = TestServer::postgres().await;
@@ -38,8 +51,10 @@ async fn players_on_two_nodes_play_one_game_and_each_turn_resolves_once() {
         let path = format!("/api/games/{id}/confirm");
         let (ra, rb) = tokio::join!(a.send("POST", &path, None), b.send("POST", &path, None));
         assert_eq!((ra.0, rb.0), (200, 200), "{} {}", ra.1, rb.1);
-        let got_a = wait_turn(&mut a_socket, turns + 1).await;
-        let got_b = wait_turn(&mut b_socket, turns + 1).await;
+        // The turn's own push: an update that already counts the turn
+        // (the other node's, say) may come before it.
+        let got_a = turn_push(&mut a_socket, turns + 1).await;
+        let got_b = turn_push(&mut b_socket, turns + 1).await;
         wait_turn(&mut watching, turns + 1).await;
         assert_eq!(got_a["game"]["turns_played"], turns + 1);
         assert_eq!(got_b["game"]["turns_played"], turns + 1);
