@@ -1,12 +1,16 @@
 //! A top-down drawing of a table as an SVG document (a string; the caller
 //! writes it). Heights are printed on walls, blocks and low obstacles;
-//! models are circles with a label.
+//! models are circles with a label. Things lying on the ground are drawn
+//! under the models: a technology marker as a small yellow diamond
+//! (`class="marker"`), the object to intercept as a bigger purple star
+//! (`class="object"`); [`carrier_label`] writes the same signs, ◆ and ★,
+//! after the name of a model that carries them.
 
 use std::fmt::Write as _;
 
 use geo::Centroid;
 
-use crate::table::{Body, Kind, Table};
+use crate::table::{Body, Kind, Place, Table};
 
 /// Pixels per inch.
 const SCALE: f64 = 20.0;
@@ -20,6 +24,28 @@ pub struct Mark {
     pub colour: String,
     /// Text drawn on it.
     pub label: String,
+}
+
+/// Something lying on the table that is not a model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Lying {
+    /// A technology marker (B145, B153).
+    Marker(Place),
+    /// The object to intercept (Przechwycenie, B162).
+    Object(Place),
+}
+
+/// A model's label with what it carries: `◆N` for N technology markers,
+/// `★` for the object (`A7 ◆2 ★`); just the name when it carries nothing.
+pub fn carrier_label(name: &str, markers: u32, object: bool) -> String {
+    let mut label = name.to_string();
+    if markers > 0 {
+        let _ = write!(label, " ◆{markers}");
+    }
+    if object {
+        label.push_str(" ★");
+    }
+    label
 }
 
 fn style(kind: Kind) -> (&'static str, &'static str) {
@@ -56,8 +82,14 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The table, with y growing upwards as in table files.
+/// The table with models on it, y growing upwards as in table files.
 pub fn render(table: &Table, marks: &[Mark]) -> String {
+    render_with(table, marks, &[])
+}
+
+/// The table with models on it and things lying on the ground (drawn
+/// under the models), y growing upwards as in table files.
+pub fn render_with(table: &Table, marks: &[Mark], lying: &[Lying]) -> String {
     let px = table.size * SCALE;
     let mut out = String::new();
     let _ = writeln!(
@@ -101,11 +133,27 @@ pub fn render(table: &Table, marks: &[Mark]) -> String {
             );
         }
     }
+    for l in lying {
+        let (at, class, fill, points) = match *l {
+            Lying::Marker(at) => (at, "marker", "#f2c200", diamond(0.4)),
+            Lying::Object(at) => (at, "object", "#8e44ad", star(0.8)),
+        };
+        let (cx, cy) = (at.x * SCALE, y(at.y));
+        let points: Vec<String> = points
+            .iter()
+            .map(|(dx, dy)| format!("{:.1},{:.1}", cx + dx * SCALE, cy - dy * SCALE))
+            .collect();
+        let _ = writeln!(
+            out,
+            r##"<polygon class="{class}" points="{}" fill="{fill}" stroke="#222" stroke-width="1.5"/>"##,
+            points.join(" ")
+        );
+    }
     for m in marks {
         let (cx, cy, r) = (m.body.at.x * SCALE, y(m.body.at.y), m.body.radius() * SCALE);
         let _ = writeln!(
             out,
-            r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{}" stroke="#000"/><text x="{cx:.1}" y="{:.1}" font-size="10" text-anchor="middle">{}</text>"##,
+            r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{}" stroke="#000"/><text x="{cx:.1}" y="{:.1}" font-size="10" text-anchor="middle" stroke="#fff" stroke-width="2" stroke-opacity="0.7" paint-order="stroke">{}</text>"##,
             escape(&m.colour),
             cy + 3.5,
             escape(&m.label)
@@ -113,4 +161,51 @@ pub fn render(table: &Table, marks: &[Mark]) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The corners of a diamond around the origin, `r` inches to each tip.
+fn diamond(r: f64) -> Vec<(f64, f64)> {
+    vec![(0.0, r), (r, 0.0), (0.0, -r), (-r, 0.0)]
+}
+
+/// The corners of a five-pointed star around the origin, `r` inches to
+/// each point, one pointing up.
+fn star(r: f64) -> Vec<(f64, f64)> {
+    (0..10)
+        .map(|k| {
+            let a = std::f64::consts::FRAC_PI_2 + f64::from(k) * std::f64::consts::PI / 5.0;
+            let d = if k % 2 == 0 { r } else { r * 0.45 };
+            (d * a.cos(), d * a.sin())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lying_things_are_drawn_and_carriers_labelled() {
+        let table = Table::new(36.0, vec![]).unwrap();
+        let svg = render_with(
+            &table,
+            &[Mark {
+                body: Body::new(Place::ground(2.0, 2.0)),
+                colour: "#000".into(),
+                label: carrier_label("A7", 2, true),
+            }],
+            &[
+                Lying::Marker(Place::ground(3.0, 3.0)),
+                Lying::Marker(Place::ground(5.0, 5.0)),
+                Lying::Object(Place::ground(6.0, 6.0)),
+            ],
+        );
+        assert_eq!(svg.matches(r#"class="marker""#).count(), 2, "{svg}");
+        assert_eq!(svg.matches(r#"class="object""#).count(), 1, "{svg}");
+        assert!(svg.contains(">A7 ◆2 ★</text>"), "{svg}");
+        // The ground comes first, the models over it.
+        assert!(svg.find("class=\"object\"") < svg.find("<circle"), "{svg}");
+        assert_eq!(carrier_label("B1", 0, false), "B1");
+        assert!(!render(&table, &[]).contains("class="));
+    }
 }

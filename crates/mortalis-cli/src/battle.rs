@@ -4,16 +4,19 @@
 //! warband A for `mortalis campaign battle`. The battle lives in
 //! `mortalis_battle::battle`.
 
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
-    Battle, Decider, Entry, Event, Fighter, HOUSE_ROUNDS, Players, RandomPolicy, Wish,
+    Battle, Decider, Fighter, HOUSE_ROUNDS, Players, Question, RandomPolicy, Wish,
     side_from_warband,
 };
 use mortalis_battle::generate;
+use mortalis_battle::svg::{Lying, Mark, carrier_label, render_with};
 use mortalis_rules::Lang;
 use mortalis_rules::campaign::tables::{Challenge, Scenario};
 use mortalis_rules::dice::RngDice;
@@ -109,8 +112,9 @@ pub struct BattleArgs {
     /// Write warband B's battle report here (for a campaign playing B).
     #[arg(long)]
     report_b: Option<PathBuf>,
-    /// Draw the table with the models at the start of each round and at the
-    /// end into this directory (round-N.svg, end.svg).
+    /// Draw the table with the models, the markers and the object at the
+    /// start of each round and at the end into this directory (round-N.svg,
+    /// end.svg).
     #[arg(long)]
     svg: Option<PathBuf>,
     /// A person decides for this side at the terminal (questions on
@@ -215,55 +219,83 @@ pub enum SideArg {
     B,
 }
 
-/// The drawings of a battle: the models at the start of each round and at
-/// the end, rebuilt from the log (deployment, moves, removals, exits).
-fn drawings(b: &Battle) -> Vec<(String, String)> {
-    use mortalis_battle::battle::Choice;
-    use mortalis_battle::svg::{Mark, render};
-    let mut at: Vec<Option<mortalis_battle::Place>> = vec![None; b.models.len()];
-    let marks = |at: &[Option<mortalis_battle::Place>]| -> Vec<Mark> {
-        at.iter()
-            .enumerate()
-            .filter_map(|(i, p)| {
-                p.map(|p| Mark {
-                    body: mortalis_battle::Body {
-                        at: p,
-                        ..b.models[i].body
-                    },
-                    colour: match b.models[i].side {
-                        0 => "#3b6ea5",
-                        1 => "#b33a3a",
-                        _ => "#6b6b6b",
-                    }
-                    .into(),
-                    label: b.models[i].name.clone(),
-                })
+/// What the table holds at one moment, ready to draw: the models on it
+/// (with what they carry in their labels), and the markers and the object
+/// lying on the ground.
+struct Snapshot {
+    marks: Vec<Mark>,
+    lying: Vec<Lying>,
+}
+
+impl Snapshot {
+    /// The battle's state as it is now.
+    fn of(b: &Battle) -> Self {
+        let marks = b
+            .models
+            .iter()
+            .filter(|m| m.on_table())
+            .map(|m| Mark {
+                body: m.body,
+                colour: match m.side {
+                    0 => "#3b6ea5",
+                    1 => "#b33a3a",
+                    _ => "#6b6b6b",
+                }
+                .into(),
+                label: carrier_label(&m.name, m.carried, m.object),
             })
-            .collect()
-    };
-    let mut out = vec![];
-    for e in &b.log {
-        match e {
-            Entry::Decision {
-                choice: Choice::Deploy { model, at: p },
-                ..
-            } => at[*model] = Some(*p),
-            Entry::Event(
-                Event::Moved { model, to, .. }
-                | Event::Flew { model, to, .. }
-                | Event::Pushed { model, to, .. },
-            ) => at[*model] = Some(*to),
-            Entry::Event(Event::Removed { model, .. } | Event::Left { model, .. }) => {
-                at[*model] = None
-            }
-            Entry::Event(Event::Round { round, .. }) => {
-                out.push((format!("round-{round}.svg"), render(&b.table, &marks(&at))));
-            }
-            _ => {}
-        }
+            .collect();
+        let lying = b
+            .markers
+            .iter()
+            .map(|&p| Lying::Marker(p))
+            .chain(b.object.map(Lying::Object))
+            .collect();
+        Snapshot { marks, lying }
     }
-    out.push(("end.svg".into(), render(&b.table, &marks(&at))));
-    out
+
+    fn draw(&self, b: &Battle) -> String {
+        render_with(&b.table, &self.marks, &self.lying)
+    }
+}
+
+/// The snapshots taken at the start of each round, in order, with the round.
+type Album = Rc<RefCell<Vec<(u32, Snapshot)>>>;
+
+/// A side's decider that, before answering the first question of a round,
+/// snapshots the battle into an album both sides share: every round asks
+/// some side which model activates, and nothing moves between the start
+/// of a round and its first question. Set-up (round 0) and questions after
+/// the end (the challenges' rewards) take none.
+struct Recording<'a> {
+    inner: &'a mut dyn Decider,
+    album: Album,
+}
+
+impl Decider for Recording<'_> {
+    fn choose(&mut self, battle: &Battle, q: &Question) -> Result<usize, String> {
+        {
+            let mut album = self.album.borrow_mut();
+            if battle.round > 0
+                && battle.end.is_none()
+                && album.last().is_none_or(|(r, _)| *r < battle.round)
+            {
+                album.push((battle.round, Snapshot::of(battle)));
+            }
+        }
+        self.inner.choose(battle, q)
+    }
+}
+
+/// The drawings of a battle: the table at the start of each round
+/// (`round-N.svg`) from the album, and at the end (`end.svg`) from the
+/// finished battle.
+fn drawings(b: &Battle, album: &[(u32, Snapshot)]) -> Vec<(String, String)> {
+    album
+        .iter()
+        .map(|(round, snap)| (format!("round-{round}.svg"), snap.draw(b)))
+        .chain([("end.svg".to_string(), Snapshot::of(b).draw(b))])
+        .collect()
 }
 
 /// A warband's fighters, name and strength; refusals name the model and
@@ -311,9 +343,23 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
         (None, Some(SideArg::B)) => [&mut a, &mut random],
         (None, None) => [&mut a, &mut b],
     };
+    // The drawings of --svg: each side's decider snapshots the battle at
+    // the start of each round.
+    let album = Album::default();
+    let [da, db] = deciders;
+    let (mut ra, mut rb) = (
+        Recording {
+            inner: da,
+            album: album.clone(),
+        },
+        Recording {
+            inner: db,
+            album: album.clone(),
+        },
+    );
     battle
         .play(&mut Players {
-            deciders,
+            deciders: [&mut ra, &mut rb],
             dice: &mut dice,
         })
         .map_err(|e| Failure::from(anyhow!("{e}")))?;
@@ -333,7 +379,7 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
                 dir.display()
             ))
         })?;
-        for (name, svg) in drawings(&battle) {
+        for (name, svg) in drawings(&battle, &album.borrow()) {
             crate::table::write_file(&dir.join(name), &svg, lang)?;
         }
     }

@@ -206,7 +206,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("mortalis battle:json", "Wypisz JSON: log, kości i wynik"),
     (
         "mortalis battle:svg",
-        "Narysuj stół z modelami na początku każdej rundy i na końcu w tym katalogu (round-N.svg, end.svg)",
+        "Narysuj stół z modelami, znacznikami i obiektem na początku każdej rundy i na końcu w tym katalogu (round-N.svg, end.svg)",
     ),
     (
         "mortalis battle:human",

@@ -66,6 +66,82 @@ fn svg_draws_each_round() {
     assert!(svg.join("end.svg").exists());
 }
 
+/// `--svg`: the drawings show what lies on the ground and who carries it.
+/// Jatka's five technology markers (B153) lie on the table in round 1, and
+/// in every later drawing each marker still in play either lies there or is
+/// counted in its carrier's label (`◆N`); Przechwycenie's object (B162)
+/// lies there too, or its carrier's label says `★`.
+#[test]
+fn svg_draws_markers_object_and_carriers() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("jatka");
+    assert!(battle(&["--svg", svg.to_str().unwrap()]).status.success());
+    let round1 = std::fs::read_to_string(svg.join("round-1.svg")).unwrap();
+    assert_eq!(round1.matches(r#"class="marker""#).count(), 5, "{round1}");
+    assert!(!round1.contains(r#"class="object""#), "{round1}");
+    // Markers lying plus markers carried, per round drawing: never more
+    // than five, and someone picks one up in this battle.
+    let mut carried_ever = false;
+    for round in 1.. {
+        let Ok(drawing) = std::fs::read_to_string(svg.join(format!("round-{round}.svg"))) else {
+            assert!(round > 2, "only {} round drawings", round - 1);
+            break;
+        };
+        let lying = drawing.matches(r#"class="marker""#).count();
+        let carried: usize = drawing
+            .split('◆')
+            .skip(1)
+            .map(|rest| {
+                rest.chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect::<String>()
+                    .parse::<usize>()
+                    .unwrap()
+            })
+            .sum();
+        carried_ever |= carried > 0;
+        assert!(lying + carried <= 5, "round {round}: {drawing}");
+    }
+    assert!(carried_ever, "no drawing shows a carrier");
+    assert!(svg.join("end.svg").exists());
+
+    let svg = dir.path().join("przechwycenie");
+    let out = mortalis()
+        .args(["battle", A, B, "--scenario", "przechwycenie", "--seed", "2"])
+        .args([
+            "--table",
+            "../mortalis-battle/tests/data/empty.toml",
+            "--svg",
+        ])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let round1 = std::fs::read_to_string(svg.join("round-1.svg")).unwrap();
+    assert_eq!(round1.matches(r#"class="object""#).count(), 1, "{round1}");
+    // Three markers besides the object (B162).
+    assert_eq!(round1.matches(r#"class="marker""#).count(), 3, "{round1}");
+    // The object lies on the ground or is in one carrier's label (`★`),
+    // never both; in this battle someone picks it up.
+    let mut carried_ever = false;
+    for round in 1.. {
+        let Ok(drawing) = std::fs::read_to_string(svg.join(format!("round-{round}.svg"))) else {
+            break;
+        };
+        let (lying, carried) = (
+            drawing.matches(r#"class="object""#).count(),
+            drawing.matches('★').count(),
+        );
+        carried_ever |= carried > 0;
+        assert!(lying + carried <= 1, "round {round}: {drawing}");
+    }
+    assert!(carried_ever, "no drawing shows the object's carrier");
+}
+
 #[test]
 fn json_is_reproducible() {
     let (a, b) = (battle(&["--json"]), battle(&["--json"]));
