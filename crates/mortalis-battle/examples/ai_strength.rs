@@ -40,8 +40,19 @@ fn main() {
             let side = |t: &str, s| {
                 mortalis_battle::battle::side_from_warband(&toml::from_str(t).unwrap(), s).unwrap()
             };
-            let (na, sa, mut a) = side(include_str!("../tests/data/alfa.toml"), 0);
-            let (nb, sb, b) = side(include_str!("../tests/data/beta.toml"), 1);
+            let file = |var: &str, default: &str| {
+                std::env::var(var)
+                    .map(|p| std::fs::read_to_string(p).unwrap())
+                    .unwrap_or_else(|_| default.to_string())
+            };
+            let (na, sa, mut a) = side(
+                &file("WARBAND_A", include_str!("../tests/data/alfa.toml")),
+                0,
+            );
+            let (nb, sb, b) = side(
+                &file("WARBAND_B", include_str!("../tests/data/beta.toml")),
+                1,
+            );
             a.extend(b);
             let mut battle =
                 Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS).with_scenario(scenario);

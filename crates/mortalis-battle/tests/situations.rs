@@ -165,6 +165,9 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
             serde_json::to_value(event).unwrap().as_str() == words.get(1).copied()
                 && (words.len() < 3 || b.models[*model].name == words[2])
         }
+        ("knife", Choice::Knife { model, target }) => {
+            named(*model) && b.models[*target].name == words.get(2).copied().unwrap_or("")
+        }
         ("step", Choice::Step { .. }) => true,
         ("leap", Choice::Leap { .. }) => true,
         ("jump", Choice::JumpDown { .. }) => true,

@@ -251,6 +251,9 @@ pub(crate) fn account(b: &Battle, lang: Lang) -> String {
                 "  {} {} {} {range:.1}\"{}{} — {} {}: {}",
                 name(b, *shooter),
                 match trick {
+                    Some(mortalis_rules::skills::Skill::HeadsDown) => {
+                        lang.pick("rzuca nożem w", "throws a knife at").to_string()
+                    }
                     Some(k) => format!("{} {}", k.name(lang), lang.pick("w", "at")),
                     None => lang.pick("strzela do", "shoots at").to_string(),
                 },

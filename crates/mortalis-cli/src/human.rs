@@ -275,6 +275,7 @@ impl Human {
             | Choice::FromHiding { .. }
             | Choice::Play { .. }
             | Choice::Offend { .. }
+            | Choice::Knife { .. }
             | Choice::Step { .. }
             | Choice::Leap { .. } => self.describe_reaction(b, c),
             Choice::Name { model } | Choice::Reward { model } => {
@@ -339,6 +340,15 @@ impl Human {
             Choice::Offend { event, model } => {
                 format!("{} → {}", event.name(self.lang), name(model))
             }
+            Choice::Knife { model, target } => format!(
+                "{} „{}”: {} {} — {} {}",
+                name(model),
+                Skill::HeadsDown.name(self.lang),
+                self.pick("rzut nożem w", "a knife thrown at"),
+                name(target),
+                self.pick("szansa wyeliminowania", "chance to take out"),
+                shot_chance(b, model, target, Some(Skill::HeadsDown))
+            ),
             Choice::Step { model, to } => format!(
                 "{} {} ({:.1}, {:.1})",
                 name(model),

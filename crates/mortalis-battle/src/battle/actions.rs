@@ -238,7 +238,10 @@ impl Battle {
         {
             return None;
         }
+        let knife = trick == Some(Skill::HeadsDown);
         let weapon = match trick {
+            // B85: a heroic play, no charge; the thrower may have acted.
+            Some(Skill::HeadsDown) => None,
             Some(k) => {
                 if a.charges_left(k) == 0 {
                     return None;
@@ -255,7 +258,18 @@ impl Battle {
                 Some(w)
             }
         };
-        if !self.engaged_with(t).is_empty() || !self.engaged_with(s).is_empty() {
+        // B66, B85: the only throw at an enemy engaged with a friend is the
+        // knife, and only at such an enemy; nobody throws or shoots engaged.
+        let fights_a_friend = || {
+            self.engaged_with(t)
+                .iter()
+                .any(|&f| self.models[f].side == a.side)
+        };
+        let target_free = self.engaged_with(t).is_empty();
+        if !self.engaged_with(s).is_empty()
+            || (knife && !fights_a_friend())
+            || (!knife && !target_free)
+        {
             return None;
         }
         let range = self.table.distance(&a.body, &d.body).max(0.01);

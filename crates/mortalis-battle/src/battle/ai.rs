@@ -486,6 +486,24 @@ pub(super) fn best(q: &Question, score: impl Fn(&Choice) -> f64) -> usize {
     pick.0
 }
 
+impl Ai {
+    /// The value the AI gives each option of an action question (`None`
+    /// for other questions): for explaining a choice.
+    pub fn action_values(&self, b: &Battle, q: &Question) -> Option<Vec<f64>> {
+        if q.about != About::Action {
+            return None;
+        }
+        let m = b.active?;
+        let here = exposure(b, m, b.models[m].body.at);
+        Some(
+            q.options
+                .iter()
+                .map(|o| self.value(b, m, o, here))
+                .collect(),
+        )
+    }
+}
+
 impl Decider for Ai {
     fn choose(&mut self, b: &Battle, q: &Question) -> Result<usize, String> {
         Ok(match q.about {

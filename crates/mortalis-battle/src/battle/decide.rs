@@ -221,6 +221,14 @@ pub enum Choice {
         /// The model.
         model: usize,
     },
+    /// "Głowa w dół!" (B85): `model` throws a knife at `target`, an enemy
+    /// engaged with one of its friends.
+    Knife {
+        /// The thrower.
+        model: usize,
+        /// The enemy.
+        target: usize,
+    },
     /// Play an offensive event on the enemy `model` (B88–B93).
     Offend {
         /// The event.

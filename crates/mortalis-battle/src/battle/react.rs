@@ -516,8 +516,9 @@ impl Battle {
 
     /// B23 step 1: model `m` was named. The opponent may play Zastój on it
     /// (B90); its own side Rozproszenie on an enemy's marker (B91),
-    /// Pierwotny strach on an enemy (B89), or "I Twoją matkę też!" for one
-    /// of its models (B77).
+    /// Pierwotny strach on an enemy (B89), "I Twoją matkę też!" for one
+    /// of its models (B77), or "Głowa w dół!" (B85, ruling "When the knife
+    /// is thrown").
     pub(super) fn on_activate(
         &mut self,
         players: &mut Players,
@@ -563,7 +564,15 @@ impl Battle {
                 });
             }
         }
+        opts.extend(self.knife_options(side));
         match self.react(players, side, About::Event, opts)? {
+            Choice::Knife { model, target } => {
+                let plan = self
+                    .shot_plan_with(model, target, Some(Skill::HeadsDown))
+                    .ok_or_else(|| BattleError::Rules("the knife throw is not legal".into()))?;
+                self.used_play(model, Skill::HeadsDown);
+                self.fire_plan(players, model, target, Some(Skill::HeadsDown), &plan)?;
+            }
             Choice::Play { play, model } => {
                 self.used_play(model, play);
                 self.pools.taunt[side] = Some((model, self.round));
@@ -591,6 +600,39 @@ impl Battle {
             _ => {}
         }
         Ok(())
+    }
+
+    /// "Głowa w dół!" (B85) for `side`: each of its models that may still
+    /// use the play, at each enemy engaged with one of its friends that the
+    /// knife reaches ([`Battle::shot_plan_with`]).
+    fn knife_options(&self, side: usize) -> Vec<Choice> {
+        let mut out = vec![];
+        let targets: Vec<usize> = (0..self.models.len())
+            .filter(|&t| self.models[t].on_table() && self.models[t].side != side)
+            .filter(|&t| {
+                self.engaged_with(t)
+                    .iter()
+                    .any(|&f| self.models[f].side == side)
+            })
+            .collect();
+        for model in 0..self.models.len() {
+            let me = &self.models[model];
+            if targets.is_empty() || !me.on_table() || me.side != side {
+                continue;
+            }
+            if !self.may_play(model, Skill::HeadsDown) {
+                continue;
+            }
+            for &target in &targets {
+                if self
+                    .shot_plan_with(model, target, Some(Skill::HeadsDown))
+                    .is_some()
+                {
+                    out.push(Choice::Knife { model, target });
+                }
+            }
+        }
+        out
     }
 
     /// B23 step 3: the active side declared `choice` for `m`. The opponent

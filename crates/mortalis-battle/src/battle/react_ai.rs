@@ -155,6 +155,15 @@ impl Ai {
                     -1.0
                 }
             }
+            // The exact chance the knife takes the enemy out, less a
+            // little for the play used up.
+            Choice::Knife { model, target } => {
+                let plan = b.shot_plan_with(model, target, Some(Skill::HeadsDown));
+                match plan.map(|p| odds::odds(&p.query)) {
+                    Some(Ok(Odds::Shoot(o))) => prob(&o.out_of_action) * worth(b, target) - 0.1,
+                    _ => -1.0,
+                }
+            }
             Choice::Offend { event, model } => self.event_value(b, q, event, model),
             // "Z drogi!": push a loser off a roof, or free a shooter.
             Choice::Step { model, to } if q.about == About::Play => {

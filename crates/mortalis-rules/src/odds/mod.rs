@@ -315,8 +315,11 @@ pub enum ActionError {
         "rule two_handed: {0}.weapon is two-handed, so {0} cannot also use a shield or an extra weapon"
     )]
     TwoHanded(&'static str),
-    /// Trick used as an attack must be one that attacks.
-    #[error("rule bad_trick: `{0}` is not a trick that attacks (short_circuit, drone_strike)")]
+    /// Trick used as an attack must be one that attacks (or the knife of
+    /// "Głowa w dół!").
+    #[error(
+        "rule bad_trick: `{0}` is not a trick that attacks (short_circuit, drone_strike) nor the knife of heads_down"
+    )]
     BadTrick(Skill),
     /// Nothing to resolve.
     #[error("rule no_shots: this action makes no attack roll")]

@@ -239,6 +239,18 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     {
         Some(Skill::ShortCircuit) => ("short_circuit".to_string(), 8, 1, 1, false, false, 12, true),
         Some(Skill::DroneStrike) => ("drone_strike".to_string(), 14, 1, 0, true, true, 0, false),
+        // "Głowa w dół!" (B85): a thrown knife, 6", the thrower's own
+        // Accuracy with every shooting modifier, the target's Resilience +1.
+        Some(Skill::HeadsDown) => (
+            "heads_down".to_string(),
+            6,
+            1,
+            1,
+            false,
+            false,
+            a.accuracy,
+            true,
+        ),
         Some(other) => return Err(ActionError::BadTrick(other)),
         None => {
             let w = a
@@ -401,7 +413,8 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
         attacker_matrix,
         defender_matrix,
         dispels: Dispels {
-            attack: td && a.trick.is_some(),
+            // A heroic play's knife is no trick: Dispel has nothing to cancel.
+            attack: td && a.trick.is_some_and(|k| k != Skill::HeadsDown),
             shield: ad && near && immune,
             adrenaline: ad && near && heroics.adrenaline,
             attacker_matrix: td && attacker_matrix,

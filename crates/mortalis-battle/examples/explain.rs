@@ -1,0 +1,71 @@
+//! Prints the AI's value of every option it weighs for one model in one
+//! round, AI against random play on a generated table (for tuning the
+//! AI): `cargo run --release --example explain -- SCENARIO SEED SIZE
+//! AI_SIDE ROUND MODEL A.toml B.toml`.
+use mortalis_battle::battle::ai::Ai;
+use mortalis_battle::battle::{
+    Battle, Decider, HOUSE_ROUNDS, Players, Question, RandomPolicy, Scenario,
+};
+use mortalis_battle::generate;
+use mortalis_rules::dice::RngDice;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+struct Explain {
+    round: u32,
+    model: String,
+}
+
+impl Decider for Explain {
+    fn choose(&mut self, b: &Battle, q: &Question) -> Result<usize, String> {
+        let pick = Ai.choose(b, q)?;
+        if b.round == self.round
+            && let Some(values) = Ai.action_values(b, q)
+            && let Some(m) = b.active
+            && b.models[m].name == self.model
+        {
+            println!("-- {} at {:?}", b.models[m].name, b.models[m].body.at);
+            for (i, (o, v)) in q.options.iter().zip(values).enumerate() {
+                let mark = if i == pick { "*" } else { " " };
+                println!("{mark} {v:8.3} {}", serde_json::to_string(o).unwrap());
+            }
+        }
+        Ok(pick)
+    }
+}
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let scenario: Scenario = serde_json::from_value(serde_json::json!(a[1])).unwrap();
+    let seed: u64 = a[2].parse().unwrap();
+    let size: f64 = a[3].parse().unwrap();
+    let ai_side: usize = a[4].parse().unwrap();
+    let mut explain = Explain {
+        round: a[5].parse().unwrap(),
+        model: a[6].clone(),
+    };
+    let side = |p: &str, s| {
+        let text = std::fs::read_to_string(p).unwrap();
+        mortalis_battle::battle::side_from_warband(&toml::from_str(&text).unwrap(), s).unwrap()
+    };
+    let (na, sa, mut models) = side(&a[7], 0);
+    let (nb, sb, more) = side(&a[8], 1);
+    models.extend(more);
+    let table = generate::scenario_table(scenario, seed, size);
+    let mut battle =
+        Battle::new(table, [na, nb], [sa, sb], models, HOUSE_ROUNDS).with_scenario(scenario);
+    let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
+    let mut rnd = RandomPolicy::new(seed);
+    let deciders: [&mut dyn Decider; 2] = if ai_side == 0 {
+        [&mut explain, &mut rnd]
+    } else {
+        [&mut rnd, &mut explain]
+    };
+    battle
+        .play(&mut Players {
+            deciders,
+            dice: &mut dice,
+        })
+        .unwrap();
+    println!("end {:?}", battle.end);
+}
