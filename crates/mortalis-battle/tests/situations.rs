@@ -168,6 +168,7 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("knife", Choice::Knife { model, target }) => {
             named(*model) && b.models[*target].name == words.get(2).copied().unwrap_or("")
         }
+        ("now_or_never", Choice::NowOrNever { .. }) => true,
         ("step", Choice::Step { .. }) => true,
         ("leap", Choice::Leap { .. }) => true,
         ("jump", Choice::JumpDown { .. }) => true,
@@ -189,7 +190,8 @@ fn point(c: &Choice) -> Option<(f64, f64)> {
         | Choice::Fly { to }
         | Choice::Step { to, .. }
         | Choice::Leap { to }
-        | Choice::JumpDown { to, .. } => Some((to.x, to.y)),
+        | Choice::JumpDown { to, .. }
+        | Choice::NowOrNever { to, .. } => Some((to.x, to.y)),
         Choice::Marker { x, y } | Choice::Throw { x, y, .. } | Choice::Deviate { x, y, .. } => {
             Some((*x, *y))
         }
@@ -245,6 +247,7 @@ impl Decider for ByName {
                     | "step"
                     | "leap"
                     | "jump"
+                    | "now_or_never"
             ) {
                 let k = usize::from(words[0] == "throw");
                 let (x, y): (f64, f64) =

@@ -276,6 +276,7 @@ impl Human {
             | Choice::Play { .. }
             | Choice::Offend { .. }
             | Choice::Knife { .. }
+            | Choice::NowOrNever { .. }
             | Choice::Step { .. }
             | Choice::Leap { .. } => self.describe_reaction(b, c),
             Choice::Name { model } | Choice::Reward { model } => {
@@ -340,6 +341,26 @@ impl Human {
             Choice::Offend { event, model } => {
                 format!("{} → {}", event.name(self.lang), name(model))
             }
+            Choice::NowOrNever {
+                model, to, height, ..
+            } => format!(
+                "{} „{}”: {} ({:.1}, {:.1}), {height:.1}\" — {} {:.0}%",
+                name(model),
+                Skill::NowOrNever.name(self.lang),
+                self.pick(
+                    "zeskok zamiast testu na",
+                    "jump down instead of the test to"
+                ),
+                to.x,
+                to.y,
+                self.pick("szansa przetrwania", "chance to stay in play"),
+                100.0
+                    * mortalis_battle::battle::jumpdown::jump_down_survival(
+                        height,
+                        b.models[model].skills.contains(&Skill::Acrobat),
+                        b.models[model].skills.contains(&Skill::ArtOfFalling),
+                    )
+            ),
             Choice::Knife { model, target } => format!(
                 "{} „{}”: {} {} — {} {}",
                 name(model),

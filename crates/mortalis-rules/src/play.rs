@@ -335,110 +335,187 @@ pub fn play_shoot_plan(
     pol: &ShootPolicy,
     src: &mut dyn DiceSource,
 ) -> Result<Report, PlayError> {
-    let mut events = Vec::new();
-    let report = |events: Vec<Event>, out: bool| Report {
-        events,
-        defender_out: out,
-        attacker_out: false,
-    };
-    if plan.dispels.attack {
-        let trick = if plan.source == Skill::ShortCircuit.id() {
-            Skill::ShortCircuit
+    let mut volley = Volley::start(plan, src)?;
+    volley.play_on(plan, pol, src, false)?;
+    Ok(volley.report())
+}
+
+/// A shooting action being played, between two steps: it can stop before
+/// each Resilience test a hit asks for, so that the target's side may do
+/// something else instead ("Raz kozie śmierć!", B83), and go on from there
+/// with the very dice and choices `play_shoot_plan` would use.
+#[derive(Debug, Clone)]
+pub struct Volley {
+    events: Vec<Event>,
+    /// The next shot (or automatic hit) to roll.
+    next: usize,
+    /// The policy's state (what is still unused).
+    state: Option<usize>,
+    shielded: bool,
+    out: bool,
+    /// A Dispel cancelled the attack.
+    over: bool,
+    /// Shot `next` hit and its test is still to be rolled.
+    pending: bool,
+}
+
+impl Volley {
+    /// Rolls what comes before the first shot: a Dispel of the attacking
+    /// trick, then of the target's Protective shield.
+    pub fn start(plan: &ShootPlan, src: &mut dyn DiceSource) -> Result<Self, PlayError> {
+        let mut events = Vec::new();
+        let mut over = false;
+        if plan.dispels.attack {
+            let trick = if plan.source == Skill::ShortCircuit.id() {
+                Skill::ShortCircuit
+            } else {
+                Skill::DroneStrike
+            };
+            over = dispel_roll(src, trick, &mut events)?;
+        }
+        let mut shielded = plan.immune;
+        if !over
+            && shielded
+            && plan.dispels.shield
+            && dispel_roll(src, Skill::ProtectiveShield, &mut events)?
+        {
+            shielded = false;
+        }
+        Ok(Volley {
+            events,
+            next: 0,
+            state: None,
+            shielded,
+            out: false,
+            over,
+            pending: false,
+        })
+    }
+
+    /// Plays on to the end of the volley, or, with `pause`, up to the next
+    /// hit whose test is still to come: then it returns true, and the test
+    /// is the first thing the next call rolls.
+    pub fn play_on(
+        &mut self,
+        plan: &ShootPlan,
+        pol: &ShootPolicy,
+        src: &mut dyn DiceSource,
+        pause: bool,
+    ) -> Result<bool, PlayError> {
+        if self.over {
+            return Ok(false);
+        }
+        let mut s = self.state.unwrap_or_else(|| pol.start());
+        let n = if plan.shots.is_empty() {
+            plan.auto_hits as usize
         } else {
-            Skill::DroneStrike
+            plan.shots.len()
         };
-        if dispel_roll(src, trick, &mut events)? {
-            return Ok(report(events, false));
-        }
-    }
-    let mut shielded = plan.immune;
-    if shielded && plan.dispels.shield && dispel_roll(src, Skill::ProtectiveShield, &mut events)? {
-        shielded = false;
-    }
-    let mut out = false;
-    let mut s = pol.start();
-    let n = if plan.shots.is_empty() {
-        plan.auto_hits as usize
-    } else {
-        plan.shots.len()
-    };
-    for i in 0..n {
-        if out {
-            break;
-        }
-        let (hit, master) = match plan.shots.get(i) {
-            None => {
-                events.push(Event::AutoHit);
-                (true, false)
+        while self.next < n && !self.out {
+            let i = self.next;
+            if !std::mem::take(&mut self.pending) {
+                let (hit, master) = self.roll_shot(plan, pol, src, i, &mut s)?;
+                if self.shielded || !hit {
+                    self.next += 1;
+                    continue;
+                }
+                if master {
+                    self.out = true;
+                    self.next += 1;
+                    continue;
+                }
+                if pause {
+                    self.pending = true;
+                    self.state = Some(s);
+                    return Ok(true);
+                }
             }
-            Some(shot) => {
-                let hits = |d: &[u8]| {
-                    let k = keep_two(d, Keep::Low);
-                    i32::from(k[0]) + i32::from(k[1]) < shot.accuracy
-                };
-                let master_now = |d: &[u8]| shot.master_shot && keep_two(d, Keep::Low) == [1, 1];
-                let mut spent = false;
-                let s_now = s;
-                let roll = roll_judged(src, shot.extra_die, Keep::Low, &mut |d| {
-                    if hits(d) || master_now(d) {
-                        return None;
-                    }
-                    let (j, h) = best_reroll(d, &hits);
-                    let go = match plan.reroll {
-                        RerollMode::EveryShot => h > 0,
-                        RerollMode::Once => pol.spend(i, s_now, h),
-                        RerollMode::None => false,
-                    };
-                    spent = go;
-                    go.then_some(j)
-                })?;
-                if spent && plan.reroll == RerollMode::Once {
-                    s &= !state::TOKEN;
-                }
-                let mut master = shot.master_shot && roll.natural(1, 1);
-                let mut hit = master || roll.sum() < shot.accuracy;
-                let mut forced = None;
-                if hit && s & state::MD != 0 && pol.force_roll(i, s, master) {
-                    s &= !state::MD;
-                    if !(plan.dispels.defender_matrix && dispel_roll(src, MATRIX, &mut events)?) {
-                        let again = forced_roll(
-                            src,
-                            shot.extra_die,
-                            Keep::Low,
-                            "Błąd matrycy: rzut na trafienie od nowa",
-                            "Matrix error: the attack roll again",
-                        )?;
-                        hit = again.sum() < shot.accuracy;
-                        master = false;
-                        forced = Some(Forced {
-                            by: MATRIX,
-                            roll: again,
-                        });
-                    }
-                }
-                events.push(Event::Shot {
-                    number: i + 1,
-                    accuracy: shot.accuracy,
-                    roll,
-                    forced,
-                    hit,
-                    master,
+            let (passed, s2) = shoot_test(plan, pol, i, s, src, &mut self.events)?;
+            s = s2;
+            self.out = !passed;
+            self.next += 1;
+        }
+        self.state = Some(s);
+        Ok(false)
+    }
+
+    /// One shot's attack roll (or an automatic hit): (hit, Master shot).
+    fn roll_shot(
+        &mut self,
+        plan: &ShootPlan,
+        pol: &ShootPolicy,
+        src: &mut dyn DiceSource,
+        i: usize,
+        s: &mut usize,
+    ) -> Result<(bool, bool), PlayError> {
+        let Some(shot) = plan.shots.get(i) else {
+            self.events.push(Event::AutoHit);
+            return Ok((true, false));
+        };
+        let hits = |d: &[u8]| {
+            let k = keep_two(d, Keep::Low);
+            i32::from(k[0]) + i32::from(k[1]) < shot.accuracy
+        };
+        let master_now = |d: &[u8]| shot.master_shot && keep_two(d, Keep::Low) == [1, 1];
+        let mut spent = false;
+        let s_now = *s;
+        let roll = roll_judged(src, shot.extra_die, Keep::Low, &mut |d| {
+            if hits(d) || master_now(d) {
+                return None;
+            }
+            let (j, h) = best_reroll(d, &hits);
+            let go = match plan.reroll {
+                RerollMode::EveryShot => h > 0,
+                RerollMode::Once => pol.spend(i, s_now, h),
+                RerollMode::None => false,
+            };
+            spent = go;
+            go.then_some(j)
+        })?;
+        if spent && plan.reroll == RerollMode::Once {
+            *s &= !state::TOKEN;
+        }
+        let mut master = shot.master_shot && roll.natural(1, 1);
+        let mut hit = master || roll.sum() < shot.accuracy;
+        let mut forced = None;
+        if hit && *s & state::MD != 0 && pol.force_roll(i, *s, master) {
+            *s &= !state::MD;
+            if !(plan.dispels.defender_matrix && dispel_roll(src, MATRIX, &mut self.events)?) {
+                let again = forced_roll(
+                    src,
+                    shot.extra_die,
+                    Keep::Low,
+                    "Błąd matrycy: rzut na trafienie od nowa",
+                    "Matrix error: the attack roll again",
+                )?;
+                hit = again.sum() < shot.accuracy;
+                master = false;
+                forced = Some(Forced {
+                    by: MATRIX,
+                    roll: again,
                 });
-                (hit, master)
             }
-        };
-        if shielded || !hit {
-            continue;
         }
-        if master {
-            out = true;
-            continue;
-        }
-        let (passed, s2) = shoot_test(plan, pol, i, s, src, &mut events)?;
-        s = s2;
-        out = !passed;
+        self.events.push(Event::Shot {
+            number: i + 1,
+            accuracy: shot.accuracy,
+            roll,
+            forced,
+            hit,
+            master,
+        });
+        Ok((hit, master))
     }
-    Ok(report(events, out))
+
+    /// What has happened so far; when the volley stopped at a hit, its test
+    /// is not in it and the target is not out.
+    pub fn report(self) -> Report {
+        Report {
+            events: self.events,
+            defender_out: self.out,
+            attacker_out: false,
+        }
+    }
 }
 
 /// The two Fight rolls of an exchange with their rerolls (B40–B43), and
@@ -687,6 +764,38 @@ mod tests {
         assert_eq!(a.reroll, Some((0, 6)));
         assert_eq!(winner, 0);
         assert_eq!(dice.used(), 5);
+    }
+
+    /// A volley stopped before every test and played on from there rolls
+    /// the same dice to the same end as one played straight through — with
+    /// rerolls, Matrix error on both sides, heroic plays and Adrenaline in
+    /// play (B83's pause point).
+    #[test]
+    fn a_volley_paused_at_each_hit_plays_as_one() {
+        use crate::dice::RngDice;
+        use rand_chacha::ChaCha8Rng;
+        use rand_core::SeedableRng;
+        let q = query(
+            "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nreroll=true\nskills=['matrix_error']\n[defender]\nskills=['im_fine','adrenaline','matrix_error','what_you_gonna_do']\n[situation]\nrange=8",
+        );
+        let plan = shoot_plan(&q).unwrap();
+        let pol = shoot_odds_plan(&plan).1;
+        let (mut pauses, mut outs) = (0, 0);
+        for seed in 0..300 {
+            let mut a = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
+            let whole = play_shoot_plan(&plan, &pol, &mut a).unwrap();
+            let mut b = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
+            let mut v = Volley::start(&plan, &mut b).unwrap();
+            while v.play_on(&plan, &pol, &mut b, true).unwrap() {
+                pauses += 1;
+            }
+            let cut = v.report();
+            assert_eq!(cut, whole, "seed {seed}");
+            outs += usize::from(whole.defender_out);
+            // The dice streams are where the same number of rolls left them.
+            assert_eq!(a.d6().unwrap(), b.d6().unwrap(), "seed {seed}");
+        }
+        assert!(pauses > 300 && outs > 10, "{pauses} pauses, {outs} out");
     }
 
     /// The exchange cut in two (B45): the Fight rolls alone use only their

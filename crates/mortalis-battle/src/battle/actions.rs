@@ -409,7 +409,7 @@ impl Battle {
         let mut query = plan.query.clone();
         let hand = self.react_to_shot(players, m, target, &mut query)?;
         self.plays_for_shot(players, &mut query, target)?;
-        let (report, chance) = self.play_query(players, &query)?;
+        let (report, chance, jump) = self.play_shot(players, m, target, &query)?;
         self.after_reroll(m, &report);
         self.spend_reactions(m, target, hand, &report);
         self.spend_plays(&report, m, target);
@@ -429,6 +429,9 @@ impl Battle {
             // Q35: no credit for the shooter's own side (a flamer's friends).
             let by = (self.models[target].side != self.models[m].side).then_some(m);
             self.remove(target, by);
+        }
+        if let Some((to, height)) = jump {
+            self.now_or_never(players, target, to, height)?;
         }
         Ok(())
     }

@@ -229,6 +229,18 @@ pub enum Choice {
         /// The enemy.
         target: usize,
     },
+    /// "Raz kozie śmierć!" (B83): hit by `shooter`, `model` jumps down to
+    /// `to`, `height` inches below, instead of testing.
+    NowOrNever {
+        /// The model hit.
+        model: usize,
+        /// The enemy shooting it.
+        shooter: usize,
+        /// Where it lands.
+        to: Place,
+        /// How far it drops.
+        height: f64,
+    },
     /// Play an offensive event on the enemy `model` (B88–B93).
     Offend {
         /// The event.

@@ -23,6 +23,7 @@ mod instead;
 pub mod items;
 pub mod jumpdown;
 mod moves;
+mod now_or_never;
 mod overlay;
 mod plays;
 mod pushes;
