@@ -120,9 +120,10 @@ prop_compose! {
         q.attacker.reroll = areroll;
         q.defender.extra_die = dextra;
         let add = |side: &mut Side, on: bool, k: Skill| if on && !side.skills.contains(&k) { side.skills.push(k) };
-        add(&mut q.attacker, amatrix, Skill::MatrixError);
+        // In melee only a third model casts Błąd matrycy (R20).
+        q.attacker.ally_matrix = amatrix;
         add(&mut q.attacker, aimfine, Skill::ImFine);
-        add(&mut q.defender, dmatrix, Skill::MatrixError);
+        q.defender.ally_matrix = dmatrix;
         add(&mut q.defender, dirty, Skill::DirtyTricks);
         add(&mut q.defender, dimfine, Skill::ImFine);
         q.situation.charged = charged;
@@ -254,9 +255,25 @@ proptest! {
         let out = |q: &Query| odds::shoot_odds(q).unwrap().out_of_action;
         prop_assert!(out(&with(&q, false, Skill::MatrixError)) <= out(&without(&q, false, Skill::MatrixError)));
         prop_assert!(out(&with(&q, true, Skill::MatrixError)) >= out(&without(&q, true, Skill::MatrixError)));
-        prop_assert!(melee_value(&with(&m, false, Skill::MatrixError)) <= melee_value(&without(&m, false, Skill::MatrixError)));
+        let ally = |q: &Query, attacker: bool, on: bool| {
+            let mut q = q.clone();
+            if attacker { q.attacker.ally_matrix = on } else { q.defender.ally_matrix = on }
+            q
+        };
+        prop_assert!(melee_value(&ally(&m, false, true)) <= melee_value(&ally(&m, false, false)));
         prop_assert!(melee_value(&with(&m, false, Skill::DirtyTricks)) <= melee_value(&without(&m, false, Skill::DirtyTricks)));
-        prop_assert!(melee_value(&with(&m, true, Skill::MatrixError)) >= melee_value(&without(&m, true, Skill::MatrixError)));
+        prop_assert!(melee_value(&ally(&m, true, true)) >= melee_value(&ally(&m, true, false)));
+        // A friend's Błąd matrycy works as the fighter's own would in a
+        // shot (R20): the same odds when the range lets the own one work.
+        let mut own = without(&without(&q, true, Skill::MatrixError), false, Skill::MatrixError);
+        own.situation.range = own.situation.range.map(|r| r.min(odds::MATRIX_RANGE));
+        let mut by_friend = own.clone();
+        by_friend.attacker.ally_matrix = true;
+        by_friend.defender.ally_matrix = true;
+        let both = with(&with(&own, true, Skill::MatrixError), false, Skill::MatrixError);
+        if let (Ok(a), Ok(b)) = (odds::shoot_odds(&both), odds::shoot_odds(&by_friend)) {
+            prop_assert_eq!(a.out_of_action, b.out_of_action);
+        }
         let mut ar = m.clone();
         ar.attacker.reroll = true;
         let mut an = m.clone();

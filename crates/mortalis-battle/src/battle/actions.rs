@@ -327,6 +327,9 @@ impl Battle {
         let mut defender = fd.side(fd.melee(), true);
         defender.support = support[1].min(6);
         defender.assisted = self.assisted(d, a);
+        let matrix = self.fight_matrix(a, d);
+        attacker.ally_matrix = matrix.attacker.is_some();
+        defender.ally_matrix = matrix.defender.is_some();
         // Sfochowany pacyfista (B173): W 1 when attacked.
         if self.is_pacifist(d) {
             defender.fight = 1;
@@ -411,7 +414,7 @@ impl Battle {
         self.plays_for_shot(players, &mut query, target)?;
         let (report, chance, jump) = self.play_shot(players, m, target, &query)?;
         self.after_reroll(m, &report);
-        self.spend_reactions(m, target, hand, &report);
+        self.spend_reactions(hand, &report);
         self.spend_plays(&report, m, target);
         let out = report.defender_out;
         let chance = shot_chance(&chance);
@@ -567,7 +570,9 @@ impl Battle {
             }
             Choice::Withdraw { from } => {
                 let (query, _) = self.melee_query(m, from);
+                let matrix = self.fight_matrix(m, from);
                 let (report, winner) = self.play_withdrawal(players, &query)?;
+                self.spend_fight_matrix(matrix, &report);
                 self.after_reroll(m, &report);
                 self.take_slot(m, false);
                 let won = winner == 1;
@@ -704,9 +709,11 @@ impl Battle {
             } => self.jump_down_move(players, m, (to, spent, climbed), navs)?,
             Choice::Attack { target } => {
                 let (mut query, support) = self.melee_query(m, target);
+                let matrix = self.fight_matrix(m, target);
                 self.plays_for_fight(players, &mut query, m, target)?;
                 let (report, chance) = self.play_attack(players, m, target, &query)?;
                 self.spend_plays(&report, m, target);
+                self.spend_fight_matrix(matrix, &report);
                 let pushed = plays::push_after(&report, m, target);
                 self.after_reroll(m, &report);
                 self.take_slot(m, false);

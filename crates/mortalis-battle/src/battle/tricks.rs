@@ -5,7 +5,7 @@
 
 use mortalis_rules::dice::DiceSource;
 use mortalis_rules::equipment::Armour;
-use mortalis_rules::odds::DISPEL_ON;
+use mortalis_rules::odds::{DISPEL_ON, MATRIX_RANGE};
 use mortalis_rules::skills::Skill;
 
 use super::ai::{threat, worth};
@@ -351,10 +351,23 @@ impl Battle {
 pub(super) struct AtHand {
     /// The caster whose Adrenalina covers the target (B126).
     adrenaline: Option<usize>,
-    /// The shooter's Błąd matrycy (B120).
-    shooter_matrix: bool,
-    /// The target's Błąd matrycy (B120).
-    target_matrix: bool,
+    /// Who casts Błąd matrycy for the shooter's side (B120): the shooter or
+    /// a friend within 12" of the target.
+    shooter_matrix: Option<usize>,
+    /// Who casts it for the target's side: the target or a friend within
+    /// 12" of the shooter.
+    target_matrix: Option<usize>,
+}
+
+/// The models whose Błąd matrycy a melee exchange may use (B42, B120: a
+/// third model, not engaged, within 12" of the enemy fighter), so that a
+/// charge is spent when the rules core's play used it.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct FightMatrix {
+    /// For the attacker's side.
+    pub(super) attacker: Option<usize>,
+    /// For the defender's side.
+    pub(super) defender: Option<usize>,
 }
 
 impl Battle {
@@ -394,15 +407,93 @@ impl Battle {
         if hand.adrenaline.is_some() {
             query.defender.skills.push(Skill::Adrenaline);
         }
-        hand.shooter_matrix = self.can_react(s, Skill::MatrixError);
-        if hand.shooter_matrix {
-            query.attacker.skills.push(Skill::MatrixError);
+        hand.shooter_matrix = self.matrix_caster(s, t);
+        match hand.shooter_matrix {
+            Some(c) if c == s => query.attacker.skills.push(Skill::MatrixError),
+            Some(_) => query.attacker.ally_matrix = true,
+            None => {}
         }
-        hand.target_matrix = self.can_react(t, Skill::MatrixError);
-        if hand.target_matrix {
-            query.defender.skills.push(Skill::MatrixError);
+        hand.target_matrix = self.matrix_caster(t, s);
+        match hand.target_matrix {
+            Some(c) if c == t => query.defender.skills.push(Skill::MatrixError),
+            Some(_) => query.defender.ally_matrix = true,
+            None => {}
         }
         Ok(hand)
+    }
+
+    /// The model of `m`'s side whose Błąd matrycy may force a roll of the
+    /// enemy `e` (B120): `m` itself or else the first friend in roster
+    /// order that may cast it now (not engaged, a charge left, B115) and
+    /// stands within 12" of `e` (never an independent model's side).
+    pub(super) fn matrix_caster(&self, m: usize, e: usize) -> Option<usize> {
+        let side = self.models[m].side;
+        if side > 1 {
+            return None;
+        }
+        let enemy = &self.models[e].body;
+        std::iter::once(m)
+            .chain((0..self.models.len()).filter(|&c| c != m))
+            .find(|&c| {
+                self.models[c].side == side
+                    && self.can_react(c, Skill::MatrixError)
+                    && self.table.distance(&self.models[c].body, enemy) <= MATRIX_RANGE
+            })
+    }
+
+    /// The third models' Błąd matrycy in an exchange of `a` attacking `d`
+    /// (B42): for each side the caster of [`Battle::matrix_caster`] (the
+    /// fighters themselves are engaged, so never they) — none against a
+    /// fighter with Rozproszenie, as the rules core's exchange rolls no
+    /// Dispel against it (docs/mortalis/battle.md).
+    pub(super) fn fight_matrix(&self, a: usize, d: usize) -> FightMatrix {
+        let dispels = |f: usize| self.models[f].skills.contains(&Skill::Dispel);
+        FightMatrix {
+            attacker: self.matrix_caster(a, d).filter(|_| !dispels(d)),
+            defender: self.matrix_caster(d, a).filter(|_| !dispels(a)),
+        }
+    }
+
+    /// Spends the charges of the third models' Błąd matrycy an exchange
+    /// used: a forced Fight roll, or a forced test.
+    pub(super) fn spend_fight_matrix(
+        &mut self,
+        casters: FightMatrix,
+        report: &mortalis_rules::play::Report,
+    ) {
+        use mortalis_rules::play::Event as Step;
+        let forced =
+            |f: &Option<mortalis_rules::play::Forced>| f.as_ref().is_some_and(|f| f.by == MATRIX);
+        let spend = |c: Option<usize>, models: &mut Vec<super::Fighter>| {
+            if let Some(c) = c {
+                models[c].spend(Skill::MatrixError);
+            }
+        };
+        for e in &report.events {
+            match e {
+                Step::Fight {
+                    attacker_forced,
+                    defender_forced,
+                    ..
+                } => {
+                    if forced(defender_forced) {
+                        spend(casters.attacker, &mut self.models);
+                    }
+                    if forced(attacker_forced) {
+                        spend(casters.defender, &mut self.models);
+                    }
+                }
+                Step::Save { who, forced: f, .. } if forced(f) => {
+                    let by = if *who == "defender" {
+                        casters.attacker
+                    } else {
+                        casters.defender
+                    };
+                    spend(by, &mut self.models);
+                }
+                _ => {}
+            }
+        }
     }
 
     /// The friend of model `f` whose Adrenalina could cover it (B126), after
@@ -475,13 +566,7 @@ impl Battle {
     }
 
     /// Spends the charges of the reacting tricks the play used.
-    pub(super) fn spend_reactions(
-        &mut self,
-        s: usize,
-        t: usize,
-        hand: AtHand,
-        report: &mortalis_rules::play::Report,
-    ) {
+    pub(super) fn spend_reactions(&mut self, hand: AtHand, report: &mortalis_rules::play::Report) {
         use mortalis_rules::play::Event as Step;
         for e in &report.events {
             match e {
@@ -491,14 +576,18 @@ impl Battle {
                     {
                         self.models[c].spend(Skill::Adrenaline);
                     }
-                    if hand.shooter_matrix && forced.as_ref().is_some_and(|f| f.by == MATRIX) {
-                        self.models[s].spend(Skill::MatrixError);
+                    if let Some(c) = hand.shooter_matrix
+                        && forced.as_ref().is_some_and(|f| f.by == MATRIX)
+                    {
+                        self.models[c].spend(Skill::MatrixError);
                     }
                 }
                 Step::Shot {
                     forced: Some(f), ..
-                } if hand.target_matrix && f.by == MATRIX => {
-                    self.models[t].spend(Skill::MatrixError);
+                } if f.by == MATRIX => {
+                    if let Some(c) = hand.target_matrix {
+                        self.models[c].spend(Skill::MatrixError);
+                    }
                 }
                 _ => {}
             }

@@ -155,10 +155,10 @@ pub fn melee_plan(q: &Query) -> Result<MeleePlan, ActionError> {
         attacker_save: melee_save(a, d, true),
         defender_harmless: d.has(Skill::Parry),
         // Tricks cannot be cast by models engaged in melee (R20, R45): a
-        // fighter's own Matrix error does nothing here. The game keeps the
-        // fields for a Matrix error cast by a third model.
-        attacker_matrix: false,
-        defender_matrix: false,
+        // fighter's own Matrix error does nothing here; a third model's
+        // does (`ally_matrix`).
+        attacker_matrix: a.ally_matrix,
+        defender_matrix: d.ally_matrix,
         defender_dirty: d.has(Skill::DirtyTricks) && q.situation.charged,
     })
 }

@@ -113,6 +113,11 @@ pub struct Side {
     /// Within 1" of a friendly shield-bearer with Protector, not closer to
     /// the shooter than it: +1 Resilience against shots (ruling R57).
     pub protected: bool,
+    /// A friend of this model (not engaged, a charge left) stands within
+    /// 12" of the opponent and holds Błąd matrycy (B120, R20): this side may
+    /// force one of the opponent's rolls of the action to be rerolled, as
+    /// with its own, in melee too (where the fighters cannot cast it).
+    pub ally_matrix: bool,
     /// Other weapons the model has with it besides `weapon` (a heavy ranged
     /// or two-handed weapon makes the opponent's Nimble count, R59).
     pub carries: Vec<Item>,
@@ -159,6 +164,7 @@ impl Default for Side {
             mods: Vec::new(),
             acted: Acted::Nothing,
             protected: false,
+            ally_matrix: false,
             carries: Vec::new(),
             volley: None,
         }

@@ -398,8 +398,8 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
         RerollMode::None
     };
     let immune = t.has(Skill::ProtectiveShield) && is_shot;
-    let attacker_matrix = a.has(Skill::MatrixError) && range <= MATRIX_RANGE;
-    let defender_matrix = t.has(Skill::MatrixError) && range <= MATRIX_RANGE;
+    let attacker_matrix = (a.has(Skill::MatrixError) && range <= MATRIX_RANGE) || a.ally_matrix;
+    let defender_matrix = (t.has(Skill::MatrixError) && range <= MATRIX_RANGE) || t.ally_matrix;
     let (ad, td) = (a.has(Skill::Dispel), t.has(Skill::Dispel));
     let near = range <= DISPEL_RANGE;
     Ok(ShootPlan {
