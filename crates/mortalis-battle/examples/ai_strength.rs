@@ -57,11 +57,18 @@ fn main() {
             let mut battle =
                 Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS).with_scenario(scenario);
             let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
+            // OPPONENT=ai: the AI on both sides (the tally is side `ai_side`'s).
             let (mut ai, mut rnd) = (Ai, RandomPolicy::new(seed));
-            let deciders: [&mut dyn Decider; 2] = if ai_side == 0 {
-                [&mut ai, &mut rnd]
+            let mut other = Ai;
+            let rnd: &mut dyn Decider = if std::env::var("OPPONENT").is_ok_and(|v| v == "ai") {
+                &mut other
             } else {
-                [&mut rnd, &mut ai]
+                &mut rnd
+            };
+            let deciders: [&mut dyn Decider; 2] = if ai_side == 0 {
+                [&mut ai, rnd]
+            } else {
+                [rnd, &mut ai]
             };
             battle
                 .play(&mut Players {

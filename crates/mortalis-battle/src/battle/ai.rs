@@ -523,10 +523,14 @@ impl Decider for Ai {
                 let here = exposure(b, m, b.models[m].body.at);
                 best(q, |o| self.value(b, m, o, here))
             }
-            // Prefers to attack: the Defender in Barykady cannot carry
+            // Prefers to attack in Barykady: the Defender cannot carry
             // markers off (B158, Q24).
+            // In Otoczeni it names itself: AI against AI with equal
+            // warbands the Defender wins two battles in three
+            // (docs/mortalis/ai.md).
             About::Role => best(q, |o| {
-                matches!(o, Choice::Defender { side } if *side != q.side) as u8 as f64
+                let me = b.scenario == Scenario::Surrounded;
+                matches!(o, Choice::Defender { side } if (*side == q.side) == me) as u8 as f64
             }),
             // Deploys as near the centre as the zone allows.
             About::Deploy => {
