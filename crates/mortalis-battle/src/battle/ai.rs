@@ -99,24 +99,29 @@ pub(super) fn out_chance(q: &Query) -> f64 {
 
 /// What taking out model `t` does to the end of the battle: in Duma the
 /// last enemy on the field ends it, and models of the side still there
-/// never count as having left (B170), so it is worth it only ahead; the
-/// value added to the removal (0 when it ends nothing).
+/// never count as having left (B170), so it is worth it only ahead; half
+/// that for the last but one, whose fall leaves one that may fall at the
+/// next exchange; the value added to the removal (0 when it ends nothing).
 fn ending(b: &Battle, t: usize) -> f64 {
     let side = b.models[t].side;
     // Independent models (a third side) never end a battle (B137).
     if side > 1 {
         return 0.0;
     }
-    let last = !b
+    let left = b
         .models
         .iter()
         .enumerate()
-        .any(|(i, f)| i != t && f.on_table() && f.side == side);
-    if !last || b.scenario != Scenario::Pride {
+        .filter(|&(i, f)| i != t && f.on_table() && f.side == side)
+        .count();
+    if b.scenario != Scenario::Pride || left > 1 {
         return 0.0;
     }
     let vp = b.vp();
-    match vp[1 - side].cmp(&vp[side]) {
+    // One left after it: the battle may end at the next exchange, whoever
+    // starts it (the last enemy attacking and losing ends it too).
+    let near = if left == 1 { 0.5 } else { 1.0 };
+    near * match vp[1 - side].cmp(&vp[side]) {
         std::cmp::Ordering::Greater => 10.0,
         std::cmp::Ordering::Equal => -6.0,
         std::cmp::Ordering::Less => -12.0,

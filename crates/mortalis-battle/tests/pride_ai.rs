@@ -1,0 +1,54 @@
+//! Duma (docs/mortalis/ai.md, "The last enemy in Duma"): taking out the
+//! last enemy ends the battle before anyone has left the field (B170), a
+//! draw at 0:0; so with VP level the AI also holds back from the last enemy
+//! but one, whose fall leaves one that may fall at the next exchange.
+
+#[path = "common/duel.rs"]
+mod duel;
+
+use duel::alfa_against_beta;
+use mortalis_battle::battle::ai::Ai;
+use mortalis_battle::battle::{About, Choice, Decider, Question, Scenario};
+use mortalis_battle::file::parse;
+use mortalis_battle::table::Place;
+
+/// A3 (a swordsman) engaged with B1 (a rifleman) on an open table in Duma,
+/// VP level; `b3` says whether B3 is still on the table besides B1 and B2.
+/// Does the AI attack B1 or end A3's activation?
+fn attacks(b3: bool) -> bool {
+    let places = [
+        ("A3", (14.0, 14.0)),
+        ("B1", (15.1, 14.0)),
+        ("B2", (4.0, 26.0)),
+        ("B3", (24.0, 26.0)),
+    ];
+    let table = parse("size = 28\n").unwrap();
+    let mut b = alfa_against_beta(table, |name| {
+        if name == "B3" && !b3 {
+            return None;
+        }
+        let (_, (x, y)) = places.iter().find(|p| p.0 == name)?;
+        Some(Place::ground(*x, *y))
+    })
+    .with_scenario(Scenario::Pride);
+    b.active = b.models.iter().position(|m| m.name == "A3");
+    b.round = 3;
+    let b1 = b.models.iter().position(|m| m.name == "B1").unwrap();
+    let attack = Choice::Attack { target: b1 };
+    let q = Question {
+        side: 0,
+        about: About::Action,
+        options: vec![Choice::End, attack],
+    };
+    q.options[Ai.choose(&b, &q).unwrap()] == attack
+}
+
+#[test]
+fn with_three_enemies_left_the_swordsman_attacks() {
+    assert!(attacks(true));
+}
+
+#[test]
+fn with_two_enemies_left_and_vp_level_it_holds_back() {
+    assert!(!attacks(false));
+}
