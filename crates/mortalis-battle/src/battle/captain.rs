@@ -11,7 +11,7 @@ use mortalis_rules::play;
 use mortalis_rules::skills::Skill;
 use num_traits::ToPrimitive;
 
-use super::{Battle, Choice, Event};
+use super::{About, Battle, BattleError, Choice, Event, Players, Question};
 
 impl Battle {
     /// Whether model `m` may commit the captain's reroll now: the captain,
@@ -57,6 +57,80 @@ impl Battle {
             self.models[m].captain_reroll = false;
         }
         self.event(Event::Reroll { model: m, used });
+    }
+
+    /// B9 in defence (ruling "The captain's reroll in defence"): when the
+    /// captain `d` is attacked (or an enemy withdraws from it) with its
+    /// reroll unused, its side is asked whether it holds the reroll ready
+    /// for its Fight roll of this exchange; held, the rules core's exchange
+    /// uses it as the defender's own reroll where it helps most (R46).
+    /// Not asked when Zawadiaka would reroll that roll anyway. True when
+    /// held.
+    pub(super) fn defence_reroll(
+        &mut self,
+        players: &mut Players,
+        d: usize,
+        query: &mut Query,
+    ) -> Result<bool, BattleError> {
+        let me = &self.models[d];
+        if !me.captain_reroll || query.defender.reroll || self.would_duel(query) {
+            return Ok(false);
+        }
+        let side = me.side;
+        self.defending = Some(query.clone());
+        let pick = self.ask(
+            players,
+            Question {
+                side,
+                about: About::Reaction,
+                options: vec![Choice::CommitReroll, Choice::Pass],
+            },
+        );
+        self.defending = None;
+        query.defender.reroll = pick? == Choice::CommitReroll;
+        Ok(query.defender.reroll)
+    }
+
+    /// Whether the defender's Zawadiaka already gives it a reroll in this
+    /// exchange (no supporter on either side).
+    fn would_duel(&self, q: &Query) -> bool {
+        q.defender.skills.contains(&Skill::Duellist)
+            && q.defender.support == 0
+            && q.attacker.support == 0
+    }
+
+    /// After an exchange in which the captain `d` held its reroll in
+    /// defence: spent when its Fight roll used a reroll.
+    pub(super) fn after_defence_reroll(&mut self, d: usize, held: bool, report: &play::Report) {
+        if !held {
+            return;
+        }
+        let used = report
+            .events
+            .iter()
+            .any(|e| matches!(e, play::Event::Fight { defender, .. } if defender.reroll.is_some()));
+        if used {
+            self.models[d].captain_reroll = false;
+        }
+        self.event(Event::Reroll { model: d, used });
+    }
+
+    /// The AI's answer: hold the reroll when it adds at least 0.05 to the
+    /// exact chance of the exchange going the captain's way (the attacker
+    /// out, less the captain out).
+    pub(super) fn defence_reroll_worth(&self) -> bool {
+        let Some(q) = &self.defending else {
+            return false;
+        };
+        let value = |q: &Query| match odds::odds(q) {
+            Ok(Odds::Melee(o)) => {
+                o.attacker_out.to_f64().unwrap_or(0.0) - o.defender_out.to_f64().unwrap_or(0.0)
+            }
+            _ => 0.0,
+        };
+        let mut held = q.clone();
+        held.defender.reroll = true;
+        value(&held) - value(q) >= 0.05
     }
 
     /// How much committing the reroll now adds to model `m`'s best Shot,

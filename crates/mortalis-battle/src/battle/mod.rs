@@ -187,6 +187,10 @@ pub struct Battle {
     /// what it does instead of wounding (`instead.rs`).
     #[serde(skip)]
     exchange: Option<(usize, usize)>,
+    /// The exchange whose defending captain is being asked about its
+    /// reroll (`captain.rs`).
+    #[serde(skip)]
+    defending: Option<mortalis_rules::odds::Query>,
 }
 
 /// Dice that log every value into the battle.
@@ -250,6 +254,7 @@ impl Battle {
             lava: vec![],
             burned: vec![],
             exchange: None,
+            defending: None,
         }
     }
 

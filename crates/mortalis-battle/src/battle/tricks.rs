@@ -323,6 +323,8 @@ impl Battle {
                     trick: Skill::Adrenaline,
                     ..
                 } => true,
+                // The captain's reroll held in defence (`captain.rs`).
+                Choice::CommitReroll => self.defence_reroll_worth(),
                 Choice::Pass => true,
                 // The deviation worse for the thrower (the active model).
                 Choice::Deviate { item, x, y } => {
