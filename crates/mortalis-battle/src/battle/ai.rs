@@ -72,7 +72,9 @@ pub(super) fn leave_value(b: &Battle, m: usize) -> f64 {
         // Near the round limit one fewer will do: waiting longer only
         // leaves the markers on the table for a draw.
         let late = b.max_rounds > 0 && b.round + 2 >= b.max_rounds;
-        if stay >= count(1 - side)
+        // With more at risk than it takes off, two more than the enemy.
+        let margin = if at_risk > own { 2 } else { 0 };
+        if stay >= count(1 - side) + margin
             || (late && stay + 1 >= count(1 - side))
             || at_risk == 0
             || last_round
