@@ -571,7 +571,7 @@ impl Battle {
             Choice::Withdraw { from } => {
                 let (mut query, _) = self.melee_query(m, from);
                 let matrix = self.fight_matrix(m, from);
-                let held = self.defence_reroll(players, from, &mut query)?;
+                let held = self.defence_reroll(players, m, from, &mut query)?;
                 let (report, winner) = self.play_withdrawal(players, &query)?;
                 self.spend_fight_matrix(matrix, &report);
                 self.after_defence_reroll(from, held, &report);
@@ -713,7 +713,7 @@ impl Battle {
                 let (mut query, support) = self.melee_query(m, target);
                 let matrix = self.fight_matrix(m, target);
                 self.plays_for_fight(players, &mut query, m, target)?;
-                let held = self.defence_reroll(players, target, &mut query)?;
+                let held = self.defence_reroll(players, m, target, &mut query)?;
                 let (report, chance) = self.play_attack(players, m, target, &query)?;
                 self.spend_plays(&report, m, target);
                 self.spend_fight_matrix(matrix, &report);

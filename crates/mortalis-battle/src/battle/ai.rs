@@ -104,7 +104,7 @@ pub(super) fn out_chance(q: &Query) -> f64 {
 /// never count as having left (B170), so it is worth it only ahead; half
 /// that for the last but one, whose fall leaves one that may fall at the
 /// next exchange; the value added to the removal (0 when it ends nothing).
-fn ending(b: &Battle, t: usize) -> f64 {
+pub(super) fn ending(b: &Battle, t: usize) -> f64 {
     let side = b.models[t].side;
     // Independent models (a third side) never end a battle (B137).
     if side > 1 {

@@ -69,6 +69,7 @@ impl Battle {
     pub(super) fn defence_reroll(
         &mut self,
         players: &mut Players,
+        a: usize,
         d: usize,
         query: &mut Query,
     ) -> Result<bool, BattleError> {
@@ -78,6 +79,7 @@ impl Battle {
         }
         let side = me.side;
         self.defending = Some(query.clone());
+        self.defending_pair = Some((a, d));
         let pick = self.ask(
             players,
             Question {
@@ -87,6 +89,7 @@ impl Battle {
             },
         );
         self.defending = None;
+        self.defending_pair = None;
         query.defender.reroll = pick? == Choice::CommitReroll;
         Ok(query.defender.reroll)
     }
@@ -116,15 +119,20 @@ impl Battle {
     }
 
     /// The AI's answer: hold the reroll when it adds at least 0.05 to the
-    /// exact chance of the exchange going the captain's way (the attacker
-    /// out, less the captain out).
+    /// exchange's value for the captain: the exact chance the attacker is
+    /// taken out times its worth (with what its fall does to the end of
+    /// the battle: in Duma the last enemies' fall may end it in a draw),
+    /// less the chance the captain is, times its own.
     pub(super) fn defence_reroll_worth(&self) -> bool {
-        let Some(q) = &self.defending else {
+        let (Some(q), Some((a, d))) = (&self.defending, self.defending_pair) else {
             return false;
         };
+        let gain = super::ai::worth(self, a) + super::ai::ending(self, a);
+        let loss = super::ai::worth(self, d);
         let value = |q: &Query| match odds::odds(q) {
             Ok(Odds::Melee(o)) => {
-                o.attacker_out.to_f64().unwrap_or(0.0) - o.defender_out.to_f64().unwrap_or(0.0)
+                o.attacker_out.to_f64().unwrap_or(0.0) * gain
+                    - o.defender_out.to_f64().unwrap_or(0.0) * loss
             }
             _ => 0.0,
         };

@@ -191,6 +191,9 @@ pub struct Battle {
     /// reroll (`captain.rs`).
     #[serde(skip)]
     defending: Option<mortalis_rules::odds::Query>,
+    /// Its attacker and the captain.
+    #[serde(skip)]
+    defending_pair: Option<(usize, usize)>,
 }
 
 /// Dice that log every value into the battle.
@@ -255,6 +258,7 @@ impl Battle {
             burned: vec![],
             exchange: None,
             defending: None,
+            defending_pair: None,
         }
     }
 
