@@ -301,12 +301,22 @@ impl Human {
                     ""
                 }
             ),
-            Choice::CommitReroll => self
-                .pick(
-                    "przerzut kapitana (raz na bitwę) do następnego ataku",
-                    "the captain's reroll (once a battle) for the next attack",
-                )
-                .into(),
+            Choice::CommitReroll => match b.defending_captain() {
+                Some(d) => format!(
+                    "{} {}",
+                    self.pick(
+                        "przerzut kapitana (raz na bitwę) do rzutu Walki w obronie:",
+                        "the captain's reroll (once a battle) for its Fight roll in defence:",
+                    ),
+                    b.models[d].name
+                ),
+                None => self
+                    .pick(
+                        "przerzut kapitana (raz na bitwę) do następnego ataku",
+                        "the captain's reroll (once a battle) for the next attack",
+                    )
+                    .into(),
+            },
             Choice::PickUpData => self
                 .pick(
                     "podnieś znacznik Ukrytych danych",

@@ -571,9 +571,9 @@ impl Battle {
             Choice::Withdraw { from } => {
                 let (mut query, _) = self.melee_query(m, from);
                 let matrix = self.fight_matrix(m, from);
-                let held = self.defence_reroll(players, m, from, &mut query)?;
+                let held = self.defence_reroll(players, (m, from, true), &mut query)?;
                 let (report, winner) = self.play_withdrawal(players, &query)?;
-                self.spend_fight_matrix(matrix, &report);
+                self.spend_fight_matrix(matrix, &report.events);
                 self.after_defence_reroll(from, held, &report);
                 self.after_reroll(m, &report);
                 self.take_slot(m, false);
@@ -713,10 +713,9 @@ impl Battle {
                 let (mut query, support) = self.melee_query(m, target);
                 let matrix = self.fight_matrix(m, target);
                 self.plays_for_fight(players, &mut query, m, target)?;
-                let held = self.defence_reroll(players, m, target, &mut query)?;
-                let (report, chance) = self.play_attack(players, m, target, &query)?;
+                let held = self.defence_reroll(players, (m, target, false), &mut query)?;
+                let (report, chance) = self.play_attack(players, m, target, &query, matrix)?;
                 self.spend_plays(&report, m, target);
-                self.spend_fight_matrix(matrix, &report);
                 self.after_defence_reroll(target, held, &report);
                 let pushed = plays::push_after(&report, m, target);
                 self.after_reroll(m, &report);

@@ -69,8 +69,7 @@ impl Battle {
     pub(super) fn defence_reroll(
         &mut self,
         players: &mut Players,
-        a: usize,
-        d: usize,
+        (a, d, withdrawal): (usize, usize, bool),
         query: &mut Query,
     ) -> Result<bool, BattleError> {
         let me = &self.models[d];
@@ -80,6 +79,7 @@ impl Battle {
         let side = me.side;
         self.defending = Some(query.clone());
         self.defending_pair = Some((a, d));
+        self.withdrawing = withdrawal;
         let pick = self.ask(
             players,
             Question {
@@ -90,8 +90,15 @@ impl Battle {
         );
         self.defending = None;
         self.defending_pair = None;
+        self.withdrawing = false;
         query.defender.reroll = pick? == Choice::CommitReroll;
         Ok(query.defender.reroll)
+    }
+
+    /// The captain being asked whether it holds its reroll in defence
+    /// (`None` when no such question is open).
+    pub fn defending_captain(&self) -> Option<usize> {
+        self.defending_pair.map(|(_, d)| d)
     }
 
     /// Whether the defender's Zawadiaka already gives it a reroll in this
@@ -118,13 +125,17 @@ impl Battle {
         self.event(Event::Reroll { model: d, used });
     }
 
-    /// The AI's answer: hold the reroll when it adds at least 0.05 to the
-    /// exchange's value for the captain: the exact chance the attacker is
+    /// The AI's answer (never for a Withdrawal's roll): hold the reroll
+    /// when it adds at least 0.05 to the exchange's value for the captain: the exact chance the attacker is
     /// taken out times its worth (with what its fall does to the end of
     /// the battle: in Duma the last enemies' fall may end it in a draw),
     /// less the chance the captain is, times its own.
     pub(super) fn defence_reroll_worth(&self) -> bool {
-        let (Some(q), Some((a, d))) = (&self.defending, self.defending_pair) else {
+        // A Withdrawal's roll hurts nobody (B46): the reroll is kept for
+        // an exchange that may.
+        let (Some(q), Some((a, d)), false) =
+            (&self.defending, self.defending_pair, self.withdrawing)
+        else {
             return false;
         };
         let gain = super::ai::worth(self, a) + super::ai::ending(self, a);

@@ -27,6 +27,7 @@ impl Battle {
         m: usize,
         target: usize,
         q: &Query,
+        matrix: super::tricks::FightMatrix,
     ) -> Result<(play::Report, Odds), BattleError> {
         let rules = |e: odds::ActionError| BattleError::Rules(e.to_string());
         let chance = odds::odds(q).map_err(rules)?;
@@ -38,6 +39,9 @@ impl Battle {
                 rolled: &mut self.dice,
             },
         )?;
+        // A third model's Błąd matrycy used on a Fight roll is spent now,
+        // before a shot instead of the wound could find its charge.
+        self.spend_fight_matrix(matrix, std::slice::from_ref(&exchange.fight));
         if exchange.wounds(&game) {
             let (w, l) = if exchange.winner > 0 {
                 (m, target)
@@ -75,6 +79,7 @@ impl Battle {
                 rolled: &mut self.dice,
             },
         )?;
+        self.spend_fight_matrix(matrix, report.events.get(1..).unwrap_or_default());
         Ok((report, chance))
     }
 

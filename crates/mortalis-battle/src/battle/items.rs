@@ -211,8 +211,11 @@ impl Battle {
         plans: Vec<(usize, ShotPlan)>,
     ) -> Result<(), BattleError> {
         self.take_slot(m, false);
-        for (t, plan) in plans {
-            if self.models[t].on_table() {
+        let at: Vec<_> = plans.iter().map(|(t, _)| self.models[*t].body.at).collect();
+        for ((t, plan), was) in plans.into_iter().zip(at) {
+            // A target removed, or gone by "Raz kozie śmierć!", is no longer
+            // where the shots go (Q37; ruling "The rest of the volley").
+            if self.models[t].on_table() && self.models[t].body.at == was {
                 self.fire_plan(players, m, t, None, &plan)?;
             }
         }

@@ -194,6 +194,18 @@ pub struct Battle {
     /// Its attacker and the captain.
     #[serde(skip)]
     defending_pair: Option<(usize, usize)>,
+    /// The model a Shot from hiding is fired at in the middle of its
+    /// movement (`react.rs`).
+    #[serde(skip)]
+    moving: Option<usize>,
+    /// The shot whose target is being asked about "Raz kozie śmierć!"
+    /// (`now_or_never.rs`), for the AI's judgement.
+    #[serde(skip)]
+    shooting: Option<mortalis_rules::odds::Query>,
+    /// A Withdrawal's roll, not an Attack, is being asked about
+    /// (`captain.rs`).
+    #[serde(skip)]
+    withdrawing: bool,
 }
 
 /// Dice that log every value into the battle.
@@ -259,6 +271,9 @@ impl Battle {
             exchange: None,
             defending: None,
             defending_pair: None,
+            moving: None,
+            shooting: None,
+            withdrawing: false,
         }
     }
 

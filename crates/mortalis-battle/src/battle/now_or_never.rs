@@ -23,10 +23,12 @@ impl Battle {
     /// hits it: for each of 16 directions in which its base reaches an edge
     /// within 1" on its level, the surface below, just clear of the edge,
     /// when the drop there is 4" or more and its base can stand there
-    /// (ruling "Where the jump lands", docs/mortalis/battle.md).
+    /// (ruling "Where the jump lands", docs/mortalis/battle.md). Never to
+    /// a model shot in the middle of its own movement.
     pub(super) fn now_or_never_options(&self, t: usize, shooter: usize) -> Vec<Choice> {
         let me = &self.models[t];
         if me.body.at.level == Level::Ground
+            || self.moving == Some(t)
             || me.side == self.models[shooter].side
             || !self.may_play(t, Skill::NowOrNever)
         {
@@ -97,11 +99,22 @@ impl Battle {
                 return Ok((volley.report(), chance, None));
             }
             let side = self.models[target].side;
-            if let Choice::NowOrNever { to, height, .. } =
-                self.react(players, side, About::Play, options.clone())?
-            {
+            self.shooting = Some(query.clone());
+            let answer = self.react(players, side, About::Play, options.clone());
+            self.shooting = None;
+            if let Choice::NowOrNever { to, height, .. } = answer? {
                 return Ok((volley.report(), chance, Some((to, height))));
             }
+        }
+    }
+
+    /// The exact chance the model asked about "Raz kozie śmierć!" passes the
+    /// test of the hit now waiting (the shot's own query: its weapon or
+    /// trick, the tricks at hand), for the AI.
+    pub(super) fn now_or_never_pass(&self) -> f64 {
+        match self.shooting.as_ref().map(odds::odds) {
+            Some(Ok(Odds::Shoot(o))) => 1.0 - super::ai::prob(&o.fail_save),
+            _ => 0.5,
         }
     }
 
@@ -127,5 +140,49 @@ impl Battle {
             self.after_move(t);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{HOUSE_ROUNDS, Status, side_from_warband};
+    use super::*;
+
+    /// A1 on the 4" block 0.7" from its west edge, B1 on the ground west
+    /// of it.
+    fn on_the_block() -> Battle {
+        let table = crate::file::parse(include_str!("../../tests/data/tower.toml")).unwrap();
+        let side =
+            |text: &str, s: usize| side_from_warband(&toml::from_str(text).unwrap(), s).unwrap();
+        let (na, sa, mut models) = side(include_str!("../../tests/data/alfa.toml"), 0);
+        let (nb, sb, more) = side(include_str!("../../tests/data/beta.toml"), 1);
+        models.extend(more);
+        for m in &mut models {
+            match m.name.as_str() {
+                "A1" => {
+                    m.body.at = Place {
+                        x: 9.2,
+                        y: 10.0,
+                        level: table.surface_at(9.2, 10.0),
+                    }
+                }
+                "B1" => m.body.at = Place::ground(3.0, 10.0),
+                _ => m.status = Status::Removed,
+            }
+        }
+        Battle::new(table, [na, nb], [sa, sb], models, HOUSE_ROUNDS)
+    }
+
+    /// B83 is offered to a model hit where it stands, never to one shot in
+    /// the middle of its own movement (ruling "The rest of the volley").
+    #[test]
+    fn no_jump_in_the_middle_of_a_move() {
+        let mut b = on_the_block();
+        let (a1, b1) = (0, 3);
+        assert_eq!(b.models[a1].name, "A1");
+        assert_eq!(b.models[b1].name, "B1");
+        assert!(!b.now_or_never_options(a1, b1).is_empty());
+        b.moving = Some(a1);
+        assert!(b.now_or_never_options(a1, b1).is_empty());
     }
 }

@@ -394,7 +394,12 @@ impl Battle {
         if let Choice::FromHiding { target, .. } =
             self.react(players, side, About::Overwatch, options)?
         {
-            self.fire_from_hiding(players, h, target)?;
+            // Shot while it moves: it cannot jump off by "Raz kozie
+            // śmierć!" (ruling "The rest of the volley").
+            self.moving = Some(target);
+            let fired = self.fire_from_hiding(players, h, target);
+            self.moving = None;
+            fired?;
             return Ok(only == Some(target) && !self.models[target].on_table());
         }
         Ok(false)

@@ -165,20 +165,13 @@ impl Ai {
                 }
             }
             // "Raz kozie śmierć!": the exact chance the jump leaves it
-            // standing against the exact chance it passes the test (the
-            // rest of the volley ignored), so it jumps only when the drop
-            // is the safer way.
-            Choice::NowOrNever {
-                model,
-                shooter,
-                height,
-                ..
-            } => {
-                let passes = match b.shot_plan(shooter, model).map(|p| odds::odds(&p.query)) {
-                    Some(Ok(Odds::Shoot(o))) => 1.0 - prob(&o.fail_save),
-                    _ => 0.5,
-                };
-                super::jumpdown::survival_of(&b.models[model], height) - passes - 0.05
+            // standing against the exact chance it passes the test of the
+            // shot being fired (the rest of the volley ignored), so it
+            // jumps only when the drop is the safer way.
+            Choice::NowOrNever { model, height, .. } => {
+                super::jumpdown::survival_of(&b.models[model], height)
+                    - b.now_or_never_pass()
+                    - 0.05
             }
             Choice::Offend { event, model } => self.event_value(b, q, event, model),
             // "Z drogi!": push a loser off a roof, or free a shooter.

@@ -461,7 +461,7 @@ impl Battle {
     pub(super) fn spend_fight_matrix(
         &mut self,
         casters: FightMatrix,
-        report: &mortalis_rules::play::Report,
+        events: &[mortalis_rules::play::Event],
     ) {
         use mortalis_rules::play::Event as Step;
         let forced =
@@ -471,7 +471,7 @@ impl Battle {
                 models[c].spend(Skill::MatrixError);
             }
         };
-        for e in &report.events {
+        for e in events {
             match e {
                 Step::Fight {
                     attacker_forced,
@@ -570,8 +570,25 @@ impl Battle {
     /// Spends the charges of the reacting tricks the play used.
     pub(super) fn spend_reactions(&mut self, hand: AtHand, report: &mortalis_rules::play::Report) {
         use mortalis_rules::play::Event as Step;
-        for e in &report.events {
+        for (k, e) in report.events.iter().enumerate() {
             match e {
+                // A Błąd matrycy cancelled by Rozproszenie is spent all the
+                // same (B110): the target's on an attack roll (a shot
+                // follows), the shooter's on a test (a test follows).
+                Step::Dispel {
+                    trick: Skill::MatrixError,
+                    dispelled: true,
+                    ..
+                } => {
+                    let caster = match report.events.get(k + 1) {
+                        Some(Step::Shot { .. }) => hand.target_matrix,
+                        Some(Step::Save { .. }) => hand.shooter_matrix,
+                        _ => None,
+                    };
+                    if let Some(c) = caster {
+                        self.models[c].spend(Skill::MatrixError);
+                    }
+                }
                 Step::Save { plays, forced, .. } => {
                     if let Some(c) = hand.adrenaline
                         && plays.contains(&Skill::Adrenaline)
