@@ -34,11 +34,7 @@ impl Graph<'_> {
     /// Every state reachable within `budget`, with its cost and how it was
     /// reached (Dijkstra from node 0, cut at the budget).
     #[allow(clippy::type_complexity)]
-    pub(super) fn settle(
-        &self,
-        difficult_ok: bool,
-        budget: f64,
-    ) -> (Vec<[f64; 2]>, Vec<[Back; 2]>) {
+    pub(super) fn settle(&self, difficult_ok: bool, budget: f64) -> (Vec<[f64; 2]>, Backs) {
         let (best, back, _) = self.run(difficult_ok, budget, None);
         (best, back)
     }
@@ -52,7 +48,7 @@ impl Graph<'_> {
         difficult_ok: bool,
         budget: f64,
         goal: Option<usize>,
-    ) -> (Vec<[f64; 2]>, Vec<[Back; 2]>, Option<(usize, usize)>) {
+    ) -> (Vec<[f64; 2]>, Backs, Option<(usize, usize)>) {
         let h = |v: usize, j: usize| {
             if goal.is_some() {
                 self.estimate(v, j)
@@ -77,7 +73,7 @@ impl Graph<'_> {
             fill[l.from] += 1;
         }
         let mut best = vec![[f64::INFINITY; 2]; n];
-        let mut back: Vec<[Back; 2]> = vec![[None, None]; n];
+        let mut back = Backs::new(n);
         let mut heap = BinaryHeap::new();
         best[0][0] = 0.0;
         heap.push(Entry(h(0, 0), 0, 0));
@@ -99,7 +95,7 @@ impl Graph<'_> {
             ) {
                 if c <= budget + 1e-9 && c < best[v][j] - 1e-12 {
                     best[v][j] = c;
-                    back[v][j] = Some((u, jumped, step, touch));
+                    back.set(v, j, (u, jumped, step, touch));
                     heap.push(Entry(c + h(v, j), v, j));
                 }
             }
@@ -256,16 +252,10 @@ impl Graph<'_> {
         found.map(|(u, j)| self.rebuild(&back, u, j, best[u][j]))
     }
 
-    pub(super) fn rebuild(
-        &self,
-        back: &[[Back; 2]],
-        mut u: usize,
-        mut j: usize,
-        length: f64,
-    ) -> Path {
+    pub(super) fn rebuild(&self, back: &Backs, mut u: usize, mut j: usize, length: f64) -> Path {
         let mut steps = vec![];
         let mut touch = Touch::default();
-        while let Some((p, pj, step, t)) = &back[u][j] {
+        while let Some((p, pj, step, t)) = back.get(u, j) {
             steps.push(step.clone());
             touch.difficult |= t.difficult;
             touch.dangerous |= t.dangerous;
@@ -287,7 +277,7 @@ impl Graph<'_> {
     /// [`Graph::rebuild`] makes would say — remembering each state's answer
     /// in `known` so that the ways to many states are walked once.
     pub(super) fn trail(
-        back: &[[Back; 2]],
+        back: &Backs,
         known: &mut [[Option<Trail>; 2]],
         v: usize,
         j: usize,
@@ -298,7 +288,7 @@ impl Graph<'_> {
             if let Some(f) = known[u][k] {
                 break f;
             }
-            match &back[u][k] {
+            match back.get(u, k) {
                 None => break (false, false, 0.0),
                 Some((p, pj, step, t)) => {
                     let drop = match step {
@@ -324,7 +314,46 @@ pub(super) type Trail = (bool, bool, f64);
 
 /// How a search state was reached: the previous node and jump flag, the
 /// step taken and what it touched.
-type Back = Option<(usize, usize, Step, Touch)>;
+type Way = (usize, usize, Step, Touch);
+
+/// The way each search state was last reached, kept compact: a small index
+/// per state (set only for the states reached) into the ways, so that a
+/// search cut at a short budget does not clear a large entry per node.
+pub(super) struct Backs {
+    at: Vec<[u32; 2]>,
+    ways: Vec<Way>,
+}
+
+impl Backs {
+    const NONE: u32 = u32::MAX;
+
+    fn new(n: usize) -> Self {
+        Backs {
+            at: vec![[Self::NONE; 2]; n],
+            ways: Vec::new(),
+        }
+    }
+
+    /// Records how state (`v`, `j`) was reached, replacing an earlier way.
+    fn set(&mut self, v: usize, j: usize, way: Way) {
+        match self.at[v][j] {
+            Self::NONE => {
+                self.at[v][j] = self.ways.len() as u32;
+                self.ways.push(way);
+            }
+            k => self.ways[k as usize] = way,
+        }
+    }
+
+    /// How state (`v`, `j`) was reached (`None` for the start and for the
+    /// states never reached).
+    pub(super) fn get(&self, v: usize, j: usize) -> Option<&Way> {
+        match self.at[v][j] {
+            Self::NONE => None,
+            k => self.ways.get(k as usize),
+        }
+    }
+}
 
 /// A heap entry ordered by smallest cost first.
 #[derive(Debug, Clone, Copy)]
