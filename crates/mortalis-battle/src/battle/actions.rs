@@ -380,11 +380,19 @@ impl Battle {
         players: &mut Players,
         q: &Query,
     ) -> Result<(play::Report, Odds), BattleError> {
-        let chance = odds::odds(q).map_err(|e| BattleError::Rules(e.to_string()))?;
+        let rules = |e: odds::ActionError| BattleError::Rules(e.to_string());
         let mut dice = Logged {
             inner: players.dice,
             rolled: &mut self.dice,
         };
+        if matches!(q.kind, ActionKind::Shoot) {
+            // One solve gives both the odds shown and the policy played.
+            let plan = odds::shoot_plan(q).map_err(rules)?;
+            let (shown, policy) = odds::shoot_odds_plan(&plan);
+            let report = play::play_shoot_plan(&plan, &policy, &mut dice)?;
+            return Ok((report, Odds::Shoot(shown)));
+        }
+        let chance = odds::odds(q).map_err(rules)?;
         Ok((play::play(q, &mut dice)?, chance))
     }
 

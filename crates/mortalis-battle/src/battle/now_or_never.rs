@@ -79,9 +79,10 @@ impl Battle {
         target: usize,
         query: &Query,
     ) -> Result<(play::Report, Odds, Option<(Place, f64)>), BattleError> {
-        let chance = odds::odds(query).map_err(|e| BattleError::Rules(e.to_string()))?;
         let plan = odds::shoot_plan(query).map_err(|e| BattleError::Rules(e.to_string()))?;
-        let policy = odds::shoot_odds_plan(&plan).1;
+        // One solve gives both the odds shown and the policy played.
+        let (shown, policy) = odds::shoot_odds_plan(&plan);
+        let chance = Odds::Shoot(shown);
         let options = self.now_or_never_options(target, m);
         let mut volley = play::Volley::start(
             &plan,

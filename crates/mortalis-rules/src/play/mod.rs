@@ -184,18 +184,9 @@ pub(super) fn save_roll(
     let mut passed = passes(&roll.kept);
     let mut forced = None;
     if passed && force_if_passed {
-        let again = forced_roll(
-            src,
-            spec.extra_die,
-            Keep::Low,
-            "Błąd matrycy: test Odporności od nowa",
-            "Matrix error: the Resilience test again",
-        )?;
-        passed = passes(&again.kept);
-        forced = Some(Forced {
-            by: MATRIX,
-            roll: again,
-        });
+        let (again, f) = forced_test(src, spec.extra_die, &passes)?;
+        passed = again;
+        forced = Some(f);
     }
     let used = forced.is_some();
     if roll.reroll.is_some() {
@@ -210,6 +201,29 @@ pub(super) fn save_roll(
         plays,
     });
     Ok((passed, used))
+}
+
+/// A Resilience test rolled again whole by the opponent's Błąd matrycy
+/// (R45): whether it passes now, and the forced roll.
+pub(super) fn forced_test(
+    src: &mut dyn DiceSource,
+    extra_die: bool,
+    passes: &dyn Fn(&[u8]) -> bool,
+) -> Result<(bool, Forced), DiceError> {
+    let again = forced_roll(
+        src,
+        extra_die,
+        Keep::Low,
+        "Błąd matrycy: test Odporności od nowa",
+        "Matrix error: the Resilience test again",
+    )?;
+    Ok((
+        passes(&again.kept),
+        Forced {
+            by: MATRIX,
+            roll: again,
+        },
+    ))
 }
 
 /// Roll two or three dice and reroll the first die of value `die` when the

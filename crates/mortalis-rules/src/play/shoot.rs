@@ -47,18 +47,9 @@ fn shoot_test(
     if passed && pol.force_save(i, s, d) {
         s &= !state::MA;
         if !(plan.dispels.attacker_matrix && dispel_roll(src, MATRIX, events)?) {
-            let again = forced_roll(
-                src,
-                d.woohoo,
-                Keep::Low,
-                "Błąd matrycy: test Odporności od nowa",
-                "Matrix error: the Resilience test again",
-            )?;
-            passed = passes(&again.kept);
-            forced = Some(Forced {
-                by: MATRIX,
-                roll: again,
-            });
+            let (again, f) = forced_test(src, d.woohoo, &passes)?;
+            passed = again;
+            forced = Some(f);
         }
     }
     if !passed && s & state::ADR != 0 {
