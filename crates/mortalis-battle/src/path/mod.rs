@@ -22,6 +22,7 @@ mod graph;
 mod grid;
 mod memo;
 mod nav;
+mod reach;
 mod roofjump;
 mod search;
 

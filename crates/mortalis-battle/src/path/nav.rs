@@ -2,30 +2,18 @@
 
 use geo::{Point, Polygon};
 
-use super::graph::{Graph, Node, SLACK, Slide, Stop};
+use super::graph::{Graph, Node, SLACK, Stop};
 use super::grid::NodeGrid;
 use super::memo::Memo;
-use super::{Mover, Path, Reach};
+use super::{Mover, Path};
 use crate::sight::base_polygon;
 use crate::table::{Body, Level, Place, Table, TableError};
-
-/// One state a Move's search settled within its budget: its node, the
-/// allowance spent (the difficult inch included), whether the way there
-/// climbs or touches difficult ground, and the budget left.
-struct Settled {
-    v: usize,
-    spent: f64,
-    climbed: bool,
-    difficult: bool,
-    dropped: f64,
-    left: f64,
-}
 
 /// The terrain part of the search graph for one mover, built once and
 /// reused by every query (the battle keeps one per base size).
 #[derive(Clone)]
 pub struct Nav<'a> {
-    graph: Graph<'a>,
+    pub(super) graph: Graph<'a>,
 }
 
 impl<'a> Nav<'a> {
@@ -63,7 +51,14 @@ impl<'a> Nav<'a> {
     /// node farther from `from` than the budget and two jumps is never
     /// reached (the nodes kept keep their order, so the search and its ties
     /// are the same).
-    fn query(&self, from: Place, to: Place, others: &[Body], near: bool, budget: f64) -> Graph<'a> {
+    pub(super) fn query(
+        &self,
+        from: Place,
+        to: Place,
+        others: &[Body],
+        near: bool,
+        budget: f64,
+    ) -> Graph<'a> {
         let mut g = self.graph.clone();
         g.nodes[0] = Node { at: from };
         g.nodes[1] = Node { at: to };
@@ -134,169 +129,6 @@ impl<'a> Nav<'a> {
             g.climbing_points(&[from, to]);
         }
         g
-    }
-
-    /// Where one Move with `allowance` inches can take a model towards each
-    /// of `goals`: the goal itself when a path of at most the allowance
-    /// reaches it (difficult ground counted, B30), else the place, reachable
-    /// within the allowance, that is nearest to the goal in a straight line
-    /// (a corner of the graph, or a straight walk from one towards the goal
-    /// with the inches left). `None` for a goal no progress is possible to.
-    pub fn reach(
-        &self,
-        from: Place,
-        allowance: f64,
-        others: &[Body],
-        goals: &[Place],
-    ) -> Result<Vec<Option<Reach>>, TableError> {
-        let straight = |k: usize, at: Place| (at.x - goals[k].x).hypot(at.y - goals[k].y);
-        self.reach_by(from, allowance, others, goals, &straight)
-    }
-
-    /// [`Nav::reach`], with "nearest to the goal" judged by `gap(k, place)`
-    /// for goal `k` instead of the straight line (a walking distance, say,
-    /// so that a Move goes round a wall rather than up against it).
-    pub fn reach_by(
-        &self,
-        from: Place,
-        allowance: f64,
-        others: &[Body],
-        goals: &[Place],
-        gap: &dyn Fn(usize, Place) -> f64,
-    ) -> Result<Vec<Option<Reach>>, TableError> {
-        let r = self.graph.mover.radius;
-        self.graph.table.can_stand(from, r)?;
-        let mut g = self.query(from, from, others, false, allowance);
-        let goal_nodes: Vec<Option<usize>> = goals.iter().map(|&p| g.add_node(p)).collect();
-        // Open ground has no corners: rings of places round the start let a
-        // model step away from bases it touches and across open ground.
-        if from.level == Level::Ground {
-            for radius in [1.5, allowance] {
-                for k in 0..16 {
-                    let a = std::f64::consts::TAU * f64::from(k) / 16.0;
-                    g.add_node(Place::ground(
-                        from.x + radius * a.cos(),
-                        from.y + radius * a.sin(),
-                    ));
-                }
-            }
-        }
-        let mut out: Vec<Option<Reach>> = vec![None; goals.len()];
-        // Paths that touch difficult ground are searched only when some
-        // lies within reach (else they are the plain ones, with less room).
-        let rough_too = g.difficult_near(from, allowance);
-        // The same place asked for twice (by the straight line and by the
-        // walking distance) is slid to once.
-        let same: Vec<usize> = (0..goals.len())
-            .map(|k| (0..k).find(|&i| goals[i] == goals[k]).unwrap_or(k))
-            .collect();
-        for rough in [false, true] {
-            let budget = allowance - if rough { 1.0 } else { 0.0 };
-            if budget <= 1e-9 || (rough && !rough_too) {
-                continue;
-            }
-            let (best, back) = g.settle(rough, budget);
-            let mut trails = vec![[None, None]; g.nodes.len()];
-            let settled: Vec<Settled> = (0..g.nodes.len())
-                .flat_map(|v| [(v, 0), (v, 1)])
-                .filter(|&(v, j)| best[v][j] <= budget + 1e-9)
-                .map(|(v, j)| {
-                    // As the path rebuilt from `back` would say.
-                    let (difficult, climbed, dropped) = Graph::trail(&back, &mut trails, v, j);
-                    Settled {
-                        v,
-                        spent: best[v][j] + if difficult { 1.0 } else { 0.0 },
-                        climbed,
-                        difficult,
-                        dropped,
-                        left: budget - best[v][j],
-                    }
-                })
-                .collect();
-            // Slides judged so far, by settled state and goal place.
-            let mut slides: Vec<Option<Option<Slide>>> = vec![None; settled.len() * goals.len()];
-            for (k, goal) in goals.iter().enumerate() {
-                let mut better: Option<(f64, Reach)> = None;
-                for (i, st) in settled.iter().enumerate() {
-                    if st.spent > allowance + 1e-9 {
-                        continue;
-                    }
-                    let at = g.nodes[st.v].at;
-                    let arrived = goal_nodes[k] == Some(st.v);
-                    let mut reach = Reach {
-                        to: at,
-                        spent: st.spent,
-                        climbed: st.climbed,
-                        arrived,
-                        dropped: st.dropped,
-                    };
-                    let slide = |slides: &mut Vec<Option<Option<Slide>>>| {
-                        *slides[i * goals.len() + same[k]]
-                            .get_or_insert_with(|| g.slide(at, *goal, rough))
-                    };
-                    if !arrived
-                        && st.left > 1e-6
-                        && at.level == goal.level
-                        && let Some((len, 0.0, _, touch)) = slide(&mut slides)
-                        && (rough || !touch.difficult)
-                    {
-                        let t = (st.left / len.max(1e-9)).min(1.0);
-                        let to = Place {
-                            x: at.x + (goal.x - at.x) * t,
-                            y: at.y + (goal.y - at.y) * t,
-                            level: at.level,
-                        };
-                        let extra = if touch.difficult && !st.difficult {
-                            1.0
-                        } else {
-                            0.0
-                        };
-                        // Slides may graze a wall by the slack: the place
-                        // it stops at must be one a base can stand on.
-                        if st.spent + t * len + extra <= allowance + 1e-9
-                            && g.table.can_stand(to, r).is_ok()
-                        {
-                            reach = Reach {
-                                to,
-                                spent: st.spent + t * len + extra,
-                                climbed: reach.climbed,
-                                arrived: t >= 1.0 - 1e-12,
-                                dropped: reach.dropped,
-                            };
-                        }
-                    }
-                    // The nearest to the goal, the cheaper on a tie, the
-                    // first of equals.
-                    let near = if reach.arrived {
-                        f64::NEG_INFINITY
-                    } else {
-                        gap(k, reach.to)
-                    };
-                    let wins = better.as_ref().is_none_or(|(n, b)| {
-                        near.total_cmp(n)
-                            .then(reach.spent.total_cmp(&b.spent))
-                            .is_lt()
-                    });
-                    if wins {
-                        better = Some((near, reach));
-                    }
-                }
-                if let Some((near, b)) = better
-                    && (b.to.x - from.x).hypot(b.to.y - from.y) > 1e-6
-                    && out[k].as_ref().is_none_or(|o| {
-                        let old = if o.arrived {
-                            f64::NEG_INFINITY
-                        } else {
-                            gap(k, o.to)
-                        };
-                        near < old - 1e-9
-                    })
-                {
-                    out[k] = Some(b);
-                }
-            }
-        }
-        Ok(out)
     }
 
     /// The shortest path from `from` to `to` round the bases of `others`.

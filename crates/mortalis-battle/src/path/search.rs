@@ -308,6 +308,43 @@ impl Graph<'_> {
     }
 }
 
+impl Graph<'_> {
+    /// Whether the way to state `at` that `back` records climbs across
+    /// `split` inches of allowance: a climb starting below it and ending
+    /// past it (B31, a walk across both Moves). Each state's answer is kept
+    /// in `known`, so that the ways to many states are walked once.
+    pub(super) fn climbs_across(
+        back: &Backs,
+        best: &[[f64; 2]],
+        known: &mut [[Option<bool>; 2]],
+        at: (usize, usize),
+        split: f64,
+    ) -> bool {
+        let mut stack = vec![];
+        let (mut u, mut k) = at;
+        let mut acc = loop {
+            if let Some(f) = known[u][k] {
+                break f;
+            }
+            match back.get(u, k) {
+                None => break false,
+                Some((p, pj, step, _)) => {
+                    let across = matches!(step, Step::Climb { .. })
+                        && best[*p][*pj] < split - 1e-9
+                        && best[u][k] > split + 1e-9;
+                    stack.push((u, k, across));
+                    (u, k) = (*p, *pj);
+                }
+            }
+        };
+        while let Some((u, k, across)) = stack.pop() {
+            acc |= across;
+            known[u][k] = Some(acc);
+        }
+        acc
+    }
+}
+
 /// What a way to a search state touched: difficult ground, a climb, and the
 /// highest jump-down on it (0 for none).
 pub(super) type Trail = (bool, bool, f64);

@@ -1,0 +1,352 @@
+//! Where a Move can take a model (`Nav::reach`), and where a walk across
+//! both Moves of a round can, when a climb on it spans the two (B31).
+
+use super::graph::{Graph, LinkKind, Slide};
+use super::search::Backs;
+use super::{Nav, Reach};
+use crate::table::{Body, Level, Place, TableError};
+
+/// One state a search settled within its budget: its node, the allowance
+/// spent (the difficult inch included), whether the way there climbs or
+/// touches difficult ground, and the budget left.
+struct Settled {
+    v: usize,
+    spent: f64,
+    climbed: bool,
+    difficult: bool,
+    dropped: f64,
+    left: f64,
+}
+
+/// What one search spans: one Move's allowance, or both Moves of a round
+/// walked as one (`second` > 0; B31, ruling "Climbs across both Moves").
+#[derive(Clone, Copy)]
+struct Span {
+    first: f64,
+    second: f64,
+}
+
+impl Span {
+    fn both(self) -> bool {
+        self.second > 0.0
+    }
+
+    /// The inches difficult ground takes: 1 from each Move's allowance.
+    fn rough_inches(self) -> f64 {
+        if self.both() { 2.0 } else { 1.0 }
+    }
+
+    fn total(self) -> f64 {
+        self.first + self.second
+    }
+}
+
+/// How far a goal is judged from a place (see [`Nav::reach_by`]).
+type Gap<'g> = &'g dyn Fn(usize, Place) -> f64;
+
+impl Nav<'_> {
+    /// Where one Move with `allowance` inches can take a model towards each
+    /// of `goals`: the goal itself when a path of at most the allowance
+    /// reaches it (difficult ground counted, B30), else the place, reachable
+    /// within the allowance, that is nearest to the goal in a straight line
+    /// (a corner of the graph, or a straight walk from one towards the goal
+    /// with the inches left). `None` for a goal no progress is possible to.
+    pub fn reach(
+        &self,
+        from: Place,
+        allowance: f64,
+        others: &[Body],
+        goals: &[Place],
+    ) -> Result<Vec<Option<Reach>>, TableError> {
+        let straight = |k: usize, at: Place| (at.x - goals[k].x).hypot(at.y - goals[k].y);
+        self.reach_by(from, allowance, others, goals, &straight)
+    }
+
+    /// [`Nav::reach`], with "nearest to the goal" judged by `gap(k, place)`
+    /// for goal `k` instead of the straight line (a walking distance, say,
+    /// so that a Move goes round a wall rather than up against it).
+    pub fn reach_by(
+        &self,
+        from: Place,
+        allowance: f64,
+        others: &[Body],
+        goals: &[Place],
+        gap: Gap,
+    ) -> Result<Vec<Option<Reach>>, TableError> {
+        let span = Span {
+            first: allowance,
+            second: 0.0,
+        };
+        Ok(self.reach_span(from, span, None, others, goals, gap)?.0)
+    }
+
+    /// [`Nav::reach_by`] for the first Move of a round (`first` inches),
+    /// and beside it the walks across both Moves (`second` inches more)
+    /// that climb where the first allowance runs out (B31: a climb may go
+    /// on in the round's other Move; ruling "Climbs across both Moves").
+    /// Every other place such a walk could reach, two Moves reach one after
+    /// the other, so only these are given: for each goal the one nearest
+    /// to it by `gap`, `None` where none is nearer than the first Move's
+    /// own reach. Searched only when some climb within the first Move's
+    /// reach could not end within it.
+    pub fn reach_both(
+        &self,
+        from: Place,
+        (first, second): (f64, f64),
+        others: &[Body],
+        goals: &[Place],
+        gap: Gap,
+    ) -> Result<[Vec<Option<Reach>>; 2], TableError> {
+        let one = Span { first, second: 0.0 };
+        let total = first + second;
+        let (plain, spans) = self.reach_span(from, one, Some(total), others, goals, gap)?;
+        let mut both = vec![None; goals.len()];
+        if spans && second > 0.0 {
+            let span = Span { first, second };
+            let walks = self.reach_span(from, span, None, others, goals, gap)?.0;
+            for (k, walk) in walks.into_iter().enumerate() {
+                let judge = |r: &Reach| {
+                    if r.arrived {
+                        f64::NEG_INFINITY
+                    } else {
+                        gap(k, r.to)
+                    }
+                };
+                both[k] =
+                    walk.filter(|w| plain[k].as_ref().is_none_or(|p| judge(w) < judge(p) - 1e-9));
+            }
+        }
+        Ok([plain, both])
+    }
+
+    /// The search behind [`Nav::reach_by`] and [`Nav::reach_both`]: the
+    /// reach towards each goal within `span` (for both Moves, only ways
+    /// that climb across the first allowance), and — asked with `gate`,
+    /// the inches of both Moves — whether a climb starts within this
+    /// search's budget but could end only past it, within `gate`.
+    fn reach_span(
+        &self,
+        from: Place,
+        span: Span,
+        gate: Option<f64>,
+        others: &[Body],
+        goals: &[Place],
+        gap: Gap,
+    ) -> Result<(Vec<Option<Reach>>, bool), TableError> {
+        let r = self.graph.mover.radius;
+        self.graph.table.can_stand(from, r)?;
+        let allowance = span.total();
+        let mut g = self.query(from, from, others, false, allowance);
+        let goal_nodes: Vec<Option<usize>> = goals.iter().map(|&p| g.add_node(p)).collect();
+        // Open ground has no corners: rings of places round the start let a
+        // model step away from bases it touches and across open ground.
+        if from.level == Level::Ground {
+            for radius in [1.5, allowance] {
+                for k in 0..16 {
+                    let a = std::f64::consts::TAU * f64::from(k) / 16.0;
+                    g.add_node(Place::ground(
+                        from.x + radius * a.cos(),
+                        from.y + radius * a.sin(),
+                    ));
+                }
+            }
+        }
+        let mut out: Vec<Option<Reach>> = vec![None; goals.len()];
+        let mut spans = false;
+        // Paths that touch difficult ground are searched only when some
+        // lies within reach (else they are the plain ones, with less room).
+        let rough_too = g.difficult_near(from, allowance);
+        for rough in [false, true] {
+            let extra = span.rough_inches();
+            let budget = allowance - if rough { extra } else { 0.0 };
+            if budget <= 1e-9 || (rough && !rough_too) {
+                continue;
+            }
+            let (best, back) = g.settle(rough, budget);
+            let settled = settled(&g, &best, &back, budget, span, rough);
+            if let Some(total) = gate {
+                let total = total - if rough { 2.0 } else { 0.0 };
+                spans |= climb_past(&g, &best, budget, total);
+            }
+            let ctx = Pick {
+                g: &g,
+                from,
+                goals,
+                goal_nodes: &goal_nodes,
+                gap,
+                allowance,
+                rough,
+                rough_inches: extra,
+            };
+            ctx.pick(&settled, &mut out);
+        }
+        Ok((out, spans))
+    }
+}
+
+/// The states a search settled within `budget`; for a walk across both
+/// Moves only those whose way climbs across the first allowance.
+fn settled(
+    g: &Graph,
+    best: &[[f64; 2]],
+    back: &Backs,
+    budget: f64,
+    span: Span,
+    rough: bool,
+) -> Vec<Settled> {
+    let extra = if rough { span.rough_inches() } else { 0.0 };
+    let mut trails = vec![[None, None]; g.nodes.len()];
+    let mut across = vec![[None, None]; g.nodes.len()];
+    (0..g.nodes.len())
+        .flat_map(|v| [(v, 0), (v, 1)])
+        .filter(|&(v, j)| best[v][j] <= budget + 1e-9)
+        .filter_map(|(v, j)| {
+            // As the path rebuilt from `back` would say.
+            let (difficult, climbed, dropped) = Graph::trail(back, &mut trails, v, j);
+            if span.both() {
+                // The first Move's allowance, less its difficult inch.
+                let split = span.first - if difficult { 1.0 } else { 0.0 };
+                if !Graph::climbs_across(back, best, &mut across, (v, j), split) {
+                    return None;
+                }
+            }
+            let rough_inch = if difficult { extra } else { 0.0 };
+            Some(Settled {
+                v,
+                spent: best[v][j] + rough_inch,
+                climbed,
+                difficult,
+                dropped,
+                left: budget - best[v][j],
+            })
+        })
+        .collect()
+}
+
+/// Whether a climb starts at a state settled within `budget` and ends past
+/// it, within `total`: a way only a walk across both Moves takes (B31).
+fn climb_past(g: &Graph, best: &[[f64; 2]], budget: f64, total: f64) -> bool {
+    g.links.iter().any(|l| match l.step {
+        LinkKind::Climb { cost, .. } => best[l.from]
+            .iter()
+            .any(|&c| c <= budget + 1e-9 && c + cost > budget + 1e-9 && c + cost <= total + 1e-9),
+        _ => false,
+    })
+}
+
+/// What choosing the reach towards each goal needs.
+struct Pick<'p, 'g> {
+    g: &'p Graph<'g>,
+    from: Place,
+    goals: &'p [Place],
+    goal_nodes: &'p [Option<usize>],
+    gap: Gap<'p>,
+    allowance: f64,
+    rough: bool,
+    /// What touching difficult ground costs a way that had not yet.
+    rough_inches: f64,
+}
+
+impl Pick<'_, '_> {
+    /// For each goal, the settled state (or a straight walk on from one)
+    /// nearest to it; kept in `out` when nearer than what it holds.
+    fn pick(&self, settled: &[Settled], out: &mut [Option<Reach>]) {
+        let goals = self.goals;
+        // The same place asked for twice (by the straight line and by the
+        // walking distance) is slid to once.
+        let same: Vec<usize> = (0..goals.len())
+            .map(|k| (0..k).find(|&i| goals[i] == goals[k]).unwrap_or(k))
+            .collect();
+        // Slides judged so far, by settled state and goal place.
+        let mut slides: Vec<Option<Option<Slide>>> = vec![None; settled.len() * goals.len()];
+        for k in 0..goals.len() {
+            let mut better: Option<(f64, Reach)> = None;
+            for (i, st) in settled.iter().enumerate() {
+                if st.spent > self.allowance + 1e-9 {
+                    continue;
+                }
+                let slide = &mut slides[i * goals.len() + same[k]];
+                let reach = self.reach_from(st, k, slide);
+                // The nearest to the goal, the cheaper on a tie, the
+                // first of equals.
+                let near = if reach.arrived {
+                    f64::NEG_INFINITY
+                } else {
+                    (self.gap)(k, reach.to)
+                };
+                let wins = better.as_ref().is_none_or(|(n, b)| {
+                    near.total_cmp(n)
+                        .then(reach.spent.total_cmp(&b.spent))
+                        .is_lt()
+                });
+                if wins {
+                    better = Some((near, reach));
+                }
+            }
+            let from = self.from;
+            if let Some((near, b)) = better
+                && (b.to.x - from.x).hypot(b.to.y - from.y) > 1e-6
+                && out[k].as_ref().is_none_or(|o| {
+                    let old = if o.arrived {
+                        f64::NEG_INFINITY
+                    } else {
+                        (self.gap)(k, o.to)
+                    };
+                    near < old - 1e-9
+                })
+            {
+                out[k] = Some(b);
+            }
+        }
+    }
+
+    /// The reach towards goal `k` from settled state `st`: its node, or a
+    /// straight walk on from it towards the goal with the inches left.
+    fn reach_from(&self, st: &Settled, k: usize, slide: &mut Option<Option<Slide>>) -> Reach {
+        let (g, goal) = (self.g, self.goals[k]);
+        let at = g.nodes[st.v].at;
+        let arrived = self.goal_nodes[k] == Some(st.v);
+        let reach = Reach {
+            to: at,
+            spent: st.spent,
+            climbed: st.climbed,
+            arrived,
+            dropped: st.dropped,
+        };
+        if arrived || st.left <= 1e-6 || at.level != goal.level {
+            return reach;
+        }
+        let Some((len, 0.0, _, touch)) =
+            *slide.get_or_insert_with(|| g.slide(at, goal, self.rough))
+        else {
+            return reach;
+        };
+        if !self.rough && touch.difficult {
+            return reach;
+        }
+        let t = (st.left / len.max(1e-9)).min(1.0);
+        let to = Place {
+            x: at.x + (goal.x - at.x) * t,
+            y: at.y + (goal.y - at.y) * t,
+            level: at.level,
+        };
+        let extra = if touch.difficult && !st.difficult {
+            self.rough_inches
+        } else {
+            0.0
+        };
+        // Slides may graze a wall by the slack: the place it stops at must
+        // be one a base can stand on.
+        let spent = st.spent + t * len + extra;
+        if spent <= self.allowance + 1e-9 && g.table.can_stand(to, g.mover.radius).is_ok() {
+            Reach {
+                to,
+                spent,
+                arrived: t >= 1.0 - 1e-12,
+                ..reach
+            }
+        } else {
+            reach
+        }
+    }
+}
