@@ -35,6 +35,7 @@ fn choice(b1: (f64, f64), carried: u32) -> Choice {
                 spent: 4.0,
                 leave: false,
                 climbed: false,
+                both: false,
             },
         ],
     };

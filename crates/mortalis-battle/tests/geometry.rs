@@ -647,3 +647,88 @@ fn a_floor_is_stood_on_and_walked_under() {
             .any(|s| matches!(s, Step::JumpDown { height, .. } if *height == 3.0))
     );
 }
+
+/// B31, ruling "Climbs across both Moves": a 2.5" block costs 5" up and
+/// the base's width onto the roof, more than a first Move of 4", so one
+/// Move never climbs it; both Moves of the round (4" + 3") walked as one
+/// do, and walk on along the roof with what is left. A 3" block is
+/// climbed from a base touching it with nothing to spare (6" and 1" onto
+/// the roof: 7"). A 3.5" block (7" up) is out of reach of both.
+#[test]
+fn a_climb_may_span_both_moves() {
+    let t = table(vec![
+        Piece::rect(
+            Kind::Block {
+                height: 2.5,
+                climbable: true,
+            },
+            10.0,
+            8.0,
+            4.0,
+            4.0,
+        ),
+        Piece::rect(
+            Kind::Block {
+                height: 3.5,
+                climbable: true,
+            },
+            18.0,
+            18.0,
+            4.0,
+            4.0,
+        ),
+        Piece::rect(
+            Kind::Block {
+                height: 3.0,
+                climbable: true,
+            },
+            2.0,
+            20.0,
+            4.0,
+            4.0,
+        ),
+    ]);
+    let nav = mortalis_battle::Nav::new(&t, STD);
+    let roof = |x: f64, y: f64, k: usize| Place {
+        x,
+        y,
+        level: Level::Roof(k),
+    };
+    let straight = |goal: Place| move |_: usize, p: Place| (p.x - goal.x).hypot(p.y - goal.y);
+    let goal = roof(12.5, 10.0, 0);
+    let [one, both] = nav
+        .reach_both(g(9.3, 10.0), (4.0, 3.0), &[], &[goal], &straight(goal))
+        .unwrap();
+    assert_eq!(one[0].map(|r| r.to.level), Some(Level::Ground), "{one:?}");
+    let walk = both[0].expect("both Moves climb the 2.5\" block");
+    assert_eq!(walk.to.level, Level::Roof(0));
+    assert!(
+        walk.climbed && walk.spent > 4.0 && walk.spent <= 7.0 + 1e-9,
+        "{walk:?}"
+    );
+    // Once on the roof the walk goes on towards the goal with what is left.
+    assert!(walk.to.x > 10.6, "{walk:?}");
+    let goal = roof(4.0, 22.0, 2);
+    let [_, both] = nav
+        .reach_both(g(1.499, 22.0), (4.0, 3.0), &[], &[goal], &straight(goal))
+        .unwrap();
+    let walk = both[0].expect("both Moves climb the 3\" block, touching it");
+    assert_eq!(walk.to.level, Level::Roof(2), "{walk:?}");
+    assert!(walk.spent <= 7.01, "{walk:?}");
+    // A step back from it, and the climb no longer fits.
+    let [_, both] = nav
+        .reach_both(g(1.2, 22.0), (4.0, 3.0), &[], &[goal], &straight(goal))
+        .unwrap();
+    assert!(both[0].is_none(), "{both:?}");
+    let goal = roof(20.5, 20.0, 1);
+    let [_, both] = nav
+        .reach_both(g(17.3, 20.0), (4.0, 3.0), &[], &[goal], &straight(goal))
+        .unwrap();
+    assert!(both[0].is_none(), "{both:?}");
+    // Without a second Move (the first Move's allowance only) nothing
+    // climbs either.
+    let [_, both] = nav
+        .reach_both(g(9.3, 10.0), (4.0, 0.0), &[], &[goal], &straight(goal))
+        .unwrap();
+    assert!(both[0].is_none(), "{both:?}");
+}

@@ -26,6 +26,7 @@ fn choice(straight: (f64, f64), pool: Option<(f64, f64)>) -> Choice {
         spent: 4.0,
         leave: false,
         climbed: false,
+        both: false,
     };
     let q = Question {
         side: 0,

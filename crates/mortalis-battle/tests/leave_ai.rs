@@ -51,6 +51,7 @@ fn leaves_with(round: u32, enemies: &[&str], loose: usize) -> bool {
         spent: 0.1,
         leave: true,
         climbed: false,
+        both: false,
     };
     let q = Question {
         side: 0,

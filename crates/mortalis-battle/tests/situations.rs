@@ -6,7 +6,8 @@
 //! played), markers, the object, the decisions of each side (by name:
 //! "activate A1", "shoot B1", "cast B1 [trick]" (a trick), "attack B1", "withdraw
 //! B1", "defend", "hide", "pick up", "lift" (the object), "leave", "move X
-//! Y", "fly X Y" (B136), "pistols A B" (B59), "aim B1"
+//! Y", "climb X Y" (both Moves walked as one, a climb spanning them,
+//! B31), "fly X Y" (B136), "pistols A B" (B59), "aim B1"
 //! (B108), "lose move" / "lose free" (B119), "pass" (no reaction),
 //! "throw frag_grenade X Y", "deviate X Y" (B130), "order" (B71),
 //! "spread A B C" (B62),
@@ -134,7 +135,22 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("hide", Choice::Hide) => true,
         ("withdraw", Choice::Withdraw { from }) => named(*from),
         ("leave", Choice::Move { leave, .. }) => *leave,
-        ("move", Choice::Move { leave: false, .. }) => true,
+        (
+            "move",
+            Choice::Move {
+                leave: false,
+                both: false,
+                ..
+            },
+        ) => true,
+        (
+            "climb",
+            Choice::Move {
+                leave: false,
+                both: true,
+                ..
+            },
+        ) => true,
         ("fly", Choice::Fly { .. }) => true,
         ("aim", Choice::AimedShot { target }) => named(*target),
         ("pass", Choice::Pass) => true,
@@ -239,6 +255,7 @@ impl Decider for ByName {
             let target = if matches!(
                 words[0],
                 "move"
+                    | "climb"
                     | "fly"
                     | "marker"
                     | "deploy"

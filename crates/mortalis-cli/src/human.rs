@@ -109,11 +109,17 @@ impl Human {
                 spent,
                 leave,
                 climbed,
+                both,
             } => format!(
-                "{} ({:.1}, {:.1}) [{spent:.1}\"]{}{}",
+                "{} ({:.1}, {:.1}) [{spent:.1}\"]{}{}{}",
                 self.pick("ruch do", "move to"),
                 to.x,
                 to.y,
+                if both {
+                    self.pick(", obie akcje Ruchu", ", both Moves")
+                } else {
+                    ""
+                },
                 if climbed {
                     self.pick(", wspinaczka", ", climbs")
                 } else {

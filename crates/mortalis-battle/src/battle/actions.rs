@@ -605,12 +605,13 @@ impl Battle {
                 spent,
                 leave,
                 climbed,
+                both,
             } => {
                 let before = self.engaged_with(m);
                 // Zbieracz and lava look along the whole way (B96, B128).
                 let trail = self.trail(m, to, navs);
                 // B67, B72: reactions along the way.
-                let (to, leave, by) = match self.walk(players, m, to, navs, true)? {
+                let (to, leave, by) = match self.walk(players, m, (to, spent), navs, true)? {
                     react::Walked::Done => (to, leave, None),
                     react::Walked::Stopped { at, by } => (at, false, Some(by)),
                     react::Walked::Removed => {
@@ -621,6 +622,10 @@ impl Battle {
                 self.models[m].body.at = to;
                 self.models[m].climbed |= climbed;
                 self.take_slot(m, true);
+                if both {
+                    // B31: the walk was both Moves of the round.
+                    self.take_slot(m, true);
+                }
                 self.event(Event::Moved {
                     model: m,
                     to,

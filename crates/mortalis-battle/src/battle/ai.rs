@@ -334,6 +334,7 @@ impl Ai {
                     spent,
                     leave,
                     climbed: false,
+                    both: false,
                 };
                 self.plain_value(b, m, &alone, here) + 0.3
             }
@@ -348,10 +349,15 @@ impl Ai {
                     spent: 0.0,
                     leave: false,
                     climbed: false,
+                    both: false,
                 };
                 self.value(b, m, &walk, here) - 0.5
             }
-            Choice::Move { to, .. } => self.move_value(b, m, to, here),
+            // B31: after a climb (or both Moves walked as one) only Moves
+            // follow, so no pick-up, shot or attack is credited after it.
+            Choice::Move {
+                to, climbed, both, ..
+            } => self.move_value(b, m, to, here, !climbed && !both),
             // B33: as a Move there when it lands or survives the fall,
             // less the model when the fall takes it out (exact chances).
             Choice::JumpDown {
@@ -365,6 +371,7 @@ impl Ai {
                     spent,
                     leave: false,
                     climbed,
+                    both: false,
                 };
                 let p = super::jumpdown::survival_of(me, height);
                 // Capped: from a roof with no way down the walking
@@ -377,8 +384,9 @@ impl Ai {
     }
 
     /// The value of a Move of model `m` to `to` (`here`: its exposure
-    /// where it stands).
-    fn move_value(&self, b: &Battle, m: usize, to: Place, here: f64) -> f64 {
+    /// where it stands; `acts`: it may still take an action other than a
+    /// Move after it).
+    fn move_value(&self, b: &Battle, m: usize, to: Place, here: f64, acts: bool) -> f64 {
         let me = &b.models[m];
         let mut v = 0.0;
         let gatherer = !me.pet && !me.volunteer;
@@ -386,7 +394,7 @@ impl Ai {
         if gatherer && goals {
             let (before, after) = (marker_gap(b, me.body.at), marker_gap(b, to));
             v += 0.15 * (before - after);
-            if after <= 1.0 + me.body.radius() && !me.free_slot {
+            if after <= 1.0 + me.body.radius() && !me.free_slot && acts {
                 v += 0.6;
             }
         }
@@ -437,7 +445,7 @@ impl Ai {
         if !gatherer || (!goals && exits.is_empty()) {
             v += 0.05 * (near(me.body.at) - near(to));
         }
-        if !me.free_slot && !me.climbed {
+        if !me.free_slot && !me.climbed && acts {
             // A shot still to come from the new place.
             let shot = (0..b.models.len())
                 .filter(|&e| b.models[e].on_table() && b.models[e].side != me.side)

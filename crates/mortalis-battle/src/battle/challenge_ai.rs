@@ -31,10 +31,17 @@ pub(super) fn action_bonus(b: &Battle, m: usize, c: &Choice) -> f64 {
         Choice::PickUpData => 1.5,
         // Bez fajerwerków: no trick all battle.
         Choice::Cast { .. } if took(b, me.side, Challenge::NoFireworks) => -1.5,
-        Choice::Move { leave, to, .. } => {
+        Choice::Move {
+            leave,
+            to,
+            climbed,
+            both,
+            ..
+        } => {
             let mut v = 0.0;
-            // Stoicyzm: never a second Move action in a round.
-            if me.moves >= 1
+            // Stoicyzm: never a second Move action in a round (a walk
+            // across both Moves is two).
+            if (me.moves >= 1 || both)
                 && !me.volunteer
                 && took(b, me.side, Challenge::Stoicism)
                 && !b.challenges.restless[me.side]
@@ -43,7 +50,11 @@ pub(super) fn action_bonus(b: &Battle, m: usize, c: &Choice) -> f64 {
             }
             if let Some(goal) = b.data_goal(m) {
                 v += 0.15 * (b.walk_to(goal, me.body.at) - b.walk_to(goal, to));
-                if b.walk_to(goal, to) <= 1.0 + me.body.radius() && !me.free_slot {
+                if b.walk_to(goal, to) <= 1.0 + me.body.radius()
+                    && !me.free_slot
+                    && !climbed
+                    && !both
+                {
                     v += 0.6;
                 }
             }

@@ -108,6 +108,10 @@ pub enum Choice {
         leave: bool,
         /// The way climbs.
         climbed: bool,
+        /// It is both Moves of the round walked as one, a climb on it
+        /// spanning the two (B31; ruling "Climbs across both Moves").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        both: bool,
     },
     /// Shoot a model (B52).
     Shoot {

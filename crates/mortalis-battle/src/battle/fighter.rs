@@ -423,6 +423,25 @@ impl Fighter {
         f64::from(s.max(0))
     }
 
+    /// The allowances of both Moves of its round walked as one (B31,
+    /// ruling "Climbs across both Moves"): the first Move's and the
+    /// second's (B29), when both are still open to it and it climbs at
+    /// all; not under Zastój or in a bonus action (one action, B90, B122).
+    pub fn both_allowances(&self) -> Option<(f64, f64)> {
+        let open = !self.move_slot && !self.free_slot && self.moves == 0 && !self.stalled;
+        if !open || self.pet || !self.mover().climbs {
+            return None;
+        }
+        let mut second = self.profile.speed;
+        if !self.has(Skill::Runner) {
+            second -= 1;
+        }
+        if self.object {
+            second -= 2;
+        }
+        (second > 0).then(|| (self.allowance(), f64::from(second)))
+    }
+
     /// Whether rubble costs it the inch (B30; Pewny krok).
     pub fn sure_footed(&self) -> bool {
         self.has(Skill::SureFooted)

@@ -371,6 +371,7 @@ impl Battle {
             spent: r.spent,
             leave: false,
             climbed: r.climbed,
+            both: false,
         })
     }
 }

@@ -233,7 +233,7 @@ impl Battle {
             .map(|(edge, land, height)| (edge, Some((land, height))))
             .chain(std::iter::once((to, None)));
         for (target, drop) in legs {
-            match self.walk(players, m, target, navs, true)? {
+            match self.walk(players, m, (target, 0.0), navs, true)? {
                 react::Walked::Done => {}
                 react::Walked::Stopped { at, by: b } => {
                     (end, by) = (at, Some(b));

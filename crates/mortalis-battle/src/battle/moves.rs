@@ -46,9 +46,22 @@ impl Battle {
                 None => self.walk_to(goal, at),
             }
         };
-        let reached = nav
-            .reach_by(from, allowance, &others, &places, &gap)
-            .map_err(|e| BattleError::NotYet(format!("a model standing where it cannot ({e})")))?;
+        let stuck = |e| BattleError::NotYet(format!("a model standing where it cannot ({e})"));
+        // B31: with both Moves open, the walks across both that a climb
+        // spanning the two makes (ruling "Climbs across both Moves").
+        let (reached, both) = match me.both_allowances() {
+            Some(allowances) => {
+                let [one, both] = nav
+                    .reach_both(from, allowances, &others, &places, &gap)
+                    .map_err(stuck)?;
+                (one, Some((both, allowances.0 + allowances.1)))
+            }
+            None => (
+                nav.reach_by(from, allowance, &others, &places, &gap)
+                    .map_err(stuck)?,
+                None,
+            ),
+        };
         let mut out: Vec<Choice> = vec![];
         for (r_, (_, exit)) in reached.into_iter().zip(goals.iter().chain(&goals)) {
             let edge = exit.is_some();
@@ -64,6 +77,7 @@ impl Battle {
                 spent: reach.spent,
                 leave,
                 climbed: reach.climbed,
+                both: false,
             });
         }
         if out.is_empty() {
@@ -76,6 +90,29 @@ impl Battle {
         let jumps = self.jump_down_moves(m, navs, &out)?;
         out.extend(jumps);
         out.extend(self.leave_from_here(m, allowance));
+        if let Some((walks, total)) = both {
+            let ways = goals.iter().chain(&goals).map(|g| g.1.is_some());
+            for (walk, edge) in walks.into_iter().zip(ways) {
+                let Some(reach) = walk else { continue };
+                let dup = out.iter().any(|c| match c {
+                    Choice::Move { to, .. } | Choice::JumpDown { to, .. } => {
+                        (to.x - reach.to.x).hypot(to.y - reach.to.y) < 0.05
+                            && to.level == reach.to.level
+                    }
+                    _ => false,
+                });
+                if dup || overlaps_any(&others, reach.to, r) {
+                    continue;
+                }
+                out.push(Choice::Move {
+                    to: reach.to,
+                    spent: reach.spent,
+                    leave: edge && reach.arrived && reach.spent + r <= total + 1e-9,
+                    climbed: true,
+                    both: true,
+                });
+            }
+        }
         Ok(out)
     }
 
@@ -119,6 +156,7 @@ impl Battle {
                     spent: reach.spent,
                     leave: false,
                     climbed: reach.climbed,
+                    both: false,
                 });
             }
         }
@@ -200,6 +238,7 @@ impl Battle {
                 spent,
                 leave: true,
                 climbed: false,
+                both: false,
             })
     }
 }

@@ -237,7 +237,7 @@ impl Battle {
         &mut self,
         players: &mut Players,
         m: usize,
-        to: Place,
+        (to, spent): (Place, f64),
         navs: &[Nav],
         interceptable: bool,
     ) -> Result<Walked, BattleError> {
@@ -254,8 +254,13 @@ impl Battle {
             .filter(|&e| self.models[e].overwatch)
             .collect();
         // No point of a Move is farther from its start than its allowance
-        // (or, round a corner, the straight line to its end).
-        let reach = me.allowance().max((to.x - from.x).hypot(to.y - from.y)) + 1.5;
+        // (or what it spends, across both Moves; or, round a corner, the
+        // straight line to its end).
+        let reach = me
+            .allowance()
+            .max(spent)
+            .max((to.x - from.x).hypot(to.y - from.y))
+            + 1.5;
         let mut near: Vec<usize> = if interceptable {
             enemies(self)
                 .into_iter()

@@ -84,6 +84,7 @@ impl Ai {
             spent: 0.0,
             leave: false,
             climbed: false,
+            both: false,
         };
         self.value(b, m, &as_move, here) - 1.0
     }
@@ -187,6 +188,7 @@ impl Ai {
                     spent: 0.0,
                     leave: false,
                     climbed: false,
+                    both: false,
                 };
                 let v = self.value(b, model, &as_move, here);
                 // Off a roof (B89): weighed by the exact chance it stays.

@@ -654,12 +654,15 @@ impl Battle {
             me.hasted = false;
             me.move_slot = false;
             me.free_slot = false;
+            // One action: never both Moves walked as one (B31).
+            me.stalled = true;
             self.active = Some(m);
             self.event(Event::Bonus { model: m });
             self.take_action(players, m, navs)?;
             let me = &mut self.models[m];
             me.move_slot = true;
             me.free_slot = true;
+            me.stalled = false;
         }
         Ok(())
     }

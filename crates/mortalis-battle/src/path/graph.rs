@@ -11,7 +11,7 @@ use super::memo::Memo;
 use crate::table::{Kind, Level, Place, Table, segment_meets_box};
 
 /// Climbing points are spread along each edge at most this far apart.
-const CLIMB_SPACING: f64 = 3.0;
+pub(super) const CLIMB_SPACING: f64 = 3.0;
 
 /// Room left between a corner of the graph and the footprint it goes round.
 pub(super) const SLACK: f64 = 1e-3;

@@ -1,7 +1,7 @@
 //! Where a Move can take a model (`Nav::reach`), and where a walk across
 //! both Moves of a round can, when a climb on it spans the two (B31).
 
-use super::graph::{Graph, LinkKind, Slide};
+use super::graph::{CLIMB_SPACING, Graph, LinkKind, Slide};
 use super::search::Backs;
 use super::{Nav, Reach};
 use crate::table::{Body, Level, Place, TableError};
@@ -36,10 +36,20 @@ impl Span {
         if self.both() { 2.0 } else { 1.0 }
     }
 
+    /// The inches of the search: the allowances, and for a walk across
+    /// both Moves (which always climbs) [`CLIMB_SLACK`] more.
     fn total(self) -> f64 {
-        self.first + self.second
+        self.first + self.second + if self.both() { CLIMB_SLACK } else { 0.0 }
     }
 }
+
+/// What a way that climbs may overrun its allowance by: the graph keeps
+/// its standing places a thousandth of an inch off walls
+/// ([`SLACK`](super::graph::SLACK)), so a climb from a base touching a
+/// block costs a few thousandths more than the rules' figure, and a climb
+/// that fits exactly (3" up a block in both Moves of Speed 4: 6" and 1"
+/// onto the roof) would otherwise never be taken.
+const CLIMB_SLACK: f64 = 0.01;
 
 /// How far a goal is judged from a place (see [`Nav::reach_by`]).
 type Gap<'g> = &'g dyn Fn(usize, Place) -> f64;
@@ -137,11 +147,16 @@ impl Nav<'_> {
         self.graph.table.can_stand(from, r)?;
         let allowance = span.total();
         let mut g = self.query(from, from, others, false, allowance);
+        if span.both() {
+            // A climb where the model stands, not only at the climbing
+            // points spread along each edge.
+            g.climbing_points(&[from]);
+        }
         let goal_nodes: Vec<Option<usize>> = goals.iter().map(|&p| g.add_node(p)).collect();
         // Open ground has no corners: rings of places round the start let a
         // model step away from bases it touches and across open ground.
         if from.level == Level::Ground {
-            for radius in [1.5, allowance] {
+            for radius in [1.5, span.first + span.second] {
                 for k in 0..16 {
                     let a = std::f64::consts::TAU * f64::from(k) / 16.0;
                     g.add_node(Place::ground(
@@ -211,13 +226,15 @@ fn settled(
                 }
             }
             let rough_inch = if difficult { extra } else { 0.0 };
+            // The slack is the climb's only: nothing is walked on it.
+            let slack = if span.both() { CLIMB_SLACK } else { 0.0 };
             Some(Settled {
                 v,
                 spent: best[v][j] + rough_inch,
                 climbed,
                 difficult,
                 dropped,
-                left: budget - best[v][j],
+                left: (budget - slack - best[v][j]).max(0.0),
             })
         })
         .collect()
@@ -225,11 +242,16 @@ fn settled(
 
 /// Whether a climb starts at a state settled within `budget` and ends past
 /// it, within `total`: a way only a walk across both Moves takes (B31).
+/// The walk across both Moves may also climb where the model stands
+/// (the climbing points nearest the start), at most half the spacing of
+/// the climbing points along an edge from one of them, so that much is
+/// allowed for.
 fn climb_past(g: &Graph, best: &[[f64; 2]], budget: f64, total: f64) -> bool {
+    let near = CLIMB_SPACING / 2.0;
     g.links.iter().any(|l| match l.step {
-        LinkKind::Climb { cost, .. } => best[l.from]
-            .iter()
-            .any(|&c| c <= budget + 1e-9 && c + cost > budget + 1e-9 && c + cost <= total + 1e-9),
+        LinkKind::Climb { cost, .. } => best[l.from].iter().any(|&c| {
+            c <= budget + 1e-9 && c + cost > budget + 1e-9 && c + cost <= total + near + CLIMB_SLACK
+        }),
         _ => false,
     })
 }
