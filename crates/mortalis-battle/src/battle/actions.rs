@@ -609,7 +609,7 @@ impl Battle {
             } => {
                 let before = self.engaged_with(m);
                 // Zbieracz and lava look along the whole way (B96, B128).
-                let trail = self.trail(m, to, navs);
+                let trail = self.trail(m, (to, spent), navs);
                 // B67, B72: reactions along the way.
                 let (to, leave, by) = match self.walk(players, m, (to, spent), navs, true)? {
                     react::Walked::Done => (to, leave, None),

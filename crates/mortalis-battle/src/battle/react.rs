@@ -174,11 +174,11 @@ impl Battle {
     /// The places a Move of `m` to `to` passes, in order, at most
     /// [`STRIDE`] apart on the ground and at the end of every climb (the
     /// shortest path round terrain; a straight line when there is none).
-    fn waypoints(&self, m: usize, to: Place, navs: &[Nav]) -> Vec<Place> {
+    fn waypoints(&self, m: usize, (to, spent): (Place, f64), navs: &[Nav]) -> Vec<Place> {
         let from = self.models[m].body.at;
         let mut out = vec![];
         let mut at = from;
-        for (next, walk) in self.corners(m, to, navs) {
+        for (next, walk) in self.corners(m, (to, spent), navs) {
             let len = (next.x - at.x).hypot(next.y - at.y);
             if walk && next.level == at.level && len > STRIDE {
                 let n = (len / STRIDE).ceil();
@@ -201,13 +201,19 @@ impl Battle {
     /// start, each with whether it is reached walking (not climbing or
     /// jumping down): the shortest path round terrain, or a straight line
     /// when there is none.
-    pub(super) fn corners(&self, m: usize, to: Place, navs: &[Nav]) -> Vec<(Place, bool)> {
+    pub(super) fn corners(
+        &self,
+        m: usize,
+        (to, spent): (Place, f64),
+        navs: &[Nav],
+    ) -> Vec<(Place, bool)> {
         let me = &self.models[m];
         let from = me.body.at;
         let path = navs.iter().find(|n| n.mover() == me.mover()).and_then(|n| {
-            // A Move's path is seldom longer than its allowance (a
-            // quick search first; the same path either way).
-            n.path_within(from, to, &self.others(m), me.allowance() + 1.0)
+            // A Move's path is seldom longer than its allowance, or what
+            // it spends across both Moves (a quick search first; the same
+            // path either way).
+            n.path_within(from, to, &self.others(m), me.allowance().max(spent) + 1.0)
                 .ok()
                 .flatten()
         });
@@ -276,7 +282,7 @@ impl Battle {
         if watchers.is_empty() && near.is_empty() {
             return Ok(Walked::Done);
         }
-        for p in self.waypoints(m, to, navs) {
+        for p in self.waypoints(m, (to, spent), navs) {
             self.models[m].body.at = p;
             for &h in &watchers {
                 if self.models[h].overwatch

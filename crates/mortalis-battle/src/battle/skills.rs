@@ -115,7 +115,7 @@ impl Battle {
     /// The way a Move of `m` to `to` walks, start first, when something
     /// along it matters: a marker Zbieracz may still pick up this round, or
     /// a lava pool on the table (else empty: nobody looks).
-    pub(super) fn trail(&self, m: usize, to: Place, navs: &[Nav]) -> Vec<Place> {
+    pub(super) fn trail(&self, m: usize, (to, spent): (Place, f64), navs: &[Nav]) -> Vec<Place> {
         let me = &self.models[m];
         let scavenging =
             me.skills.contains(&Skill::Scavenger) && !me.scavenged && !self.markers.is_empty();
@@ -123,7 +123,7 @@ impl Battle {
             return vec![];
         }
         let mut trail = vec![me.body.at];
-        trail.extend(self.corners(m, to, navs).into_iter().map(|c| c.0));
+        trail.extend(self.corners(m, (to, spent), navs).into_iter().map(|c| c.0));
         trail
     }
 

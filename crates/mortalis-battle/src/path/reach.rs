@@ -177,7 +177,14 @@ impl Nav<'_> {
             if budget <= 1e-9 || (rough && !rough_too) {
                 continue;
             }
-            let (best, back) = g.settle(rough, budget);
+            let (best, back) = if span.both() {
+                // Ways touching difficult ground lose the first Move's inch
+                // before the split; the plain search has the others.
+                let split = span.first - if rough { 1.0 } else { 0.0 };
+                g.settle_across(rough, budget, split)
+            } else {
+                g.settle(rough, budget)
+            };
             let settled = settled(&g, &best, &back, budget, span, rough);
             if let Some(total) = gate {
                 let total = total - if rough { 2.0 } else { 0.0 };

@@ -35,7 +35,24 @@ impl Graph<'_> {
     /// reached (Dijkstra from node 0, cut at the budget).
     #[allow(clippy::type_complexity)]
     pub(super) fn settle(&self, difficult_ok: bool, budget: f64) -> (Vec<[f64; 2]>, Backs) {
-        let (best, back, _) = self.run(difficult_ok, budget, None);
+        let (best, back, _) = self.run(difficult_ok, budget, None, None);
+        (best, back)
+    }
+
+    /// [`Graph::settle`] for a walk across both Moves (B31): past `split`
+    /// inches (the first Move's allowance) only the ways that climbed
+    /// across it are kept — a state past it reached otherwise is one two
+    /// Moves reach one after the other, and is neither kept nor searched
+    /// from, so that such a way does not hide a climbing one to the same
+    /// place. Below `split` it searches as [`Graph::settle`] does.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn settle_across(
+        &self,
+        difficult_ok: bool,
+        budget: f64,
+        split: f64,
+    ) -> (Vec<[f64; 2]>, Backs) {
+        let (best, back, _) = self.run(difficult_ok, budget, None, Some(split));
         (best, back)
     }
 
@@ -48,6 +65,7 @@ impl Graph<'_> {
         difficult_ok: bool,
         budget: f64,
         goal: Option<usize>,
+        split: Option<f64>,
     ) -> (Vec<[f64; 2]>, Backs, Option<(usize, usize)>) {
         let h = |v: usize, j: usize| {
             if goal.is_some() {
@@ -73,6 +91,8 @@ impl Graph<'_> {
             fill[l.from] += 1;
         }
         let mut best = vec![[f64::INFINITY; 2]; n];
+        // With a split: whether each state's way climbed across it.
+        let mut across = vec![[false; 2]; if split.is_some() { n } else { 0 }];
         let mut back = Backs::new(n);
         let mut heap = BinaryHeap::new();
         best[0][0] = 0.0;
@@ -85,15 +105,31 @@ impl Graph<'_> {
             if goal == Some(u) {
                 return (best, back, Some((u, jumped)));
             }
+            // Below the split, slides that end past it are of no use: the
+            // state they reach would not have climbed across it.
+            let (was_across, reach) = match split {
+                Some(s) if !across[u][jumped] => (false, budget.min(s)),
+                Some(_) => (true, budget),
+                None => (false, budget),
+            };
             for (v, step, c, j, touch) in self.moves_from(
                 u,
                 jumped,
                 cost,
-                (difficult_ok, budget),
+                (difficult_ok, reach),
                 &order[start[u]..start[u + 1]],
                 &best,
             ) {
                 if c <= budget + 1e-9 && c < best[v][j] - 1e-12 {
+                    if let Some(s) = split {
+                        let climbs_across =
+                            matches!(step, Step::Climb { .. }) && cost < s - 1e-9 && c > s + 1e-9;
+                        let now = was_across || climbs_across;
+                        if !now && c > s + 1e-9 {
+                            continue;
+                        }
+                        across[v][j] = now;
+                    }
                     best[v][j] = c;
                     back.set(v, j, (u, jumped, step, touch));
                     heap.push(Entry(c + h(v, j), v, j));
@@ -248,7 +284,7 @@ impl Graph<'_> {
     }
 
     fn dijkstra(&self, difficult_ok: bool, budget: f64) -> Option<Path> {
-        let (best, back, found) = self.run(difficult_ok, budget, Some(1));
+        let (best, back, found) = self.run(difficult_ok, budget, Some(1), None);
         found.map(|(u, j)| self.rebuild(&back, u, j, best[u][j]))
     }
 
