@@ -17,21 +17,25 @@ use crate::equipment::{Armour, Item, ModTarget, Modification, SpecialItem, Weapo
 use crate::names::Lang;
 use crate::skills::Skill;
 
+mod forward;
 mod melee;
 mod melee_game;
 mod numbers;
+mod policy;
 mod saves;
 mod shooting;
 mod solver;
 #[cfg(test)]
 mod tests;
+mod values;
 
 pub use melee::*;
 pub use melee_game::*;
 use numbers::*;
+pub use policy::*;
 pub use saves::*;
 pub use shooting::*;
-pub use solver::*;
+use solver::*;
 
 /// An exact probability.
 pub type Prob = Ratio<i128>;
