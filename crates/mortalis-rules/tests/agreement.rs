@@ -73,7 +73,7 @@ fn bf_test_fail(s: SaveSpec, forced: bool) -> Prob {
             continue;
         }
         let mut best = Prob::one();
-        if s.reroll {
+        if s.rerolls() {
             for j in 0..n {
                 let mut v_sum = Prob::zero();
                 for v in 1..=6 {
@@ -110,6 +110,7 @@ const FINE: u8 = 8;
 const WYG: u8 = 16;
 const WOO: u8 = 32;
 const ADR: u8 = 64;
+const CAP: u8 = 128;
 
 fn survives(dispel: bool) -> Prob {
     if dispel {
@@ -159,6 +160,7 @@ impl BfShoot<'_> {
             | b(h.what_you_gonna_do, WYG)
             | b(h.woohoo, WOO)
             | b(h.adrenaline, ADR)
+            | b(h.captain, CAP)
     }
 
     /// Chance the target is out from step `i` on.
@@ -299,8 +301,12 @@ impl BfShoot<'_> {
                     self.pass_val(i, st2, target, n)
                 } else {
                     let mut b = self.stand(i, st2);
-                    if st2 & FINE != 0 {
-                        let s3 = st2 & !FINE;
+                    // "I'm fine!" or the captain's reroll: one of them (R67).
+                    for bit in [FINE, CAP] {
+                        if st2 & bit == 0 {
+                            continue;
+                        }
+                        let s3 = st2 & !bit;
                         for j in 0..n {
                             let mut v_sum = Prob::zero();
                             for v in 1..=6 {
@@ -887,4 +893,36 @@ fn fractions_are_in_lowest_terms() {
     assert_eq!(frac(&Prob::new(6, 36)), "1/6");
     assert_eq!(frac(&Prob::zero()), "0/1");
     assert_eq!(frac(&Prob::one()), "1/1");
+}
+
+/// Queries where the captain's reroll is held for the target's tests
+/// (B9, ruling R67), alone and beside "I'm fine!", the other once-only
+/// plays and forced rerolls.
+const CAPTAIN: &[&str] = &[
+    "kind='shoot'\n[attacker]\naccuracy=12\nweapon='assault_rifle'\n[defender]\narmour='light_armour'\nsave_reroll=true\n[situation]\nrange=10",
+    "kind='shoot'\n[attacker]\naccuracy=12\nweapon='assault_rifle'\n[defender]\narmour='light_armour'\nsave_reroll=true\nskills=['im_fine']\n[situation]\nrange=10",
+    "kind='shoot'\n[attacker]\naccuracy=10\nweapon='assault_pistol'\nskills=['matrix_error']\n[defender]\narmour='light_armour'\nsave_reroll=true\nskills=['im_fine','adrenaline']\n[situation]\nrange=6",
+    "kind='shoot'\n[attacker]\naccuracy=12\nweapon='assault_rifle'\n[defender]\nsave_reroll=true\nskills=['im_fine','what_you_gonna_do','woohoo']\n[situation]\nrange=10\noverwatch=true",
+    "kind='shoot'\n[attacker]\nweapon='assault_rifle'\nreroll=true\nskills=['matrix_error','dispel']\n[defender]\narmour='light_armour'\nsave_reroll=true\nskills=['matrix_error','adrenaline']\n[situation]\nrange=7",
+    "kind='shoot'\n[attacker]\nweapon='flamer'\nskills=['matrix_error']\n[defender]\narmour='light_armour'\nsave_reroll=true\nskills=['dispel','adrenaline']\n[situation]\nrange=6",
+    "kind='melee'\n[attacker]\nweapon='hand_weapon'\nreroll=true\nsave_reroll=true\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nsave_reroll=true\nskills=['im_fine']",
+    "kind='melee'\n[attacker]\nweapon='two_handed_weapon'\nally_matrix=true\n[defender]\nweapon='hand_weapon'\narmour='light_armour'\nsave_reroll=true",
+];
+
+#[test]
+fn engine_matches_brute_force_with_the_captains_test_reroll() {
+    let n: usize = CAPTAIN.iter().map(|t| check_brute_force(&parse(t))).sum();
+    assert_eq!(n, CAPTAIN.len());
+    // Held, the reroll lowers the chance the target is out of action.
+    let helps = CAPTAIN.iter().any(|t| {
+        let held = parse(t);
+        let mut not = held.clone();
+        not.defender.save_reroll = false;
+        let out = |q: &Query| match odds::odds(q).expect("legal query") {
+            Odds::Shoot(o) => o.out_of_action,
+            Odds::Melee(o) => o.defender_out,
+        };
+        out(&held) < out(&not)
+    });
+    assert!(helps);
 }

@@ -49,8 +49,9 @@ impl<N: Num> Solver<N> {
                 continue;
             }
             let w = w_scale(w0, m, c.total);
-            if self.failed(i, s2, d, h).0 {
-                let s3 = s2 & !state::FINE;
+            let r = self.failed(i, s2, d, h).0;
+            if r != TestReroll::None {
+                let s3 = s2 & !r.bit();
                 let wh = w_scale(w, h as i128, 6);
                 self.passed_branches(i, s3, d, wh, &mut out);
                 self.stand_failed_branches(s3, w - wh, &mut out);

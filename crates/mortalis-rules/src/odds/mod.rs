@@ -96,6 +96,10 @@ pub struct Side {
     pub extra_die: bool,
     /// One reroll on the attack roll (e.g. the captain's).
     pub reroll: bool,
+    /// The captain's reroll held for this side's Resilience tests (B9,
+    /// ruling R67): one die of one failed test rerolled, once, never on a
+    /// test "I'm fine!" already rerolled.
+    pub save_reroll: bool,
     /// Friendly models in contact with the opponent (melee).
     #[serde(deserialize_with = "crate::bounds::support")]
     pub support: u32,
@@ -159,6 +163,7 @@ impl Default for Side {
             moved: false,
             extra_die: false,
             reroll: false,
+            save_reroll: false,
             support: 0,
             skills: Vec::new(),
             defensive: false,

@@ -51,6 +51,14 @@ impl ShootPolicy {
     /// Whether the target uses "I'm fine!" on a failed test whose best
     /// single-die reroll passes on `h` of six (strictly better only).
     pub fn use_im_fine(&self, i: usize, s: usize, d: Declared, h: usize) -> bool {
+        self.test_reroll(i, s, d, h) == TestReroll::ImFine
+    }
+
+    /// Which reroll, if any, the target takes on a failed test whose best
+    /// single-die reroll passes on `h` of six: "I'm fine!" or the captain's
+    /// (R67: at most one per test; strictly better only, "I'm fine!" on
+    /// equal values).
+    pub fn test_reroll(&self, i: usize, s: usize, d: Declared, h: usize) -> TestReroll {
         with_solver!(self, sv => sv.failed(i, s, d, h).0)
     }
 

@@ -33,7 +33,8 @@ pub(super) struct Solver<N> {
     /// Denominator of the attack-roll part of each step (own roll, the
     /// reroll, the target's forced reroll): the forward pass's weights.
     pub(super) shot_den: Vec<i128>,
-    /// Denominator of the test part of a hit (test, "I'm fine!", the
+    /// Denominator of the test part of a hit (test, "I'm fine!" or the
+    /// captain's reroll, the
     /// shooter's forced reroll, Adrenaline's Dispel roll).
     pub(super) test_den: i128,
     /// Number of reachable states (the submasks of `start`).
@@ -67,6 +68,9 @@ pub(super) fn merge(v: &mut Vec<(i128, usize, usize)>, e: (i128, usize, usize)) 
         None => v.push(e),
     }
 }
+
+/// The parts of a failed test's value (see `Solver::failed_parts`).
+pub(super) type FailParts<N> = (N, Option<(N, N)>, Option<(N, N)>);
 
 /// `merge` for outcomes without a class.
 pub(super) fn merge2(v: &mut Vec<(i128, usize)>, e: (i128, usize)) {
@@ -172,7 +176,8 @@ pub(super) fn layout(plan: &ShootPlan) -> Layout {
     } else {
         let roll = tests.iter().map(|c| c.total).max().unwrap_or(1);
         let mut d = roll;
-        if plan.heroics.im_fine {
+        // One die reroll at most per test (R67).
+        if plan.heroics.im_fine || plan.heroics.captain {
             d *= 6;
         }
         if plan.attacker_matrix {

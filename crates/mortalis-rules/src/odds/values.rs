@@ -23,8 +23,7 @@ impl<N: Num> Solver<N> {
         }
     }
 
-    /// Value of a test that stands failed once "I'm fine!" is out of the
-    /// question: Adrenaline, when at hand, is always cast (R55).
+    /// Value of a test that stands failed once no reroll of it is left: Adrenaline, when at hand, is always cast (R55).
     pub(super) fn stand_failed(&self, i: usize, s: usize) -> N {
         if s & state::ADR == 0 {
             return self.one;
@@ -62,37 +61,42 @@ impl<N: Num> Solver<N> {
     }
 
     /// A failed test whose best single-die reroll passes on `h` of six:
-    /// whether "I'm fine!" is used (strictly better only), and the value.
-    pub(super) fn failed(&self, i: usize, s: usize, d: Declared, h: usize) -> (bool, N) {
+    /// which reroll it takes, "I'm fine!" or the captain's (R67: at most one,
+    /// strictly better only, "I'm fine!" on equal values), and the value.
+    pub(super) fn failed(&self, i: usize, s: usize, d: Declared, h: usize) -> (TestReroll, N) {
         Self::failed_with(self.failed_parts(i, s, d), h)
     }
 
     /// What `failed` needs whatever `h`: the value of the test standing
-    /// failed, and when "I'm fine!" is at hand, the values of its reroll
-    /// passing and failing.
-    pub(super) fn failed_parts(&self, i: usize, s: usize, d: Declared) -> (N, Option<(N, N)>) {
-        let stand = self.stand_failed(i, s);
-        if s & state::FINE == 0 {
-            return (stand, None);
-        }
-        let s2 = s & !state::FINE;
+    /// failed, and for "I'm fine!" and the captain's reroll, when at hand,
+    /// the values of the reroll passing and failing.
+    pub(super) fn failed_parts(&self, i: usize, s: usize, d: Declared) -> FailParts<N> {
+        let after = |bit: usize| {
+            (s & bit != 0).then(|| {
+                let s2 = s & !bit;
+                (self.passed(i, s2, d).1, self.stand_failed(i, s2))
+            })
+        };
         (
-            stand,
-            Some((self.passed(i, s2, d).1, self.stand_failed(i, s2))),
+            self.stand_failed(i, s),
+            after(state::FINE),
+            after(state::CAP),
         )
     }
 
-    pub(super) fn failed_with((stand, fine): (N, Option<(N, N)>), h: usize) -> (bool, N) {
-        let Some((pass, fail)) = fine else {
-            return (false, stand);
-        };
+    pub(super) fn failed_with((stand, fine, cap): FailParts<N>, h: usize) -> (TestReroll, N) {
         let h = h as i128;
-        let fine = pass.scale(h, 6) + fail.scale(6 - h, 6);
-        if fine < stand {
-            (true, fine)
-        } else {
-            (false, stand)
+        let mut best = (TestReroll::None, stand);
+        for (r, parts) in [(TestReroll::ImFine, fine), (TestReroll::Captain, cap)] {
+            let Some((pass, fail)) = parts else {
+                continue;
+            };
+            let v = pass.scale(h, 6) + fail.scale(6 - h, 6);
+            if v < best.1 {
+                best = (r, v);
+            }
         }
+        best
     }
 
     pub(super) fn test_value(&self, i: usize, s: usize, d: Declared) -> N {
