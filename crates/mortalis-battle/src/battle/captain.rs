@@ -3,8 +3,10 @@
 //! it as the attack roll's once-per-action reroll (`odds::Side::reroll`),
 //! kept for the shot or the die where it helps most. The captain's side
 //! decides when to commit it (`Choice::CommitReroll`, before a Shot, a cast
-//! or an Attack); it is spent only when the roll then uses it. Ruling in
-//! docs/mortalis/battle.md.
+//! or an Attack); it is spent only when the roll then uses it. It may
+//! also be held for the captain's Fight roll when attacked, or for its own
+//! Resilience tests (`odds::Side::save_reroll`, R67) when shot at or in an
+//! exchange. Rulings in docs/mortalis/battle.md.
 
 use mortalis_rules::odds::{self, Odds, Query};
 use mortalis_rules::play;
@@ -106,14 +108,13 @@ impl Battle {
     /// `c`, its reroll unused and not held for its attack or Fight roll of
     /// this action, may have to test in the action `query` (the target of a
     /// shot, or either fighter of an exchange; `attacker`: it is the query's
-    /// attacker) against `opp`, its side is asked whether it holds the
-    /// reroll for its tests; held, the odds engine's policy uses it on a
-    /// failed test where it helps most (`odds::Side::save_reroll`). True
-    /// when held.
+    /// attacker), its side is asked whether it holds the reroll for its
+    /// tests; held, the odds engine's policy uses it on a failed test where
+    /// it helps most (`odds::Side::save_reroll`). True when held.
     pub(super) fn test_reroll(
         &mut self,
         players: &mut Players,
-        (c, opp, attacker): (usize, usize, bool),
+        (c, attacker): (usize, bool),
         query: &mut Query,
     ) -> Result<bool, BattleError> {
         let me = &self.models[c];
@@ -126,7 +127,7 @@ impl Battle {
             return Ok(false);
         }
         let side = me.side;
-        self.testing = Some((query.clone(), c, opp, attacker));
+        self.testing = Some((query.clone(), c, attacker));
         let pick = self.ask_commit(players, side);
         self.testing = None;
         let held = pick?;
@@ -182,7 +183,7 @@ impl Battle {
     /// engine, with the reroll held and without) times its worth is at
     /// least 0.05.
     fn test_reroll_worth(&self) -> bool {
-        let Some((q, c, _, attacker)) = &self.testing else {
+        let Some((q, c, attacker)) = &self.testing else {
             return false;
         };
         let out = |q: &Query| match odds::odds(q) {

@@ -195,10 +195,10 @@ pub struct Battle {
     #[serde(skip)]
     defending_pair: Option<(usize, usize)>,
     /// The action (its query) a captain is being asked to hold its reroll
-    /// for its Resilience tests in, the captain, its opponent and whether
-    /// the captain is the query's attacker (`captain.rs`, R67).
+    /// for its Resilience tests in, the captain and whether it is the
+    /// query's attacker (`captain.rs`, R67).
     #[serde(skip)]
-    testing: Option<(mortalis_rules::odds::Query, usize, usize, bool)>,
+    testing: Option<(mortalis_rules::odds::Query, usize, bool)>,
     /// The model a Shot from hiding is fired at in the middle of its
     /// movement (`react.rs`).
     #[serde(skip)]
