@@ -213,15 +213,19 @@ fn ai_crosses_the_duma_field() {
 
 /// What each scenario's test asks: Jatka, Barykady, Otoczeni and
 /// Przechwycenie of 20 battles, Duma of 24 — one below what the AI wins on
-/// these seeds (16, 15, 12, 15, 21 since session 10's rules and AI
-/// changes — the knife, the captain's reroll in defence and a third
-/// model's Błąd matrycy add questions, so random play's choices, and with
-/// them the battles, differ; 15, 15, 10, 17, 18 in session 9, when the
-/// walking-distance grid began to keep a base's clearance — over 300 to 600
-/// battles a scenario the figures stay within a few points,
-/// docs/mortalis/ai.md). Small samples: they pin that the AI plays far
-/// better than random play, not its exact strength.
-const WINS: [u32; 5] = [15, 14, 11, 14, 20];
+/// these seeds (16, 13, 11, 19, 21 since the captain's reroll on its own
+/// Resilience tests, R67: random play now meets that question too, and
+/// its answers shift the random stream, so the battles differ — with the
+/// AI never holding the reroll for its tests the same seeds give 16, 14,
+/// 10, 19, 21, so the AI's answer is not what moved them; 16, 15, 12, 15,
+/// 21 since session 10's rules and AI changes — the knife, the captain's
+/// reroll in defence and a third model's Błąd matrycy add questions; 15,
+/// 15, 10, 17, 18 in session 9, when the walking-distance grid began to
+/// keep a base's clearance — over 300 to 600 battles a scenario the
+/// figures stay within a few points, docs/mortalis/ai.md). Small samples:
+/// they pin that the AI plays far better than random play, not its exact
+/// strength.
+const WINS: [u32; 5] = [15, 12, 10, 18, 20];
 
 /// The test warbands in a scenario on the small test table (Otoczeni and
 /// Przechwycenie with its centre cleared, Duma on its own field).

@@ -20,7 +20,8 @@
 //! "pass" among its options that the script's next answer does not name is
 //! passed; for challenges "name M" (a model a challenge names), "reward M"
 //! (who gets its experience), "data" (pick up the Ukryte dane marker);
-//! "commit" (the captain's reroll, B9); "carry M" / "carry M leave" (a
+//! "commit" (the captain's reroll, B9; "commit tests": only when asked
+//! to hold it for the captain's Resilience tests, R67); "carry M" / "carry M leave" (a
 //! joint Move with helper M carrying the object, B166); a decision
 //! starting with "!" asserts that no such option is offered), the dice
 //! typed in, and the expected result. `challenges` lists each side's
@@ -190,7 +191,9 @@ fn matches(b: &Battle, words: &[&str], c: &Choice) -> bool {
         ("jump", Choice::JumpDown { .. }) => true,
         ("name", Choice::Name { model }) | ("reward", Choice::Reward { model }) => named(*model),
         ("data", Choice::PickUpData) => true,
-        ("commit", Choice::CommitReroll) => true,
+        ("commit", Choice::CommitReroll) => {
+            words.get(1) != Some(&"tests") || b.testing_captain().is_some()
+        }
         ("carry", Choice::CarryTogether { helper, leave, .. }) => {
             named(*helper) && *leave == (words.get(2) == Some(&"leave"))
         }

@@ -307,8 +307,16 @@ impl Human {
                     ""
                 }
             ),
-            Choice::CommitReroll => match b.defending_captain() {
-                Some(d) => format!(
+            Choice::CommitReroll => match (b.testing_captain(), b.defending_captain()) {
+                (Some(c), _) => format!(
+                    "{} {}",
+                    self.pick(
+                        "przerzut kapitana (raz na bitwę) do jego testów Odporności:",
+                        "the captain's reroll (once a battle) for its Resilience tests:",
+                    ),
+                    b.models[c].name
+                ),
+                (None, Some(d)) => format!(
                     "{} {}",
                     self.pick(
                         "przerzut kapitana (raz na bitwę) do rzutu Walki w obronie:",
@@ -316,7 +324,7 @@ impl Human {
                     ),
                     b.models[d].name
                 ),
-                None => self
+                (None, None) => self
                     .pick(
                         "przerzut kapitana (raz na bitwę) do następnego ataku",
                         "the captain's reroll (once a battle) for the next attack",

@@ -268,6 +268,7 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 forced,
                 passed,
                 plays,
+                captain,
             } => {
                 let label = if *who == "attacker" {
                     t("Odporność atakującego", "Attacker's Resilience")
@@ -279,10 +280,13 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 } else {
                     t("nieudany", "failed")
                 };
-                let used = if plays.is_empty() {
+                let mut names: Vec<&str> = plays.iter().map(|k| k.name(lang)).collect();
+                if *captain {
+                    names.push(t("przerzut kapitana", "the captain's reroll"));
+                }
+                let used = if names.is_empty() {
                     String::new()
                 } else {
-                    let names: Vec<&str> = plays.iter().map(|k| k.name(lang)).collect();
                     format!(" [{}]", names.join(", "))
                 };
                 let _ = writeln!(

@@ -286,6 +286,28 @@ proptest! {
         prop_assert!(melee_value(&dr) <= melee_value(&dn));
     }
 
+    /// The captain's reroll held for its tests (B9, R67) is an option of
+    /// its own: it never raises the chance its captain is taken out of
+    /// action by a volley, nor hurts its side's objective in an exchange.
+    #[test]
+    fn the_captains_test_reroll_never_hurts_its_captain(q in forced_shoot_query(), m in forced_melee_query(), adr: bool) {
+        let out = |q: &Query| odds::shoot_odds(q).unwrap().out_of_action;
+        let q = if adr { with(&q, false, Skill::Adrenaline) } else { q };
+        let mut held = q.clone();
+        held.defender.save_reroll = true;
+        prop_assert!(out(&held) <= out(&q));
+        let fine = with(&q, false, Skill::ImFine);
+        let mut both = fine.clone();
+        both.defender.save_reroll = true;
+        prop_assert!(out(&both) <= out(&fine));
+        let mut dm = m.clone();
+        dm.defender.save_reroll = true;
+        prop_assert!(melee_value(&dm) <= melee_value(&m));
+        let mut am = m.clone();
+        am.attacker.save_reroll = true;
+        prop_assert!(melee_value(&am) >= melee_value(&m));
+    }
+
     #[test]
     fn played_forced_actions_are_reproducible(q in forced_shoot_query(), m in forced_melee_query(), seed: u64) {
         for query in [&q, &m] {
@@ -438,6 +460,9 @@ fn played_shots_follow_the_odds_policy() {
         "kind='shoot'\n[attacker]\naccuracy=9\nweapon='sniper_rifle'\n[defender]\narmour='light_armour'\nskills=['im_fine','what_you_gonna_do','adrenaline']\n[situation]\nrange=6",
         "kind='shoot'\n[attacker]\nweapon='flamer'\nskills=['dispel']\n[defender]\nskills=['adrenaline','woohoo']\n[situation]\nrange=6",
         "kind='shoot'\n[attacker]\ntrick='short_circuit'\n[defender]\nskills=['dispel','protective_shield']\n[situation]\nrange=8",
+        // the captain's reroll held for the tests, with "I'm fine!" (R67)
+        "kind='shoot'\n[attacker]\nweapon='flamer'\nskills=['matrix_error']\n[defender]\nsave_reroll=true\nskills=['im_fine']\n[situation]\nrange=6",
+        "kind='shoot'\n[attacker]\nweapon='flamer'\n[defender]\nsave_reroll=true\n[situation]\nrange=6",
     ] {
         let q: Query = toml::from_str(text).unwrap();
         let plan = odds::shoot_plan(&q).unwrap();

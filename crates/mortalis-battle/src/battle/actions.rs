@@ -420,8 +420,10 @@ impl Battle {
         let mut query = plan.query.clone();
         let hand = self.react_to_shot(players, m, target, &mut query)?;
         self.plays_for_shot(players, &mut query, target)?;
+        let tests = self.test_reroll(players, (target, false), &mut query)?;
         let (report, chance, jump) = self.play_shot(players, m, target, &query)?;
         self.after_reroll(m, &report);
+        self.after_test_reroll(target, tests, "defender", &report);
         self.spend_reactions(hand, &report);
         self.spend_plays(&report, m, target);
         let out = report.defender_out;
@@ -727,9 +729,13 @@ impl Battle {
                 let matrix = self.fight_matrix(m, target);
                 self.plays_for_fight(players, &mut query, m, target)?;
                 let held = self.defence_reroll(players, (m, target, false), &mut query)?;
+                let a_tests = self.test_reroll(players, (m, true), &mut query)?;
+                let d_tests = self.test_reroll(players, (target, false), &mut query)?;
                 let (report, chance) = self.play_attack(players, m, target, &query, matrix)?;
                 self.spend_plays(&report, m, target);
                 self.after_defence_reroll(target, held, &report);
+                self.after_test_reroll(m, a_tests, "attacker", &report);
+                self.after_test_reroll(target, d_tests, "defender", &report);
                 let pushed = plays::push_after(&report, m, target);
                 self.after_reroll(m, &report);
                 self.take_slot(m, false);

@@ -3,8 +3,10 @@
 //! it as the attack roll's once-per-action reroll (`odds::Side::reroll`),
 //! kept for the shot or the die where it helps most. The captain's side
 //! decides when to commit it (`Choice::CommitReroll`, before a Shot, a cast
-//! or an Attack); it is spent only when the roll then uses it. Ruling in
-//! docs/mortalis/battle.md.
+//! or an Attack); it is spent only when the roll then uses it. It may
+//! also be held for the captain's Fight roll when attacked, or for its own
+//! Resilience tests (`odds::Side::save_reroll`, R67) when shot at or in an
+//! exchange. Rulings in docs/mortalis/battle.md.
 
 use mortalis_rules::odds::{self, Odds, Query};
 use mortalis_rules::play;
@@ -80,6 +82,17 @@ impl Battle {
         self.defending = Some(query.clone());
         self.defending_pair = Some((a, d));
         self.withdrawing = withdrawal;
+        let pick = self.ask_commit(players, side);
+        self.defending = None;
+        self.defending_pair = None;
+        self.withdrawing = false;
+        query.defender.reroll = pick?;
+        Ok(query.defender.reroll)
+    }
+
+    /// Asks `side` whether it holds its captain's reroll for the question
+    /// set up by the caller (`About::Reaction`: `CommitReroll` or pass).
+    fn ask_commit(&mut self, players: &mut Players, side: usize) -> Result<bool, BattleError> {
         let pick = self.ask(
             players,
             Question {
@@ -87,12 +100,105 @@ impl Battle {
                 about: About::Reaction,
                 options: vec![Choice::CommitReroll, Choice::Pass],
             },
-        );
-        self.defending = None;
-        self.defending_pair = None;
-        self.withdrawing = false;
-        query.defender.reroll = pick? == Choice::CommitReroll;
-        Ok(query.defender.reroll)
+        )?;
+        Ok(pick == Choice::CommitReroll)
+    }
+
+    /// B9 on the captain's own Resilience tests (ruling R67): when captain
+    /// `c`, its reroll unused and not held for its attack or Fight roll of
+    /// this action, may have to test in the action `query` (the target of a
+    /// shot, or either fighter of an exchange; `attacker`: it is the query's
+    /// attacker), its side is asked whether it holds the reroll for its
+    /// tests; held, the odds engine's policy uses it on a failed test where
+    /// it helps most (`odds::Side::save_reroll`). True when held.
+    pub(super) fn test_reroll(
+        &mut self,
+        players: &mut Players,
+        (c, attacker): (usize, bool),
+        query: &mut Query,
+    ) -> Result<bool, BattleError> {
+        let me = &self.models[c];
+        let own = if attacker {
+            &query.attacker
+        } else {
+            &query.defender
+        };
+        if !me.captain_reroll || own.reroll || own.save_reroll {
+            return Ok(false);
+        }
+        let side = me.side;
+        self.testing = Some((query.clone(), c, attacker));
+        let pick = self.ask_commit(players, side);
+        self.testing = None;
+        let held = pick?;
+        if attacker {
+            query.attacker.save_reroll = held;
+        } else {
+            query.defender.save_reroll = held;
+        }
+        Ok(held)
+    }
+
+    /// After an action in which captain `c` held its reroll for its tests
+    /// (`who`: "attacker" or "defender" in the report): spent when one of
+    /// its tests used it.
+    pub(super) fn after_test_reroll(
+        &mut self,
+        c: usize,
+        held: bool,
+        who: &str,
+        report: &play::Report,
+    ) {
+        if !held {
+            return;
+        }
+        let used = report
+            .events
+            .iter()
+            .any(|e| matches!(e, play::Event::Save { who: w, captain: true, .. } if *w == who));
+        if used {
+            self.models[c].captain_reroll = false;
+        }
+        self.event(Event::Reroll { model: c, used });
+    }
+
+    /// The captain being asked whether it holds its reroll for its
+    /// Resilience tests (`None` when no such question is open).
+    pub fn testing_captain(&self) -> Option<usize> {
+        self.testing.as_ref().map(|t| t.1)
+    }
+
+    /// The AI's answer to a `CommitReroll` reaction: the tests' question
+    /// when one is open, else the defence's.
+    pub(super) fn commit_worth(&self) -> bool {
+        if self.testing.is_some() {
+            self.test_reroll_worth()
+        } else {
+            self.defence_reroll_worth()
+        }
+    }
+
+    /// The AI holds the reroll for its tests when the exact gain in the
+    /// captain's chance to stay on its feet through the action (odds
+    /// engine, with the reroll held and without) times its worth is at
+    /// least 0.05.
+    fn test_reroll_worth(&self) -> bool {
+        let Some((q, c, attacker)) = &self.testing else {
+            return false;
+        };
+        let out = |q: &Query| match odds::odds(q) {
+            Ok(Odds::Shoot(o)) => o.out_of_action.to_f64().unwrap_or(0.0),
+            Ok(Odds::Melee(o)) if *attacker => o.attacker_out.to_f64().unwrap_or(0.0),
+            Ok(Odds::Melee(o)) => o.defender_out.to_f64().unwrap_or(0.0),
+            Err(_) => 0.0,
+        };
+        let mut held = q.clone();
+        if *attacker {
+            held.attacker.save_reroll = true;
+        } else {
+            held.defender.save_reroll = true;
+        }
+        (out(q) - out(&held)) * super::ai::worth(self, *c) >= 0.05
     }
 
     /// The captain being asked whether it holds its reroll in defence

@@ -270,8 +270,9 @@ pub enum Event {
         /// The model.
         model: usize,
     },
-    /// The captain's reroll (B9) was committed to an action; `used`: the
-    /// roll used it (spent for the battle).
+    /// The captain's reroll (B9) was committed to an action, or held for
+    /// its Fight roll in defence or for its Resilience tests (R67); `used`:
+    /// a roll used it (spent for the battle).
     Reroll {
         /// The captain.
         model: usize,

@@ -194,6 +194,11 @@ pub struct Battle {
     /// Its attacker and the captain.
     #[serde(skip)]
     defending_pair: Option<(usize, usize)>,
+    /// The action (its query) a captain is being asked to hold its reroll
+    /// for its Resilience tests in, the captain and whether it is the
+    /// query's attacker (`captain.rs`, R67).
+    #[serde(skip)]
+    testing: Option<(mortalis_rules::odds::Query, usize, bool)>,
     /// The model a Shot from hiding is fired at in the middle of its
     /// movement (`react.rs`).
     #[serde(skip)]
@@ -271,6 +276,7 @@ impl Battle {
             exchange: None,
             defending: None,
             defending_pair: None,
+            testing: None,
             moving: None,
             shooting: None,
             withdrawing: false,

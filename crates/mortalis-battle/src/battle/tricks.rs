@@ -323,8 +323,9 @@ impl Battle {
                     trick: Skill::Adrenaline,
                     ..
                 } => true,
-                // The captain's reroll held in defence (`captain.rs`).
-                Choice::CommitReroll => self.defence_reroll_worth(),
+                // The captain's reroll held in defence or for its
+                // tests (`captain.rs`).
+                Choice::CommitReroll => self.commit_worth(),
                 Choice::Pass => true,
                 // The deviation worse for the thrower (the active model).
                 Choice::Deviate { item, x, y } => {

@@ -135,6 +135,7 @@ pub(super) fn melee_save(me: &Side, opp: &Side, attacking: bool) -> SaveSpec {
         target: r,
         extra_die: false,
         reroll: me.has(Skill::ImFine),
+        captain_reroll: me.save_reroll,
         auto_pass: false,
     }
 }

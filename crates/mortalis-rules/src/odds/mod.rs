@@ -17,21 +17,25 @@ use crate::equipment::{Armour, Item, ModTarget, Modification, SpecialItem, Weapo
 use crate::names::Lang;
 use crate::skills::Skill;
 
+mod forward;
 mod melee;
 mod melee_game;
 mod numbers;
+mod policy;
 mod saves;
 mod shooting;
 mod solver;
 #[cfg(test)]
 mod tests;
+mod values;
 
 pub use melee::*;
 pub use melee_game::*;
 use numbers::*;
+pub use policy::*;
 pub use saves::*;
 pub use shooting::*;
-pub use solver::*;
+use solver::*;
 
 /// An exact probability.
 pub type Prob = Ratio<i128>;
@@ -92,6 +96,10 @@ pub struct Side {
     pub extra_die: bool,
     /// One reroll on the attack roll (e.g. the captain's).
     pub reroll: bool,
+    /// The captain's reroll held for this side's Resilience tests (B9,
+    /// ruling R67): one die of one failed test rerolled, once, never on a
+    /// test "I'm fine!" already rerolled.
+    pub save_reroll: bool,
     /// Friendly models in contact with the opponent (melee).
     #[serde(deserialize_with = "crate::bounds::support")]
     pub support: u32,
@@ -155,6 +163,7 @@ impl Default for Side {
             moved: false,
             extra_die: false,
             reroll: false,
+            save_reroll: false,
             support: 0,
             skills: Vec::new(),
             defensive: false,

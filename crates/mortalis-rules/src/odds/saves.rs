@@ -13,8 +13,19 @@ pub struct SaveSpec {
     pub extra_die: bool,
     /// Reroll one die of a failed test ("Nic mi nie jest!").
     pub reroll: bool,
+    /// The captain's reroll is held for the test (B9, R67): one die of a
+    /// failed test, when "Nic mi nie jest!" has not rerolled it.
+    pub captain_reroll: bool,
     /// The test is passed automatically (protective trick).
     pub auto_pass: bool,
+}
+
+impl SaveSpec {
+    /// Whether a failed test may have one die rerolled: by "Nic mi nie
+    /// jest!" or the captain's reroll, never both (R67).
+    pub fn rerolls(&self) -> bool {
+        self.reroll || self.captain_reroll
+    }
 }
 
 pub(super) fn save_passes(kept: [u8; 2], target: i32) -> bool {
@@ -33,7 +44,7 @@ pub fn save_fail(spec: SaveSpec) -> Prob {
     for_each_tuple(n, |dice| {
         if save_passes(keep_two(dice, Keep::Low), spec.target) {
             pass += 6;
-        } else if spec.reroll {
+        } else if spec.rerolls() {
             let mut best = 0;
             for j in 0..n {
                 let mut d = [dice[0], dice[1], *dice.get(2).unwrap_or(&0)];
@@ -58,6 +69,7 @@ pub fn save_fail(spec: SaveSpec) -> Prob {
 pub fn fresh_save_fail(spec: SaveSpec) -> Prob {
     save_fail(SaveSpec {
         reroll: false,
+        captain_reroll: false,
         ..spec
     })
 }

@@ -123,6 +123,9 @@ pub struct Heroics {
     /// Adrenaline (a trick of the target or a friend within 8"): one failed
     /// test counts as passed.
     pub adrenaline: bool,
+    /// The captain's reroll held for its tests (B9, R67): one die of one
+    /// failed test rerolled, never on a test already rerolled.
+    pub captain: bool,
 }
 
 /// Which tricks of a shooting action face the opponent's Dispel roll
@@ -382,6 +385,7 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
         target: res,
         extra_die: false,
         reroll: false,
+        captain_reroll: false,
         auto_pass: false,
     };
     let heroics = Heroics {
@@ -389,6 +393,7 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
         what_you_gonna_do: t.has(Skill::WhatYouGonnaDo),
         woohoo: t.has(Skill::Woohoo) && s.overwatch,
         adrenaline: t.has(Skill::Adrenaline),
+        captain: t.save_reroll,
     };
     let reroll = if a.has(Skill::PointBlank) && range < 6.0 {
         RerollMode::EveryShot
@@ -439,8 +444,10 @@ pub mod state {
     pub const WOO: usize = 32;
     /// Adrenaline.
     pub const ADR: usize = 64;
+    /// The captain's reroll of a test (R67).
+    pub const CAP: usize = 128;
     /// Number of states.
-    pub const N: usize = 128;
+    pub const N: usize = 256;
 }
 
 /// Index of a state of a volley: the once-per-action reroll (`token`), the
@@ -456,6 +463,7 @@ pub fn shoot_state(token: bool, ma: bool, md: bool, h: Heroics) -> usize {
         | b(h.what_you_gonna_do, WYG)
         | b(h.woohoo, WOO)
         | b(h.adrenaline, ADR)
+        | b(h.captain, CAP)
 }
 
 /// Counts over all rolls of one Resilience test.
@@ -464,7 +472,7 @@ pub(super) struct TestCounts {
     pub(super) total: i128,
     pub(super) pass: i128,
     /// Failed rolls by how many of the six results of the best single-die
-    /// reroll ("I'm fine!") pass.
+    /// reroll ("I'm fine!" or the captain's) pass.
     pub(super) fail_by_reroll: [i128; 7],
 }
 
@@ -507,6 +515,28 @@ pub(super) fn test_counts_cached(target: i32, extra_die: bool) -> TestCounts {
             .collect()
     });
     table[(target.clamp(1, 10) - 1) as usize * 2 + usize::from(extra_die)]
+}
+
+/// The reroll a failed test takes (ruling R67: at most one per test).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestReroll {
+    /// None: the test stands failed.
+    None,
+    /// "I'm fine!".
+    ImFine,
+    /// The captain's reroll (B9).
+    Captain,
+}
+
+impl TestReroll {
+    /// The bit of a volley's state the reroll uses up.
+    pub fn bit(self) -> usize {
+        match self {
+            TestReroll::None => 0,
+            TestReroll::ImFine => state::FINE,
+            TestReroll::Captain => state::CAP,
+        }
+    }
 }
 
 /// The target's declaration before a test: which test it rolls

@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::dice::{DiceError, DiceSource, Keep, RollRecord, keep_two, roll_judged};
 use crate::odds::{
     ActionError, ActionKind, DISPEL_ON, DefenderForce, MeleeGame, Query, RerollMode, SaveSpec,
-    ShootPlan, ShootPolicy, melee_plan, shoot_odds_plan, shoot_plan, state,
+    ShootPlan, ShootPolicy, TestReroll, melee_plan, shoot_odds_plan, shoot_plan, state,
 };
 use crate::skills::Skill;
 
@@ -87,6 +87,9 @@ pub enum Event {
         /// Heroic plays and tricks used on this test (What are you gonna
         /// do, Woohoo, I'm fine, Adrenaline).
         plays: Vec<Skill>,
+        /// The captain's reroll (B9, R67) rerolled one die of this test.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        captain: bool,
     },
     /// A Dispel roll against a trick (2d6, 8 or more cancels it).
     Dispel {
@@ -154,7 +157,8 @@ pub(super) fn final_dice(r: &RollRecord) -> Vec<u8> {
     d
 }
 
-/// A Resilience test: "I'm fine!" rerolls the highest die of a failed test;
+/// A Resilience test: "I'm fine!", or else the captain's reroll (R67),
+/// rerolls the highest die of a failed test;
 /// then, when `force_if_passed`, a passed test is rolled again (the
 /// opponent's Matrix error). Returns (passed, the charge was used).
 pub(super) fn save_roll(
@@ -174,7 +178,7 @@ pub(super) fn save_roll(
     };
     let mut plays = Vec::new();
     let roll = roll_judged(src, spec.extra_die, Keep::Low, &mut |d| {
-        if spec.reroll && !passes(d) {
+        if spec.rerolls() && !passes(d) {
             // Reroll the highest die.
             (0..d.len()).max_by_key(|&j| d[j])
         } else {
@@ -189,7 +193,9 @@ pub(super) fn save_roll(
         forced = Some(f);
     }
     let used = forced.is_some();
-    if roll.reroll.is_some() {
+    // R67: "I'm fine!" takes the reroll when both are at hand.
+    let rerolled = roll.reroll.is_some();
+    if rerolled && spec.reroll {
         plays.push(Skill::ImFine);
     }
     events.push(Event::Save {
@@ -199,6 +205,7 @@ pub(super) fn save_roll(
         forced,
         passed,
         plays,
+        captain: rerolled && !spec.reroll,
     });
     Ok((passed, used))
 }

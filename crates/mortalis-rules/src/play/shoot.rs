@@ -4,8 +4,9 @@
 use super::*;
 
 /// The target's Resilience test against a hit of step `i` in volley state
-/// `s`, with its declarations, "I'm fine!", the shooter's Matrix error and
-/// Adrenaline as the policy says (R55). Returns (passed, new state).
+/// `s`, with its declarations, "I'm fine!" or the captain's reroll (R67),
+/// the shooter's Matrix error and Adrenaline as the policy says (R55).
+/// Returns (passed, new state).
 fn shoot_test(
     plan: &ShootPlan,
     pol: &ShootPolicy,
@@ -28,18 +29,18 @@ fn shoot_test(
         let t = i32::from(k[0]) + i32::from(k[1]);
         t <= target && t <= 10
     };
-    let mut fine = false;
+    let mut reroll = TestReroll::None;
     let s_now = s;
     let roll = roll_judged(src, d.woohoo, Keep::Low, &mut |dice| {
         if passes(dice) {
             return None;
         }
         let (j, h) = best_reroll(dice, &passes);
-        fine = pol.use_im_fine(i, s_now, d, h);
-        fine.then_some(j)
+        reroll = pol.test_reroll(i, s_now, d, h);
+        (reroll != TestReroll::None).then_some(j)
     })?;
-    if fine {
-        s &= !state::FINE;
+    s &= !reroll.bit();
+    if reroll == TestReroll::ImFine {
         plays.push(Skill::ImFine);
     }
     let mut passed = passes(&roll.kept);
@@ -64,6 +65,7 @@ fn shoot_test(
         forced,
         passed,
         plays,
+        captain: reroll == TestReroll::Captain,
     });
     Ok((passed, s))
 }

@@ -189,3 +189,67 @@ fn im_fine_only_once_in_a_volley() {
     assert!(r.defender_out);
     assert_eq!(dice.used(), 9);
 }
+
+/// The saves of a report: (roll, plays, the captain's reroll, passed).
+fn saves(r: &Report) -> Vec<(&RollRecord, &Vec<Skill>, bool, bool)> {
+    r.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Save {
+                roll,
+                plays,
+                captain,
+                passed,
+                ..
+            } => Some((roll, plays, *captain, *passed)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// "I'm fine!" and the captain's reroll held for the tests (R67): one
+/// reroll per test, "I'm fine!" first when either would do; the second
+/// failed test takes the captain's.
+#[test]
+fn captain_rerolls_the_second_failed_test_of_a_volley() {
+    let q = query(
+        "kind='shoot'\n[attacker]\naccuracy=12\nweapon='assault_pistol'\n[defender]\nresilience=4\nsave_reroll=true\nskills=['im_fine']\n[situation]\nrange=6",
+    );
+    // Both shots hit (1+1, 1+1); each test 6+3 fails and its 6 is rerolled to 1.
+    let mut dice = TypedDice::new(&[1, 1, 6, 3, 1, 1, 1, 6, 3, 1]).unwrap();
+    let r = play(&q, &mut dice).unwrap();
+    let s = saves(&r);
+    assert_eq!(s.len(), 2);
+    assert_eq!(
+        (s[0].1, s[0].2, s[0].3),
+        (&vec![Skill::ImFine], false, true)
+    );
+    assert_eq!(s[1].0.reroll, Some((0, 1)));
+    assert_eq!((s[1].1, s[1].2, s[1].3), (&vec![], true, true));
+    assert!(!r.defender_out);
+    assert_eq!(dice.used(), 10);
+}
+
+/// The loser of an exchange rerolls one die of its failed test with the
+/// captain's reroll; with "I'm fine!" as well, "I'm fine!" takes it (R67).
+#[test]
+fn captain_rerolls_the_losers_test() {
+    for (text, captain) in [
+        (
+            "kind='melee'\n[attacker]\nfight=11\n[defender]\nsave_reroll=true",
+            true,
+        ),
+        (
+            "kind='melee'\n[attacker]\nfight=11\n[defender]\nsave_reroll=true\nskills=['im_fine']",
+            false,
+        ),
+    ] {
+        let mut dice = TypedDice::new(&[1, 1, 6, 6, 6, 3, 1]).unwrap();
+        let r = play(&query(text), &mut dice).unwrap();
+        let s = saves(&r);
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].0.reroll, Some((0, 1)));
+        assert_eq!((s[0].2, s[0].3), (captain, true));
+        assert!(!r.defender_out);
+    }
+}
