@@ -2,6 +2,8 @@
 //! roofs, climbing and jump-down points, the stops a base cannot cross, and
 //! what a straight slide between two places costs.
 
+use std::sync::Arc;
+
 use geo::algorithm::buffer::{BufferStyle, LineJoin};
 use geo::{BoundingRect, Buffer, Contains, Coord, Intersects, Line, Point, Polygon, Rect};
 
@@ -146,14 +148,17 @@ pub(super) struct Graph<'a> {
     pub(super) mover: Mover,
     pub(super) nodes: Vec<Node>,
     pub(super) links: Vec<Link>,
-    /// Ground footprints no base crosses (walls, blocks, impassable, models).
-    pub(super) walls: Vec<Stop>,
+    /// Ground footprints no base crosses (walls, blocks, impassable), shared
+    /// by every query of a `Nav`.
+    pub(super) walls: Arc<Vec<Stop>>,
+    /// The bases of the models a query goes round (ground only).
+    pub(super) bases: Vec<Stop>,
     /// Gaps: crossed only by a jump; (the footprint itself, grown).
-    pub(super) gaps: Vec<(Polygon<f64>, Stop)>,
-    pub(super) difficult: Vec<Stop>,
-    pub(super) dangerous: Vec<Stop>,
+    pub(super) gaps: Arc<Vec<(Polygon<f64>, Stop)>>,
+    pub(super) difficult: Arc<Vec<Stop>>,
+    pub(super) dangerous: Arc<Vec<Stop>>,
     /// Each roof's area where a centre may go (shrunk footprint).
-    pub(super) roofs: Vec<(usize, Vec<Polygon<f64>>)>,
+    pub(super) roofs: Arc<Vec<(usize, Vec<Polygon<f64>>)>>,
     /// The boxes of the pieces no base overlaps ([`Table::solid_bounds`]).
     pub(super) solid: std::sync::Arc<Vec<(usize, [f64; 4])>>,
     /// The terrain slides between the corners every query shares, judged
@@ -181,11 +186,12 @@ impl<'a> Graph<'a> {
             mover,
             nodes: vec![Node { at: from }, Node { at: to }],
             links: vec![],
-            walls: vec![],
-            gaps: vec![],
-            difficult: vec![],
-            dangerous: vec![],
-            roofs: vec![],
+            walls: Arc::default(),
+            bases: vec![],
+            gaps: Arc::default(),
+            difficult: Arc::default(),
+            dangerous: Arc::default(),
+            roofs: Arc::default(),
             solid: std::sync::Arc::new(table.solid_bounds()),
             memo: None,
             grid: None,
@@ -208,6 +214,8 @@ impl<'a> Graph<'a> {
                     .collect(),
             ),
         };
+        let (mut walls, mut gaps, mut difficult, mut dangerous, mut roofs) =
+            (vec![], vec![], vec![], vec![], vec![]);
         for (i, p) in table.pieces.iter().enumerate() {
             let stop = || Stop::new(&p.footprint, r);
             // What stops a base is grown a little less than the radius (as
@@ -216,11 +224,11 @@ impl<'a> Graph<'a> {
             let solid = || Stop::new(&p.footprint, r - 2.0 * SLACK);
             match p.kind {
                 Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } => {
-                    g.walls.extend(solid());
+                    walls.extend(solid());
                 }
-                Kind::Gap => g.gaps.extend(solid().map(|s| (p.footprint.clone(), s))),
-                Kind::Difficult => g.difficult.extend(stop()),
-                Kind::Dangerous => g.dangerous.extend(stop()),
+                Kind::Gap => gaps.extend(solid().map(|s| (p.footprint.clone(), s))),
+                Kind::Difficult => difficult.extend(stop()),
+                Kind::Dangerous => dangerous.extend(stop()),
                 _ => {}
             }
             if p.kind.surface().is_some() {
@@ -239,9 +247,14 @@ impl<'a> Graph<'a> {
                     );
                     shrunk = shrunk.difference(&grown);
                 }
-                g.roofs.push((i, shrunk.0));
+                roofs.push((i, shrunk.0));
             }
         }
+        g.walls = Arc::new(walls);
+        g.gaps = Arc::new(gaps);
+        g.difficult = Arc::new(difficult);
+        g.dangerous = Arc::new(dangerous);
+        g.roofs = Arc::new(roofs);
         g.corners(&[], true);
         g.climbing_points(&[]);
         g.roof_jumps();
@@ -324,7 +337,8 @@ impl<'a> Graph<'a> {
         if !stands {
             return None;
         }
-        if at.level == Level::Ground && self.walls.iter().any(|w| w.covers(Point::new(at.x, at.y)))
+        if at.level == Level::Ground
+            && (self.walls.iter().chain(&self.bases)).any(|w| w.covers(Point::new(at.x, at.y)))
         {
             return None;
         }
@@ -372,6 +386,9 @@ impl<'a> Graph<'a> {
                 for t in ts {
                     let t = t.clamp(0.05, 0.95);
                     let q = edge.start + edge.delta() * t;
+                    if self.beyond_keep(q) {
+                        continue;
+                    }
                     let on_ladder = ladders.iter().any(|(w, l)| {
                         *w == i
                             && geo::Distance::distance(&geo::Euclidean, l, &Point::from(q)) <= 0.5
@@ -380,6 +397,15 @@ impl<'a> Graph<'a> {
                 }
             }
         }
+    }
+
+    /// Whether a climbing point at `q` is so far from what a cut query
+    /// keeps that it gives no node on either side of its edge (`add_node`
+    /// would refuse the first).
+    fn beyond_keep(&self, q: Coord<f64>) -> bool {
+        let r = self.mover.radius + SLACK;
+        self.keep
+            .is_some_and(|(c, radius)| (q.x - c.x).hypot(q.y - c.y) > radius + r + 1e-6)
     }
 
     /// The links of one climbing point `q` on an edge of piece `i`.
@@ -396,11 +422,7 @@ impl<'a> Graph<'a> {
         ladder: bool,
     ) {
         let r = self.mover.radius + SLACK;
-        // A point this far from what a cut query keeps gives no node on
-        // either side of the edge (`add_node` would refuse the first).
-        if let Some((c, radius)) = self.keep
-            && (q.x - c.x).hypot(q.y - c.y) > radius + r + 1e-6
-        {
+        if self.beyond_keep(q) {
             return;
         }
         let d = edge.delta();
@@ -511,6 +533,12 @@ impl<'a> Graph<'a> {
     pub(super) fn slide(&self, a: Place, b: Place, difficult_ok: bool) -> Option<Slide> {
         self.terrain_slide(a, b, &self.walls)
             .filter(|s| difficult_ok || !s.3.difficult)
+            // The bases of models stop ground slides only.
+            .filter(|_| {
+                a.level != Level::Ground
+                    || b.level != Level::Ground
+                    || !Graph::hits_any(a, b, &self.bases)
+            })
     }
 
     /// The length of a straight slide from `a` to `b`.
@@ -552,7 +580,7 @@ impl<'a> Graph<'a> {
                     return None;
                 }
                 let (mut jump, mut before) = (0.0, 0.0);
-                for (gap, grown) in &self.gaps {
+                for (gap, grown) in self.gaps.iter() {
                     if grown.hits(&line, &bb) {
                         let inside = crate::sight::stretches(gap, &line);
                         if jump > 0.0 || inside.len() != 1 {

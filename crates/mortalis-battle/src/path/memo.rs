@@ -24,11 +24,11 @@ const DANGEROUS: u8 = 8;
 const JUMPS: u8 = 16;
 
 /// The remembered terrain slides between the first `nodes` corners of a
-/// graph (those every query shares), against its first `walls` stops.
+/// graph (those every query shares), against the terrain's stops (never
+/// the bases a query adds).
 #[derive(Debug)]
 pub(super) struct Memo {
     nodes: usize,
-    walls: usize,
     cells: Vec<AtomicU8>,
     jumps: Mutex<HashMap<(usize, usize), (f64, f64)>>,
 }
@@ -39,7 +39,6 @@ impl Memo {
         let nodes = graph.nodes.len();
         Memo {
             nodes,
-            walls: graph.walls.len(),
             cells: (0..nodes * nodes).map(|_| AtomicU8::new(UNKNOWN)).collect(),
             jumps: Mutex::new(HashMap::new()),
         }
@@ -64,7 +63,7 @@ impl Graph<'_> {
         let cell = &memo.cells[u * memo.nodes + v];
         let known = cell.load(Ordering::Relaxed);
         let terrain = if known == UNKNOWN {
-            let found = self.terrain_slide(a, b, &self.walls[..memo.walls]);
+            let found = self.terrain_slide(a, b, &self.walls);
             let code = match found {
                 None => BLOCKED,
                 Some((_, jump, before, touch)) => {
@@ -107,7 +106,7 @@ impl Graph<'_> {
         };
         let slide = terrain?;
         // The bases of models stop ground slides only (as in `slide`).
-        let bases = &self.walls[memo.walls..];
+        let bases = &self.bases;
         if a.level == Level::Ground && !bases.is_empty() && Graph::hits_any(a, b, bases) {
             return None;
         }

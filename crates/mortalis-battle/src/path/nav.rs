@@ -84,11 +84,10 @@ impl<'a> Nav<'a> {
             .iter()
             .filter(|o| o.at.level == Level::Ground)
             .collect();
-        let first = g.walls.len();
         for o in &ground {
             // Exact discs, a little smaller than contact, so that bases in
             // contact do not stop each other from moving apart.
-            g.walls.push(Stop::disc(
+            g.bases.push(Stop::disc(
                 Point::new(o.at.x, o.at.y),
                 o.radius(),
                 r - 2.0 * SLACK,
@@ -109,10 +108,7 @@ impl<'a> Nav<'a> {
         // Climbs that land inside a model's base are dropped.
         let covered = |g: &Graph, n: usize| {
             let at = g.nodes[n].at;
-            at.level == Level::Ground
-                && g.walls[first..]
-                    .iter()
-                    .any(|w| w.covers(Point::new(at.x, at.y)))
+            at.level == Level::Ground && g.bases.iter().any(|w| w.covers(Point::new(at.x, at.y)))
         };
         let keep: Vec<bool> = g
             .links
