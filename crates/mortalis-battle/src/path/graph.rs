@@ -10,6 +10,7 @@ use geo::{BoundingRect, Buffer, Contains, Coord, Intersects, Line, Point, Polygo
 use super::Mover;
 use super::grid::NodeGrid;
 use super::memo::Memo;
+use super::stops::StopGrid;
 use crate::table::{Kind, Level, Place, Table, segment_meets_box};
 
 /// Climbing points are spread along each edge at most this far apart.
@@ -124,6 +125,12 @@ impl Stop {
             }
     }
 
+    /// Its box: [min x, min y, max x, max y].
+    pub(super) fn bounds(&self) -> [f64; 4] {
+        let (lo, hi) = (self.rect.min(), self.rect.max());
+        [lo.x, lo.y, hi.x, hi.y]
+    }
+
     pub(super) fn covers(&self, p: Point<f64>) -> bool {
         use geo::{Distance, Euclidean};
         self.rect.intersects(&p)
@@ -166,6 +173,8 @@ pub(super) struct Graph<'a> {
     pub(super) memo: Option<std::sync::Arc<Memo>>,
     /// The shared corners by place ([`NodeGrid`]); set by `Nav::new`.
     pub(super) grid: Option<std::sync::Arc<NodeGrid>>,
+    /// The terrain's stops by place ([`StopGrid`]); set by `Nav::new`.
+    pub(super) wall_grid: Option<Arc<StopGrid>>,
     /// Each ladder's footprint and the wall or block it leans on.
     pub(super) ladders: std::sync::Arc<Vec<(usize, Polygon<f64>)>>,
     /// A query cut at a budget adds no node farther than this from this
@@ -195,6 +204,7 @@ impl<'a> Graph<'a> {
             solid: std::sync::Arc::new(table.solid_bounds()),
             memo: None,
             grid: None,
+            wall_grid: None,
             keep: None,
             roof_jumps: std::sync::Arc::new(vec![]),
             feet: std::sync::Arc::new(
@@ -531,7 +541,7 @@ impl<'a> Graph<'a> {
     /// when a base cannot slide there, else (length, jump length, inches
     /// walked before the jump, touches).
     pub(super) fn slide(&self, a: Place, b: Place, difficult_ok: bool) -> Option<Slide> {
-        self.terrain_slide(a, b, &self.walls)
+        self.terrain_slide(a, b)
             .filter(|s| difficult_ok || !s.3.difficult)
             // The bases of models stop ground slides only.
             .filter(|_| {
@@ -555,9 +565,9 @@ impl<'a> Graph<'a> {
         stops.iter().any(|w| w.hits(&line, &bb))
     }
 
-    /// [`Graph::slide`] against the stops `walls`, difficult ground allowed
-    /// (the caller filters it).
-    pub(super) fn terrain_slide(&self, a: Place, b: Place, walls: &[Stop]) -> Option<Slide> {
+    /// [`Graph::slide`] against the terrain's stops (not the models'
+    /// bases), difficult ground allowed (the caller filters it).
+    pub(super) fn terrain_slide(&self, a: Place, b: Place) -> Option<Slide> {
         let line = Line::new(Coord { x: a.x, y: a.y }, Coord { x: b.x, y: b.y });
         let len = Graph::slide_length(a, b);
         match (a.level, b.level) {
@@ -569,7 +579,14 @@ impl<'a> Graph<'a> {
             }
             (Level::Ground, Level::Ground) => {
                 let bb = line_box(&line);
-                if walls.iter().any(|w| w.hits(&line, &bb)) {
+                let walls = &self.walls;
+                let blocked = match &self.wall_grid {
+                    Some(grid) if grid.serves(walls.len()) => {
+                        grid.any(&bb, |k| walls[k].hits(&line, &bb))
+                    }
+                    _ => walls.iter().any(|w| w.hits(&line, &bb)),
+                };
+                if blocked {
                     return None;
                 }
                 let touch = Touch {

@@ -63,7 +63,7 @@ impl Graph<'_> {
         let cell = &memo.cells[u * memo.nodes + v];
         let known = cell.load(Ordering::Relaxed);
         let terrain = if known == UNKNOWN {
-            let found = self.terrain_slide(a, b, &self.walls);
+            let found = self.terrain_slide(a, b);
             let code = match found {
                 None => BLOCKED,
                 Some((_, jump, before, touch)) => {

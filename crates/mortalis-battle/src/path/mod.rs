@@ -25,6 +25,7 @@ mod nav;
 mod reach;
 mod roofjump;
 mod search;
+mod stops;
 
 use serde::Serialize;
 

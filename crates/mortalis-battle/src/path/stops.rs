@@ -1,0 +1,124 @@
+//! The terrain's stops bucketed on a square grid, so that a straight slide
+//! is tested only against the stops whose boxes lie in the cells its own
+//! box covers, instead of against every wall and block of the table. The
+//! answer is the same: a stop a slide hits has its box meet the slide's
+//! box, so it is listed in one of those cells.
+
+use super::graph::Stop;
+
+/// Side of a cell in inches.
+const CELL: f64 = 3.0;
+
+/// How many stops the bitset of candidates holds; a table with more is
+/// searched stop by stop.
+const MAX_STOPS: usize = 64 * WORDS;
+const WORDS: usize = 8;
+
+/// The stops by cell.
+#[derive(Debug)]
+pub(super) struct StopGrid {
+    side: usize,
+    /// Per cell, a bitset of the stops whose box meets it.
+    cells: Vec<[u64; WORDS]>,
+    /// How many stops it was built from.
+    stops: usize,
+}
+
+impl StopGrid {
+    /// The grid of `stops` on a table of side `size`; `None` when there are
+    /// too many for the bitsets.
+    pub(super) fn new(stops: &[Stop], size: f64) -> Option<Self> {
+        if stops.len() > MAX_STOPS {
+            return None;
+        }
+        let side = ((size / CELL).ceil() as usize).max(1);
+        let mut grid = StopGrid {
+            side,
+            cells: vec![[0; WORDS]; side * side],
+            stops: stops.len(),
+        };
+        for (k, s) in stops.iter().enumerate() {
+            let [x0, y0, x1, y1] = grid.span(s.bounds());
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    grid.cells[y * side + x][k / 64] |= 1 << (k % 64);
+                }
+            }
+        }
+        Some(grid)
+    }
+
+    /// Whether it was built from `n` stops.
+    pub(super) fn serves(&self, n: usize) -> bool {
+        self.stops == n
+    }
+
+    /// The cells a box meets, clamped to the table: [x0, y0, x1, y1].
+    fn span(&self, [lx, ly, hx, hy]: [f64; 4]) -> [usize; 4] {
+        let last = (self.side - 1) as f64;
+        let cell = |v: f64| (v / CELL).floor().clamp(0.0, last) as usize;
+        [cell(lx), cell(ly), cell(hx), cell(hy)]
+    }
+
+    /// Whether `test` holds for a stop whose box may meet the box `bb`
+    /// ([min x, min y, max x, max y]), asked in the stops' order.
+    pub(super) fn any(&self, bb: &[f64; 4], mut test: impl FnMut(usize) -> bool) -> bool {
+        let [x0, y0, x1, y1] = self.span(*bb);
+        let mut seen = [0_u64; WORDS];
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                for (w, bits) in seen.iter_mut().zip(&self.cells[y * self.side + x]) {
+                    *w |= bits;
+                }
+            }
+        }
+        for (w, mut bits) in seen.into_iter().enumerate() {
+            while bits != 0 {
+                let k = w * 64 + bits.trailing_zeros() as usize;
+                if test(k) {
+                    return true;
+                }
+                bits &= bits - 1;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{RngCore, SeedableRng};
+
+    use crate::generate::generate;
+    use crate::path::{Mover, Nav};
+    use crate::table::Place;
+
+    /// Slides judged through the grid are judged as against every stop, on
+    /// four generated tables (fails when the grid leaves out a stop a slide
+    /// could hit); enough of them are blocked for that to be tested.
+    #[test]
+    fn the_grid_judges_slides_as_every_stop_does() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut unit = || (rng.next_u64() >> 11) as f64 / (1_u64 << 53) as f64;
+        let mut blocked = 0;
+        for seed in 0..4 {
+            let table = generate(seed, 36.0);
+            let nav = Nav::new(&table, Mover::standard(0.5));
+            let g = &nav.graph;
+            assert!(g.wall_grid.is_some());
+            let mut plain = g.clone();
+            plain.wall_grid = None;
+            for _ in 0..500 {
+                let (ax, ay) = (36.0 * unit(), 36.0 * unit());
+                let (dx, dy) = (24.0 * unit() - 12.0, 24.0 * unit() - 12.0);
+                let (a, b) = (Place::ground(ax, ay), Place::ground(ax + dx, ay + dy));
+                let fast = g.terrain_slide(a, b).map(|s| (s.0, s.1, s.2));
+                let slow = plain.terrain_slide(a, b).map(|s| (s.0, s.1, s.2));
+                assert_eq!(fast, slow, "{a:?} to {b:?} on table {seed}");
+                blocked += usize::from(slow.is_none());
+            }
+        }
+        assert!((200..1800).contains(&blocked), "{blocked} of 2000 blocked");
+    }
+}
