@@ -368,6 +368,15 @@ impl<'a> Graph<'a> {
             let Some((_, climbable)) = piece.kind.climb() else {
                 continue;
             };
+            // Every point of its edges lies in its box: a box beyond what a
+            // cut query keeps gives no climbing point at all.
+            if let (Some((c, radius)), Some(bb)) = (self.keep, piece.footprint.bounding_rect()) {
+                let dx = (bb.min().x - c.x).max(c.x - bb.max().x).max(0.0);
+                let dy = (bb.min().y - c.y).max(c.y - bb.max().y).max(0.0);
+                if dx.hypot(dy) > radius + self.mover.radius + SLACK + 1e-6 {
+                    continue;
+                }
+            }
             // A block on a roof rises only above that roof.
             let height = self.feet[i].0;
             let roof = piece.kind.surface().is_some();
