@@ -732,3 +732,37 @@ fn a_climb_may_span_both_moves() {
         .unwrap();
     assert!(both[0].is_none(), "{both:?}");
 }
+
+/// B31: a climb that fits one Move's allowance exactly is taken in that
+/// Move — a 1.5" block from a base touching it: 3" up and the base's width
+/// onto the roof is 4", a first Move of Speed 4 (the graph's places keep a
+/// thousandth of an inch off walls, so the way costs a few thousandths
+/// more: the slack a climb may take). Half an inch back and it does not fit.
+#[test]
+fn a_climb_that_fits_one_move_exactly_is_taken() {
+    let t = table(vec![Piece::rect(
+        Kind::Block {
+            height: 1.5,
+            climbable: true,
+        },
+        10.0,
+        8.0,
+        4.0,
+        4.0,
+    )]);
+    let nav = mortalis_battle::Nav::new(&t, STD);
+    let goal = Place {
+        x: 12.0,
+        y: 10.0,
+        level: Level::Roof(0),
+    };
+    // At a climbing point (they are spread along each edge).
+    let r = nav.reach(g(9.499, 9.0), 4.0, &[], &[goal]).unwrap();
+    let climb = r[0].expect("a way up");
+    assert_eq!(climb.to.level, Level::Roof(0), "{climb:?}");
+    assert!(climb.climbed && climb.spent <= 4.01, "{climb:?}");
+    // Nothing is walked on the slack: it stops at the roof's edge.
+    assert!(climb.to.x < 10.6, "{climb:?}");
+    let r = nav.reach(g(9.0, 9.0), 4.0, &[], &[goal]).unwrap();
+    assert_eq!(r[0].map(|c| c.to.level), Some(Level::Ground), "{r:?}");
+}

@@ -3,7 +3,7 @@
 
 use super::graph::{CLIMB_SPACING, Graph, LinkKind, Slide};
 use super::search::Backs;
-use super::{Nav, Reach};
+use super::{Nav, Reach, Step};
 use crate::table::{Body, Level, Place, TableError};
 
 /// One state a search settled within its budget: its node, the allowance
@@ -36,19 +36,31 @@ impl Span {
         if self.both() { 2.0 } else { 1.0 }
     }
 
-    /// The inches of the search: the allowances, and for a walk across
-    /// both Moves (which always climbs) [`CLIMB_SLACK`] more.
+    /// The allowances.
+    fn exact(self) -> f64 {
+        self.first + self.second
+    }
+
+    /// The inches of the search: the allowances and [`CLIMB_SLACK`].
     fn total(self) -> f64 {
-        self.first + self.second + if self.both() { CLIMB_SLACK } else { 0.0 }
+        self.exact() + CLIMB_SLACK
+    }
+
+    /// Where the first Move's allowance ends for a way that touches
+    /// difficult ground or not (its inch comes off each Move), with the
+    /// slack a climb may take.
+    fn split(self, difficult: bool) -> f64 {
+        self.first - if difficult { 1.0 } else { 0.0 } + CLIMB_SLACK
     }
 }
 
-/// What a way that climbs may overrun its allowance by: the graph keeps
-/// its standing places a thousandth of an inch off walls
-/// ([`SLACK`](super::graph::SLACK)), so a climb from a base touching a
-/// block costs a few thousandths more than the rules' figure, and a climb
-/// that fits exactly (3" up a block in both Moves of Speed 4: 6" and 1"
-/// onto the roof) would otherwise never be taken.
+/// What a climb may overrun its allowance by: the graph keeps its standing
+/// places a thousandth of an inch off walls ([`SLACK`](super::graph::SLACK)),
+/// so a climb from a base touching a block costs a few thousandths more
+/// than the rules' figure, and a climb that fits exactly (a 1.5" block in a
+/// Move of 4": 3" up and 1" onto the roof; a 3" block in both Moves of
+/// Speed 4: 6" and 1") would otherwise never be taken. Only a climb ends
+/// past the allowance: nothing is walked on the slack.
 const CLIMB_SLACK: f64 = 0.01;
 
 /// How far a goal is judged from a place (see [`Nav::reach_by`]).
@@ -156,7 +168,7 @@ impl Nav<'_> {
         // Open ground has no corners: rings of places round the start let a
         // model step away from bases it touches and across open ground.
         if from.level == Level::Ground {
-            for radius in [1.5, span.first + span.second] {
+            for radius in [1.5, span.exact()] {
                 for k in 0..16 {
                     let a = std::f64::consts::TAU * f64::from(k) / 16.0;
                     g.add_node(Place::ground(
@@ -180,8 +192,7 @@ impl Nav<'_> {
             let (best, back) = if span.both() {
                 // Ways touching difficult ground lose the first Move's inch
                 // before the split; the plain search has the others.
-                let split = span.first - if rough { 1.0 } else { 0.0 };
-                g.settle_across(rough, budget, split)
+                g.settle_across(rough, budget, span.split(rough))
             } else {
                 g.settle(rough, budget)
             };
@@ -225,23 +236,24 @@ fn settled(
         .filter_map(|(v, j)| {
             // As the path rebuilt from `back` would say.
             let (difficult, climbed, dropped) = Graph::trail(back, &mut trails, v, j);
-            if span.both() {
-                // The first Move's allowance, less its difficult inch.
-                let split = span.first - if difficult { 1.0 } else { 0.0 };
-                if !Graph::climbs_across(back, best, &mut across, (v, j), split) {
-                    return None;
-                }
+            // Past the allowances only by a climb, its last step.
+            let exact = budget - CLIMB_SLACK;
+            let climbs_here = || matches!(back.get(v, j), Some((_, _, Step::Climb { .. }, _)));
+            if best[v][j] > exact + 1e-9 && !climbs_here() {
+                return None;
+            }
+            let split = span.split(difficult);
+            if span.both() && !Graph::climbs_across(back, best, &mut across, (v, j), split) {
+                return None;
             }
             let rough_inch = if difficult { extra } else { 0.0 };
-            // The slack is the climb's only: nothing is walked on it.
-            let slack = if span.both() { CLIMB_SLACK } else { 0.0 };
             Some(Settled {
                 v,
                 spent: best[v][j] + rough_inch,
                 climbed,
                 difficult,
                 dropped,
-                left: (budget - slack - best[v][j]).max(0.0),
+                left: (exact - best[v][j]).max(0.0),
             })
         })
         .collect()
