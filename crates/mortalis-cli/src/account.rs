@@ -175,12 +175,22 @@ pub(crate) fn account(b: &Battle, lang: Lang) -> String {
             Event::Roll { what, side, dice } => {
                 format!("  {} ({what}): {:?}", b.names[*side], dice)
             }
-            Event::Moved { model, to, spent } => format!(
-                "  {} {} ({:.1}, {:.1}) [{spent:.1}\"]",
+            Event::Moved {
+                model,
+                to,
+                spent,
+                both,
+            } => format!(
+                "  {} {} ({:.1}, {:.1}) [{spent:.1}\"]{}",
                 name(b, *model),
                 lang.pick("idzie do", "moves to"),
                 to.x,
-                to.y
+                to.y,
+                if *both {
+                    lang.pick(", obie akcje Ruchu (wspinaczka)", ", both Moves (a climb)")
+                } else {
+                    ""
+                }
             ),
             Event::Left { model, markers } => format!(
                 "  {} {} ({markers} {})",

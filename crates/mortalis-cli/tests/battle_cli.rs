@@ -53,6 +53,41 @@ fn account_in_both_languages() {
     );
 }
 
+/// A walk across both Moves (B31, a climb spanning them) is named as such
+/// in the account, in both languages, and in the JSON log (`"both": true`).
+#[test]
+fn the_account_names_walks_across_both_moves() {
+    let play = |lang: &str, json: bool| {
+        let mut c = mortalis();
+        c.args([
+            "--lang",
+            lang,
+            "battle",
+            A,
+            B,
+            "--scenario",
+            "jatka",
+            "--seed",
+            "1",
+        ]);
+        if json {
+            c.arg("--json");
+        }
+        let out = c.output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let en = play("en", false);
+    assert!(en.contains("both Moves (a climb)"), "{en}");
+    let pl = play("pl", false);
+    assert!(pl.contains("obie akcje Ruchu (wspinaczka)"), "{pl}");
+    let json = play("en", true);
+    assert!(
+        json.contains("\"both\": true"),
+        "no walk across both Moves in the log"
+    );
+}
+
 #[test]
 fn svg_draws_each_round() {
     let dir = tempfile::tempdir().unwrap();

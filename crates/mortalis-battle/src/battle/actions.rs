@@ -632,6 +632,7 @@ impl Battle {
                     model: m,
                     to,
                     spent,
+                    both,
                 });
                 // The interceptor engaged the mover, not the other way.
                 let before: Vec<usize> = before.into_iter().chain(by).collect();

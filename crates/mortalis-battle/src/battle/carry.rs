@@ -125,6 +125,7 @@ impl Battle {
                 model: who,
                 to: at,
                 spent,
+                both: false,
             });
         }
         self.models[helper].shares_load = true;

@@ -35,6 +35,10 @@ pub enum Event {
         to: Place,
         /// Allowance spent.
         spent: f64,
+        /// Both Moves of the round walked as one, a climb spanning them
+        /// (B31); absent in older logs.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        both: bool,
     },
     /// A model left the table with its markers (B37).
     Left {

@@ -202,6 +202,7 @@ impl Battle {
             model: w,
             to,
             spent: (to.x - from.x).hypot(to.y - from.y),
+            both: false,
         });
     }
 

@@ -254,6 +254,7 @@ impl Battle {
                     model: m,
                     to: at,
                     spent: 0.0,
+                    both: false,
                 });
                 if rolled && self.jump_down(players, m, height)? == Landing::Out {
                     self.take_slot(m, true);
@@ -267,6 +268,7 @@ impl Battle {
             model: m,
             to: end,
             spent,
+            both: false,
         });
         let before: Vec<usize> = before.into_iter().chain(by).collect();
         self.mark_charged(m, &before);

@@ -135,6 +135,7 @@ impl Battle {
             model: t,
             to,
             spent: 0.0,
+            both: false,
         });
         self.jump_down(players, t, height)?;
         if self.models[t].on_table() {

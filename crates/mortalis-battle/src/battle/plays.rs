@@ -159,6 +159,7 @@ impl Battle {
             model: m,
             to,
             spent: (to.x - from.x).hypot(to.y - from.y),
+            both: false,
         });
         self.mark_charged(m, &before);
         let me = &self.models[m];
@@ -225,6 +226,7 @@ impl Battle {
             model: loser,
             to: end,
             spent: PUSH,
+            both: false,
         });
         if fall.is_some() {
             let height = (from_height - self.table.level_height(end.level)).floor();

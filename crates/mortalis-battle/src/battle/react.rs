@@ -789,6 +789,7 @@ impl Battle {
             model: m,
             to,
             spent: (to.x - from.x).hypot(to.y - from.y),
+            both: false,
         });
         if to.level != from.level {
             let height = self.table.level_height(from.level) - self.table.level_height(to.level);
