@@ -16,7 +16,15 @@ use serde::Serialize;
 
 use std::borrow::Cow;
 
-use crate::table::{Body, FLOOR_SLAB, Kind, Level, Table, bounds, segment_meets_box};
+#[cfg(test)]
+use crate::table::segment_meets_box;
+use crate::table::{Body, FLOOR_SLAB, Kind, Level, Table, bounds};
+
+mod shadow;
+#[cfg(test)]
+mod tests;
+
+use shadow::Shadows;
 
 /// Heights (as a share of the model's height) of the target's sample points.
 const TARGET_HEIGHTS: [f64; 3] = [0.15, 0.5, 0.85];
@@ -154,7 +162,10 @@ fn cuts(poly: &Polygon<f64>, line: &Line<f64>, mut put: impl FnMut(f64)) {
 /// `keep`, without building the list: the pieces between cuts are judged
 /// one by one (a stretch [`stretches`] joins from touching pieces is kept
 /// when one of them is; `keep` must be such a test, as a height range
-/// meeting the prism's is), the cheap `keep` before the inside test.
+/// meeting the prism's is), the cheap `keep` before the inside test. The
+/// plain per-ray computation [`Shadows`] shares between rays, kept to check
+/// it against.
+#[cfg(test)]
 fn any_stretch(poly: &Polygon<f64>, line: &Line<f64>, keep: impl Fn(f64, f64) -> bool) -> bool {
     /// Cuts held on the stack; a polygon with more edges takes the long way.
     const ROOM: usize = 48;
@@ -180,7 +191,10 @@ fn any_stretch(poly: &Polygon<f64>, line: &Line<f64>, keep: impl Fn(f64, f64) ->
 impl Blocker<'_> {
     /// Whether the ray passes through the prism: along each stretch of its
     /// flat shadow inside the footprint, the ray's height (which changes
-    /// linearly) must meet the prism's height range.
+    /// linearly) must meet the prism's height range. The plain per-ray
+    /// computation; a sight check asks [`Shadows::blocks`], which gives the
+    /// same answer.
+    #[cfg(test)]
     fn blocks(&self, ray: &Ray) -> bool {
         let (a, b) = (ray.from, ray.to);
         let [x0, y0, x1, y1] = self.bounds;
@@ -262,7 +276,10 @@ fn corridor(shooter: &Body, target: &Body) -> impl Fn(&[f64; 4]) -> bool {
 /// `points` lies in, judged across the line of sight: the box's extent
 /// across it against the strip's (a hair wider). A box beside the strip
 /// blocks no ray. Always true when the two ends stand on one spot.
-fn strip(eyes: &[(f64, f64, f64)], points: &[(f64, f64, f64)]) -> impl Fn(&[f64; 4]) -> bool {
+fn strip(
+    eyes: &[(f64, f64, f64)],
+    points: &[(f64, f64, f64)],
+) -> impl Fn(&[f64; 4]) -> bool + use<> {
     const HAIR: f64 = 1e-9;
     let (a, b) = (eyes[CENTRE_EYE], points[points.len() / 2]);
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
@@ -364,14 +381,32 @@ impl Table {
     /// What `shooter` sees of `target`, with `others` (every other model on
     /// the table, friend or foe, Q5) also blocking sight.
     pub fn sight(&self, shooter: &Body, target: &Body, others: &[Body]) -> Sight {
-        let eyes = samples(self, shooter, (target.at.x, target.at.y), &[EYE]);
-        let points = samples(self, target, (shooter.at.x, shooter.at.y), &TARGET_HEIGHTS);
+        let look = Look::new(self, shooter, target, others);
+        let mut shadows = Shadows::new(look.shadow_lines(), look.blockers.len());
+        look.judge(|s, k, b, ray| shadows.blocks(s, k, b, ray))
+    }
+}
+
+/// One sight check laid out: the sample points at both ends and what may
+/// block the rays between them.
+struct Look<'a> {
+    shooter: &'a Body,
+    target: &'a Body,
+    eyes: Vec<(f64, f64, f64)>,
+    points: Vec<(f64, f64, f64)>,
+    /// How far each blocker is from the target and from the shooter
+    /// (cover or obstacle, B55) is measured only when it hides a point.
+    blockers: Vec<(Blocker<'a>, Near)>,
+}
+
+impl<'a> Look<'a> {
+    fn new(table: &'a Table, shooter: &'a Body, target: &'a Body, others: &[Body]) -> Self {
+        let eyes = samples(table, shooter, (target.at.x, target.at.y), &[EYE]);
+        let points = samples(table, target, (shooter.at.x, shooter.at.y), &TARGET_HEIGHTS);
         let crosses = corridor(shooter, target);
         let beside = strip(&eyes, &points);
         let crosses = |b: &[f64; 4]| crosses(b) && beside(b);
-        // How far each blocker is from the target and from the shooter
-        // (cover or obstacle, B55) is measured only when it hides a point.
-        let blockers: Vec<(Blocker, Near)> = self
+        let blockers: Vec<(Blocker, Near)> = table
             .pieces
             .iter()
             .filter(|p| p.kind.sight_height() > 0.0)
@@ -386,14 +421,14 @@ impl Table {
                 };
                 (b, Near::Piece(std::cell::OnceCell::new()))
             })
-            .chain(self.floor_slabs(&crosses))
+            .chain(table.floor_slabs(&crosses))
             .chain(others.iter().filter_map(|o| {
                 let r = o.radius();
                 let bounds = body_box(o);
                 if !crosses(&bounds) {
                     return None;
                 }
-                let z = self.level_height(o.at.level);
+                let z = table.level_height(o.at.level);
                 let gap = |b: &Body| {
                     ((o.at.x - b.at.x).hypot(o.at.y - b.at.y) - o.radius() - b.radius()).max(0.0)
                 };
@@ -406,37 +441,63 @@ impl Table {
                 Some((b, Near::Known(gap(target), gap(shooter))))
             }))
             .collect();
-        let near = |b: &Blocker, n: &Near| -> (f64, f64) {
-            match n {
-                Near::Known(t, s) => (*t, *s),
-                Near::Piece(cell) => *cell.get_or_init(|| {
-                    let at = |body: &Body| {
-                        Euclidean.distance(b.footprint.as_ref(), &Point::new(body.at.x, body.at.y))
-                            - body.radius()
-                    };
-                    (at(target), at(shooter))
-                }),
-            }
-        };
+        Look {
+            shooter,
+            target,
+            eyes,
+            points,
+            blockers,
+        }
+    }
+
+    /// How far a blocker is from the target and from the shooter.
+    fn near(&self, b: &Blocker, n: &Near) -> (f64, f64) {
+        match n {
+            Near::Known(t, s) => (*t, *s),
+            Near::Piece(cell) => *cell.get_or_init(|| {
+                let at = |body: &Body| {
+                    Euclidean.distance(b.footprint.as_ref(), &Point::new(body.at.x, body.at.y))
+                        - body.radius()
+                };
+                (at(self.target), at(self.shooter))
+            }),
+        }
+    }
+
+    /// The flat shadows of the rays: rays from eye `e` to the points at
+    /// offset `s` across the target (one above another) share shadow
+    /// `e * SIDEWAYS.len() + s`.
+    fn shadow_lines(&self) -> Vec<Line<f64>> {
+        let across = self.points.iter().take(SIDEWAYS.len());
+        (self.eyes.iter())
+            .flat_map(|&from| across.clone().map(move |&to| Ray { from, to }.flat()))
+            .collect()
+    }
+
+    /// The sight, with `blocks(s, k, b, ray)` saying whether blocker `k`
+    /// (which is `b`) blocks `ray`, whose flat shadow is shadow `s`.
+    fn judge(&self, mut blocks: impl FnMut(usize, usize, &Blocker, &Ray) -> bool) -> Sight {
+        let (eyes, blockers) = (&self.eyes, &self.blockers);
         let mut sight = Sight {
             visible: false,
             hidden: 0,
-            points: points.len() as u32,
+            points: self.points.len() as u32,
             obstacle: false,
             cover: false,
         };
-        for &p in &points {
+        for (i, &p) in self.points.iter().enumerate() {
+            let across = i % SIDEWAYS.len();
             // The middle eye judges what is hidden, and by what: every
             // blocker on its ray counts.
-            let ray = Ray {
-                from: eyes[CENTRE_EYE],
-                to: p,
+            let Some(&eye) = eyes.get(CENTRE_EYE) else {
+                break;
             };
+            let ray = Ray { from: eye, to: p };
             let (mut seen, mut cover, mut obstacle) = (true, false, false);
-            for (b, n) in &blockers {
-                if b.blocks(&ray) {
+            for (k, (b, n)) in blockers.iter().enumerate() {
+                if blocks(CENTRE_EYE * SIDEWAYS.len() + across, k, b, &ray) {
                     seen = false;
-                    let (near_target, near_shooter) = near(b, n);
+                    let (near_target, near_shooter) = self.near(b, n);
                     if near_target < COVER_REACH {
                         cover = true;
                     } else if near_shooter >= COVER_REACH {
@@ -454,9 +515,11 @@ impl Table {
             // The other eyes only say whether anything is seen at all
             // (B53), which is settled once one ray is clear.
             if !sight.visible {
-                sight.visible = eyes.iter().enumerate().any(|(k, &e)| {
-                    let ray = Ray { from: e, to: p };
-                    k != CENTRE_EYE && !blockers.iter().any(|(b, _)| b.blocks(&ray))
+                sight.visible = eyes.iter().enumerate().any(|(e, &from)| {
+                    let ray = Ray { from, to: p };
+                    let s = e * SIDEWAYS.len() + across;
+                    e != CENTRE_EYE
+                        && !(blockers.iter().enumerate()).any(|(k, (b, _))| blocks(s, k, b, &ray))
                 });
             }
         }
@@ -467,10 +530,13 @@ impl Table {
 impl Table {
     /// The floors as sight blockers: thin slabs just under their surface
     /// ([`FLOOR_SLAB`]), whose box `crosses` keeps.
-    fn floor_slabs<'t>(
+    fn floor_slabs<'t, 'c>(
         &'t self,
-        crosses: &'t dyn Fn(&[f64; 4]) -> bool,
-    ) -> impl Iterator<Item = (Blocker<'t>, Near)> + 't {
+        crosses: &'c dyn Fn(&[f64; 4]) -> bool,
+    ) -> impl Iterator<Item = (Blocker<'t>, Near)> + 'c
+    where
+        't: 'c,
+    {
         self.pieces.iter().filter_map(move |p| {
             let Kind::Floor { height, .. } = p.kind else {
                 return None;
