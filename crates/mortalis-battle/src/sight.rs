@@ -18,7 +18,7 @@ use std::borrow::Cow;
 
 #[cfg(test)]
 use crate::table::segment_meets_box;
-use crate::table::{Body, FLOOR_SLAB, Kind, Level, Table, bounds};
+use crate::table::{Body, Level, Table};
 
 mod shadow;
 #[cfg(test)]
@@ -76,10 +76,11 @@ struct Blocker<'a> {
 }
 
 /// How far a blocker is from the target and the shooter, edge to edge: known
-/// for a model's base, measured on first need for a terrain piece.
+/// for a model's base, measured on first need for a terrain piece (each
+/// distance on its own).
 enum Near {
     Known(f64, f64),
-    Piece(std::cell::OnceCell<(f64, f64)>),
+    Piece(std::cell::OnceCell<f64>, std::cell::OnceCell<f64>),
 }
 
 /// A ray between two 3-D points.
@@ -230,6 +231,11 @@ pub(crate) fn base_polygon(x: f64, y: f64, radius: f64) -> Polygon<f64> {
         })
         .collect();
     Polygon::new(LineString::new(ring), vec![])
+}
+
+/// How far a terrain piece's footprint is from a body's base, edge to edge.
+fn gap(b: &Blocker, body: &Body) -> f64 {
+    Euclidean.distance(b.footprint.as_ref(), &Point::new(body.at.x, body.at.y)) - body.radius()
 }
 
 /// Sample points across a body, facing the other end of the sight line.
@@ -406,22 +412,17 @@ impl<'a> Look<'a> {
         let crosses = corridor(shooter, target);
         let beside = strip(&eyes, &points);
         let crosses = |b: &[f64; 4]| crosses(b) && beside(b);
-        let blockers: Vec<(Blocker, Near)> = table
-            .pieces
-            .iter()
-            .filter(|p| p.kind.sight_height() > 0.0)
-            .map(|p| (p, bounds(&p.footprint)))
-            .filter(|(_, b)| crosses(b))
-            .map(|(p, bounds)| {
+        let blockers: Vec<(Blocker, Near)> = (table.sight_boxes().iter())
+            .filter(|s| crosses(&s.bounds))
+            .filter_map(|s| {
                 let b = Blocker {
-                    footprint: Cow::Borrowed(&p.footprint),
-                    bounds,
-                    low: 0.0,
-                    high: p.kind.sight_height(),
+                    footprint: Cow::Borrowed(&table.pieces.get(s.piece)?.footprint),
+                    bounds: s.bounds,
+                    low: s.low,
+                    high: s.high,
                 };
-                (b, Near::Piece(std::cell::OnceCell::new()))
+                Some((b, Near::Piece(Default::default(), Default::default())))
             })
-            .chain(table.floor_slabs(&crosses))
             .chain(others.iter().filter_map(|o| {
                 let r = o.radius();
                 let bounds = body_box(o);
@@ -450,17 +451,19 @@ impl<'a> Look<'a> {
         }
     }
 
-    /// How far a blocker is from the target and from the shooter.
-    fn near(&self, b: &Blocker, n: &Near) -> (f64, f64) {
+    /// How far a blocker is from the target, edge to edge.
+    fn near_target(&self, b: &Blocker, n: &Near) -> f64 {
         match n {
-            Near::Known(t, s) => (*t, *s),
-            Near::Piece(cell) => *cell.get_or_init(|| {
-                let at = |body: &Body| {
-                    Euclidean.distance(b.footprint.as_ref(), &Point::new(body.at.x, body.at.y))
-                        - body.radius()
-                };
-                (at(self.target), at(self.shooter))
-            }),
+            Near::Known(t, _) => *t,
+            Near::Piece(t, _) => *t.get_or_init(|| gap(b, self.target)),
+        }
+    }
+
+    /// How far a blocker is from the shooter, edge to edge.
+    fn near_shooter(&self, b: &Blocker, n: &Near) -> f64 {
+        match n {
+            Near::Known(_, s) => *s,
+            Near::Piece(_, s) => *s.get_or_init(|| gap(b, self.shooter)),
         }
     }
 
@@ -497,10 +500,9 @@ impl<'a> Look<'a> {
             for (k, (b, n)) in blockers.iter().enumerate() {
                 if blocks(CENTRE_EYE * SIDEWAYS.len() + across, k, b, &ray) {
                     seen = false;
-                    let (near_target, near_shooter) = self.near(b, n);
-                    if near_target < COVER_REACH {
+                    if self.near_target(b, n) < COVER_REACH {
                         cover = true;
-                    } else if near_shooter >= COVER_REACH {
+                    } else if self.near_shooter(b, n) >= COVER_REACH {
                         obstacle = true;
                     }
                 }
@@ -524,33 +526,5 @@ impl<'a> Look<'a> {
             }
         }
         sight
-    }
-}
-
-impl Table {
-    /// The floors as sight blockers: thin slabs just under their surface
-    /// ([`FLOOR_SLAB`]), whose box `crosses` keeps.
-    fn floor_slabs<'t, 'c>(
-        &'t self,
-        crosses: &'c dyn Fn(&[f64; 4]) -> bool,
-    ) -> impl Iterator<Item = (Blocker<'t>, Near)> + 'c
-    where
-        't: 'c,
-    {
-        self.pieces.iter().filter_map(move |p| {
-            let Kind::Floor { height, .. } = p.kind else {
-                return None;
-            };
-            let b = bounds(&p.footprint);
-            crosses(&b).then(|| {
-                let blocker = Blocker {
-                    footprint: Cow::Borrowed(&p.footprint),
-                    bounds: b,
-                    low: height - FLOOR_SLAB,
-                    high: height,
-                };
-                (blocker, Near::Piece(std::cell::OnceCell::new()))
-            })
-        })
     }
 }
