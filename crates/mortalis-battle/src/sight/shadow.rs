@@ -64,7 +64,7 @@ impl Shadows {
             lines,
             blockers,
             meets,
-            pieces: Vec::new(),
+            pieces: Vec::with_capacity(64),
         }
     }
 
