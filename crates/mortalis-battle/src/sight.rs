@@ -142,9 +142,50 @@ pub(crate) fn stretches(poly: &Polygon<f64>, line: &Line<f64>) -> Vec<(f64, f64)
     out
 }
 
+/// On which side of `line` the point `c` surely lies: 1 or −1, or 0 when
+/// it lies on the line or too near it to say without exact arithmetic (the
+/// rounding error of the cross product is far below the margin). Two ends
+/// of an edge surely on one side are what `line_intersection`'s exact
+/// orientation test turns away, so such an edge is skipped without it.
+fn beside(line: &Line<f64>, c: Coord<f64>) -> i32 {
+    let (a, b) = (line.start, line.end);
+    let left = (a.x - c.x) * (b.y - c.y);
+    let right = (a.y - c.y) * (b.x - c.x);
+    let det = left - right;
+    let margin = 1e-12 * (left.abs() + right.abs());
+    if det > margin {
+        1
+    } else if det < -margin {
+        -1
+    } else {
+        0
+    }
+}
+
 /// The parameters along `line` where it crosses the edges of `poly` (both
 /// ends of an edge it runs along), each given to `put`.
 fn cuts(poly: &Polygon<f64>, line: &Line<f64>, mut put: impl FnMut(f64)) {
+    for edge in poly.exterior().lines() {
+        if beside(line, edge.start) * beside(line, edge.end) > 0 {
+            continue;
+        }
+        match line_intersection(*line, edge) {
+            Some(LineIntersection::SinglePoint { intersection, .. }) => {
+                put(param(line, intersection));
+            }
+            Some(LineIntersection::Collinear { intersection }) => {
+                put(param(line, intersection.start));
+                put(param(line, intersection.end));
+            }
+            None => {}
+        }
+    }
+}
+
+/// [`cuts`] without skipping the edges surely beside the line: the plain
+/// computation, kept to check it against.
+#[cfg(test)]
+fn cuts_plain(poly: &Polygon<f64>, line: &Line<f64>, mut put: impl FnMut(f64)) {
     for edge in poly.exterior().lines() {
         match line_intersection(*line, edge) {
             Some(LineIntersection::SinglePoint { intersection, .. }) => {
@@ -176,7 +217,7 @@ fn any_stretch(poly: &Polygon<f64>, line: &Line<f64>, keep: impl Fn(f64, f64) ->
     let mut ts = [0.0_f64; ROOM];
     ts[1] = 1.0;
     let mut n = 2;
-    cuts(poly, line, |t| {
+    cuts_plain(poly, line, |t| {
         ts[n] = t;
         n += 1;
     });
