@@ -16,7 +16,15 @@ use serde::Serialize;
 
 use std::borrow::Cow;
 
-use crate::table::{Body, FLOOR_SLAB, Kind, Level, Table, bounds, segment_meets_box};
+#[cfg(test)]
+use crate::table::segment_meets_box;
+use crate::table::{Body, Level, Table};
+
+mod shadow;
+#[cfg(test)]
+mod tests;
+
+use shadow::Shadows;
 
 /// Heights (as a share of the model's height) of the target's sample points.
 const TARGET_HEIGHTS: [f64; 3] = [0.15, 0.5, 0.85];
@@ -68,10 +76,11 @@ struct Blocker<'a> {
 }
 
 /// How far a blocker is from the target and the shooter, edge to edge: known
-/// for a model's base, measured on first need for a terrain piece.
+/// for a model's base, measured on first need for a terrain piece (each
+/// distance on its own).
 enum Near {
     Known(f64, f64),
-    Piece(std::cell::OnceCell<(f64, f64)>),
+    Piece(std::cell::OnceCell<f64>, std::cell::OnceCell<f64>),
 }
 
 /// A ray between two 3-D points.
@@ -133,9 +142,50 @@ pub(crate) fn stretches(poly: &Polygon<f64>, line: &Line<f64>) -> Vec<(f64, f64)
     out
 }
 
+/// On which side of `line` the point `c` surely lies: 1 or −1, or 0 when
+/// it lies on the line or too near it to say without exact arithmetic (the
+/// rounding error of the cross product is far below the margin). Two ends
+/// of an edge surely on one side are what `line_intersection`'s exact
+/// orientation test turns away, so such an edge is skipped without it.
+fn beside(line: &Line<f64>, c: Coord<f64>) -> i32 {
+    let (a, b) = (line.start, line.end);
+    let left = (a.x - c.x) * (b.y - c.y);
+    let right = (a.y - c.y) * (b.x - c.x);
+    let det = left - right;
+    let margin = 1e-12 * (left.abs() + right.abs());
+    if det > margin {
+        1
+    } else if det < -margin {
+        -1
+    } else {
+        0
+    }
+}
+
 /// The parameters along `line` where it crosses the edges of `poly` (both
 /// ends of an edge it runs along), each given to `put`.
 fn cuts(poly: &Polygon<f64>, line: &Line<f64>, mut put: impl FnMut(f64)) {
+    for edge in poly.exterior().lines() {
+        if beside(line, edge.start) * beside(line, edge.end) > 0 {
+            continue;
+        }
+        match line_intersection(*line, edge) {
+            Some(LineIntersection::SinglePoint { intersection, .. }) => {
+                put(param(line, intersection));
+            }
+            Some(LineIntersection::Collinear { intersection }) => {
+                put(param(line, intersection.start));
+                put(param(line, intersection.end));
+            }
+            None => {}
+        }
+    }
+}
+
+/// [`cuts`] without skipping the edges surely beside the line: the plain
+/// computation, kept to check it against.
+#[cfg(test)]
+fn cuts_plain(poly: &Polygon<f64>, line: &Line<f64>, mut put: impl FnMut(f64)) {
     for edge in poly.exterior().lines() {
         match line_intersection(*line, edge) {
             Some(LineIntersection::SinglePoint { intersection, .. }) => {
@@ -154,7 +204,10 @@ fn cuts(poly: &Polygon<f64>, line: &Line<f64>, mut put: impl FnMut(f64)) {
 /// `keep`, without building the list: the pieces between cuts are judged
 /// one by one (a stretch [`stretches`] joins from touching pieces is kept
 /// when one of them is; `keep` must be such a test, as a height range
-/// meeting the prism's is), the cheap `keep` before the inside test.
+/// meeting the prism's is), the cheap `keep` before the inside test. The
+/// plain per-ray computation [`Shadows`] shares between rays, kept to check
+/// it against.
+#[cfg(test)]
 fn any_stretch(poly: &Polygon<f64>, line: &Line<f64>, keep: impl Fn(f64, f64) -> bool) -> bool {
     /// Cuts held on the stack; a polygon with more edges takes the long way.
     const ROOM: usize = 48;
@@ -164,7 +217,7 @@ fn any_stretch(poly: &Polygon<f64>, line: &Line<f64>, keep: impl Fn(f64, f64) ->
     let mut ts = [0.0_f64; ROOM];
     ts[1] = 1.0;
     let mut n = 2;
-    cuts(poly, line, |t| {
+    cuts_plain(poly, line, |t| {
         ts[n] = t;
         n += 1;
     });
@@ -180,7 +233,10 @@ fn any_stretch(poly: &Polygon<f64>, line: &Line<f64>, keep: impl Fn(f64, f64) ->
 impl Blocker<'_> {
     /// Whether the ray passes through the prism: along each stretch of its
     /// flat shadow inside the footprint, the ray's height (which changes
-    /// linearly) must meet the prism's height range.
+    /// linearly) must meet the prism's height range. The plain per-ray
+    /// computation; a sight check asks [`Shadows::blocks`], which gives the
+    /// same answer.
+    #[cfg(test)]
     fn blocks(&self, ray: &Ray) -> bool {
         let (a, b) = (ray.from, ray.to);
         let [x0, y0, x1, y1] = self.bounds;
@@ -216,6 +272,11 @@ pub(crate) fn base_polygon(x: f64, y: f64, radius: f64) -> Polygon<f64> {
         })
         .collect();
     Polygon::new(LineString::new(ring), vec![])
+}
+
+/// How far a terrain piece's footprint is from a body's base, edge to edge.
+fn gap(b: &Blocker, body: &Body) -> f64 {
+    Euclidean.distance(b.footprint.as_ref(), &Point::new(body.at.x, body.at.y)) - body.radius()
 }
 
 /// Sample points across a body, facing the other end of the sight line.
@@ -262,7 +323,10 @@ fn corridor(shooter: &Body, target: &Body) -> impl Fn(&[f64; 4]) -> bool {
 /// `points` lies in, judged across the line of sight: the box's extent
 /// across it against the strip's (a hair wider). A box beside the strip
 /// blocks no ray. Always true when the two ends stand on one spot.
-fn strip(eyes: &[(f64, f64, f64)], points: &[(f64, f64, f64)]) -> impl Fn(&[f64; 4]) -> bool {
+fn strip(
+    eyes: &[(f64, f64, f64)],
+    points: &[(f64, f64, f64)],
+) -> impl Fn(&[f64; 4]) -> bool + use<> {
     const HAIR: f64 = 1e-9;
     let (a, b) = (eyes[CENTRE_EYE], points[points.len() / 2]);
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
@@ -364,36 +428,49 @@ impl Table {
     /// What `shooter` sees of `target`, with `others` (every other model on
     /// the table, friend or foe, Q5) also blocking sight.
     pub fn sight(&self, shooter: &Body, target: &Body, others: &[Body]) -> Sight {
-        let eyes = samples(self, shooter, (target.at.x, target.at.y), &[EYE]);
-        let points = samples(self, target, (shooter.at.x, shooter.at.y), &TARGET_HEIGHTS);
+        let look = Look::new(self, shooter, target, others);
+        let mut shadows = Shadows::new(look.shadow_lines(), look.blockers.len());
+        look.judge(|s, k, b, ray| shadows.blocks(s, k, b, ray))
+    }
+}
+
+/// One sight check laid out: the sample points at both ends and what may
+/// block the rays between them.
+struct Look<'a> {
+    shooter: &'a Body,
+    target: &'a Body,
+    eyes: Vec<(f64, f64, f64)>,
+    points: Vec<(f64, f64, f64)>,
+    /// How far each blocker is from the target and from the shooter
+    /// (cover or obstacle, B55) is measured only when it hides a point.
+    blockers: Vec<(Blocker<'a>, Near)>,
+}
+
+impl<'a> Look<'a> {
+    fn new(table: &'a Table, shooter: &'a Body, target: &'a Body, others: &[Body]) -> Self {
+        let eyes = samples(table, shooter, (target.at.x, target.at.y), &[EYE]);
+        let points = samples(table, target, (shooter.at.x, shooter.at.y), &TARGET_HEIGHTS);
         let crosses = corridor(shooter, target);
         let beside = strip(&eyes, &points);
         let crosses = |b: &[f64; 4]| crosses(b) && beside(b);
-        // How far each blocker is from the target and from the shooter
-        // (cover or obstacle, B55) is measured only when it hides a point.
-        let blockers: Vec<(Blocker, Near)> = self
-            .pieces
-            .iter()
-            .filter(|p| p.kind.sight_height() > 0.0)
-            .map(|p| (p, bounds(&p.footprint)))
-            .filter(|(_, b)| crosses(b))
-            .map(|(p, bounds)| {
+        let blockers: Vec<(Blocker, Near)> = (table.sight_boxes().iter())
+            .filter(|s| crosses(&s.bounds))
+            .filter_map(|s| {
                 let b = Blocker {
-                    footprint: Cow::Borrowed(&p.footprint),
-                    bounds,
-                    low: 0.0,
-                    high: p.kind.sight_height(),
+                    footprint: Cow::Borrowed(&table.pieces.get(s.piece)?.footprint),
+                    bounds: s.bounds,
+                    low: s.low,
+                    high: s.high,
                 };
-                (b, Near::Piece(std::cell::OnceCell::new()))
+                Some((b, Near::Piece(Default::default(), Default::default())))
             })
-            .chain(self.floor_slabs(&crosses))
             .chain(others.iter().filter_map(|o| {
                 let r = o.radius();
                 let bounds = body_box(o);
                 if !crosses(&bounds) {
                     return None;
                 }
-                let z = self.level_height(o.at.level);
+                let z = table.level_height(o.at.level);
                 let gap = |b: &Body| {
                     ((o.at.x - b.at.x).hypot(o.at.y - b.at.y) - o.radius() - b.radius()).max(0.0)
                 };
@@ -406,40 +483,67 @@ impl Table {
                 Some((b, Near::Known(gap(target), gap(shooter))))
             }))
             .collect();
-        let near = |b: &Blocker, n: &Near| -> (f64, f64) {
-            match n {
-                Near::Known(t, s) => (*t, *s),
-                Near::Piece(cell) => *cell.get_or_init(|| {
-                    let at = |body: &Body| {
-                        Euclidean.distance(b.footprint.as_ref(), &Point::new(body.at.x, body.at.y))
-                            - body.radius()
-                    };
-                    (at(target), at(shooter))
-                }),
-            }
-        };
+        Look {
+            shooter,
+            target,
+            eyes,
+            points,
+            blockers,
+        }
+    }
+
+    /// How far a blocker is from the target, edge to edge.
+    fn near_target(&self, b: &Blocker, n: &Near) -> f64 {
+        match n {
+            Near::Known(t, _) => *t,
+            Near::Piece(t, _) => *t.get_or_init(|| gap(b, self.target)),
+        }
+    }
+
+    /// How far a blocker is from the shooter, edge to edge.
+    fn near_shooter(&self, b: &Blocker, n: &Near) -> f64 {
+        match n {
+            Near::Known(_, s) => *s,
+            Near::Piece(_, s) => *s.get_or_init(|| gap(b, self.shooter)),
+        }
+    }
+
+    /// The flat shadows of the rays: rays from eye `e` to the points at
+    /// offset `s` across the target (one above another) share shadow
+    /// `e * SIDEWAYS.len() + s`.
+    fn shadow_lines(&self) -> Vec<Line<f64>> {
+        let across = self.points.iter().take(SIDEWAYS.len());
+        (self.eyes.iter())
+            .flat_map(|&from| across.clone().map(move |&to| Ray { from, to }.flat()))
+            .collect()
+    }
+
+    /// The sight, with `blocks(s, k, b, ray)` saying whether blocker `k`
+    /// (which is `b`) blocks `ray`, whose flat shadow is shadow `s`.
+    fn judge(&self, mut blocks: impl FnMut(usize, usize, &Blocker, &Ray) -> bool) -> Sight {
+        let (eyes, blockers) = (&self.eyes, &self.blockers);
         let mut sight = Sight {
             visible: false,
             hidden: 0,
-            points: points.len() as u32,
+            points: self.points.len() as u32,
             obstacle: false,
             cover: false,
         };
-        for &p in &points {
+        for (i, &p) in self.points.iter().enumerate() {
+            let across = i % SIDEWAYS.len();
             // The middle eye judges what is hidden, and by what: every
             // blocker on its ray counts.
-            let ray = Ray {
-                from: eyes[CENTRE_EYE],
-                to: p,
+            let Some(&eye) = eyes.get(CENTRE_EYE) else {
+                break;
             };
+            let ray = Ray { from: eye, to: p };
             let (mut seen, mut cover, mut obstacle) = (true, false, false);
-            for (b, n) in &blockers {
-                if b.blocks(&ray) {
+            for (k, (b, n)) in blockers.iter().enumerate() {
+                if blocks(CENTRE_EYE * SIDEWAYS.len() + across, k, b, &ray) {
                     seen = false;
-                    let (near_target, near_shooter) = near(b, n);
-                    if near_target < COVER_REACH {
+                    if self.near_target(b, n) < COVER_REACH {
                         cover = true;
-                    } else if near_shooter >= COVER_REACH {
+                    } else if self.near_shooter(b, n) >= COVER_REACH {
                         obstacle = true;
                     }
                 }
@@ -454,37 +558,14 @@ impl Table {
             // The other eyes only say whether anything is seen at all
             // (B53), which is settled once one ray is clear.
             if !sight.visible {
-                sight.visible = eyes.iter().enumerate().any(|(k, &e)| {
-                    let ray = Ray { from: e, to: p };
-                    k != CENTRE_EYE && !blockers.iter().any(|(b, _)| b.blocks(&ray))
+                sight.visible = eyes.iter().enumerate().any(|(e, &from)| {
+                    let ray = Ray { from, to: p };
+                    let s = e * SIDEWAYS.len() + across;
+                    e != CENTRE_EYE
+                        && !(blockers.iter().enumerate()).any(|(k, (b, _))| blocks(s, k, b, &ray))
                 });
             }
         }
         sight
-    }
-}
-
-impl Table {
-    /// The floors as sight blockers: thin slabs just under their surface
-    /// ([`FLOOR_SLAB`]), whose box `crosses` keeps.
-    fn floor_slabs<'t>(
-        &'t self,
-        crosses: &'t dyn Fn(&[f64; 4]) -> bool,
-    ) -> impl Iterator<Item = (Blocker<'t>, Near)> + 't {
-        self.pieces.iter().filter_map(move |p| {
-            let Kind::Floor { height, .. } = p.kind else {
-                return None;
-            };
-            let b = bounds(&p.footprint);
-            crosses(&b).then(|| {
-                let blocker = Blocker {
-                    footprint: Cow::Borrowed(&p.footprint),
-                    bounds: b,
-                    low: height - FLOOR_SLAB,
-                    high: height,
-                };
-                (blocker, Near::Piece(std::cell::OnceCell::new()))
-            })
-        })
     }
 }

@@ -288,9 +288,27 @@ pub struct Table {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Stacks(std::sync::OnceLock<StackMap>);
 
-/// Each piece's block below and blocks above ([`Stacks`]), and the boxes
-/// of the pieces no base may overlap on the ground ([`Table::solid_bounds`]).
-type StackMap = (Vec<Option<usize>>, Vec<Vec<usize>>, Vec<(usize, [f64; 4])>);
+/// Each piece's block below and blocks above ([`Stacks`]), the boxes of
+/// the pieces no base may overlap on the ground ([`Table::solid_bounds`]),
+/// and the pieces that hide ([`Table::sight_boxes`]).
+type StackMap = (
+    Vec<Option<usize>>,
+    Vec<Vec<usize>>,
+    Vec<(usize, [f64; 4])>,
+    Vec<SightBox>,
+);
+
+/// A piece as a prism that may block sight: its footprint's box and the
+/// heights it fills.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SightBox {
+    /// Which piece.
+    pub(crate) piece: usize,
+    /// Its footprint's box ([`bounds`]).
+    pub(crate) bounds: [f64; 4],
+    pub(crate) low: f64,
+    pub(crate) high: f64,
+}
 
 impl PartialEq for Stacks {
     fn eq(&self, _: &Self) -> bool {
@@ -567,8 +585,40 @@ impl Table {
                     above[*i].push(j);
                 }
             }
-            (under, above, self.solid_bounds())
+            (under, above, self.solid_bounds(), self.find_sight_boxes())
         })
+    }
+
+    /// The pieces that hide, worked out once: every piece with a height
+    /// for sight as a prism from the ground, then every floor as a thin
+    /// slab just under its surface ([`FLOOR_SLAB`]).
+    pub(crate) fn sight_boxes(&self) -> &[SightBox] {
+        &self.stacks().3
+    }
+
+    fn find_sight_boxes(&self) -> Vec<SightBox> {
+        let all = self.pieces.iter().enumerate();
+        let prisms = all.clone().filter_map(|(piece, p)| {
+            let high = p.kind.sight_height();
+            (high > 0.0).then(|| SightBox {
+                piece,
+                bounds: bounds(&p.footprint),
+                low: 0.0,
+                high,
+            })
+        });
+        let floors = all.filter_map(|(piece, p)| {
+            let Kind::Floor { height, .. } = p.kind else {
+                return None;
+            };
+            Some(SightBox {
+                piece,
+                bounds: bounds(&p.footprint),
+                low: height - FLOOR_SLAB,
+                high: height,
+            })
+        });
+        prisms.chain(floors).collect()
     }
 
     fn find_under(&self, i: usize) -> Option<usize> {

@@ -1,0 +1,109 @@
+//! The shared shadows ([`Shadows`]) give every ray the answer of the plain
+//! per-ray computation ([`Blocker::blocks`]), and a sight check the answer
+//! of the plain check, on generated dense tables with bodies of any size
+//! anywhere: on the ground or on roofs, inside pieces, on the grid of the
+//! pieces' edges (rays along an edge), or on one spot.
+
+use proptest::prelude::*;
+
+use super::{Look, Ray, SIDEWAYS, Shadows};
+use crate::generate::generate;
+use crate::table::{Body, Level, Place, Table};
+
+/// One body from a random pick: where (a fraction of the table, snapped to
+/// a half-inch grid when `snap`), on which surface, base and height.
+type Pick = ((f64, f64), bool, Option<usize>, (f64, f64));
+
+fn body(table: &Table, &((x, y), snap, roof, (base, height)): &Pick) -> Body {
+    let (mut x, mut y) = (x * table.size, y * table.size);
+    if snap {
+        (x, y) = ((x * 2.0).round() / 2.0, (y * 2.0).round() / 2.0);
+    }
+    let roofs: Vec<usize> = (table.pieces.iter().enumerate())
+        .filter(|(_, p)| p.kind.surface().is_some())
+        .map(|(i, _)| i)
+        .collect();
+    let level = match roof {
+        Some(r) if !roofs.is_empty() => Level::Roof(roofs[r % roofs.len()]),
+        _ => Level::Ground,
+    };
+    Body {
+        at: Place { x, y, level },
+        base,
+        height,
+    }
+}
+
+/// Every ray of every check between two of `bodies` (the rest standing by)
+/// is judged alike by the shadows and by the plain computation, and so is
+/// the check.
+fn check(table: &Table, bodies: &[Body]) -> Result<(), TestCaseError> {
+    for (i, shooter) in bodies.iter().enumerate() {
+        for (j, target) in bodies.iter().enumerate() {
+            if i == j {
+                continue;
+            }
+            let others: Vec<Body> = (bodies.iter().enumerate())
+                .filter(|&(k, _)| k != i && k != j)
+                .map(|(_, &b)| b)
+                .collect();
+            let look = Look::new(table, shooter, target, &others);
+            let plain = look.judge(|_, _, b, ray| b.blocks(ray));
+            prop_assert_eq!(table.sight(shooter, target, &others), plain);
+            let mut shadows = Shadows::new(look.shadow_lines(), look.blockers.len());
+            for (p, &to) in look.points.iter().enumerate() {
+                for (e, &from) in look.eyes.iter().enumerate() {
+                    let ray = Ray { from, to };
+                    let s = e * SIDEWAYS.len() + p % SIDEWAYS.len();
+                    for (k, (b, _)) in look.blockers.iter().enumerate() {
+                        prop_assert_eq!(shadows.blocks(s, k, b, &ray), b.blocks(&ray));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn pick() -> impl Strategy<Value = Pick> {
+    (
+        (0.0f64..1.0, 0.0f64..1.0),
+        proptest::bool::weighted(0.3),
+        proptest::option::weighted(0.3, 0usize..64),
+        (0.5f64..3.0, 0.3f64..4.0),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The shared shadows answer as the plain rays do.
+    #[test]
+    fn shadows_are_the_plain_rays(
+        seed in 0u64..1000,
+        picks in proptest::collection::vec(pick(), 2..7),
+    ) {
+        let dense = generate(seed, 36.0);
+        let bodies: Vec<Body> = picks.iter().map(|p| body(&dense, p)).collect();
+        check(&dense, &bodies)?;
+    }
+}
+
+/// A model over another on one spot, and rays along the edges of a piece:
+/// the same answers.
+#[test]
+fn shadows_on_one_spot_and_along_edges() -> Result<(), TestCaseError> {
+    let dense = generate(7, 36.0);
+    let mut bodies = vec![];
+    for piece in dense.pieces.iter().take(20) {
+        let [x0, y0, x1, y1] = crate::table::bounds(&piece.footprint);
+        for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+            bodies.push(Body::new(Place::ground(x, y)));
+        }
+    }
+    for pair in bodies.chunks(4) {
+        check(&dense, pair)?;
+    }
+    let one = Body::new(Place::ground(10.0, 10.0));
+    check(&dense, &[one, one, Body::new(Place::ground(10.0, 12.0))])
+}
