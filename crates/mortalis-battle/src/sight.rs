@@ -164,29 +164,24 @@ fn beside(line: &Line<f64>, c: Coord<f64>) -> i32 {
 
 /// The parameters along `line` where it crosses the edges of `poly` (both
 /// ends of an edge it runs along), each given to `put`.
-fn cuts(poly: &Polygon<f64>, line: &Line<f64>, mut put: impl FnMut(f64)) {
-    for edge in poly.exterior().lines() {
-        if beside(line, edge.start) * beside(line, edge.end) > 0 {
-            continue;
-        }
-        match line_intersection(*line, edge) {
-            Some(LineIntersection::SinglePoint { intersection, .. }) => {
-                put(param(line, intersection));
-            }
-            Some(LineIntersection::Collinear { intersection }) => {
-                put(param(line, intersection.start));
-                put(param(line, intersection.end));
-            }
-            None => {}
-        }
-    }
+fn cuts(poly: &Polygon<f64>, line: &Line<f64>, put: impl FnMut(f64)) {
+    cuts_with(poly, line, true, put);
 }
 
 /// [`cuts`] without skipping the edges surely beside the line: the plain
 /// computation, kept to check it against.
 #[cfg(test)]
-fn cuts_plain(poly: &Polygon<f64>, line: &Line<f64>, mut put: impl FnMut(f64)) {
+fn cuts_plain(poly: &Polygon<f64>, line: &Line<f64>, put: impl FnMut(f64)) {
+    cuts_with(poly, line, false, put);
+}
+
+/// [`cuts`], skipping the edges whose two ends surely lie on one side of
+/// the line only when `skip` (geo's exact test would turn them away).
+fn cuts_with(poly: &Polygon<f64>, line: &Line<f64>, skip: bool, mut put: impl FnMut(f64)) {
     for edge in poly.exterior().lines() {
+        if skip && beside(line, edge.start) * beside(line, edge.end) > 0 {
+            continue;
+        }
         match line_intersection(*line, edge) {
             Some(LineIntersection::SinglePoint { intersection, .. }) => {
                 put(param(line, intersection));
