@@ -1,9 +1,12 @@
 //! The Moves a model is offered (B28–B37): towards each marker, the object,
 //! each enemy (into contact), the table centre and the ways off the table,
-//! each as far as one Move's allowance goes. Split from `actions.rs`.
+//! each as far as one Move's allowance goes (or both Moves', where a climb
+//! spans them), and the path a Move walks (its corners and the points the
+//! reactions along it are checked at). Split from `actions.rs`.
 
+use super::react::STRIDE;
 use super::{Battle, BattleError, Choice};
-use crate::path::Nav;
+use crate::path::{Nav, Step};
 use crate::table::Place;
 
 impl Battle {
@@ -240,6 +243,72 @@ impl Battle {
                 climbed: false,
                 both: false,
             })
+    }
+}
+
+impl Battle {
+    /// The places a Move of `m` to `to` passes, in order, at most
+    /// [`STRIDE`] apart on the ground and at the end of every climb (the
+    /// shortest path round terrain; a straight line when there is none).
+    pub(super) fn waypoints(
+        &self,
+        m: usize,
+        (to, spent): (Place, f64),
+        navs: &[Nav],
+    ) -> Vec<Place> {
+        let from = self.models[m].body.at;
+        let mut out = vec![];
+        let mut at = from;
+        for (next, walk) in self.corners(m, (to, spent), navs) {
+            let len = (next.x - at.x).hypot(next.y - at.y);
+            if walk && next.level == at.level && len > STRIDE {
+                let n = (len / STRIDE).ceil();
+                for k in 1..n as u32 {
+                    let t = f64::from(k) / n;
+                    out.push(Place {
+                        x: at.x + (next.x - at.x) * t,
+                        y: at.y + (next.y - at.y) * t,
+                        level: at.level,
+                    });
+                }
+            }
+            out.push(next);
+            at = next;
+        }
+        out
+    }
+
+    /// The corners of the path a Move of `m` to `to` takes, after its
+    /// start, each with whether it is reached walking (not climbing or
+    /// jumping down): the shortest path round terrain, or a straight line
+    /// when there is none.
+    pub(super) fn corners(
+        &self,
+        m: usize,
+        (to, spent): (Place, f64),
+        navs: &[Nav],
+    ) -> Vec<(Place, bool)> {
+        let me = &self.models[m];
+        let from = me.body.at;
+        let path = navs.iter().find(|n| n.mover() == me.mover()).and_then(|n| {
+            // A Move's path is seldom longer than its allowance, or what
+            // it spends across both Moves (a quick search first; the same
+            // path either way).
+            n.path_within(from, to, &self.others(m), me.allowance().max(spent) + 1.0)
+                .ok()
+                .flatten()
+        });
+        match path {
+            Some(p) => p
+                .steps
+                .iter()
+                .map(|s| match s {
+                    Step::Walk { to, .. } => (*to, true),
+                    Step::Climb { to, .. } | Step::JumpDown { to, .. } => (*to, false),
+                })
+                .collect(),
+            None => vec![(to, true)],
+        }
     }
 }
 

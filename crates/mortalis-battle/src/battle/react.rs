@@ -26,7 +26,7 @@ use mortalis_rules::skills::Skill;
 use serde::{Deserialize, Serialize};
 
 use super::{About, Battle, BattleError, Choice, Event, Players, Question};
-use crate::path::{Nav, Step};
+use crate::path::Nav;
 use crate::table::{Body, Place};
 
 /// Offensive events a player may use in one battle (B88).
@@ -34,7 +34,7 @@ pub const EVENTS_PER_BATTLE: usize = 3;
 /// How far a forced move goes (B89, B93).
 pub const FORCED_MOVE: f64 = 3.0;
 /// Points of a path checked for reactions are at most this far apart.
-const STRIDE: f64 = 0.25;
+pub(super) const STRIDE: f64 = 0.25;
 
 /// The five offensive events (B88–B93).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -169,65 +169,6 @@ impl Battle {
                     .sight(&me.body, &o.body, &self.sight_others(&[e, m]))
                     .visible
         })
-    }
-
-    /// The places a Move of `m` to `to` passes, in order, at most
-    /// [`STRIDE`] apart on the ground and at the end of every climb (the
-    /// shortest path round terrain; a straight line when there is none).
-    fn waypoints(&self, m: usize, (to, spent): (Place, f64), navs: &[Nav]) -> Vec<Place> {
-        let from = self.models[m].body.at;
-        let mut out = vec![];
-        let mut at = from;
-        for (next, walk) in self.corners(m, (to, spent), navs) {
-            let len = (next.x - at.x).hypot(next.y - at.y);
-            if walk && next.level == at.level && len > STRIDE {
-                let n = (len / STRIDE).ceil();
-                for k in 1..n as u32 {
-                    let t = f64::from(k) / n;
-                    out.push(Place {
-                        x: at.x + (next.x - at.x) * t,
-                        y: at.y + (next.y - at.y) * t,
-                        level: at.level,
-                    });
-                }
-            }
-            out.push(next);
-            at = next;
-        }
-        out
-    }
-
-    /// The corners of the path a Move of `m` to `to` takes, after its
-    /// start, each with whether it is reached walking (not climbing or
-    /// jumping down): the shortest path round terrain, or a straight line
-    /// when there is none.
-    pub(super) fn corners(
-        &self,
-        m: usize,
-        (to, spent): (Place, f64),
-        navs: &[Nav],
-    ) -> Vec<(Place, bool)> {
-        let me = &self.models[m];
-        let from = me.body.at;
-        let path = navs.iter().find(|n| n.mover() == me.mover()).and_then(|n| {
-            // A Move's path is seldom longer than its allowance, or what
-            // it spends across both Moves (a quick search first; the same
-            // path either way).
-            n.path_within(from, to, &self.others(m), me.allowance().max(spent) + 1.0)
-                .ok()
-                .flatten()
-        });
-        match path {
-            Some(p) => p
-                .steps
-                .iter()
-                .map(|s| match s {
-                    Step::Walk { to, .. } => (*to, true),
-                    Step::Climb { to, .. } | Step::JumpDown { to, .. } => (*to, false),
-                })
-                .collect(),
-            None => vec![(to, true)],
-        }
     }
 
     /// Walks model `m` along its Move to `to` (B28), stopping at every point
