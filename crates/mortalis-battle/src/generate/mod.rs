@@ -25,6 +25,9 @@ mod ground;
 
 use ground::Ground;
 
+#[cfg(test)]
+mod tests;
+
 /// The range of the assault rifle, the infantry rifle (B58).
 pub const LANE_RANGE: f64 = 24.0;
 /// Half the width of the strip of sight rays between two 1" bases.
@@ -154,32 +157,69 @@ impl Builder {
         self.pieces.push(ladder);
     }
 
-    /// Every open lane between points of the lane grid.
+    /// Every open lane between points of the lane grid, in the order of
+    /// [`lane_pairs`]. The piece that closed the last lane is tried first
+    /// (neighbouring lanes are mostly closed by the same piece); whether
+    /// some piece closes a lane does not depend on the order they are tried
+    /// in.
     fn open_lanes(&self) -> Vec<Strip> {
-        let tall: Vec<(&Polygon<f64>, [f64; 4])> = self
-            .pieces
-            .iter()
-            .filter(|p| is_tall(p))
-            .map(|p| (&p.footprint, bounds(&p.footprint)))
-            .collect();
-        let n = ((self.size - 1.0) / LANE_GRID).floor() as usize;
-        let step = (self.size - 1.0) / n as f64;
-        let points: Vec<(f64, f64)> = (0..=n)
-            .flat_map(|i| (0..=n).map(move |j| (i, j)))
-            .map(|(i, j)| (0.5 + step * i as f64, 0.5 + step * j as f64))
-            .collect();
+        let tall = self.tall();
+        let mut hint = 0;
         let mut open = vec![];
-        for (k, a) in points.iter().enumerate() {
-            for b in &points[k + 1..] {
-                if (a.0 - b.0).hypot(a.1 - b.1) >= LANE_CHECKED {
-                    let strip = Strip::new(*a, *b);
-                    if !tall.iter().any(|&(p, bx)| strip.closed_by(p, bx)) {
-                        open.push(strip);
-                    }
+        for strip in lane_pairs(self.size) {
+            let first = tall
+                .get(hint)
+                .is_some_and(|&(p, bx)| strip.closed_by(p, bx));
+            if !first {
+                match tall.iter().position(|&(p, bx)| strip.closed_by(p, bx)) {
+                    Some(k) => hint = k,
+                    None => open.push(strip),
                 }
             }
         }
         open
+    }
+
+    /// The tall pieces with their boxes.
+    fn tall(&self) -> Vec<(&Polygon<f64>, [f64; 4])> {
+        self.pieces
+            .iter()
+            .filter(|p| is_tall(p))
+            .map(|p| (&p.footprint, bounds(&p.footprint)))
+            .collect()
+    }
+}
+
+/// The strips between points of the lane grid [`LANE_CHECKED`] or more
+/// apart, pair by pair in grid order.
+fn lane_pairs(size: f64) -> impl Iterator<Item = Strip> {
+    let n = ((size - 1.0) / LANE_GRID).floor() as usize;
+    let step = (size - 1.0) / n as f64;
+    let points: Vec<(f64, f64)> = (0..=n)
+        .flat_map(|i| (0..=n).map(move |j| (i, j)))
+        .map(|(i, j)| (0.5 + step * i as f64, 0.5 + step * j as f64))
+        .collect();
+    let count = points.len();
+    (0..count)
+        .flat_map(move |k| (k + 1..count).map(move |m| (k, m)))
+        .map(move |(k, m)| (points[k], points[m]))
+        .filter(|&(a, b)| long_enough(a, b))
+        .map(|(a, b)| Strip::new(a, b))
+}
+
+/// Whether two points lie [`LANE_CHECKED`] or more apart by `hypot`; the
+/// square of the distance answers first unless it lies within a millionth
+/// of the bound's square, far beyond the rounding of either.
+fn long_enough(a: (f64, f64), b: (f64, f64)) -> bool {
+    let (dx, dy) = (a.0 - b.0, a.1 - b.1);
+    let square = dx * dx + dy * dy;
+    let bound = LANE_CHECKED * LANE_CHECKED;
+    if square > bound * (1.0 + 1e-6) {
+        true
+    } else if square < bound * (1.0 - 1e-6) {
+        false
+    } else {
+        dx.hypot(dy) >= LANE_CHECKED
     }
 }
 
@@ -195,24 +235,57 @@ struct Strip {
     lane: Line<f64>,
     left: Line<f64>,
     right: Line<f64>,
+    /// The box of both side lines.
+    bx: [f64; 4],
 }
+
+/// How far apart a strip's box and a piece's box must be for the piece to
+/// be passed over unmeasured: far above the slab test's tolerances (1e-9"
+/// round the box, 1e-9 of the line's length), so that a piece passed over
+/// is one the slab test would turn away too.
+const BOX_MARGIN: f64 = 1e-4;
 
 impl Strip {
     fn new(a: (f64, f64), b: (f64, f64)) -> Self {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let len = dx.hypot(dy).max(1e-9);
         let (px, py) = (-dy / len * LANE_HALF_WIDTH, dx / len * LANE_HALF_WIDTH);
+        let (l0, l1) = ((a.0 + px, a.1 + py), (b.0 + px, b.1 + py));
+        let (r0, r1) = ((a.0 - px, a.1 - py), (b.0 - px, b.1 - py));
+        let xs = [l0.0, l1.0, r0.0, r1.0];
+        let ys = [l0.1, l1.1, r0.1, r1.1];
+        let lo = |v: [f64; 4]| v.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = |v: [f64; 4]| v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         Strip {
             lane: Line::new(a, b),
-            left: Line::new((a.0 + px, a.1 + py), (b.0 + px, b.1 + py)),
-            right: Line::new((a.0 - px, a.1 - py), (b.0 - px, b.1 - py)),
+            left: Line::new(l0, l1),
+            right: Line::new(r0, r1),
+            bx: [lo(xs), lo(ys), hi(xs), hi(ys)],
         }
+    }
+
+    /// Whether the piece's box `b` lies clearly apart from the strip's box
+    /// (then neither side line meets it).
+    fn apart(&self, b: [f64; 4]) -> bool {
+        let s = self.bx;
+        b[0] > s[2] + BOX_MARGIN
+            || s[0] > b[2] + BOX_MARGIN
+            || b[1] > s[3] + BOX_MARGIN
+            || s[1] > b[3] + BOX_MARGIN
     }
 
     /// Whether the piece `p` (whose box is `b`) crosses the whole strip; a
     /// slab test against the box first: a line that misses the box misses
-    /// the piece.
+    /// the piece; before that, whether the two boxes lie clearly apart.
     fn closed_by(&self, p: &Polygon<f64>, b: [f64; 4]) -> bool {
+        if self.apart(b) {
+            return false;
+        }
+        self.closed_by_plain(p, b)
+    }
+
+    /// [`Strip::closed_by`] without the boxes' first look.
+    fn closed_by_plain(&self, p: &Polygon<f64>, b: [f64; 4]) -> bool {
         let meets = |line: &Line<f64>| segment_meets_box(line.start.x_y(), line.end.x_y(), b);
         meets(&self.left)
             && meets(&self.right)
@@ -227,11 +300,8 @@ pub fn lane_closed(a: (f64, f64), b: (f64, f64), tall: &[&Polygon<f64>]) -> bool
     tall.iter().any(|p| strip.closed_by(p, bounds(p)))
 }
 
-/// A dense table of side `size` (28" to 48") from a seed. The same seed and
-/// size always give the same table.
-pub fn generate(seed: u64, size: f64) -> Table {
-    let size = size.clamp(crate::table::MIN_SIZE, crate::table::MAX_SIZE);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+/// The pieces scattered on the jittered 6" grid, before any lane is closed.
+fn scattered(rng: &mut ChaCha8Rng, size: f64) -> Builder {
     let mut b = Builder {
         size,
         pieces: vec![],
@@ -240,11 +310,20 @@ pub fn generate(seed: u64, size: f64) -> Table {
     let n = (size / cell) as usize;
     for i in 0..n {
         for j in 0..n {
-            let cx = cell * (i as f64 + 0.5) + half_inches(&mut rng, -1.0, 1.0);
-            let cy = cell * (j as f64 + 0.5) + half_inches(&mut rng, -1.0, 1.0);
-            b.scatter(&mut rng, cx, cy);
+            let cx = cell * (i as f64 + 0.5) + half_inches(rng, -1.0, 1.0);
+            let cy = cell * (j as f64 + 0.5) + half_inches(rng, -1.0, 1.0);
+            b.scatter(rng, cx, cy);
         }
     }
+    b
+}
+
+/// A dense table of side `size` (28" to 48") from a seed. The same seed and
+/// size always give the same table.
+pub fn generate(seed: u64, size: f64) -> Table {
+    let size = size.clamp(crate::table::MIN_SIZE, crate::table::MAX_SIZE);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut b = scattered(&mut rng, size);
     let mut ground = Ground::new(size);
     for p in &b.pieces {
         ground.mark(p, 1);
