@@ -1,7 +1,9 @@
 //! Measures the AI against the random legal policy: `cargo run --release
 //! --example ai_strength -- SCENARIO N [SIZE]` plays N battles per side on
 //! generated tables of the scenario (the test warbands) and prints the AI's
-//! wins, draws and losses.
+//! wins, draws and losses. Environment: `WARBAND_A`/`WARBAND_B` (other
+//! warband files), `OPPONENT=ai`, `ROUNDS=N` (another house round limit),
+//! `TALLY=1`, `EACH=1`, `LOG=SEED-SIDE` (what each battle did).
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{Battle, Decider, HOUSE_ROUNDS, Players, RandomPolicy, Scenario};
 use mortalis_battle::generate;
@@ -54,8 +56,13 @@ fn main() {
                 1,
             );
             a.extend(b);
+            // ROUNDS=N: another house round limit (0: none).
+            let rounds = std::env::var("ROUNDS")
+                .ok()
+                .and_then(|r| r.parse().ok())
+                .unwrap_or(HOUSE_ROUNDS);
             let mut battle =
-                Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS).with_scenario(scenario);
+                Battle::new(table, [na, nb], [sa, sb], a, rounds).with_scenario(scenario);
             let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
             // OPPONENT=ai: the AI on both sides (the tally is side `ai_side`'s).
             let (mut ai, mut rnd) = (Ai, RandomPolicy::new(seed));

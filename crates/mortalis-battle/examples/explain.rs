@@ -1,7 +1,7 @@
 //! Prints the AI's value of every option it weighs for one model in one
 //! round, AI against random play on a generated table (for tuning the
 //! AI): `cargo run --release --example explain -- SCENARIO SEED SIZE
-//! AI_SIDE ROUND MODEL A.toml B.toml`.
+//! AI_SIDE ROUND MODEL A.toml B.toml` (SIZE 0: the small test table).
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
     Battle, Decider, HOUSE_ROUNDS, Players, Question, RandomPolicy, Scenario,
@@ -25,6 +25,34 @@ impl Decider for Explain {
             && b.models[m].name == self.model
         {
             println!("-- {} at {:?}", b.models[m].name, b.models[m].body.at);
+            if std::env::var("FIELD").is_ok() {
+                println!("markers {:?}", b.markers);
+                for j in (0..=30).rev() {
+                    let y = f64::from(j) * 0.5 + 2.0;
+                    let row: String = (0..=36)
+                        .map(|i| {
+                            let p =
+                                mortalis_battle::table::Place::ground(f64::from(i) * 0.5 + 4.0, y);
+                            let d = b
+                                .markers
+                                .iter()
+                                .map(|mk| b.walk_to(*mk, p))
+                                .fold(f64::INFINITY, f64::min);
+                            let occ = b.models.iter().any(|f| {
+                                f.on_table() && (f.body.at.x - p.x).hypot(f.body.at.y - p.y) < 0.5
+                            });
+                            if occ {
+                                " @@".to_string()
+                            } else if d.is_finite() {
+                                format!("{:3.0}", d)
+                            } else {
+                                "  #".to_string()
+                            }
+                        })
+                        .collect();
+                    println!("{y:5.1} {row}");
+                }
+            }
             for (i, (o, v)) in q.options.iter().zip(values).enumerate() {
                 let mark = if i == pick { "*" } else { " " };
                 println!("{mark} {v:8.3} {}", serde_json::to_string(o).unwrap());
@@ -51,7 +79,17 @@ fn main() {
     let (na, sa, mut models) = side(&a[7], 0);
     let (nb, sb, more) = side(&a[8], 1);
     models.extend(more);
-    let table = generate::scenario_table(scenario, seed, size);
+    let table = if size == 0.0 {
+        let open = mortalis_battle::file::parse(include_str!("../tests/data/open.toml")).unwrap();
+        match scenario {
+            Scenario::Pride => generate::pride_field(seed),
+            Scenario::Surrounded => generate::clear_centre(open, generate::CENTRE_CLEAR, true),
+            Scenario::Interception => generate::clear_centre(open, generate::CENTRE_CLEAR, false),
+            _ => open,
+        }
+    } else {
+        generate::scenario_table(scenario, seed, size)
+    };
     let mut battle =
         Battle::new(table, [na, nb], [sa, sb], models, HOUSE_ROUNDS).with_scenario(scenario);
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
