@@ -44,6 +44,18 @@ fn cell_cost(p: &Piece, inside: bool) -> f32 {
     }
 }
 
+/// The fields of a battle, built on first use. A copy starts empty: the
+/// only copy the rules make tries a shot out ("Gryź to!") and never walks,
+/// and the fields of a long battle run to megabytes.
+#[derive(Debug, Default)]
+pub(crate) struct FieldCache(pub(crate) std::cell::RefCell<Option<Fields>>);
+
+impl Clone for FieldCache {
+    fn clone(&self) -> Self {
+        FieldCache::default()
+    }
+}
+
 /// What a field measures the distance to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Goal {

@@ -157,9 +157,10 @@ pub struct Battle {
     deployed: Vec<usize>,
     /// Heroic plays and offensive events used (B75, B88).
     pub pools: Pools,
-    /// The AI's distance fields (built on first use).
+    /// The AI's distance fields (built on first use; a copy of the battle
+    /// starts without them, [`field::FieldCache`]).
     #[serde(skip)]
-    fields: std::cell::RefCell<Option<field::Fields>>,
+    fields: field::FieldCache,
     /// Challenges taken and their bookkeeping (B172–B174).
     pub challenges: Challenges,
     /// The independent models (B137–B143): index and kind.
@@ -264,7 +265,7 @@ impl Battle {
             charged: vec![],
             deployed: vec![],
             pools: Pools::default(),
-            fields: std::cell::RefCell::new(None),
+            fields: field::FieldCache::default(),
             challenges: Challenges::default(),
             independents: vec![],
             co_carriers: vec![],
@@ -292,7 +293,7 @@ impl Battle {
     /// How far `at` is from `to` walking round and climbing over terrain,
     /// roughly (a 1" grid; for the AI's judgement, never for a rule).
     pub fn walk_to(&self, to: Place, at: Place) -> f64 {
-        let mut f = self.fields.borrow_mut();
+        let mut f = self.fields.0.borrow_mut();
         let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
         let goal = f.point(to);
         f.distance(goal, at)
@@ -301,7 +302,7 @@ impl Battle {
     /// [`Battle::walk_to`] when it is at most `limit`, else infinite or
     /// more than `limit` (a search only that far: much quicker).
     pub fn walk_within(&self, to: Place, at: Place, limit: f64) -> f64 {
-        let mut f = self.fields.borrow_mut();
+        let mut f = self.fields.0.borrow_mut();
         let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
         let goal = f.point(to);
         f.distance_within(goal, at, limit)
@@ -310,7 +311,7 @@ impl Battle {
     /// How far `at` is from a table edge (0 south, 1 east, 2 north, 3 west)
     /// walking, roughly, as [`Battle::walk_to`].
     pub fn walk_to_edge(&self, edge: usize, at: Place) -> f64 {
-        let mut f = self.fields.borrow_mut();
+        let mut f = self.fields.0.borrow_mut();
         let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
         f.distance(field::Goal::Edge(edge), at)
     }
