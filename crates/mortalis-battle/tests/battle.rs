@@ -331,7 +331,8 @@ fn gear_battles_end_and_replay() {
 /// seed 1 (Jatka), two models once stood where no Move brought them nearer
 /// any goal and were offered only Defensive position and End for the rest
 /// of the battle. A model free to Move is now always offered one (unless
-/// Zwątpienie, B92, just took its declared Move away).
+/// Zwątpienie, B92, just took its declared Move away, or bases and terrain
+/// leave it no room at all: friends queued in a gap).
 #[test]
 fn a_model_in_a_pocket_is_offered_a_move() {
     use mortalis_battle::battle::{About, Entry, Event, Offensive, Question};
@@ -357,7 +358,29 @@ fn a_model_in_a_pocket_is_offered_a_move() {
                         ..
                     })) if *model == m
                 );
-                if free && !moves && !engaged && !doubted {
+                // Bases and terrain all round it leave no room at all: no
+                // Move is there to offer.
+                let boxed = {
+                    let me = &b.models[m];
+                    let (at, r) = (me.body.at, me.body.radius());
+                    (0..16).all(|k| {
+                        let a = std::f64::consts::TAU * f64::from(k) / 16.0;
+                        let p = mortalis_battle::table::Place {
+                            x: at.x + 0.25 * a.cos(),
+                            y: at.y + 0.25 * a.sin(),
+                            ..at
+                        };
+                        b.table.can_stand(p, r).is_err()
+                            || b.models.iter().enumerate().any(|(i, o)| {
+                                i != m
+                                    && o.on_table()
+                                    && o.body.at.level == p.level
+                                    && (o.body.at.x - p.x).hypot(o.body.at.y - p.y)
+                                        < o.body.radius() + r - 1e-6
+                            })
+                    })
+                };
+                if free && !moves && !engaged && !doubted && !boxed {
                     self.1
                         .push(format!("round {} {}", b.round, b.models[m].name));
                 }

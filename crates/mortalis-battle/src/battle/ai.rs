@@ -232,6 +232,29 @@ fn marker_gap(b: &Battle, at: Place) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// Whether model `m` has not moved since the round before this one began
+/// (from the third round on: the battle's log says so).
+pub(super) fn idle(b: &Battle, m: usize) -> bool {
+    use super::{Entry, Event};
+    if b.round < 3 {
+        return false;
+    }
+    let mut rounds = 0;
+    for e in b.log.iter().rev() {
+        match e {
+            Entry::Event(Event::Moved { model, .. }) if *model == m => return false,
+            Entry::Event(Event::Round { .. }) => {
+                rounds += 1;
+                if rounds == 2 {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Walking distance from a place to the nearest of `edges`.
 pub(super) fn exit_gap(b: &Battle, edges: &[usize], at: Place) -> f64 {
     edges
@@ -392,8 +415,20 @@ impl Ai {
         let gatherer = !me.pet && !me.volunteer;
         let goals = !b.markers.is_empty() || b.object.is_some();
         if gatherer && goals {
-            let (before, after) = (marker_gap(b, me.body.at), marker_gap(b, to));
-            v += 0.15 * (before - after);
+            // A model that has stood still since the round before this one
+            // began is jammed: its walking way (which counts no model) runs
+            // through friends queued in a gap one base wide. It then judges
+            // the way round every model's base instead, and takes another
+            // way or makes room.
+            let (before, after) = if idle(b, m) {
+                (b.jam_gap(m, me.body.at), b.jam_gap(m, to))
+            } else {
+                (marker_gap(b, me.body.at), marker_gap(b, to))
+            };
+            // (Boxed in among bases before and after: no way either.)
+            if before.is_finite() || after.is_finite() {
+                v += 0.15 * (before - after);
+            }
             if after <= 1.0 + me.body.radius() && !me.free_slot && acts {
                 v += 0.6;
             }

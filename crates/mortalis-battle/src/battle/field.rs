@@ -48,7 +48,16 @@ fn cell_cost(p: &Piece, inside: bool) -> f32 {
 /// only copy the rules make tries a shot out ("Gryź to!") and never walks,
 /// and the fields of a long battle run to megabytes.
 #[derive(Debug, Default)]
-pub(crate) struct FieldCache(pub(crate) std::cell::RefCell<Option<Fields>>);
+pub(crate) struct FieldCache {
+    pub(crate) fields: std::cell::RefCell<Option<Fields>>,
+    /// The last field round the bases ([`Fields::around_bases`]): for
+    /// which model, at which length of the log.
+    pub(crate) jam: std::cell::RefCell<Option<JamField>>,
+}
+
+/// A field round the bases, with the model and the log's length it was
+/// searched for.
+pub(crate) type JamField = ((usize, usize), Vec<f32>);
 
 impl Clone for FieldCache {
     fn clone(&self) -> Self {
@@ -130,6 +139,40 @@ fn step_costs(n: usize, cost: &[f32]) -> Vec<[f32; 8]> {
     steps
 }
 
+/// Dijkstra over the grid from `starts` (cells at their distances),
+/// cut at `limit`: every cell's distance (infinite beyond).
+fn dijkstra(n: usize, steps: &[[f32; 8]], starts: &[(usize, f32)], limit: f32) -> Vec<f32> {
+    let mut dist = vec![f32::INFINITY; n * n];
+    let mut heap = BinaryHeap::new();
+    for &(s, d) in starts {
+        if d < dist[s] {
+            dist[s] = d;
+            heap.push(node(d, s));
+        }
+    }
+    while let Some(Reverse(key)) = heap.pop() {
+        let (d, k) = (
+            f32::from_bits((key >> 32) as u32),
+            (key & 0xffff_ffff) as usize,
+        );
+        if d > dist[k] {
+            continue;
+        }
+        for (step, (dx, dy)) in steps[k].iter().zip(DIRS) {
+            let nd = d + step;
+            if step.is_finite() && nd <= limit {
+                // A finite step stays on the table.
+                let j = (k as i64 + dy * n as i64 + dx) as usize;
+                if nd < dist[j] {
+                    dist[j] = nd;
+                    heap.push(node(nd, j));
+                }
+            }
+        }
+    }
+    dist
+}
+
 impl Fields {
     /// The grid of a table.
     pub(crate) fn new(table: &Table) -> Self {
@@ -187,27 +230,27 @@ impl Fields {
         Goal::Cell(self.cell(at.x, at.y))
     }
 
-    fn search(&self, goal: Goal, limit: f32) -> Vec<f32> {
+    /// Where a search towards `goal` starts, each cell with its distance:
+    /// the goal's cell, or for a goal a base cannot be centred on (a marker
+    /// against a wall) the open cells round it, each at its straight
+    /// distance; for an edge, its row of cells.
+    fn starts(&self, cost: &[f32], goal: Goal) -> Vec<(usize, f32)> {
         let n = self.n;
-        let mut dist = vec![f32::INFINITY; n * n];
-        let mut heap = BinaryHeap::new();
-        let starts: Vec<usize> = match goal {
-            Goal::Cell(c) if self.cost[c].is_finite() => vec![c],
-            // A goal a base cannot be centred on (a marker against a wall):
-            // the open cells round it, each at its straight distance.
+        match goal {
+            Goal::Cell(c) if cost[c].is_finite() => vec![(c, 0.0)],
             Goal::Cell(c) => {
                 let (cx, cy) = ((c % n) as i64, (c / n) as i64);
+                let mut out = vec![];
                 for y in (cy - 2).max(0)..=(cy + 2).min(n as i64 - 1) {
                     for x in (cx - 2).max(0)..=(cx + 2).min(n as i64 - 1) {
                         let k = y as usize * n + x as usize;
-                        if self.cost[k].is_finite() {
+                        if cost[k].is_finite() {
                             let d = STEP as f32 * ((x - cx) as f32).hypot((y - cy) as f32);
-                            dist[k] = d;
-                            heap.push(node(d, k));
+                            out.push((k, d));
                         }
                     }
                 }
-                Vec::new()
+                out
             }
             Goal::Edge(e) => (0..n)
                 .map(|i| match e % 4 {
@@ -216,33 +259,13 @@ impl Fields {
                     2 => (n - 1) * n + i,
                     _ => i * n,
                 })
+                .map(|k| (k, 0.0))
                 .collect(),
-        };
-        for s in starts {
-            dist[s] = 0.0;
-            heap.push(node(0.0, s));
         }
-        while let Some(Reverse(key)) = heap.pop() {
-            let (d, k) = (
-                f32::from_bits((key >> 32) as u32),
-                (key & 0xffff_ffff) as usize,
-            );
-            if d > dist[k] {
-                continue;
-            }
-            for (step, (dx, dy)) in self.steps[k].iter().zip(DIRS) {
-                let nd = d + step;
-                if step.is_finite() && nd <= limit {
-                    // A finite step stays on the table.
-                    let j = (k as i64 + dy * n as i64 + dx) as usize;
-                    if nd < dist[j] {
-                        dist[j] = nd;
-                        heap.push(node(nd, j));
-                    }
-                }
-            }
-        }
-        dist
+    }
+
+    fn search(&self, goal: Goal, limit: f32) -> Vec<f32> {
+        dijkstra(self.n, &self.steps, &self.starts(&self.cost, goal), limit)
     }
 
     /// The distance from `at` to `goal` (infinite when closed off).
@@ -272,10 +295,17 @@ impl Fields {
         let Some((field, _)) = &self.cache[slot] else {
             return f64::INFINITY;
         };
-        // Bilinear between the four cell centres round the point, or, next
-        // to a closed cell, the best of the open cells near it and the
-        // straight way to its centre.
+        self.sample(field, at)
+    }
+
+    /// A field's distance at `at`: bilinear between the four cell centres
+    /// round the point, or, next to a closed cell, the best of the open
+    /// cells near it and the straight way to its centre.
+    pub(crate) fn sample(&self, field: &[f32], at: Place) -> f64 {
         let n = self.n;
+        if n == 0 || field.len() != n * n {
+            return f64::INFINITY;
+        }
         let grid = |v: f64| (v / STEP - 0.5).max(0.0);
         let (gx, gy) = (grid(at.x), grid(at.y));
         let (x0, y0) = ((gx as usize).min(n - 1), (gy as usize).min(n - 1));
@@ -300,5 +330,35 @@ impl Fields {
             }
         }
         best
+    }
+
+    /// The walking distance to the nearest of `goals` from every cell when
+    /// the bases in `bases` (centre and radius) stand in the way as well:
+    /// the cells where a 1" base would overlap one are closed (read it
+    /// with [`Fields::sample`]; for a model jammed among others,
+    /// `Battle::jam_gap`).
+    pub(crate) fn around_bases(&self, goals: &[Place], bases: &[(f64, f64, f64)]) -> Vec<f32> {
+        let n = self.n;
+        let mut cost = self.cost.clone();
+        let index = |v: f64| ((v / STEP - 0.5).max(0.0) as usize).min(n.saturating_sub(1));
+        for &(x, y, r) in bases.iter().filter(|_| n > 0) {
+            // Touching is fine: only a centre closer than both radii is not.
+            let reach = r + RADIUS - 1e-3;
+            for j in index(y - reach)..=(index(y + reach) + 1).min(n - 1) {
+                for i in index(x - reach)..=(index(x + reach) + 1).min(n - 1) {
+                    let (cx, cy) = ((i as f64 + 0.5) * STEP, (j as f64 + 0.5) * STEP);
+                    if (cx - x).hypot(cy - y) < reach {
+                        cost[j * n + i] = f32::INFINITY;
+                    }
+                }
+            }
+        }
+        let steps = step_costs(n, &cost);
+        let starts: Vec<(usize, f32)> = goals
+            .iter()
+            .filter(|_| n > 0)
+            .flat_map(|g| self.starts(&cost, Goal::Cell(self.cell(g.x, g.y))))
+            .collect();
+        dijkstra(n, &steps, &starts, f32::INFINITY)
     }
 }

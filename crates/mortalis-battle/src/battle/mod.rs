@@ -293,7 +293,7 @@ impl Battle {
     /// How far `at` is from `to` walking round and climbing over terrain,
     /// roughly (a 1" grid; for the AI's judgement, never for a rule).
     pub fn walk_to(&self, to: Place, at: Place) -> f64 {
-        let mut f = self.fields.0.borrow_mut();
+        let mut f = self.fields.fields.borrow_mut();
         let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
         let goal = f.point(to);
         f.distance(goal, at)
@@ -302,16 +302,40 @@ impl Battle {
     /// [`Battle::walk_to`] when it is at most `limit`, else infinite or
     /// more than `limit` (a search only that far: much quicker).
     pub fn walk_within(&self, to: Place, at: Place, limit: f64) -> f64 {
-        let mut f = self.fields.0.borrow_mut();
+        let mut f = self.fields.fields.borrow_mut();
         let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
         let goal = f.point(to);
         f.distance_within(goal, at, limit)
     }
 
+    /// How far `at` is from the nearest marker (or the object) on the
+    /// ground for model `m`, walking round terrain and round every other
+    /// model's base too (the AI's view for a model jammed among others;
+    /// docs/mortalis/ai.md). One search per model and state of the battle.
+    pub fn jam_gap(&self, m: usize, at: Place) -> f64 {
+        let key = (m, self.log.len());
+        let mut f = self.fields.fields.borrow_mut();
+        let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
+        let mut jam = self.fields.jam.borrow_mut();
+        if jam.as_ref().is_none_or(|(k, _)| *k != key) {
+            let goals: Vec<Place> = self.markers.iter().chain(&self.object).copied().collect();
+            let bases: Vec<(f64, f64, f64)> = self
+                .models
+                .iter()
+                .enumerate()
+                .filter(|&(i, o)| i != m && o.on_table())
+                .map(|(_, o)| (o.body.at.x, o.body.at.y, o.body.radius()))
+                .collect();
+            *jam = Some((key, f.around_bases(&goals, &bases)));
+        }
+        jam.as_ref()
+            .map_or(f64::INFINITY, |(_, field)| f.sample(field, at))
+    }
+
     /// How far `at` is from a table edge (0 south, 1 east, 2 north, 3 west)
     /// walking, roughly, as [`Battle::walk_to`].
     pub fn walk_to_edge(&self, edge: usize, at: Place) -> f64 {
-        let mut f = self.fields.0.borrow_mut();
+        let mut f = self.fields.fields.borrow_mut();
         let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
         f.distance(field::Goal::Edge(edge), at)
     }
