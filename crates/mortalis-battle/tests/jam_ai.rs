@@ -120,26 +120,3 @@ fn a_jammed_model_heads_for_the_other_gap() {
         choice(&b)
     );
 }
-
-/// The walking field judges each 0.5" cell at five points, so a gap a base
-/// passes but no cell centre fits (1.2" between two 4" blocks) is a way
-/// through, as the exact Moves find it; a gap narrower than a base is not.
-#[test]
-fn the_walking_field_sees_gaps_a_base_passes() {
-    for (gap, open) in [(1.2, true), (1.1, true), (0.9, false)] {
-        let (left, right) = (14.0 - gap / 2.0, 14.0 + gap / 2.0);
-        let text = format!(
-            "size = 28\n[[piece]]\nkind = \"block\"\nheight = 4\nrect = [0, 12, {left}, 2]\n\
-             [[piece]]\nkind = \"block\"\nheight = 4\nrect = [{right}, 12, {}, 2]\n",
-            28.0 - right
-        );
-        let table = parse(&text).unwrap();
-        let b = alfa_against_beta(table, |_| None);
-        let d = b.walk_to(Place::ground(14.0, 18.0), Place::ground(14.0, 6.0));
-        if open {
-            assert!((11.5..13.5).contains(&d), "gap {gap}: {d}");
-        } else {
-            assert!(d > 20.0, "gap {gap}: {d}");
-        }
-    }
-}

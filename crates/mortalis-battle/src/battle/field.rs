@@ -1,8 +1,7 @@
 //! Distance fields for the AI: how far, walking round and climbing over
 //! terrain, a place is from a marker or from a table edge. A grid of 0.5"
-//! cells over the table, each costed by what a 1" base standing in it would
-//! stand on or against (judged at the cell's centre and four points 0.2"
-//! off, the cheapest kept): open ground 1 an inch, rubble 1.2, a climbable wall
+//! cells over the table, each costed by what a 1" base centred there would
+//! stand on or against: open ground 1 an inch, rubble 1.2, a climbable wall
 //! or block the model could climb within a round 1 + 2 × its height (on it,
 //! or so close that the base touches it: the way past is over it), anything
 //! else closed — so a gap narrower than a base is no way through, and a
@@ -23,16 +22,6 @@ use crate::table::{Kind, Piece, Place, Table, bounds, near_bounds};
 const STEP: f64 = 0.5;
 /// The radius of the base the grid is costed for.
 const RADIUS: f64 = 0.5;
-/// How far from a cell's centre its other points are judged.
-const SHIFT: f64 = 0.2;
-/// The points a cell is judged at, from its centre.
-const SAMPLES: [(f64, f64); 5] = [
-    (0.0, 0.0),
-    (-SHIFT, 0.0),
-    (SHIFT, 0.0),
-    (0.0, -SHIFT),
-    (0.0, SHIFT),
-];
 /// The highest climb the grid takes (a standard model, B31).
 const CLIMB_MAX: f64 = 3.0;
 
@@ -188,44 +177,32 @@ impl Fields {
     /// The grid of a table.
     pub(crate) fn new(table: &Table) -> Self {
         let n = (table.size / STEP).ceil() as usize;
-        // Each cell is judged at its centre and at four points 0.2" from
-        // it, and keeps the cheapest: a base may stand anywhere in a cell,
-        // so a gap between 1" and 1.5" wide, which no cell centre fits, is
-        // still a way through.
-        let mut samples = vec![[1.0_f32; SAMPLES.len()]; n * n];
+        let mut cost = vec![1.0_f32; n * n];
         // Each piece costs the cells within the base's radius of its box
-        // (the order does not matter: a point keeps the dearest).
-        let reach = RADIUS + SHIFT;
+        // (the order does not matter: a cell keeps the dearest).
         let index = |v: f64| ((v / STEP - 0.5).max(0.0) as usize).min(n.saturating_sub(1));
         for p in table.pieces.iter().filter(|_| n > 0) {
             let b = bounds(&p.footprint);
-            let (x0, x1) = (index(b[0] - reach), index(b[2] + reach) + 1);
-            let (y0, y1) = (index(b[1] - reach), index(b[3] + reach) + 1);
+            let (x0, x1) = (index(b[0] - RADIUS), index(b[2] + RADIUS) + 1);
+            let (y0, y1) = (index(b[1] - RADIUS), index(b[3] + RADIUS) + 1);
             for j in y0..=y1.min(n - 1) {
                 for i in x0..=x1.min(n - 1) {
-                    for (k, (dx, dy)) in SAMPLES.iter().enumerate() {
-                        let pt =
-                            Point::new((i as f64 + 0.5) * STEP + dx, (j as f64 + 0.5) * STEP + dy);
-                        if !near_bounds(b, pt.x(), pt.y(), RADIUS) {
-                            continue;
-                        }
-                        let here = if p.footprint.contains(&pt) {
-                            cell_cost(p, true)
-                        } else if Euclidean.distance(&pt, &p.footprint) < RADIUS {
-                            cell_cost(p, false)
-                        } else {
-                            continue;
-                        };
-                        let c = &mut samples[j * n + i][k];
-                        *c = c.max(here);
+                    let pt = Point::new((i as f64 + 0.5) * STEP, (j as f64 + 0.5) * STEP);
+                    if !near_bounds(b, pt.x(), pt.y(), RADIUS) {
+                        continue;
                     }
+                    let here = if p.footprint.contains(&pt) {
+                        cell_cost(p, true)
+                    } else if Euclidean.distance(&pt, &p.footprint) < RADIUS {
+                        cell_cost(p, false)
+                    } else {
+                        continue;
+                    };
+                    let c = &mut cost[j * n + i];
+                    *c = c.max(here);
                 }
             }
         }
-        let cost: Vec<f32> = samples
-            .iter()
-            .map(|s| s.iter().copied().fold(f32::INFINITY, f32::min))
-            .collect();
         Fields {
             n,
             steps: step_costs(n, &cost),
