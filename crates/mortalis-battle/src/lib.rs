@@ -6,6 +6,7 @@
 pub mod battle;
 pub mod file;
 pub mod generate;
+mod hyp;
 pub mod path;
 pub mod sight;
 pub mod svg;

@@ -5,6 +5,7 @@
 //! or (carrying markers) the edge, and the exact chance each enemy that
 //! would see the new place takes the model out with one volley.
 
+use crate::hyp::Hyp;
 use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
 use num_traits::ToPrimitive;
 
@@ -474,7 +475,7 @@ impl Ai {
             b.models
                 .iter()
                 .filter(|e| e.on_table() && e.side != me.side)
-                .map(|e| (e.body.at.x - p.x).hypot(e.body.at.y - p.y))
+                .map(|e| (e.body.at.x - p.x).hyp(e.body.at.y - p.y))
                 .fold(f64::INFINITY, f64::min)
         };
         if !gatherer || (!goals && exits.is_empty()) {

@@ -2,6 +2,7 @@
 //! charge a place this round, and what the exchange that follows would
 //! cost, valued with the exact odds engine.
 
+use crate::hyp::Hyp;
 use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
 
 use super::Battle;
@@ -17,7 +18,7 @@ pub(super) fn may_charge(b: &Battle, e: usize, r: f64, p: Place) -> bool {
     }
     let reach = f64::from(foe.profile.speed) + foe.body.radius() + r + 1.0;
     // Cheap straight-line test first, then the walk round terrain.
-    let straight = (foe.body.at.x - p.x).hypot(foe.body.at.y - p.y);
+    let straight = (foe.body.at.x - p.x).hyp(foe.body.at.y - p.y);
     straight <= reach && b.walk_within(foe.body.at, p, reach) <= reach
 }
 

@@ -11,6 +11,7 @@
 //! between two closed cells) and cached. It only ranks the AI's Moves; the
 //! Moves themselves are the exact paths of `Nav::reach`.
 
+use crate::hyp::Hyp;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -245,7 +246,7 @@ impl Fields {
                     for x in (cx - 2).max(0)..=(cx + 2).min(n as i64 - 1) {
                         let k = y as usize * n + x as usize;
                         if cost[k].is_finite() {
-                            let d = STEP as f32 * ((x - cx) as f32).hypot((y - cy) as f32);
+                            let d = STEP as f32 * ((x - cx) as f32).hyp((y - cy) as f32);
                             out.push((k, d));
                         }
                     }
@@ -326,7 +327,7 @@ impl Fields {
         for y in around(y0) {
             for x in around(x0) {
                 let (cx, cy) = ((x as f64 + 0.5) * STEP, (y as f64 + 0.5) * STEP);
-                best = best.min(v(x, y) + (at.x - cx).hypot(at.y - cy));
+                best = best.min(v(x, y) + (at.x - cx).hyp(at.y - cy));
             }
         }
         best
@@ -347,7 +348,7 @@ impl Fields {
             for j in index(y - reach)..=(index(y + reach) + 1).min(n - 1) {
                 for i in index(x - reach)..=(index(x + reach) + 1).min(n - 1) {
                     let (cx, cy) = ((i as f64 + 0.5) * STEP, (j as f64 + 0.5) * STEP);
-                    if (cx - x).hypot(cy - y) < reach {
+                    if (cx - x).hyp(cy - y) < reach {
                         cost[j * n + i] = f32::INFINITY;
                     }
                 }

@@ -6,6 +6,7 @@
 
 use super::react::STRIDE;
 use super::{Battle, BattleError, Choice};
+use crate::hyp::Hyp;
 use crate::path::{Nav, Step};
 use crate::table::Place;
 
@@ -35,16 +36,16 @@ impl Battle {
         let gap = |k: usize, at: Place| {
             let (goal, exit) = goals[k % n];
             match exit {
-                _ if k < n => (at.x - goal.x).hypot(at.y - goal.y),
+                _ if k < n => (at.x - goal.x).hyp(at.y - goal.y),
                 Some(edge) => self.walk_to_edge(edge, at),
                 // Into contact with an enemy more than three Moves away in
                 // a straight line: by the straight line (the same Move as
                 // the first way, so not offered twice; a walking field per
                 // spot beside every enemy costs more than it brings there).
                 None if foes.get(k - n).copied().flatten().is_some()
-                    && (goal.x - from.x).hypot(goal.y - from.y) > 3.0 * allowance =>
+                    && (goal.x - from.x).hyp(goal.y - from.y) > 3.0 * allowance =>
                 {
-                    (at.x - goal.x).hypot(at.y - goal.y)
+                    (at.x - goal.x).hyp(at.y - goal.y)
                 }
                 None => self.walk_to(goal, at),
             }
@@ -70,7 +71,7 @@ impl Battle {
             let edge = exit.is_some();
             let Some(reach) = r_ else { continue };
             let overlaps = overlaps_any(&others, reach.to, r);
-            let dup = out.iter().any(|c| matches!(c, Choice::Move { to, leave, .. } if (to.x - reach.to.x).hypot(to.y - reach.to.y) < 0.05 && *leave == (edge && reach.arrived)));
+            let dup = out.iter().any(|c| matches!(c, Choice::Move { to, leave, .. } if (to.x - reach.to.x).hyp(to.y - reach.to.y) < 0.05 && *leave == (edge && reach.arrived)));
             if overlaps || dup {
                 continue;
             }
@@ -99,7 +100,7 @@ impl Battle {
                 let Some(reach) = walk else { continue };
                 let dup = out.iter().any(|c| match c {
                     Choice::Move { to, .. } | Choice::JumpDown { to, .. } => {
-                        (to.x - reach.to.x).hypot(to.y - reach.to.y) < 0.05
+                        (to.x - reach.to.x).hyp(to.y - reach.to.y) < 0.05
                             && to.level == reach.to.level
                     }
                     _ => false,
@@ -140,18 +141,18 @@ impl Battle {
                 }
             })
             .collect();
-        let gap = |k: usize, at: Place| (at.x - places[k].x).hypot(at.y - places[k].y);
+        let gap = |k: usize, at: Place| (at.x - places[k].x).hyp(at.y - places[k].y);
         let Ok(reached) = nav.reach_by(from, allowance, others, &places, &gap) else {
             return vec![];
         };
         let mut out: Vec<Choice> = vec![];
         for reach in reached.into_iter().flatten() {
-            let moved = (reach.to.x - from.x).hypot(reach.to.y - from.y) >= 0.05
+            let moved = (reach.to.x - from.x).hyp(reach.to.y - from.y) >= 0.05
                 || reach.to.level != from.level;
             let overlaps = overlaps_any(others, reach.to, r);
             let dup = out.iter().any(|c| {
                 matches!(c, Choice::Move { to, .. }
-                    if (to.x - reach.to.x).hypot(to.y - reach.to.y) < 0.05)
+                    if (to.x - reach.to.x).hyp(to.y - reach.to.y) < 0.05)
             });
             if moved && !overlaps && !dup {
                 out.push(Choice::Move {
@@ -315,6 +316,6 @@ impl Battle {
 /// Whether a base of radius `r` at `to` would overlap one of `others`.
 pub(super) fn overlaps_any(others: &[crate::table::Body], to: Place, r: f64) -> bool {
     others.iter().any(|o| {
-        o.at.level == to.level && (o.at.x - to.x).hypot(o.at.y - to.y) < o.radius() + r - 1e-6
+        o.at.level == to.level && (o.at.x - to.x).hyp(o.at.y - to.y) < o.radius() + r - 1e-6
     })
 }

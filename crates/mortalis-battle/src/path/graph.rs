@@ -2,6 +2,7 @@
 //! roofs, climbing and jump-down points, the stops a base cannot cross, and
 //! what a straight slide between two places costs.
 
+use crate::hyp::Hyp;
 use std::sync::Arc;
 
 use geo::algorithm::buffer::{BufferStyle, LineJoin};
@@ -336,7 +337,7 @@ impl<'a> Graph<'a> {
     /// Adds a node where a base can stand; returns its index.
     pub(super) fn add_node(&mut self, at: Place) -> Option<usize> {
         if let Some((c, radius)) = self.keep
-            && (at.x - c.x).hypot(at.y - c.y) > radius
+            && (at.x - c.x).hyp(at.y - c.y) > radius
         {
             return None;
         }
@@ -373,7 +374,7 @@ impl<'a> Graph<'a> {
             if let (Some((c, radius)), Some(bb)) = (self.keep, piece.footprint.bounding_rect()) {
                 let dx = (bb.min().x - c.x).max(c.x - bb.max().x).max(0.0);
                 let dy = (bb.min().y - c.y).max(c.y - bb.max().y).max(0.0);
-                if dx.hypot(dy) > radius + self.mover.radius + SLACK + 1e-6 {
+                if dx.hyp(dy) > radius + self.mover.radius + SLACK + 1e-6 {
                     continue;
                 }
             }
@@ -424,7 +425,7 @@ impl<'a> Graph<'a> {
     fn beyond_keep(&self, q: Coord<f64>) -> bool {
         let r = self.mover.radius + SLACK;
         self.keep
-            .is_some_and(|(c, radius)| (q.x - c.x).hypot(q.y - c.y) > radius + r + 1e-6)
+            .is_some_and(|(c, radius)| (q.x - c.x).hyp(q.y - c.y) > radius + r + 1e-6)
     }
 
     /// The links of one climbing point `q` on an edge of piece `i`.

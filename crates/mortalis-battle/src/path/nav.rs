@@ -1,5 +1,6 @@
 //! The terrain graph kept per mover, and the queries of one Move.
 
+use crate::hyp::Hyp;
 use geo::{Point, Polygon};
 
 use super::graph::{Graph, Node, SLACK, Stop};
@@ -71,7 +72,7 @@ impl<'a> Nav<'a> {
             let near_jump = g
                 .roof_jumps
                 .iter()
-                .any(|p| (p.x - from.x).hypot(p.y - from.y) <= budget + 1e-6);
+                .any(|p| (p.x - from.x).hyp(p.y - from.y) <= budget + 1e-6);
             let free = if !g.gaps.is_empty() {
                 2.0 * g.mover.jump_max
             } else if near_jump {

@@ -4,6 +4,7 @@
 use super::graph::{CLIMB_SPACING, Graph, LinkKind, Slide};
 use super::search::Backs;
 use super::{Nav, Reach, Step};
+use crate::hyp::Hyp;
 use crate::table::{Body, Level, Place, TableError};
 
 /// One state a search settled within its budget: its node, the allowance
@@ -80,7 +81,7 @@ impl Nav<'_> {
         others: &[Body],
         goals: &[Place],
     ) -> Result<Vec<Option<Reach>>, TableError> {
-        let straight = |k: usize, at: Place| (at.x - goals[k].x).hypot(at.y - goals[k].y);
+        let straight = |k: usize, at: Place| (at.x - goals[k].x).hyp(at.y - goals[k].y);
         self.reach_by(from, allowance, others, goals, &straight)
     }
 
@@ -326,7 +327,7 @@ impl Pick<'_, '_> {
             }
             let from = self.from;
             if let Some((near, b)) = better
-                && (b.to.x - from.x).hypot(b.to.y - from.y) > 1e-6
+                && (b.to.x - from.x).hyp(b.to.y - from.y) > 1e-6
                 && out[k].as_ref().is_none_or(|o| {
                     let old = if o.arrived {
                         f64::NEG_INFINITY
