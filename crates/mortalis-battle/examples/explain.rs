@@ -2,6 +2,8 @@
 //! round, AI against random play on a generated table (for tuning the
 //! AI): `cargo run --release --example explain -- SCENARIO SEED SIZE
 //! AI_SIDE ROUND MODEL A.toml B.toml` (SIZE 0: the small test table).
+//! Environment: `OPPONENT=ai` (the AI on both sides), `ROUNDS=N` (another
+//! house round limit), `FIELD=1` (the walking field round the model).
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
     Battle, Decider, HOUSE_ROUNDS, Players, Question, RandomPolicy, Scenario,
@@ -90,14 +92,26 @@ fn main() {
     } else {
         generate::scenario_table(scenario, seed, size)
     };
-    let mut battle =
-        Battle::new(table, [na, nb], [sa, sb], models, HOUSE_ROUNDS).with_scenario(scenario);
+    let rounds = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(HOUSE_ROUNDS);
+    let mut battle = Battle::new(table, [na, nb], [sa, sb], models, rounds).with_scenario(scenario);
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
     let mut rnd = RandomPolicy::new(seed);
-    let deciders: [&mut dyn Decider; 2] = if ai_side == 0 {
-        [&mut explain, &mut rnd]
+    let mut other = Explain {
+        round: explain.round,
+        model: explain.model.clone(),
+    };
+    let rnd: &mut dyn Decider = if std::env::var("OPPONENT").is_ok_and(|v| v == "ai") {
+        &mut other
     } else {
-        [&mut rnd, &mut explain]
+        &mut rnd
+    };
+    let deciders: [&mut dyn Decider; 2] = if ai_side == 0 {
+        [&mut explain, rnd]
+    } else {
+        [rnd, &mut explain]
     };
     battle
         .play(&mut Players {

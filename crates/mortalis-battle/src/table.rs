@@ -564,7 +564,8 @@ impl Table {
     /// The blocks standing on block `i`'s roof: blocks whose footprint lies
     /// wholly within its own and whose roof is higher, with no roof between
     /// (roofs on top of roofs; the block right under each is
-    /// [`Table::under`]).
+    /// [`Table::under`]); and the pieces that overlap its footprint and rise
+    /// above its roof: a base on that roof goes round them all.
     pub fn stacked_on(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
         self.stacks().1.get(i).into_iter().flatten().copied()
     }
@@ -585,8 +586,45 @@ impl Table {
                     above[*i].push(j);
                 }
             }
+            for (i, list) in above.iter_mut().enumerate() {
+                list.extend(self.rising_over(i).filter(|j| under[*j] != Some(i)));
+            }
             (under, above, self.solid_bounds(), self.find_sight_boxes())
         })
+    }
+
+    /// The walls, blocks and impassable pieces that overlap roof `i`'s
+    /// footprint and rise above it without standing on it (the generator
+    /// may set a block across a lane over another piece): on that roof
+    /// they stop a base as a block standing on it does.
+    fn rising_over(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        use geo::Intersects;
+        let roof = self.pieces.get(i).and_then(|p| {
+            let (top, _) = p.kind.climb()?;
+            p.kind.surface()?;
+            Some((p, top, bounds(&p.footprint)))
+        });
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(move |&(j, q)| {
+                let Some((p, top, pb)) = roof else {
+                    return false;
+                };
+                let b = bounds(&q.footprint);
+                j != i
+                    && matches!(
+                        q.kind,
+                        Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. }
+                    )
+                    && q.kind.sight_height() > top + 1e-9
+                    && b[0] < pb[2]
+                    && pb[0] < b[2]
+                    && b[1] < pb[3]
+                    && pb[1] < b[3]
+                    && q.footprint.intersects(&p.footprint)
+            })
+            .map(|(j, _)| j)
     }
 
     /// The pieces that hide, worked out once: every piece with a height

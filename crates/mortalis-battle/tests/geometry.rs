@@ -577,6 +577,63 @@ fn a_roof_on_top_of_a_roof() {
 }
 
 #[test]
+fn a_taller_block_overlapping_a_roof_stands_on_it_as_a_wall() {
+    // Ruling "Overlapping blocks" (docs/mortalis/battle.md): the generator
+    // may set a block across a lane over part of another (generated 36"
+    // Barykady table, seed 2: a 2" block half under a 3" one). The part of
+    // the 2" roof under the 3" block is no place to stand, and a model on
+    // the rest of that roof still finds its way down (it used to walk on
+    // the roof into the taller block, where no way down was left).
+    let block = |x: f64, w: f64, h: f64| {
+        Piece::rect(
+            Kind::Block {
+                height: h,
+                climbable: true,
+            },
+            x,
+            10.0,
+            w,
+            2.0,
+        )
+    };
+    // The 2" block from x 10" to 13", the 3" one from 9" to 11".
+    let t = table(vec![block(10.0, 3.0, 2.0), block(9.0, 2.0, 3.0)]);
+    let on = |i: usize, x: f64, y: f64| Place {
+        x,
+        y,
+        level: Level::Roof(i),
+    };
+    // Neither stands on the other: the 3" block is not wholly on the roof.
+    assert_eq!(t.under(1), None);
+    assert_eq!(t.stacked_on(0).collect::<Vec<_>>(), vec![1]);
+    assert!(
+        t.stacked_on(1).next().is_none(),
+        "the lower block rises above nothing"
+    );
+    assert!(
+        t.can_stand(on(0, 10.5, 10.5), 0.5).is_err(),
+        "inside the taller block"
+    );
+    assert!(
+        t.can_stand(on(0, 11.3, 11.0), 0.5).is_err(),
+        "against the taller block"
+    );
+    assert!(t.can_stand(on(0, 12.0, 11.0), 0.5).is_ok());
+    // Down from what is left of the roof, off its east side: 2" climbed
+    // at 2" an inch and the inch off the edge, with a little walking.
+    let c = cost(&t, on(0, 12.0, 11.0), g(14.0, 11.0), &STD).unwrap();
+    assert!((5.0..7.0).contains(&c), "{c}");
+    // And no way along the roof into the taller block: a Move towards it
+    // stops with the base against it.
+    let nav = mortalis_battle::Nav::new(&t, STD);
+    let reach = nav
+        .reach(on(0, 12.0, 11.0), 4.0, &[], &[on(0, 9.5, 11.0)])
+        .unwrap();
+    let to = reach[0].as_ref().map_or(12.0, |r| r.to.x);
+    assert!(to >= 11.49, "{reach:?}");
+}
+
+#[test]
 fn a_floor_is_stood_on_and_walked_under() {
     // An open two-storey ruin (ruling "floors"): floors at 3" and 6" over
     // the same 8"x8" footprint, nothing at the sides.

@@ -68,7 +68,7 @@ fn the_account_names_walks_across_both_moves() {
             "--scenario",
             "jatka",
             "--seed",
-            "1",
+            "2",
         ]);
         if json {
             c.arg("--json");

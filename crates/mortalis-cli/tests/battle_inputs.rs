@@ -51,7 +51,7 @@ fn a_campaign_fights_meets_challenges_and_takes_the_report() {
         mortalis()
             .arg("battle")
             .arg(&campaign)
-            .args([B, "--scenario", "jatka", "--table", TABLE, "--seed", "2"])
+            .args([B, "--scenario", "jatka", "--table", TABLE, "--seed", "1"])
             .args([
                 "--challenges",
                 "a=foresight,get_the_old_man",
@@ -71,7 +71,7 @@ fn a_campaign_fights_meets_challenges_and_takes_the_report() {
         account.contains("Alfa: challenge Get the old man!"),
         "{account}"
     );
-    // Seed 2: Alfa loses at most two models (met), its named enemy stands.
+    // Seed 1: Alfa loses at most two models (met).
     assert!(account.contains("challenge met: Foresight"), "{account}");
     let text = std::fs::read_to_string(&report).unwrap();
     assert!(text.contains("id = \"foresight\""), "{text}");

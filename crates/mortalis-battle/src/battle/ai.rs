@@ -5,7 +5,6 @@
 //! or (carrying markers) the edge, and the exact chance each enemy that
 //! would see the new place takes the model out with one volley.
 
-use crate::hyp::Hyp;
 use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
 use num_traits::ToPrimitive;
 
@@ -470,16 +469,21 @@ impl Ai {
             v += pace * exit_worth(b, m) * gained;
         }
         // Pets, volunteers, or nothing left to gather or take off: close
-        // in on the nearest enemy.
+        // in on the nearest enemy, by walking distance round terrain (the
+        // straight line left a side facing the last enemy across a block
+        // for the rest of the battle).
         let near = |p: Place| {
             b.models
                 .iter()
                 .filter(|e| e.on_table() && e.side != me.side)
-                .map(|e| (e.body.at.x - p.x).hyp(e.body.at.y - p.y))
+                .map(|e| b.walk_to(e.body.at, p))
                 .fold(f64::INFINITY, f64::min)
         };
         if !gatherer || (!goals && exits.is_empty()) {
-            v += 0.05 * (near(me.body.at) - near(to));
+            let (before, after) = (near(me.body.at), near(to));
+            if before.is_finite() && after.is_finite() {
+                v += 0.05 * (before - after);
+            }
         }
         if !me.free_slot && !me.climbed && acts {
             // A shot still to come from the new place.
