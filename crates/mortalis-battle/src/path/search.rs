@@ -8,6 +8,10 @@ use super::graph::{Graph, LinkKind, SLACK, Touch};
 use super::{Path, Step};
 use crate::table::Place;
 
+/// One move out of a search state: the node, the step, the cost there,
+/// the jump flag and what the step touches.
+type Move = (usize, Step, f64, usize, Touch);
+
 impl Graph<'_> {
     /// The shortest path from node 0 to node 1 (A* over (node, jumped
     /// yet)): the one clear of difficult ground, or one touching it when
@@ -95,6 +99,8 @@ impl Graph<'_> {
         let mut across = vec![[false; 2]; if split.is_some() { n } else { 0 }];
         let mut back = Backs::new(n);
         let mut heap = BinaryHeap::new();
+        // Reused by every expansion: the nodes near it and its moves.
+        let (mut near, mut moves) = (Vec::new(), Vec::new());
         best[0][0] = 0.0;
         heap.push(Entry(h(0, 0), 0, 0));
         while let Some(Entry(key, u, jumped)) = heap.pop() {
@@ -112,14 +118,14 @@ impl Graph<'_> {
                 Some(_) => (true, budget),
                 None => (false, budget),
             };
-            for (v, step, c, j, touch) in self.moves_from(
-                u,
-                jumped,
-                cost,
+            self.moves_from(
+                (u, jumped, cost),
                 (difficult_ok, reach),
                 &order[start[u]..start[u + 1]],
                 &best,
-            ) {
+                (&mut near, &mut moves),
+            );
+            for (v, step, c, j, touch) in moves.drain(..) {
                 if c <= budget + 1e-9 && c < best[v][j] - 1e-12 {
                     if let Some(s) = split {
                         let climbs_across =
@@ -147,13 +153,12 @@ impl Graph<'_> {
     /// state it could reach is not judged at all (the caller would drop it).
     fn moves_from(
         &self,
-        u: usize,
-        jumped: usize,
-        cost: f64,
+        (u, jumped, cost): (usize, usize, f64),
         (difficult_ok, budget): (bool, f64),
         links: &[usize],
         best: &[[f64; 2]],
-    ) -> Vec<(usize, Step, f64, usize, Touch)> {
+        (near, out): (&mut Vec<usize>, &mut Vec<Move>),
+    ) {
         let here = self.nodes[u].at;
         // Only a gap is jumped: with none on the table no slide is free.
         // (A jump between roofs is a link, never part of a slide.)
@@ -168,8 +173,9 @@ impl Graph<'_> {
         } else {
             f64::INFINITY
         };
-        let mut out = vec![];
-        for v in self.within(here, reach) {
+        out.clear();
+        self.within(here, reach, near);
+        for &v in near.iter() {
             let node = &self.nodes[v];
             let (dx, dy) = (node.at.x - here.x, node.at.y - here.y);
             if v == u || node.at.level != here.level || dx * dx + dy * dy > reach2 {
@@ -247,27 +253,26 @@ impl Graph<'_> {
             };
             out.push((l.to, step, cost + c, j, Touch::default()));
         }
-        out
     }
 
-    /// The nodes (in ascending order when it matters) that may lie within `reach` of
+    /// Puts in `out` the nodes (in ascending order when it matters) that may lie within `reach` of
     /// `here` on both axes: all of them, or with a finite reach short of
     /// the table side, nodes 0 and 1, the shared corners in the buckets
     /// round `here` ([`NodeGrid`](super::grid::NodeGrid)) and every node
     /// this query added.
-    fn within(&self, here: Place, reach: f64) -> Vec<usize> {
+    fn within(&self, here: Place, reach: f64, out: &mut Vec<usize>) {
+        out.clear();
         match &self.grid {
             Some(grid) if reach < self.table.size => {
-                let mut out = vec![0, 1];
+                out.extend([0, 1]);
                 // Without gaps no slide jumps, so a node is offered one
                 // slide per expansion (to the state of the same jump flag;
                 // jumps between roofs are links), and the order of the
                 // offers changes nothing; with gaps they keep the node order.
-                grid.near(here.x, here.y, reach, !self.gaps.is_empty(), &mut out);
+                grid.near(here.x, here.y, reach, !self.gaps.is_empty(), out);
                 out.extend(grid.nodes..self.nodes.len());
-                out
             }
-            _ => (0..self.nodes.len()).collect(),
+            _ => out.extend(0..self.nodes.len()),
         }
     }
 
