@@ -174,7 +174,7 @@ pub(super) struct Graph<'a> {
     pub(super) memo: Option<std::sync::Arc<Memo>>,
     /// The shared corners by place ([`NodeGrid`]); set by `Nav::new`.
     pub(super) grid: Option<std::sync::Arc<NodeGrid>>,
-    /// The terrain's stops by place ([`StopGrid`]); set by `Nav::new`.
+    /// The terrain's stops by place ([`StopGrid`]), built with the walls.
     pub(super) wall_grid: Option<Arc<StopGrid>>,
     /// Each ladder's footprint and the wall or block it leans on.
     pub(super) ladders: std::sync::Arc<Vec<(usize, Polygon<f64>)>>,
@@ -262,6 +262,9 @@ impl<'a> Graph<'a> {
             }
         }
         g.walls = Arc::new(walls);
+        // Bucketed at once: the corners and climbing points below, and the
+        // slides a `Nav` judges once, test the stops near them only.
+        g.wall_grid = StopGrid::new(&g.walls, table.size).map(Arc::new);
         g.gaps = Arc::new(gaps);
         g.difficult = Arc::new(difficult);
         g.dangerous = Arc::new(dangerous);
@@ -348,10 +351,20 @@ impl<'a> Graph<'a> {
         if !stands {
             return None;
         }
-        if at.level == Level::Ground
-            && (self.walls.iter().chain(&self.bases)).any(|w| w.covers(Point::new(at.x, at.y)))
-        {
-            return None;
+        if at.level == Level::Ground {
+            let p = Point::new(at.x, at.y);
+            let walls = &self.walls;
+            // The terrain's stops near the point only (`StopGrid`), then
+            // the bases.
+            let on_wall = match &self.wall_grid {
+                Some(grid) if grid.serves(walls.len()) => {
+                    grid.any(&[at.x, at.y, at.x, at.y], |k| walls[k].covers(p))
+                }
+                _ => walls.iter().any(|w| w.covers(p)),
+            };
+            if on_wall || self.bases.iter().any(|w| w.covers(p)) {
+                return None;
+            }
         }
         self.nodes.push(Node { at });
         Some(self.nodes.len() - 1)

@@ -6,7 +6,6 @@ use geo::{Point, Polygon};
 use super::graph::{Graph, Node, SLACK, Stop};
 use super::grid::NodeGrid;
 use super::memo::Memo;
-use super::stops::StopGrid;
 use super::{Mover, Path};
 use crate::sight::base_polygon;
 use crate::table::{Body, Level, Place, Table, TableError};
@@ -25,7 +24,6 @@ impl<'a> Nav<'a> {
         let mut graph = Graph::new(table, mover, origin, origin);
         graph.memo = Some(std::sync::Arc::new(Memo::new(&graph)));
         graph.grid = Some(std::sync::Arc::new(NodeGrid::new(&graph.nodes, table.size)));
-        graph.wall_grid = StopGrid::new(&graph.walls, table.size).map(std::sync::Arc::new);
         Nav { graph }
     }
 
