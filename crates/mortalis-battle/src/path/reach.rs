@@ -295,20 +295,21 @@ impl Pick<'_, '_> {
     fn pick(&self, settled: &[Settled], out: &mut [Option<Reach>]) {
         let goals = self.goals;
         // The same place asked for twice (by the straight line and by the
-        // walking distance) is slid to once.
+        // walking distance) is slid to once: each goal's first place.
         let same: Vec<usize> = (0..goals.len())
             .map(|k| (0..k).find(|&i| goals[i] == goals[k]).unwrap_or(k))
             .collect();
-        // Slides judged so far, by settled state and goal place.
-        let mut slides: Vec<Option<Option<Slide>>> = vec![None; settled.len() * goals.len()];
-        for k in 0..goals.len() {
-            let mut better: Option<(f64, Reach)> = None;
-            for (i, st) in settled.iter().enumerate() {
-                if st.spent > self.allowance + 1e-9 {
-                    continue;
-                }
-                let slide = &mut slides[i * goals.len() + same[k]];
-                let reach = self.reach_from(st, k, slide);
+        // State by state (each goal still sees the states in their order),
+        // with the slides from the state judged so far, by goal place.
+        let mut better: Vec<Option<(f64, Reach)>> = vec![None; goals.len()];
+        let mut slides: Vec<Option<Option<Slide>>> = vec![None; goals.len()];
+        for st in settled {
+            if st.spent > self.allowance + 1e-9 {
+                continue;
+            }
+            slides.iter_mut().for_each(|s| *s = None);
+            for (k, best) in better.iter_mut().enumerate() {
+                let reach = self.reach_from(st, k, &mut slides[same[k]]);
                 // The nearest to the goal, the cheaper on a tie, the
                 // first of equals.
                 let near = if reach.arrived {
@@ -316,16 +317,18 @@ impl Pick<'_, '_> {
                 } else {
                     (self.gap)(k, reach.to)
                 };
-                let wins = better.as_ref().is_none_or(|(n, b)| {
+                let wins = best.as_ref().is_none_or(|(n, b)| {
                     near.total_cmp(n)
                         .then(reach.spent.total_cmp(&b.spent))
                         .is_lt()
                 });
                 if wins {
-                    better = Some((near, reach));
+                    *best = Some((near, reach));
                 }
             }
-            let from = self.from;
+        }
+        let from = self.from;
+        for (k, better) in better.into_iter().enumerate() {
             if let Some((near, b)) = better
                 && (b.to.x - from.x).hyp(b.to.y - from.y) > 1e-6
                 && out[k].as_ref().is_none_or(|o| {
