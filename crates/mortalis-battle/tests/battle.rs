@@ -213,7 +213,10 @@ fn ai_crosses_the_duma_field() {
 
 /// What each scenario's test asks: Jatka, Barykady, Otoczeni and
 /// Przechwycenie of 20 battles, Duma of 24 — one below what the AI wins on
-/// these seeds (16, 13, 11, 19, 21 since the captain's reroll on its own
+/// these seeds (Duma 19 since session 14's ruling "Standing by a corner"
+/// freed models trapped by a block's corner on its field: 157 won of 200
+/// against 159 before, the same strength; 16, 13, 11, 19, 21 since the
+/// captain's reroll on its own
 /// Resilience tests, R67: random play now meets that question too, and
 /// its answers shift the random stream, so the battles differ — with the
 /// AI never holding the reroll for its tests the same seeds give 16, 14,
@@ -225,7 +228,7 @@ fn ai_crosses_the_duma_field() {
 /// figures stay within a few points, docs/mortalis/ai.md). Small samples:
 /// they pin that the AI plays far better than random play, not its exact
 /// strength.
-const WINS: [u32; 5] = [15, 12, 10, 18, 20];
+const WINS: [u32; 5] = [15, 12, 10, 18, 18];
 
 /// The test warbands in a scenario on the small test table (Otoczeni and
 /// Przechwycenie with its centre cleared, Duma on its own field).

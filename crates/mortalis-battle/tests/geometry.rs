@@ -634,6 +634,44 @@ fn a_taller_block_overlapping_a_roof_stands_on_it_as_a_wall() {
 }
 
 #[test]
+fn a_base_by_a_corner_of_a_block_moves_away() {
+    // Ruling "Standing by a corner" (docs/mortalis/battle.md): the path
+    // graph grows terrain by the base's radius with square corners, so a
+    // base may stand (more than its radius from the block) inside the grown
+    // shape's corner. Every slide from there used to meet the grown shape,
+    // so the model had no Move at all (generated 36" Barykady table, seed
+    // 3, AI against AI: one stood still for the rest of the battle).
+    let t = table(vec![Piece::rect(
+        Kind::Block {
+            height: 4.0,
+            climbable: false,
+        },
+        10.0,
+        10.0,
+        2.0,
+        2.0,
+    )]);
+    let from = g(9.62, 9.62);
+    assert!(t.can_stand(from, 0.5).is_ok());
+    let p = t
+        .path(from, g(5.0, 9.62), &STD, &[])
+        .unwrap()
+        .expect("a way off");
+    close(p.cost(), 4.62);
+    let nav = mortalis_battle::Nav::new(&t, STD);
+    let reach = nav.reach(from, 4.0, &[], &[g(9.62, 5.0)]).unwrap();
+    let to = reach[0].as_ref().expect("a Move away").to;
+    close(to.y, 5.62);
+    // Slides from there into the block stay stopped.
+    assert!(
+        t.path(from, g(12.9, 12.9), &STD, &[])
+            .unwrap()
+            .is_some_and(|p| p.cost() > 4.5),
+        "round the block, not through it"
+    );
+}
+
+#[test]
 fn a_floor_is_stood_on_and_walked_under() {
     // An open two-storey ruin (ruling "floors"): floors at 3" and 6" over
     // the same 8"x8" footprint, nothing at the sides.

@@ -59,6 +59,11 @@ pub(super) struct Stop {
     rect: Rect<f64>,
     /// A model's base: a disc (centre, radius already grown), exact.
     disc: Option<(Point<f64>, f64)>,
+    /// The footprint and the radius it is grown by: the exact test for a
+    /// slide that starts inside the grown shape's square corner, where a
+    /// base may stand (its true distance from the footprint is the radius
+    /// or more) though the grown polygon holds it.
+    shape: Option<(Polygon<f64>, f64)>,
 }
 
 impl Stop {
@@ -84,6 +89,7 @@ impl Stop {
             grown,
             rect,
             disc: None,
+            shape: Some((footprint.clone(), radius)),
         })
     }
 
@@ -104,6 +110,7 @@ impl Stop {
             grown: vec![],
             rect,
             disc: Some((c, r)),
+            shape: None,
         }
     }
 
@@ -122,8 +129,24 @@ impl Stop {
                     let (a, b) = (line.start.x_y(), line.end.x_y());
                     segment_meets_box(a, b, [lo.x, lo.y, hi.x, hi.y])
                         && self.grown.iter().any(|g| g.intersects(line))
+                        && !self.leaves_corner(line)
                 }
             }
+    }
+
+    /// Whether a slide from inside the grown shape's square corner (a
+    /// place a base may stand: see `shape`) keeps the base clear of the
+    /// footprint all the way, measured exactly. Only such a start is
+    /// judged so: every other slide the grown shape meets is stopped.
+    fn leaves_corner(&self, line: &Line<f64>) -> bool {
+        use geo::{Contains, Distance, Euclidean};
+        let Some((footprint, radius)) = &self.shape else {
+            return false;
+        };
+        let start = Point::from(line.start);
+        self.grown.iter().any(|g| g.contains(&start))
+            && Euclidean.distance(&start, footprint) >= *radius
+            && Euclidean.distance(line, footprint) >= *radius
     }
 
     /// Its box: [min x, min y, max x, max y].
