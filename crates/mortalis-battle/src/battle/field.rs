@@ -112,32 +112,36 @@ fn node(d: f32, k: usize) -> Reverse<u64> {
 /// is closed, off the table, or the step would cut the corner between two
 /// closed cells).
 fn step_costs(n: usize, cost: &[f32]) -> Vec<[f32; 8]> {
-    let mut steps = vec![[f32::INFINITY; 8]; n * n];
-    for (k, out) in steps.iter_mut().enumerate() {
-        let (x, y) = ((k % n) as i64, (k / n) as i64);
-        for (d, (dx, dy)) in DIRS.iter().enumerate() {
-            let (nx, ny) = (x + dx, y + dy);
-            if nx < 0 || ny < 0 || nx >= n as i64 || ny >= n as i64 {
-                continue;
-            }
-            let j = ny as usize * n + nx as usize;
-            let diagonal = *dx != 0 && *dy != 0;
-            if diagonal
-                && (!cost[y as usize * n + nx as usize].is_finite()
-                    || !cost[ny as usize * n + x as usize].is_finite())
-            {
-                continue;
-            }
-            let len = STEP as f32
-                * if diagonal {
-                    std::f32::consts::SQRT_2
-                } else {
-                    1.0
-                };
-            out[d] = len * (cost[k] + cost[j]) / 2.0;
+    (0..n * n).map(|k| step_row(n, cost, k)).collect()
+}
+
+/// What stepping from cell `k` to each of its eight neighbours costs
+/// ([`step_costs`]).
+fn step_row(n: usize, cost: &[f32], k: usize) -> [f32; 8] {
+    let mut out = [f32::INFINITY; 8];
+    let (x, y) = ((k % n) as i64, (k / n) as i64);
+    for (d, (dx, dy)) in DIRS.iter().enumerate() {
+        let (nx, ny) = (x + dx, y + dy);
+        if nx < 0 || ny < 0 || nx >= n as i64 || ny >= n as i64 {
+            continue;
         }
+        let j = ny as usize * n + nx as usize;
+        let diagonal = *dx != 0 && *dy != 0;
+        if diagonal
+            && (!cost[y as usize * n + nx as usize].is_finite()
+                || !cost[ny as usize * n + x as usize].is_finite())
+        {
+            continue;
+        }
+        let len = STEP as f32
+            * if diagonal {
+                std::f32::consts::SQRT_2
+            } else {
+                1.0
+            };
+        out[d] = len * (cost[k] + cost[j]) / 2.0;
     }
-    steps
+    out
 }
 
 /// Dijkstra over the grid from `starts` (cells at their distances),
@@ -341,6 +345,8 @@ impl Fields {
     pub(crate) fn around_bases(&self, goals: &[Place], bases: &[(f64, f64, f64)]) -> Vec<f32> {
         let n = self.n;
         let mut cost = self.cost.clone();
+        // The cells closed here, whose neighbours' steps change.
+        let mut shut = vec![];
         let index = |v: f64| ((v / STEP - 0.5).max(0.0) as usize).min(n.saturating_sub(1));
         for &(x, y, r) in bases.iter().filter(|_| n > 0) {
             // Touching is fine: only a centre closer than both radii is not.
@@ -348,13 +354,22 @@ impl Fields {
             for j in index(y - reach)..=(index(y + reach) + 1).min(n - 1) {
                 for i in index(x - reach)..=(index(x + reach) + 1).min(n - 1) {
                     let (cx, cy) = ((i as f64 + 0.5) * STEP, (j as f64 + 0.5) * STEP);
-                    if (cx - x).hyp(cy - y) < reach {
+                    if (cx - x).hyp(cy - y) < reach && cost[j * n + i].is_finite() {
                         cost[j * n + i] = f32::INFINITY;
+                        shut.push((i, j));
                     }
                 }
             }
         }
-        let steps = step_costs(n, &cost);
+        // Only the steps from the closed cells and their neighbours change.
+        let mut steps = self.steps.clone();
+        for &(i, j) in &shut {
+            for y in j.saturating_sub(1)..=(j + 1).min(n - 1) {
+                for x in i.saturating_sub(1)..=(i + 1).min(n - 1) {
+                    steps[y * n + x] = step_row(n, &cost, y * n + x);
+                }
+            }
+        }
         let starts: Vec<(usize, f32)> = goals
             .iter()
             .filter(|_| n > 0)
