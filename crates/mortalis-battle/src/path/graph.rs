@@ -144,7 +144,10 @@ impl Stop {
             return false;
         };
         let start = Point::from(line.start);
-        self.grown.iter().any(|g| g.contains(&start))
+        // The box first: the graph's own nodes lie outside every grown
+        // shape, most of them outside its box too.
+        self.rect.intersects(&start)
+            && self.grown.iter().any(|g| g.contains(&start))
             && Euclidean.distance(&start, footprint) >= *radius
             && Euclidean.distance(line, footprint) >= *radius
     }
