@@ -3,13 +3,56 @@
 //! generated tables of the scenario (the test warbands) and prints the AI's
 //! wins, draws and losses. Environment: `WARBAND_A`/`WARBAND_B` (other
 //! warband files), `OPPONENT=ai`, `ROUNDS=N` (another house round limit),
-//! `TALLY=1`, `EACH=1`, `LOG=SEED-SIDE` (what each battle did).
+//! `TALLY=1`, `EACH=1`, `LOG=SEED-SIDE` (what each battle did), with
+//! `SVG=DIR` the logged battle's table at the start of each round;
+//! `WIDTH=N` log lines cut at N characters (200).
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{Battle, Decider, HOUSE_ROUNDS, Players, RandomPolicy, Scenario};
 use mortalis_battle::generate;
+use mortalis_battle::svg::{Lying, Mark, carrier_label, render_with};
 use mortalis_rules::dice::RngDice;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+
+/// Draws the table into `dir` at the first question of each round.
+struct Drawn<'a> {
+    inner: &'a mut dyn Decider,
+    dir: Option<String>,
+    round: u32,
+}
+
+impl Decider for Drawn<'_> {
+    fn choose(
+        &mut self,
+        b: &Battle,
+        q: &mortalis_battle::battle::Question,
+    ) -> Result<usize, String> {
+        if let Some(dir) = &self.dir
+            && b.round != self.round
+        {
+            self.round = b.round;
+            let marks: Vec<Mark> = b
+                .models
+                .iter()
+                .filter(|m| m.on_table())
+                .map(|m| Mark {
+                    body: m.body,
+                    colour: ["#3b6ea5", "#b33a3a", "#6b6b6b"][m.side.min(2)].into(),
+                    label: carrier_label(&m.name, m.carried, m.object),
+                })
+                .collect();
+            let lying: Vec<Lying> = b
+                .markers
+                .iter()
+                .map(|&p| Lying::Marker(p))
+                .chain(b.object.map(Lying::Object))
+                .collect();
+            let path = format!("{dir}/round-{:02}.svg", b.round);
+            std::fs::write(path, render_with(&b.table, &marks, &lying)).unwrap();
+        }
+        self.inner.choose(b, q)
+    }
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -72,6 +115,12 @@ fn main() {
             } else {
                 &mut rnd
             };
+            let logged = std::env::var("LOG").is_ok_and(|v| v == format!("{seed}-{ai_side}"));
+            let mut ai = Drawn {
+                inner: &mut ai,
+                dir: std::env::var("SVG").ok().filter(|_| logged),
+                round: 0,
+            };
             let deciders: [&mut dyn Decider; 2] = if ai_side == 0 {
                 [&mut ai, rnd]
             } else {
@@ -90,7 +139,12 @@ fn main() {
                         serde_json::to_string(e)
                             .unwrap()
                             .chars()
-                            .take(200)
+                            .take(
+                                std::env::var("WIDTH")
+                                    .ok()
+                                    .and_then(|w| w.parse().ok())
+                                    .unwrap_or(200)
+                            )
                             .collect::<String>()
                     );
                 }

@@ -213,7 +213,8 @@ fn ai_crosses_the_duma_field() {
 
 /// What each scenario's test asks: Jatka, Barykady, Otoczeni and
 /// Przechwycenie of 20 battles, Duma of 24 — one below what the AI wins on
-/// these seeds (Duma 19 since session 14's ruling "Standing by a corner"
+/// these seeds (Duma 20 since session 15's faster run for the edge, 19
+/// since session 14's ruling "Standing by a corner"
 /// freed models trapped by a block's corner on its field: 157 won of 200
 /// against 159 before, the same strength; 16, 13, 11, 19, 21 since the
 /// captain's reroll on its own

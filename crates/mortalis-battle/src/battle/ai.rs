@@ -462,7 +462,7 @@ impl Ai {
             let gained = exit_gap(b, &exits, me.body.at) - exit_gap(b, &exits, to);
             // Duma is won by leaving, not by killing (B170).
             let pace = if b.scenario == Scenario::Pride {
-                0.6
+                1.5
             } else {
                 0.2
             };
