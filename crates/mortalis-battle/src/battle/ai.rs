@@ -499,7 +499,7 @@ impl Ai {
                 .filter(|&e| b.table.distance(&body, &b.models[e].body) < 1.0)
                 .map(|e| attack_value(b, m, e))
                 .fold(0.0, f64::max);
-            v += (1.2 * shot).max(fight);
+            v += (0.6 * shot).max(fight);
         }
         v += super::ai_threat::support_value(b, m, to);
         // A lava pool it would step onto (B128).
