@@ -15,6 +15,12 @@ use crate::table::{Body, Place};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Ai;
 
+/// What a shot (or any ranged attack) is worth for each target it may
+/// take out: the chance times this many times the target's worth (1.5
+/// until session 15: a sweep against random play found 2.5 to 4 alike
+/// and better, docs/mortalis/ai.md).
+const SHOT_WORTH: f64 = 2.5;
+
 /// The value of a model: 1, plus 1 per marker it carries, plus 4 for the
 /// object to intercept.
 pub(super) fn worth(b: &Battle, m: usize) -> f64 {
@@ -284,19 +290,19 @@ impl Ai {
             Choice::Shoot { target }
                 if me.ranged() == Some(mortalis_rules::equipment::Item::Flamer) =>
             {
-                1.5 * b.flamer_value(m, target)
+                SHOT_WORTH * b.flamer_value(m, target)
             }
             Choice::Shoot { target } => {
                 match b.shot_plan(m, target).map(|p| odds::odds(&p.query)) {
                     Some(Ok(Odds::Shoot(o))) => {
-                        prob(&o.out_of_action) * (worth(b, target) * 1.5 + ending(b, target))
+                        prob(&o.out_of_action) * (worth(b, target) * SHOT_WORTH + ending(b, target))
                     }
                     _ => 0.0,
                 }
             }
             Choice::Throw { item, x, y } => b.throw_value(m, item, x, y),
             Choice::DefenceOrder => b.order_value(m),
-            Choice::Spread { targets } => 1.5 * b.spread_value(m, targets),
+            Choice::Spread { targets } => SHOT_WORTH * b.spread_value(m, targets),
             Choice::Cast { trick, target } if super::tricks::cast_with_action(trick) => {
                 b.trick_value(m, trick, target)
             }
@@ -307,7 +313,8 @@ impl Ai {
                     .map(|p| odds::odds(&p.query))
                 {
                     Some(Ok(Odds::Shoot(o))) => {
-                        prob(&o.out_of_action) * (worth(b, target) * 1.5 + ending(b, target)) - 0.1
+                        prob(&o.out_of_action) * (worth(b, target) * SHOT_WORTH + ending(b, target))
+                            - 0.1
                     }
                     _ => 0.0,
                 }
@@ -316,7 +323,7 @@ impl Ai {
             Choice::AimedShot { target } => {
                 match b.aimed_plan(m, target).map(|p| odds::odds(&p.query)) {
                     Some(Ok(Odds::Shoot(o))) => {
-                        prob(&o.out_of_action) * worth(b, target) * 1.5 - 0.15
+                        prob(&o.out_of_action) * worth(b, target) * SHOT_WORTH - 0.15
                     }
                     _ => 0.0,
                 }
@@ -331,11 +338,12 @@ impl Ai {
                     }
                 };
                 let (p1, p2) = (out(first, 0), out(second, 1));
-                1.5 * if first == second {
-                    (1.0 - (1.0 - p1) * (1.0 - p2)) * worth(b, first)
-                } else {
-                    p1 * worth(b, first) + p2 * worth(b, second)
-                }
+                SHOT_WORTH
+                    * if first == second {
+                        (1.0 - (1.0 - p1) * (1.0 - p2)) * worth(b, first)
+                    } else {
+                        p1 * worth(b, first) + p2 * worth(b, second)
+                    }
             }
             Choice::Attack { target } => attack_value(b, m, target),
             // +1 O against what threatens it here, roughly a quarter less.
