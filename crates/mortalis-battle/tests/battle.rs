@@ -213,7 +213,9 @@ fn ai_crosses_the_duma_field() {
 
 /// What each scenario's test asks: Jatka, Barykady, Otoczeni and
 /// Przechwycenie of 20 battles, Duma of 24 — one below what the AI wins on
-/// these seeds (16, 16, 17, 17, 20 since session 15's shots at 2.5 times
+/// these seeds (19, 18, 17, 17, 20 since session 15's halved exposure
+/// and lighter marker pull: 88.4% over 2,500 battles; 16, 16, 17, 17, 20
+/// with session 15's shots at 2.5 times
 /// the target's worth: 86.4% against 82.0% over 2,500 battles; 18, 17,
 /// 12, 16, 20 with session 15's lighter credit
 /// for the shot a Move leads to: 82.0% against 78.0% over 2,500 battles,
@@ -233,7 +235,7 @@ fn ai_crosses_the_duma_field() {
 /// figures stay within a few points, docs/mortalis/ai.md). Small samples:
 /// they pin that the AI plays far better than random play, not its exact
 /// strength.
-const WINS: [u32; 5] = [15, 15, 16, 16, 19];
+const WINS: [u32; 5] = [18, 17, 16, 16, 19];
 
 /// The test warbands in a scenario on the small test table (Otoczeni and
 /// Przechwycenie with its centre cleared, Duma on its own field).

@@ -435,7 +435,7 @@ impl Ai {
             };
             // (Boxed in among bases before and after: no way either.)
             if before.is_finite() || after.is_finite() {
-                v += 0.15 * (before - after);
+                v += 0.08 * (before - after);
             }
             if after <= 1.0 + me.body.radius() && !me.free_slot && acts {
                 v += 0.6;
@@ -512,8 +512,9 @@ impl Ai {
         v += super::ai_threat::support_value(b, m, to);
         // A lava pool it would step onto (B128).
         v -= b.lava_risk(m, to);
-        // Exposure there against here.
-        v - (exposure(b, m, to) - here) * worth(b, m)
+        // Exposure there against here, at half the model's worth (its
+        // whole worth until session 15, docs/mortalis/ai.md).
+        v - 0.5 * (exposure(b, m, to) - here) * worth(b, m)
     }
 
     /// The model to activate: the one whose best action is worth most now,
