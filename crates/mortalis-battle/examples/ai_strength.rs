@@ -9,7 +9,7 @@
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{Battle, Decider, HOUSE_ROUNDS, Players, RandomPolicy, Scenario};
 use mortalis_battle::generate;
-use mortalis_battle::svg::{Lying, Mark, carrier_label, render_with};
+use mortalis_battle::svg::{battle_marks, render_with};
 use mortalis_rules::dice::RngDice;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -31,22 +31,7 @@ impl Decider for Drawn<'_> {
             && b.round != self.round
         {
             self.round = b.round;
-            let marks: Vec<Mark> = b
-                .models
-                .iter()
-                .filter(|m| m.on_table())
-                .map(|m| Mark {
-                    body: m.body,
-                    colour: ["#3b6ea5", "#b33a3a", "#6b6b6b"][m.side.min(2)].into(),
-                    label: carrier_label(&m.name, m.carried, m.object),
-                })
-                .collect();
-            let lying: Vec<Lying> = b
-                .markers
-                .iter()
-                .map(|&p| Lying::Marker(p))
-                .chain(b.object.map(Lying::Object))
-                .collect();
+            let (marks, lying) = battle_marks(b);
             let path = format!("{dir}/round-{:02}.svg", b.round);
             std::fs::write(path, render_with(&b.table, &marks, &lying)).unwrap();
         }

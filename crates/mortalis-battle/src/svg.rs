@@ -87,6 +87,34 @@ pub fn render(table: &Table, marks: &[Mark]) -> String {
     render_with(table, marks, &[])
 }
 
+/// What a battle shows now: each model on the table in its side's colour
+/// (blue, red, grey for models of neither side) with what it carries, and
+/// the markers and the object lying on the ground.
+pub fn battle_marks(b: &crate::battle::Battle) -> (Vec<Mark>, Vec<Lying>) {
+    let marks = b
+        .models
+        .iter()
+        .filter(|m| m.on_table())
+        .map(|m| Mark {
+            body: m.body,
+            colour: match m.side {
+                0 => "#3b6ea5",
+                1 => "#b33a3a",
+                _ => "#6b6b6b",
+            }
+            .into(),
+            label: carrier_label(&m.name, m.carried, m.object),
+        })
+        .collect();
+    let lying = b
+        .markers
+        .iter()
+        .map(|&p| Lying::Marker(p))
+        .chain(b.object.map(Lying::Object))
+        .collect();
+    (marks, lying)
+}
+
 /// The table with models on it and things lying on the ground (drawn
 /// under the models), y growing upwards as in table files.
 pub fn render_with(table: &Table, marks: &[Mark], lying: &[Lying]) -> String {

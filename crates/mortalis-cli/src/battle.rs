@@ -16,7 +16,7 @@ use mortalis_battle::battle::{
     side_from_warband,
 };
 use mortalis_battle::generate;
-use mortalis_battle::svg::{Lying, Mark, carrier_label, render_with};
+use mortalis_battle::svg::{Lying, Mark, battle_marks, render_with};
 use mortalis_rules::Lang;
 use mortalis_rules::campaign::tables::{Challenge, Scenario};
 use mortalis_rules::dice::RngDice;
@@ -230,27 +230,7 @@ struct Snapshot {
 impl Snapshot {
     /// The battle's state as it is now.
     fn of(b: &Battle) -> Self {
-        let marks = b
-            .models
-            .iter()
-            .filter(|m| m.on_table())
-            .map(|m| Mark {
-                body: m.body,
-                colour: match m.side {
-                    0 => "#3b6ea5",
-                    1 => "#b33a3a",
-                    _ => "#6b6b6b",
-                }
-                .into(),
-                label: carrier_label(&m.name, m.carried, m.object),
-            })
-            .collect();
-        let lying = b
-            .markers
-            .iter()
-            .map(|&p| Lying::Marker(p))
-            .chain(b.object.map(Lying::Object))
-            .collect();
+        let (marks, lying) = battle_marks(b);
         Snapshot { marks, lying }
     }
 
