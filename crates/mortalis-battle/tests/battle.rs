@@ -213,14 +213,13 @@ fn ai_crosses_the_duma_field() {
 
 /// What each scenario's test asks: Jatka, Barykady, Otoczeni and
 /// Przechwycenie of 20 battles, Duma of 24 — one below what the AI wins on
-/// these seeds (19, 18, 17, 17, 20 since session 15's halved exposure
-/// and lighter marker pull: 88.4% over 2,500 battles; 16, 16, 17, 17, 20
-/// with session 15's shots at 2.5 times
-/// the target's worth: 86.4% against 82.0% over 2,500 battles; 18, 17,
-/// 12, 16, 20 with session 15's lighter credit
-/// for the shot a Move leads to: 82.0% against 78.0% over 2,500 battles,
-/// though Przechwycenie wins 16 here against 19; Duma 20 since session
-/// 15's faster run for the edge, 19 since session 14's ruling "Standing by a corner"
+/// these seeds (session 15's weights, docs/mortalis/ai.md: 19, 18, 17,
+/// 17, 20 with exposure at half a model's worth and the lighter marker
+/// pull, 88.4% over 2,500 battles; 16, 16, 17, 17, 20 with shots at 2.5
+/// times the target's worth, 86.4%; 18, 17, 12, 16, 20 with the lighter
+/// credit for the shot a Move leads to, 82.0% against 78.0%; Duma 20
+/// with the faster run for the edge; Duma 19 since session 14's ruling
+/// "Standing by a corner"
 /// freed models trapped by a block's corner on its field: 157 won of 200
 /// against 159 before, the same strength; 16, 13, 11, 19, 21 since the
 /// captain's reroll on its own

@@ -21,8 +21,8 @@ pub struct Ai;
 /// and better, docs/mortalis/ai.md).
 const SHOT_WORTH: f64 = 2.5;
 
-/// The value of a model: 1, plus 1 per marker it carries, plus 4 for the
-/// object to intercept.
+/// The value of a model: 2, plus 1 per marker it carries, plus 4 for the
+/// object to intercept (and more when a challenge names it).
 pub(super) fn worth(b: &Battle, m: usize) -> f64 {
     let me = &b.models[m];
     2.0 + f64::from(me.carried)
