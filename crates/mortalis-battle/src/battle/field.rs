@@ -58,7 +58,7 @@ pub(crate) struct FieldCache {
 
 /// A field round the bases, with the model and the log's length it was
 /// searched for.
-pub(crate) type JamField = ((usize, usize), Vec<f32>);
+pub(crate) type JamField = ((usize, usize), JamSearch);
 
 impl Clone for FieldCache {
     fn clone(&self) -> Self {
@@ -83,9 +83,8 @@ pub(crate) struct Fields {
     /// For each cell, what stepping to each of its eight neighbours
     /// ([`DIRS`]) costs (infinite where there is no way).
     steps: Vec<[f32; 8]>,
-    /// The fields computed, by goal ([`Fields::slot`]), each with the
-    /// distance it was searched to (beyond it every cell reads infinite).
-    cache: Vec<Option<(Vec<f32>, f32)>>,
+    /// The fields searched so far, by goal ([`Fields::slot`]).
+    cache: Vec<Option<Search>>,
     /// How many are computed.
     cached: usize,
 }
@@ -144,38 +143,73 @@ fn step_row(n: usize, cost: &[f32], k: usize) -> [f32; 8] {
     out
 }
 
-/// Dijkstra over the grid from `starts` (cells at their distances),
-/// cut at `limit`: every cell's distance (infinite beyond).
-fn dijkstra(n: usize, steps: &[[f32; 8]], starts: &[(usize, f32)], limit: f32) -> Vec<f32> {
-    let mut dist = vec![f32::INFINITY; n * n];
-    let mut heap = BinaryHeap::new();
-    for &(s, d) in starts {
-        if d < dist[s] {
-            dist[s] = d;
-            heap.push(node(d, s));
+/// A Dijkstra search over the grid that runs only as far as it is asked
+/// to: a cell's distance is final once the smallest distance still
+/// waiting is at least its own, so a query near the goal stops early and a
+/// later query further off picks up where it stopped. The cells settled
+/// are those a whole search would settle first, with the same distances.
+#[derive(Debug, Clone)]
+pub(crate) struct Search {
+    dist: Vec<f32>,
+    heap: BinaryHeap<Reverse<u64>>,
+    /// The distance the answers are cut at: cells further than this read
+    /// infinite ([`Fields::distance_within`]).
+    cap: f32,
+}
+
+impl Search {
+    /// A search from `starts` (cells at their distances) over `cells`
+    /// cells.
+    fn new(cells: usize, starts: &[(usize, f32)], cap: f32) -> Self {
+        let mut dist = vec![f32::INFINITY; cells];
+        let mut heap = BinaryHeap::new();
+        for &(s, d) in starts {
+            if d < dist[s] {
+                dist[s] = d;
+                heap.push(node(d, s));
+            }
         }
+        Search { dist, heap, cap }
     }
-    while let Some(Reverse(key)) = heap.pop() {
-        let (d, k) = (
-            f32::from_bits((key >> 32) as u32),
-            (key & 0xffff_ffff) as usize,
-        );
-        if d > dist[k] {
-            continue;
-        }
-        for (step, (dx, dy)) in steps[k].iter().zip(DIRS) {
-            let nd = d + step;
-            if step.is_finite() && nd <= limit {
-                // A finite step stays on the table.
-                let j = (k as i64 + dy * n as i64 + dx) as usize;
-                if nd < dist[j] {
-                    dist[j] = nd;
-                    heap.push(node(nd, j));
+
+    /// The smallest distance still waiting (infinite when none is).
+    fn front(&self) -> f32 {
+        self.heap
+            .peek()
+            .map_or(f32::INFINITY, |Reverse(key)| f32::from_bits((key >> 32) as u32))
+    }
+
+    /// Searches on until cell `c`'s distance is final or known to be
+    /// beyond the cap, then reads it (infinite beyond the cap). `step(k, d)`
+    /// is what stepping from cell `k` in direction `d` ([`DIRS`]) costs.
+    fn settle(&mut self, n: usize, c: usize, step: impl Fn(usize, usize) -> f32) -> f32 {
+        while self.front() < self.dist[c] && self.front() <= self.cap {
+            let Some(Reverse(key)) = self.heap.pop() else {
+                break;
+            };
+            let (d, k) = (
+                f32::from_bits((key >> 32) as u32),
+                (key & 0xffff_ffff) as usize,
+            );
+            if d > self.dist[k] {
+                continue;
+            }
+            for (i, (dx, dy)) in DIRS.iter().enumerate() {
+                let s = step(k, i);
+                let nd = d + s;
+                if s.is_finite() {
+                    // A finite step stays on the table.
+                    let j = (k as i64 + dy * n as i64 + dx) as usize;
+                    if nd < self.dist[j] {
+                        self.dist[j] = nd;
+                        self.heap.push(node(nd, j));
+                    }
                 }
             }
         }
+        let d = self.dist[c];
+        if d <= self.cap { d } else { f32::INFINITY }
     }
-    dist
 }
 
 impl Fields {
@@ -269,10 +303,6 @@ impl Fields {
         }
     }
 
-    fn search(&self, goal: Goal, limit: f32) -> Vec<f32> {
-        dijkstra(self.n, &self.steps, &self.starts(&self.cost, goal), limit)
-    }
-
     /// The distance from `at` to `goal` (infinite when closed off).
     pub(crate) fn distance(&mut self, goal: Goal, at: Place) -> f64 {
         self.distance_within(goal, at, f64::INFINITY)
@@ -286,67 +316,42 @@ impl Fields {
             return f64::INFINITY;
         }
         let slot = self.slot(goal);
-        // Searched a little past the limit, so that the open cells round
-        // `at` are there.
+        // Read a little past the limit, so that the open cells round `at`
+        // are there.
         let reach = (limit + 1.5) as f32;
-        if self.cache[slot].as_ref().is_none_or(|(_, l)| *l < reach) {
+        if self.cache[slot].is_none() {
             if self.cached >= 512 {
                 self.cache.iter_mut().for_each(|f| *f = None);
                 self.cached = 0;
             }
-            self.cache[slot] = Some((self.search(goal, reach), reach));
+            let starts = self.starts(&self.cost, goal);
+            self.cache[slot] = Some(Search::new(self.n * self.n, &starts, reach));
             self.cached += 1;
         }
-        let Some((field, _)) = &self.cache[slot] else {
+        let (n, cost, steps) = (self.n, &self.cost, &self.steps);
+        let Some(search) = self.cache[slot].as_mut() else {
             return f64::INFINITY;
         };
-        self.sample(field, at)
-    }
-
-    /// A field's distance at `at`: bilinear between the four cell centres
-    /// round the point, or, next to a closed cell, the best of the open
-    /// cells near it and the straight way to its centre.
-    pub(crate) fn sample(&self, field: &[f32], at: Place) -> f64 {
-        let n = self.n;
-        if n == 0 || field.len() != n * n {
-            return f64::INFINITY;
-        }
-        let grid = |v: f64| (v / STEP - 0.5).max(0.0);
-        let (gx, gy) = (grid(at.x), grid(at.y));
-        let (x0, y0) = ((gx as usize).min(n - 1), (gy as usize).min(n - 1));
-        let (x1, y1) = ((x0 + 1).min(n - 1), (y0 + 1).min(n - 1));
-        let (tx, ty) = (
-            (gx - x0 as f64).clamp(0.0, 1.0),
-            (gy - y0 as f64).clamp(0.0, 1.0),
-        );
-        let v = |x: usize, y: usize| f64::from(field[y * n + x]);
-        let corners = [v(x0, y0), v(x1, y0), v(x0, y1), v(x1, y1)];
-        if corners.iter().all(|c| c.is_finite()) {
-            let low = corners[0] * (1.0 - tx) + corners[1] * tx;
-            let high = corners[2] * (1.0 - tx) + corners[3] * tx;
-            return low * (1.0 - ty) + high * ty;
-        }
-        let around = |c: usize| c.saturating_sub(2)..=(c + 2).min(n - 1);
-        let mut best = f64::INFINITY;
-        for y in around(y0) {
-            for x in around(x0) {
-                let (cx, cy) = ((x as f64 + 0.5) * STEP, (y as f64 + 0.5) * STEP);
-                best = best.min(v(x, y) + (at.x - cx).hyp(at.y - cy));
+        // The cut only ever widens: a field once read further answers
+        // further from then on.
+        search.cap = search.cap.max(reach);
+        sample(n, at, |k| {
+            if cost[k].is_finite() {
+                search.settle(n, k, |c, d| steps[c][d])
+            } else {
+                search.dist[k]
             }
-        }
-        best
+        })
     }
 
-    /// The walking distance to the nearest of `goals` from every cell when
-    /// the bases in `bases` (centre and radius) stand in the way as well:
-    /// the cells where a 1" base would overlap one are closed (read it
-    /// with [`Fields::sample`]; for a model jammed among others,
+    /// A search towards the nearest of `goals` from every cell when the
+    /// bases in `bases` (centre and radius) stand in the way as well: the
+    /// cells where a 1" base would overlap one are closed (read it with
+    /// [`Fields::jam_distance`]; for a model jammed among others,
     /// `Battle::jam_gap`).
-    pub(crate) fn around_bases(&self, goals: &[Place], bases: &[(f64, f64, f64)]) -> Vec<f32> {
+    pub(crate) fn around_bases(&self, goals: &[Place], bases: &[(f64, f64, f64)]) -> JamSearch {
         let n = self.n;
         let mut cost = self.cost.clone();
-        // The cells closed here, whose neighbours' steps change.
-        let mut shut = vec![];
         let index = |v: f64| ((v / STEP - 0.5).max(0.0) as usize).min(n.saturating_sub(1));
         for &(x, y, r) in bases.iter().filter(|_| n > 0) {
             // Touching is fine: only a centre closer than both radii is not.
@@ -354,19 +359,9 @@ impl Fields {
             for j in index(y - reach)..=(index(y + reach) + 1).min(n - 1) {
                 for i in index(x - reach)..=(index(x + reach) + 1).min(n - 1) {
                     let (cx, cy) = ((i as f64 + 0.5) * STEP, (j as f64 + 0.5) * STEP);
-                    if (cx - x).hyp(cy - y) < reach && cost[j * n + i].is_finite() {
+                    if (cx - x).hyp(cy - y) < reach {
                         cost[j * n + i] = f32::INFINITY;
-                        shut.push((i, j));
                     }
-                }
-            }
-        }
-        // Only the steps from the closed cells and their neighbours change.
-        let mut steps = self.steps.clone();
-        for &(i, j) in &shut {
-            for y in j.saturating_sub(1)..=(j + 1).min(n - 1) {
-                for x in i.saturating_sub(1)..=(i + 1).min(n - 1) {
-                    steps[y * n + x] = step_row(n, &cost, y * n + x);
                 }
             }
         }
@@ -375,6 +370,88 @@ impl Fields {
             .filter(|_| n > 0)
             .flat_map(|g| self.starts(&cost, Goal::Cell(self.cell(g.x, g.y))))
             .collect();
-        dijkstra(n, &steps, &starts, f32::INFINITY)
+        JamSearch {
+            search: Search::new(n * n, &starts, f32::INFINITY),
+            cost,
+        }
     }
+
+    /// The distance at `at` of a search round the bases
+    /// ([`Fields::around_bases`]).
+    pub(crate) fn jam_distance(&self, jam: &mut JamSearch, at: Place) -> f64 {
+        let (n, steps) = (self.n, &self.steps);
+        let JamSearch { search, cost } = jam;
+        // A step is the table's own unless it touches a cell a base
+        // closes: then there is none (as `step_row` would cost it).
+        let step = |k: usize, d: usize| {
+            let (dx, dy) = DIRS[d];
+            let (x, y) = ((k % n) as i64, (k / n) as i64);
+            let (nx, ny) = (x + dx, y + dy);
+            if nx < 0 || ny < 0 || nx >= n as i64 || ny >= n as i64 {
+                return f32::INFINITY;
+            }
+            let j = ny as usize * n + nx as usize;
+            let open = |c: usize| cost[c].is_finite();
+            let corner = dx != 0 && dy != 0;
+            if !open(k)
+                || !open(j)
+                || (corner && (!open(y as usize * n + nx as usize) || !open(ny as usize * n + x as usize)))
+            {
+                return f32::INFINITY;
+            }
+            steps[k][d]
+        };
+        if n == 0 {
+            return f64::INFINITY;
+        }
+        sample(n, at, |k| {
+            if cost[k].is_finite() {
+                search.settle(n, k, step)
+            } else {
+                search.dist[k]
+            }
+        })
+    }
+}
+
+/// A search round the bases ([`Fields::around_bases`]): the search and
+/// the grid's costs with the bases' cells closed.
+#[derive(Debug, Clone)]
+pub(crate) struct JamSearch {
+    search: Search,
+    cost: Vec<f32>,
+}
+
+/// A field's distance at `at`, reading each cell's distance with `v`:
+/// bilinear between the four cell centres round the point, or, next to a
+/// closed cell, the best of the open cells near it and the straight way to
+/// its centre.
+fn sample(n: usize, at: Place, mut v: impl FnMut(usize) -> f32) -> f64 {
+    if n == 0 {
+        return f64::INFINITY;
+    }
+    let grid = |v: f64| (v / STEP - 0.5).max(0.0);
+    let (gx, gy) = (grid(at.x), grid(at.y));
+    let (x0, y0) = ((gx as usize).min(n - 1), (gy as usize).min(n - 1));
+    let (x1, y1) = ((x0 + 1).min(n - 1), (y0 + 1).min(n - 1));
+    let (tx, ty) = (
+        (gx - x0 as f64).clamp(0.0, 1.0),
+        (gy - y0 as f64).clamp(0.0, 1.0),
+    );
+    let mut v = |x: usize, y: usize| f64::from(v(y * n + x));
+    let corners = [v(x0, y0), v(x1, y0), v(x0, y1), v(x1, y1)];
+    if corners.iter().all(|c| c.is_finite()) {
+        let low = corners[0] * (1.0 - tx) + corners[1] * tx;
+        let high = corners[2] * (1.0 - tx) + corners[3] * tx;
+        return low * (1.0 - ty) + high * ty;
+    }
+    let around = |c: usize| c.saturating_sub(2)..=(c + 2).min(n - 1);
+    let mut best = f64::INFINITY;
+    for y in around(y0) {
+        for x in around(x0) {
+            let (cx, cy) = ((x as f64 + 0.5) * STEP, (y as f64 + 0.5) * STEP);
+            best = best.min(v(x, y) + (at.x - cx).hyp(at.y - cy));
+        }
+    }
+    best
 }

@@ -328,8 +328,8 @@ impl Battle {
                 .collect();
             *jam = Some((key, f.around_bases(&goals, &bases)));
         }
-        jam.as_ref()
-            .map_or(f64::INFINITY, |(_, field)| f.sample(field, at))
+        jam.as_mut()
+            .map_or(f64::INFINITY, |(_, search)| f.jam_distance(search, at))
     }
 
     /// How far `at` is from a table edge (0 south, 1 east, 2 north, 3 west)
