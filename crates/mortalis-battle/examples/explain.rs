@@ -27,6 +27,14 @@ impl Decider for Explain {
             && b.models[m].name == self.model
         {
             println!("-- {} at {:?}", b.models[m].name, b.models[m].body.at);
+            for f in b.models.iter().filter(|f| f.on_table()) {
+                let load = if f.carried > 0 {
+                    format!(" carrying {}", f.carried)
+                } else {
+                    String::new()
+                };
+                println!("   {} (side {}) at {:?}{load}", f.name, f.side, f.body.at);
+            }
             if std::env::var("FIELD").is_ok() {
                 println!("markers {:?}", b.markers);
                 for j in (0..=30).rev() {

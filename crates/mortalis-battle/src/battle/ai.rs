@@ -238,6 +238,50 @@ fn marker_gap(b: &Battle, at: Place) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// The marker (or the object) model `m` goes for: each of its side's
+/// free gatherers (on the table, carrying nothing, not engaged) is given
+/// the nearest goal by walking distance, nearest pairs first, one model a
+/// goal; `None` when `m` is given none (more gatherers than goals).
+fn assigned_goal(b: &Battle, m: usize) -> Option<Place> {
+    let goals: Vec<Place> = b.markers.iter().chain(&b.object).copied().collect();
+    let side = b.models[m].side;
+    let crew: Vec<usize> = (0..b.models.len())
+        .filter(|&i| {
+            let f = &b.models[i];
+            i == m
+                || (f.on_table()
+                    && f.side == side
+                    && !f.pet
+                    && !f.volunteer
+                    && f.carried == 0
+                    && !f.object
+                    && b.engaged_with(i).is_empty())
+        })
+        .collect();
+    let mut pairs: Vec<(f64, usize, usize)> = crew
+        .iter()
+        .flat_map(|&i| {
+            goals
+                .iter()
+                .enumerate()
+                .map(move |(k, g)| (b.walk_to(*g, b.models[i].body.at), i, k))
+        })
+        .collect();
+    pairs.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)).then(x.2.cmp(&y.2)));
+    let (mut used_model, mut used_goal) = (vec![], vec![]);
+    for (_, i, k) in pairs {
+        if used_model.contains(&i) || used_goal.contains(&k) {
+            continue;
+        }
+        if i == m {
+            return Some(goals[k]);
+        }
+        used_model.push(i);
+        used_goal.push(k);
+    }
+    None
+}
+
 /// Whether model `m` has not moved since the round before this one began
 /// (from the third round on: the battle's log says so).
 pub(super) fn idle(b: &Battle, m: usize) -> bool {
@@ -428,8 +472,11 @@ impl Ai {
             // through friends queued in a gap one base wide. It then judges
             // the way round every model's base instead, and takes another
             // way or makes room.
+            let target = assigned_goal(b, m);
             let (before, after) = if idle(b, m) {
                 (b.jam_gap(m, me.body.at), b.jam_gap(m, to))
+            } else if let Some(g) = target {
+                (b.walk_to(g, me.body.at), b.walk_to(g, to))
             } else {
                 (marker_gap(b, me.body.at), marker_gap(b, to))
             };
@@ -437,6 +484,11 @@ impl Ai {
             if before.is_finite() || after.is_finite() {
                 v += 0.08 * (before - after);
             }
+            let after = if target.is_some() {
+                marker_gap(b, to)
+            } else {
+                after
+            };
             if after <= 1.0 + me.body.radius() && !me.free_slot && acts {
                 v += 0.6;
             }

@@ -174,9 +174,9 @@ impl Search {
 
     /// The smallest distance still waiting (infinite when none is).
     fn front(&self) -> f32 {
-        self.heap
-            .peek()
-            .map_or(f32::INFINITY, |Reverse(key)| f32::from_bits((key >> 32) as u32))
+        self.heap.peek().map_or(f32::INFINITY, |Reverse(key)| {
+            f32::from_bits((key >> 32) as u32)
+        })
     }
 
     /// Searches on until cell `c`'s distance is final or known to be
@@ -395,7 +395,8 @@ impl Fields {
             let corner = dx != 0 && dy != 0;
             if !open(k)
                 || !open(j)
-                || (corner && (!open(y as usize * n + nx as usize) || !open(ny as usize * n + x as usize)))
+                || (corner
+                    && (!open(y as usize * n + nx as usize) || !open(ny as usize * n + x as usize)))
             {
                 return f32::INFINITY;
             }
