@@ -38,14 +38,14 @@ impl Battle {
             match exit {
                 _ if k < n => (at.x - goal.x).hyp(at.y - goal.y),
                 Some(edge) => self.walk_to_edge(edge, at),
-                // Into contact with an enemy more than three Moves away in
-                // a straight line: by the straight line (the same Move as
-                // the first way, so not offered twice; a walking field per
-                // spot beside every enemy costs more than it brings there).
-                None if foes.get(k - n).copied().flatten().is_some()
+                // Towards an enemy more than three Moves away in a straight
+                // line: by the walking distance to where it stands (the
+                // field the AI weighs its Moves with), not to the spot
+                // beside it, which moves with every step it takes.
+                None if let Some(e) = foes.get(k - n).copied().flatten()
                     && (goal.x - from.x).hyp(goal.y - from.y) > 3.0 * allowance =>
                 {
-                    (at.x - goal.x).hyp(at.y - goal.y)
+                    self.walk_to(self.models[e].body.at, at)
                 }
                 None => self.walk_to(goal, at),
             }
