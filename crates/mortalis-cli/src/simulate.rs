@@ -92,6 +92,9 @@ fn interval(k: u64, n: u64) -> (f64, f64) {
 struct Outcome {
     /// 1 A won, 0 draw, -1 B won.
     result: i32,
+    /// 1 the first side (side 0, whichever warband it was) won, 0 draw,
+    /// -1 the second side won.
+    first: i32,
     rounds: u32,
     /// (warband 0 = A / 1 = B, model name) → (removed, markers carried off).
     models: Vec<((usize, String), (u32, u32))>,
@@ -200,8 +203,14 @@ fn one(
         .iter()
         .map(|m| (order[m.side], m.id))
         .collect();
+    let first = match winner {
+        None => 0,
+        Some(0) => 1,
+        Some(_) => -1,
+    };
     Ok(Outcome {
         result,
+        first,
         rounds: battle.round.min(rounds),
         models,
         met,
@@ -261,6 +270,11 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
     let n = outcomes.len() as u64;
     let count = |r: i32| outcomes.iter().filter(|o| o.result == r).count() as u64;
     let (wins, draws, losses) = (count(1), count(0), count(-1));
+    // The first side's wins of the battles someone won: with sides
+    // alternated, a share far from 50% is a bias of the rules or the AI
+    // towards one side, whatever the warbands.
+    let first_won = outcomes.iter().filter(|o| o.first == 1).count() as u64;
+    let decided = n - draws;
     let rounds = outcomes.iter().map(|o| f64::from(o.rounds)).sum::<f64>() / n as f64;
     let mut per_model: BTreeMap<(usize, String), (u32, u32)> = BTreeMap::new();
     for o in &outcomes {
@@ -299,6 +313,11 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
             "a": sides[0].0, "b": sides[1].0, "battles": n, "seed": args.seed,
             "a_wins": r(wins), "draws": r(draws), "a_losses": r(losses),
             "average_rounds": rounds, "models": models,
+            "first_side_wins_of_decided": {
+                "count": first_won, "decided": decided,
+                "rate": if decided > 0 { first_won as f64 / decided as f64 } else { 0.0 },
+                "low": interval(first_won, decided).0, "high": interval(first_won, decided).1,
+            },
             "challenges_met": met.iter().map(|((w, c), k)| serde_json::json!({
                 "warband": sides[*w].0, "challenge": c, "rate": *k as f64 / n as f64,
             })).collect::<Vec<_>>(),
@@ -333,6 +352,21 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
             "  {} {label}: {k} ({:.1}%, 95% {}: {:.1}%–{:.1}%)",
             sides[0].0,
             100.0 * p,
+            lang.pick("przedział", "interval"),
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    if decided > 0 {
+        let (lo, hi) = interval(first_won, decided);
+        let _ = writeln!(
+            out,
+            "  {}: {first_won} / {decided} ({:.1}%, 95% {}: {:.1}%–{:.1}%)",
+            lang.pick(
+                "pierwsza strona wygrała rozstrzygniętych",
+                "the first side won of those decided"
+            ),
+            100.0 * first_won as f64 / decided as f64,
             lang.pick("przedział", "interval"),
             100.0 * lo,
             100.0 * hi

@@ -349,6 +349,12 @@ fn simulate_counts_add_up_and_do_not_depend_on_threads() {
         assert!(lo <= p && p <= hi, "{k}: {lo} {p} {hi}");
     }
     assert_eq!(v["models"].as_array().unwrap().len(), 6);
+    // The first side's share of the battles someone won (a side bias,
+    // whichever warband sat there).
+    let first = &v["first_side_wins_of_decided"];
+    let decided = first["decided"].as_u64().unwrap();
+    assert_eq!(decided, n("a_wins") + n("a_losses"));
+    assert!(first["count"].as_u64().unwrap() <= decided);
 }
 
 /// `--random b`: warband B answers at random (seeded per battle) in
