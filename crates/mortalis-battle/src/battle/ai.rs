@@ -656,7 +656,10 @@ impl Decider for Ai {
                     _ => 0.0,
                 })
             }
-            About::Corner | About::Edge => 0,
+            // The corner or edge the markers on the table lie nearer to
+            // than to the opposite one, by walking distance (the first
+            // when none lie there yet).
+            About::Corner | About::Edge => best(q, |o| home_advantage(b, o)),
             About::Reaction => b.reaction(q),
             About::Intercept | About::Overwatch | About::Play | About::Event | About::Forced => {
                 self.react(b, q)
@@ -665,4 +668,42 @@ impl Decider for Ai {
             About::Reward => super::challenge_ai::reward(b, q),
         })
     }
+}
+
+/// How much nearer the markers on the ground lie to a corner or edge
+/// offered for deployment than to the opposite one: the sum over markers
+/// of the walking distance from the far zone less that from the near one
+/// (each measured 3" in from the corner, or at the middle of the edge 3"
+/// in). 0 for any other choice.
+fn home_advantage(b: &Battle, o: &Choice) -> f64 {
+    let s = b.table.size;
+    let (inset, mid) = (3.0, s / 2.0);
+    let corner = |k: usize| match k % 4 {
+        0 => Place::ground(inset, inset),
+        1 => Place::ground(s - inset, inset),
+        2 => Place::ground(s - inset, s - inset),
+        _ => Place::ground(inset, s - inset),
+    };
+    let edge = |k: usize| match k % 4 {
+        0 => Place::ground(mid, inset),
+        1 => Place::ground(s - inset, mid),
+        2 => Place::ground(mid, s - inset),
+        _ => Place::ground(inset, mid),
+    };
+    let (near, far) = match *o {
+        Choice::Corner { corner: k } => (corner(k), corner(k + 2)),
+        Choice::Edge { edge: k } => (edge(k), edge(k + 2)),
+        _ => return 0.0,
+    };
+    b.markers
+        .iter()
+        .map(|m| {
+            let (n, f) = (b.walk_to(*m, near), b.walk_to(*m, far));
+            if n.is_finite() && f.is_finite() {
+                f - n
+            } else {
+                0.0
+            }
+        })
+        .sum()
 }
