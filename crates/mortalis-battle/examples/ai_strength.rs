@@ -3,7 +3,8 @@
 //! generated tables of the scenario (the test warbands) and prints the AI's
 //! wins, draws and losses. Environment: `WARBAND_A`/`WARBAND_B` (other
 //! warband files), `OPPONENT=ai`, `ROUNDS=N` (another house round limit),
-//! `TALLY=1`, `EACH=1`, `LOG=SEED-SIDE` (what each battle did), with
+//! `TALLY=1`, `EACH=1` (each battle's end and how many models of each side
+//! stand on the table), `LOG=SEED-SIDE` (what each battle did), with
 //! `SVG=DIR` the logged battle's table at the start of each round;
 //! `WIDTH=N` log lines cut at N characters (200).
 use mortalis_battle::battle::ai::Ai;
@@ -173,10 +174,19 @@ fn main() {
                 );
             }
             if std::env::var("EACH").is_ok() {
+                let left = |s: usize| {
+                    battle
+                        .models
+                        .iter()
+                        .filter(|m| m.side == s && m.on_table())
+                        .count()
+                };
                 println!(
-                    "seed {seed} ai {ai_side}: {:?} round {}",
+                    "seed {seed} ai {ai_side}: {:?} round {}, on the table {}:{}",
                     battle.end.unwrap(),
-                    battle.round
+                    battle.round,
+                    left(0),
+                    left(1)
                 );
             }
             match battle.end.unwrap().2 {

@@ -1,6 +1,7 @@
-//! The Moves offered towards an enemy more than three Moves away include
-//! one judged by the walking distance to where it stands (docs/mortalis/
-//! ai.md, "Far enemies by the walking way", session 16); until then only
+//! The Moves offered towards the nearest enemy more than three Moves away
+//! include one judged by the walking distance to where it stands
+//! (docs/mortalis/ai.md, "Far enemies by the walking way", session 16);
+//! until then only
 //! the straight line was used there, which from behind a wall (or from a
 //! roof with no way down on the enemy's side) offered no Move that got
 //! any nearer.

@@ -33,19 +33,37 @@ impl Battle {
         // wall rather than up against it).
         let n = goals.len();
         let places: Vec<Place> = goals.iter().chain(&goals).map(|g| g.0).collect();
+        let far = |k: usize| {
+            let goal = goals[k].0;
+            foes.get(k)
+                .copied()
+                .flatten()
+                .filter(|_| (goal.x - from.x).hyp(goal.y - from.y) > 3.0 * allowance)
+        };
+        // The nearest of the enemies more than three Moves away in a
+        // straight line.
+        let nearest_far = (0..n).filter(|&k| far(k).is_some()).min_by(|&a, &b| {
+            let d = |k: usize| (goals[k].0.x - from.x).hyp(goals[k].0.y - from.y);
+            d(a).total_cmp(&d(b))
+        });
         let gap = |k: usize, at: Place| {
             let (goal, exit) = goals[k % n];
             match exit {
                 _ if k < n => (at.x - goal.x).hyp(at.y - goal.y),
                 Some(edge) => self.walk_to_edge(edge, at),
-                // Towards an enemy more than three Moves away in a straight
-                // line: by the walking distance to where it stands (the
-                // field the AI weighs its Moves with), not to the spot
-                // beside it, which moves with every step it takes.
-                None if let Some(e) = foes.get(k - n).copied().flatten()
-                    && (goal.x - from.x).hyp(goal.y - from.y) > 3.0 * allowance =>
-                {
-                    self.walk_to(self.models[e].body.at, at)
+                // Towards the nearest enemy more than three Moves away in a
+                // straight line: by the walking distance to where it
+                // stands (the field the AI weighs its Moves with), not to
+                // the spot beside it, which moves with every step it takes;
+                // towards the others, by the straight line again (the same
+                // Move as the first way, so not offered twice: a field per
+                // far enemy costs more than it brings).
+                None if let Some(e) = far(k - n) => {
+                    if Some(k - n) == nearest_far {
+                        self.walk_to(self.models[e].body.at, at)
+                    } else {
+                        (at.x - goal.x).hyp(at.y - goal.y)
+                    }
                 }
                 None => self.walk_to(goal, at),
             }
