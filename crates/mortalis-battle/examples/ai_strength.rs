@@ -2,11 +2,12 @@
 //! --example ai_strength -- SCENARIO N [SIZE]` plays N battles per side on
 //! generated tables of the scenario (the test warbands) and prints the AI's
 //! wins, draws and losses. Environment: `WARBAND_A`/`WARBAND_B` (other
-//! warband files), `OPPONENT=ai`, `ROUNDS=N` (another house round limit),
-//! `TALLY=1`, `EACH=1` (each battle's end and how many models of each side
-//! stand on the table), `LOG=SEED-SIDE` (what each battle did), with
-//! `SVG=DIR` the logged battle's table at the start of each round;
-//! `WIDTH=N` log lines cut at N characters (200).
+//! warband files), `FROM=N` (seeds from N on, not 0), `OPPONENT=ai`,
+//! `ROUNDS=N` (another house round limit), `TALLY=1`, `EACH=1` (each
+//! battle's end and how many models of each side stand on the table),
+//! `LOG=SEED-SIDE` (what each battle did), with `SVG=DIR` the logged
+//! battle's table at the start of each round; `WIDTH=N` log lines cut at N
+//! characters (200).
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{Battle, Decider, HOUSE_ROUNDS, Players, RandomPolicy, Scenario};
 use mortalis_battle::generate;
@@ -50,7 +51,12 @@ fn main() {
     let size: f64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(28.0);
     let (mut w, mut d, mut l) = (0, 0, 0);
     let start = std::time::Instant::now();
-    for seed in 0..n {
+    // FROM=N: the first seed (0).
+    let from: u64 = std::env::var("FROM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    for seed in from..from + n {
         for ai_side in [0, 1] {
             let table = if size == 0.0 {
                 let open =
