@@ -180,9 +180,10 @@ impl Search {
     }
 
     /// Searches on until cell `c`'s distance is final or known to be
-    /// beyond the cap, then reads it (infinite beyond the cap). `step(k, d)`
-    /// is what stepping from cell `k` in direction `d` ([`DIRS`]) costs.
-    fn settle(&mut self, n: usize, c: usize, step: impl Fn(usize, usize) -> f32) -> f32 {
+    /// beyond the cap, then reads it (infinite beyond the cap). `steps(k)`
+    /// is what stepping from cell `k` to each of its neighbours
+    /// ([`DIRS`]) costs.
+    fn settle(&mut self, n: usize, c: usize, steps: impl Fn(usize) -> [f32; 8]) -> f32 {
         while self.front() < self.dist[c] && self.front() <= self.cap {
             let Some(Reverse(key)) = self.heap.pop() else {
                 break;
@@ -194,8 +195,7 @@ impl Search {
             if d > self.dist[k] {
                 continue;
             }
-            for (i, (dx, dy)) in DIRS.iter().enumerate() {
-                let s = step(k, i);
+            for (s, (dx, dy)) in steps(k).into_iter().zip(DIRS) {
                 let nd = d + s;
                 if s.is_finite() {
                     // A finite step stays on the table.
@@ -337,7 +337,7 @@ impl Fields {
         search.cap = search.cap.max(reach);
         sample(n, at, |k| {
             if cost[k].is_finite() {
-                search.settle(n, k, |c, d| steps[c][d])
+                search.settle(n, k, |c| steps[c])
             } else {
                 search.dist[k]
             }
@@ -379,35 +379,13 @@ impl Fields {
     /// The distance at `at` of a search round the bases
     /// ([`Fields::around_bases`]).
     pub(crate) fn jam_distance(&self, jam: &mut JamSearch, at: Place) -> f64 {
-        let (n, steps) = (self.n, &self.steps);
+        let n = self.n;
         let JamSearch { search, cost } = jam;
-        // A step is the table's own unless it touches a cell a base
-        // closes: then there is none (as `step_row` would cost it).
-        let step = |k: usize, d: usize| {
-            let (dx, dy) = DIRS[d];
-            let (x, y) = ((k % n) as i64, (k / n) as i64);
-            let (nx, ny) = (x + dx, y + dy);
-            if nx < 0 || ny < 0 || nx >= n as i64 || ny >= n as i64 {
-                return f32::INFINITY;
-            }
-            let j = ny as usize * n + nx as usize;
-            let open = |c: usize| cost[c].is_finite();
-            let corner = dx != 0 && dy != 0;
-            if !open(k)
-                || !open(j)
-                || (corner
-                    && (!open(y as usize * n + nx as usize) || !open(ny as usize * n + x as usize)))
-            {
-                return f32::INFINITY;
-            }
-            steps[k][d]
-        };
-        if n == 0 {
-            return f64::INFINITY;
-        }
+        let cost: &[f32] = cost;
+        // The steps as the grid with the bases' cells closed costs them.
         sample(n, at, |k| {
             if cost[k].is_finite() {
-                search.settle(n, k, step)
+                search.settle(n, k, |c| step_row(n, cost, c))
             } else {
                 search.dist[k]
             }
