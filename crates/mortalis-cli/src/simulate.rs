@@ -275,6 +275,7 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
     // towards one side, whatever the warbands.
     let first_won = outcomes.iter().filter(|o| o.first == 1).count() as u64;
     let decided = n - draws;
+    let first_interval = interval(first_won, decided);
     let rounds = outcomes.iter().map(|o| f64::from(o.rounds)).sum::<f64>() / n as f64;
     let mut per_model: BTreeMap<(usize, String), (u32, u32)> = BTreeMap::new();
     for o in &outcomes {
@@ -316,7 +317,7 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
             "first_side_wins_of_decided": {
                 "count": first_won, "decided": decided,
                 "rate": if decided > 0 { first_won as f64 / decided as f64 } else { 0.0 },
-                "low": interval(first_won, decided).0, "high": interval(first_won, decided).1,
+                "low": first_interval.0, "high": first_interval.1,
             },
             "challenges_met": met.iter().map(|((w, c), k)| serde_json::json!({
                 "warband": sides[*w].0, "challenge": c, "rate": *k as f64 / n as f64,
@@ -358,7 +359,7 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
         );
     }
     if decided > 0 {
-        let (lo, hi) = interval(first_won, decided);
+        let (lo, hi) = first_interval;
         let _ = writeln!(
             out,
             "  {}: {first_won} / {decided} ({:.1}%, 95% {}: {:.1}%–{:.1}%)",

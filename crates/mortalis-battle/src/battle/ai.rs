@@ -472,8 +472,9 @@ impl Ai {
             // through friends queued in a gap one base wide. It then judges
             // the way round every model's base instead, and takes another
             // way or makes room.
-            let target = assigned_goal(b, m);
-            let (before, after) = if idle(b, m) {
+            let jammed = idle(b, m);
+            let target = if jammed { None } else { assigned_goal(b, m) };
+            let (before, after) = if jammed {
                 (b.jam_gap(m, me.body.at), b.jam_gap(m, to))
             } else if let Some(g) = target {
                 (b.walk_to(g, me.body.at), b.walk_to(g, to))
@@ -678,12 +679,13 @@ impl Decider for Ai {
 fn home_advantage(b: &Battle, o: &Choice) -> f64 {
     let s = b.table.size;
     let (inset, mid) = (3.0, s / 2.0);
-    let corner = |k: usize| match k % 4 {
-        0 => Place::ground(inset, inset),
-        1 => Place::ground(s - inset, inset),
-        2 => Place::ground(s - inset, s - inset),
-        _ => Place::ground(inset, s - inset),
+    // 3" in from the corner point towards the centre.
+    let corner = |k: usize| {
+        let (x, y) = super::setup::corner_point(s, k);
+        let towards = |v: f64| if v > mid { v - inset } else { v + inset };
+        Place::ground(towards(x), towards(y))
     };
+    // Edges numbered as `setup::edge_distance` numbers them.
     let edge = |k: usize| match k % 4 {
         0 => Place::ground(mid, inset),
         1 => Place::ground(s - inset, mid),
