@@ -364,7 +364,7 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
             out,
             "  {}: {first_won} / {decided} ({:.1}%, 95% {}: {:.1}%–{:.1}%)",
             lang.pick(
-                "pierwsza strona wygrała rozstrzygniętych",
+                "pierwsza strona wygrała rozstrzygniętych bitew",
                 "the first side won of those decided"
             ),
             100.0 * first_won as f64 / decided as f64,
