@@ -4,7 +4,9 @@
 //! wins, draws and losses. Environment: `WARBAND_A`/`WARBAND_B` (other
 //! warband files), `FROM=N` (seeds from N on, not 0), `OPPONENT=ai`,
 //! `ROUNDS=N` (another house round limit), `TALLY=1`, `EACH=1` (each
-//! battle's end and how many models of each side stand on the table),
+//! battle's end, how many models of each side stand on the table, how
+//! many of the AI's are on a roof, the Defender, and where the markers
+//! are: on the ground, held by the AI, held by the other side),
 //! `LOG=SEED-SIDE` (what each battle did), with `SVG=DIR` the logged
 //! battle's table at the start of each round; `WIDTH=N` log lines cut at N
 //! characters (200).
@@ -187,12 +189,34 @@ fn main() {
                         .filter(|m| m.side == s && m.on_table())
                         .count()
                 };
+                // The AI's models on a roof at the end.
+                let up = battle
+                    .models
+                    .iter()
+                    .filter(|m| m.side == ai_side && m.on_table())
+                    .filter(|m| m.body.at.level != mortalis_battle::table::Level::Ground)
+                    .count();
+                let held = |s: usize| -> u32 {
+                    battle
+                        .models
+                        .iter()
+                        .filter(|m| m.side == s && m.on_table())
+                        .map(|m| m.carried)
+                        .sum()
+                };
                 println!(
-                    "seed {seed} ai {ai_side}: {:?} round {}, on the table {}:{}",
+                    "   markers: ground {}, AI holds {}, other holds {}",
+                    battle.markers.len(),
+                    held(ai_side),
+                    held(1 - ai_side)
+                );
+                println!(
+                    "seed {seed} ai {ai_side}: {:?} round {}, on the table {}:{}, AI on roofs {up}, defender {:?}",
                     battle.end.unwrap(),
                     battle.round,
                     left(0),
-                    left(1)
+                    left(1),
+                    battle.defender
                 );
             }
             match battle.end.unwrap().2 {

@@ -4,6 +4,8 @@
 //! AI_SIDE ROUND MODEL A.toml B.toml` (SIZE 0: the small test table).
 //! Environment: `OPPONENT=ai` (the AI on both sides), `ROUNDS=N` (another
 //! house round limit), `FIELD=1` (the walking field round the model).
+//! The model's walking distance to the nearest marker is printed with
+//! its place and with each option that moves it.
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
     Battle, Decider, HOUSE_ROUNDS, Players, Question, RandomPolicy, Scenario,
@@ -26,7 +28,13 @@ impl Decider for Explain {
             && let Some(m) = b.active
             && b.models[m].name == self.model
         {
-            println!("-- {} at {:?}", b.models[m].name, b.models[m].body.at);
+            let here = b.models[m].body.at;
+            let d = b
+                .markers
+                .iter()
+                .map(|mk| b.walk_to(*mk, here))
+                .fold(f64::INFINITY, f64::min);
+            println!("-- {} at {here:?} (marker {d:.1}\" away)", b.models[m].name);
             for f in b.models.iter().filter(|f| f.on_table()) {
                 let load = if f.carried > 0 {
                     format!(" carrying {}", f.carried)
@@ -65,7 +73,27 @@ impl Decider for Explain {
             }
             for (i, (o, v)) in q.options.iter().zip(values).enumerate() {
                 let mark = if i == pick { "*" } else { " " };
-                println!("{mark} {v:8.3} {}", serde_json::to_string(o).unwrap());
+                // The walking distance from where the option ends to the
+                // nearest marker, for options that move the model.
+                use mortalis_battle::battle::Choice;
+                let to = match o {
+                    Choice::Move { to, .. }
+                    | Choice::JumpDown { to, .. }
+                    | Choice::Leap { to }
+                    | Choice::Fly { to } => Some(*to),
+                    _ => None,
+                };
+                let walk = to
+                    .map(|t| {
+                        let d = b
+                            .markers
+                            .iter()
+                            .map(|mk| b.walk_to(*mk, t))
+                            .fold(f64::INFINITY, f64::min);
+                        format!(" (marker {d:.1}\" away)")
+                    })
+                    .unwrap_or_default();
+                println!("{mark} {v:8.3} {}{walk}", serde_json::to_string(o).unwrap());
             }
         }
         Ok(pick)

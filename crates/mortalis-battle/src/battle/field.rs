@@ -25,19 +25,65 @@ const STEP: f64 = 0.5;
 const RADIUS: f64 = 0.5;
 /// The highest climb the grid takes (a standard model, B31).
 const CLIMB_MAX: f64 = 3.0;
+/// The highest wall the grid climbs over: up and down again within one
+/// round's two Moves (B31: 2" an inch each way, 8" in all for a standard
+/// model, with the wall's thickness to walk as well).
+const WALL_MAX: f64 = 1.8;
+/// How far from a cell where a base stands on a roof the cells of its
+/// climb reach (from the ground beside the block, up its side, onto the
+/// roof: about a base's width).
+const REACH_ROOF: f64 = 1.1;
+
+/// Whether crossing piece `p` is a climb (a wall or block the grid takes
+/// as a way over).
+fn climbed(p: &Piece) -> bool {
+    match p.kind {
+        Kind::Wall {
+            height,
+            climbable: true,
+        } => height <= WALL_MAX,
+        Kind::Block {
+            height,
+            climbable: true,
+        } => height <= CLIMB_MAX,
+        _ => false,
+    }
+}
+
+/// For a block the grid climbs, the centres of the cells in columns `xs`
+/// and rows `ys` where a base stands on its roof; `None` for other pieces.
+fn roof_cells(
+    table: &Table,
+    i: usize,
+    xs: (usize, usize),
+    ys: (usize, usize),
+) -> Option<Vec<(f64, f64)>> {
+    let p = &table.pieces[i];
+    if !matches!(p.kind, Kind::Block { .. }) || !climbed(p) {
+        return None;
+    }
+    let mut out = vec![];
+    for j in ys.0..=ys.1 {
+        for k in xs.0..=xs.1 {
+            let (x, y) = ((k as f64 + 0.5) * STEP, (j as f64 + 0.5) * STEP);
+            let on = Place {
+                x,
+                y,
+                level: crate::table::Level::Roof(i),
+            };
+            if table.can_stand(on, RADIUS).is_ok() {
+                out.push((x, y));
+            }
+        }
+    }
+    Some(out)
+}
 
 /// What crossing a cell costs an inch when a base centred there stands on
 /// `p` (`inside`) or only touches it.
 fn cell_cost(p: &Piece, inside: bool) -> f32 {
     match p.kind {
-        Kind::Wall {
-            height,
-            climbable: true,
-        }
-        | Kind::Block {
-            height,
-            climbable: true,
-        } if height <= CLIMB_MAX => 1.0 + 2.0 * height as f32,
+        _ if climbed(p) => 1.0 + 2.0 * p.kind.climb().map_or(0.0, |c| c.0) as f32,
         Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } => f32::INFINITY,
         Kind::Gap => 3.0,
         Kind::Difficult if inside => 1.2,
@@ -220,26 +266,46 @@ impl Fields {
         // Each piece costs the cells within the base's radius of its box
         // (the order does not matter: a cell keeps the dearest).
         let index = |v: f64| ((v / STEP - 0.5).max(0.0) as usize).min(n.saturating_sub(1));
-        for p in table.pieces.iter().filter(|_| n > 0) {
+        for (i, p) in table.pieces.iter().enumerate().filter(|_| n > 0) {
             let b = bounds(&p.footprint);
             let (x0, x1) = (index(b[0] - RADIUS), index(b[2] + RADIUS) + 1);
             let (y0, y1) = (index(b[1] - RADIUS), index(b[3] + RADIUS) + 1);
+            let roof = roof_cells(table, i, (x0, x1.min(n - 1)), (y0, y1.min(n - 1)));
             for j in y0..=y1.min(n - 1) {
-                for i in x0..=x1.min(n - 1) {
-                    let pt = Point::new((i as f64 + 0.5) * STEP, (j as f64 + 0.5) * STEP);
+                for k in x0..=x1.min(n - 1) {
+                    let pt = Point::new((k as f64 + 0.5) * STEP, (j as f64 + 0.5) * STEP);
                     if !near_bounds(b, pt.x(), pt.y(), RADIUS) {
                         continue;
                     }
-                    let here = if p.footprint.contains(&pt) {
+                    let mut here = if p.footprint.contains(&pt) {
                         cell_cost(p, true)
                     } else if Euclidean.distance(&pt, &p.footprint) < RADIUS {
                         cell_cost(p, false)
                     } else {
                         continue;
                     };
-                    let c = &mut cost[j * n + i];
+                    // A block is a way over only up to where a base can
+                    // stand on its roof: elsewhere (a roof too narrow, or
+                    // under a higher block across it) it is closed.
+                    if let Some(roof) = &roof
+                        && !roof
+                            .iter()
+                            .any(|&(x, y)| (x - pt.x()).hyp(y - pt.y()) <= REACH_ROOF)
+                    {
+                        here = f32::INFINITY;
+                    }
+                    let c = &mut cost[j * n + k];
                     *c = c.max(here);
                 }
+            }
+        }
+        // A base centred in the outer ring of cells would stand over the
+        // table's edge: no way runs along it.
+        for (c, v) in cost.iter_mut().enumerate() {
+            let (x, y) = (((c % n) as f64 + 0.5) * STEP, ((c / n) as f64 + 0.5) * STEP);
+            let off = |v: f64| v < RADIUS || v > table.size - RADIUS;
+            if off(x) || off(y) {
+                *v = f32::INFINITY;
             }
         }
         Fields {
@@ -272,7 +338,7 @@ impl Fields {
     /// Where a search towards `goal` starts, each cell with its distance:
     /// the goal's cell, or for a goal a base cannot be centred on (a marker
     /// against a wall) the open cells round it, each at its straight
-    /// distance; for an edge, its row of cells.
+    /// distance; for an edge, the row of cells next to its own.
     fn starts(&self, cost: &[f32], goal: Goal) -> Vec<(usize, f32)> {
         let n = self.n;
         match goal {
@@ -291,15 +357,20 @@ impl Fields {
                 }
                 out
             }
-            Goal::Edge(e) => (0..n)
-                .map(|i| match e % 4 {
-                    0 => i,
-                    1 => i * n + n - 1,
-                    2 => (n - 1) * n + i,
-                    _ => i * n,
-                })
-                .map(|k| (k, 0.0))
-                .collect(),
+            // The row next to the edge's own (which is closed: a base
+            // centred there would stand over the edge).
+            Goal::Edge(e) => {
+                let (first, last) = (1.min(n - 1), n.saturating_sub(2));
+                (0..n)
+                    .map(|i| match e % 4 {
+                        0 => first * n + i,
+                        1 => i * n + last,
+                        2 => last * n + i,
+                        _ => i * n + first,
+                    })
+                    .map(|k| (k, 0.0))
+                    .collect()
+            }
         }
     }
 
