@@ -175,6 +175,9 @@ pub struct Battle {
     /// Sight checks on this battle's table, remembered ([`Battle::sight`]).
     #[serde(skip)]
     sight_memo: crate::sight::SightMemo,
+    /// The ways of the Moves last offered (`moves.rs`).
+    #[serde(skip)]
+    offered: moves::OfferedCache,
     /// Energy barriers raised this battle (B127, `overlay.rs`).
     #[serde(skip)]
     pub barriers: Vec<overlay::Barrier>,
@@ -271,6 +274,7 @@ impl Battle {
             co_carriers: vec![],
             smoke: vec![],
             sight_memo: Default::default(),
+            offered: Default::default(),
             barriers: vec![],
             lava: vec![],
             burned: vec![],

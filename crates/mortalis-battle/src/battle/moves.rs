@@ -74,20 +74,22 @@ impl Battle {
         let (reached, both) = match me.both_allowances() {
             Some(allowances) => {
                 let [one, both] = nav
-                    .reach_both(from, allowances, &others, &places, &gap)
+                    .reach_both_traced(from, allowances, &others, &places, &gap)
                     .map_err(stuck)?;
                 (one, Some((both, allowances.0 + allowances.1)))
             }
             None => (
-                nav.reach_by(from, allowance, &others, &places, &gap)
+                nav.reach_by_traced(from, allowance, &others, &places, &gap)
                     .map_err(stuck)?,
                 None,
             ),
         };
         let mut out: Vec<Choice> = vec![];
+        // The way each Move offered walks (`Battle::corners`).
+        let mut ways: Vec<Way> = vec![];
         for (r_, (_, exit)) in reached.into_iter().zip(goals.iter().chain(&goals)) {
             let edge = exit.is_some();
-            let Some(reach) = r_ else { continue };
+            let Some((reach, steps)) = r_ else { continue };
             let overlaps = overlaps_any(&others, reach.to, r);
             let dup = out.iter().any(|c| matches!(c, Choice::Move { to, leave, .. } if (to.x - reach.to.x).hyp(to.y - reach.to.y) < 0.05 && *leave == (edge && reach.arrived)));
             if overlaps || dup {
@@ -101,21 +103,24 @@ impl Battle {
                 climbed: reach.climbed,
                 both: false,
             });
+            ways.push((reach.to, reach.spent, way_corners(&steps)));
         }
         if out.is_empty() {
             // Ruling "Moves in a pocket" (docs/mortalis/battle.md): where no
             // Move brings the model nearer any goal, it is offered Moves in
             // eight directions instead, so that it is never stuck.
-            out.extend(self.escape_moves(nav, from, allowance, &others, r));
+            let (escapes, escape_ways) = self.escape_moves(nav, from, allowance, &others, r);
+            out.extend(escapes);
+            ways.extend(escape_ways);
         }
         // B33: the Moves that jump down from a roof (battle/jumpdown.rs).
         let jumps = self.jump_down_moves(m, navs, &out)?;
         out.extend(jumps);
         out.extend(self.leave_from_here(m, allowance));
         if let Some((walks, total)) = both {
-            let ways = goals.iter().chain(&goals).map(|g| g.1.is_some());
-            for (walk, edge) in walks.into_iter().zip(ways) {
-                let Some(reach) = walk else { continue };
+            let edges = goals.iter().chain(&goals).map(|g| g.1.is_some());
+            for (walk, edge) in walks.into_iter().zip(edges) {
+                let Some((reach, steps)) = walk else { continue };
                 let dup = out.iter().any(|c| match c {
                     Choice::Move { to, .. } | Choice::JumpDown { to, .. } => {
                         (to.x - reach.to.x).hyp(to.y - reach.to.y) < 0.05
@@ -133,8 +138,15 @@ impl Battle {
                     climbed: true,
                     both: true,
                 });
+                ways.push((reach.to, reach.spent, way_corners(&steps)));
             }
         }
+        *self.offered.0.borrow_mut() = Some(Offered {
+            model: m,
+            from,
+            log: self.log.len(),
+            ways,
+        });
         Ok(out)
     }
 
@@ -147,7 +159,7 @@ impl Battle {
         allowance: f64,
         others: &[crate::table::Body],
         r: f64,
-    ) -> Vec<Choice> {
+    ) -> (Vec<Choice>, Vec<Way>) {
         let far = allowance + 12.0;
         let places: Vec<Place> = (0..8)
             .map(|k| {
@@ -160,11 +172,12 @@ impl Battle {
             })
             .collect();
         let gap = |k: usize, at: Place| (at.x - places[k].x).hyp(at.y - places[k].y);
-        let Ok(reached) = nav.reach_by(from, allowance, others, &places, &gap) else {
-            return vec![];
+        let Ok(reached) = nav.reach_by_traced(from, allowance, others, &places, &gap) else {
+            return (vec![], vec![]);
         };
         let mut out: Vec<Choice> = vec![];
-        for reach in reached.into_iter().flatten() {
+        let mut ways: Vec<Way> = vec![];
+        for (reach, steps) in reached.into_iter().flatten() {
             let moved = (reach.to.x - from.x).hyp(reach.to.y - from.y) >= 0.05
                 || reach.to.level != from.level;
             let overlaps = overlaps_any(others, reach.to, r);
@@ -180,9 +193,10 @@ impl Battle {
                     climbed: reach.climbed,
                     both: false,
                 });
+                ways.push((reach.to, reach.spent, way_corners(&steps)));
             }
         }
-        out
+        (out, ways)
     }
 
     /// Where Moves are offered towards (B28–B37), each with the edge when
@@ -267,8 +281,8 @@ impl Battle {
 
 impl Battle {
     /// The places a Move of `m` to `to` passes, in order, at most
-    /// [`STRIDE`] apart on the ground and at the end of every climb (the
-    /// shortest path round terrain; a straight line when there is none).
+    /// [`STRIDE`] apart on the ground and at the end of every climb (its
+    /// way, [`Battle::corners`]).
     pub(super) fn waypoints(
         &self,
         m: usize,
@@ -299,8 +313,9 @@ impl Battle {
 
     /// The corners of the path a Move of `m` to `to` takes, after its
     /// start, each with whether it is reached walking (not climbing or
-    /// jumping down): the shortest path round terrain, or a straight line
-    /// when there is none.
+    /// jumping down): the way the search that offered the Move found, while
+    /// nothing has happened since ([`Battle::offered_way`]); else the
+    /// shortest path round terrain, or a straight line when there is none.
     pub(super) fn corners(
         &self,
         m: usize,
@@ -309,6 +324,9 @@ impl Battle {
     ) -> Vec<(Place, bool)> {
         let me = &self.models[m];
         let from = me.body.at;
+        if let Some(way) = self.offered_way(m, to, spent) {
+            return way;
+        }
         let path = navs.iter().find(|n| n.mover() == me.mover()).and_then(|n| {
             // A Move's path is seldom longer than its allowance, or what
             // it spends across both Moves (a quick search first; the same
@@ -318,17 +336,68 @@ impl Battle {
                 .flatten()
         });
         match path {
-            Some(p) => p
-                .steps
-                .iter()
-                .map(|s| match s {
-                    Step::Walk { to, .. } => (*to, true),
-                    Step::Climb { to, .. } | Step::JumpDown { to, .. } => (*to, false),
-                })
-                .collect(),
+            Some(p) => way_corners(&p.steps),
             None => vec![(to, true)],
         }
     }
+
+    /// The way of a Move of model `m` to `to` spending `spent`, as the
+    /// search that offered it found it, while nothing has happened since
+    /// (only decisions logged: the Move chosen, a declaration passed).
+    fn offered_way(&self, m: usize, to: Place, spent: f64) -> Option<Vec<(Place, bool)>> {
+        use super::Entry;
+        let offered = self.offered.0.borrow();
+        let o = offered.as_ref()?;
+        let quiet = self
+            .log
+            .get(o.log..)?
+            .iter()
+            .all(|e| matches!(e, Entry::Decision { .. }));
+        if o.model != m || o.from != self.models[m].body.at || !quiet {
+            return None;
+        }
+        o.ways
+            .iter()
+            .find(|w| w.0 == to && w.1.to_bits() == spent.to_bits())
+            .map(|w| w.2.clone())
+    }
+}
+
+/// A Move offered: where it ends, the allowance spent and the corners of
+/// its way ([`Battle::corners`]).
+type Way = (Place, f64, Vec<(Place, bool)>);
+
+/// The Moves last offered ([`Battle::move_options`]) and their ways: the
+/// model, where it stood, the log's length then, and each Move's way.
+#[derive(Debug)]
+pub(super) struct Offered {
+    model: usize,
+    from: Place,
+    log: usize,
+    ways: Vec<Way>,
+}
+
+/// The ways of the Moves last offered, kept so that the Move chosen walks
+/// the way its reach was found by rather than searching it again (a copy
+/// of the battle starts without them).
+#[derive(Debug, Default)]
+pub(super) struct OfferedCache(pub(super) std::cell::RefCell<Option<Offered>>);
+
+impl Clone for OfferedCache {
+    fn clone(&self) -> Self {
+        OfferedCache::default()
+    }
+}
+
+/// The corners of a way's steps, each with whether it is reached walking.
+fn way_corners(steps: &[Step]) -> Vec<(Place, bool)> {
+    steps
+        .iter()
+        .map(|s| match s {
+            Step::Walk { to, .. } => (*to, true),
+            Step::Climb { to, .. } | Step::JumpDown { to, .. } => (*to, false),
+        })
+        .collect()
 }
 
 /// Whether a base of radius `r` at `to` would overlap one of `others`.

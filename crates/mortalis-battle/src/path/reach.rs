@@ -12,6 +12,7 @@ use crate::table::{Body, Level, Place, TableError};
 /// touches difficult ground, and the budget left.
 struct Settled {
     v: usize,
+    j: usize,
     spent: f64,
     climbed: bool,
     difficult: bool,
@@ -67,6 +68,15 @@ const CLIMB_SLACK: f64 = 0.01;
 /// How far a goal is judged from a place (see [`Nav::reach_by`]).
 type Gap<'g> = &'g dyn Fn(usize, Place) -> f64;
 
+/// A reach with the steps of the way the search found to it (the way a
+/// Move offered from it walks, `Battle::move_options`).
+pub type Traced = Option<(Reach, Vec<Step>)>;
+
+/// The reaches alone.
+fn untraced(t: Vec<Traced>) -> Vec<Option<Reach>> {
+    t.into_iter().map(|r| r.map(|r| r.0)).collect()
+}
+
 impl Nav<'_> {
     /// Where one Move with `allowance` inches can take a model towards each
     /// of `goals`: the goal itself when a path of at most the allowance
@@ -96,6 +106,20 @@ impl Nav<'_> {
         goals: &[Place],
         gap: Gap,
     ) -> Result<Vec<Option<Reach>>, TableError> {
+        Ok(untraced(
+            self.reach_by_traced(from, allowance, others, goals, gap)?,
+        ))
+    }
+
+    /// [`Nav::reach_by`], each reach with the steps of its way.
+    pub fn reach_by_traced(
+        &self,
+        from: Place,
+        allowance: f64,
+        others: &[Body],
+        goals: &[Place],
+        gap: Gap,
+    ) -> Result<Vec<Traced>, TableError> {
         let span = Span {
             first: allowance,
             second: 0.0,
@@ -115,11 +139,24 @@ impl Nav<'_> {
     pub fn reach_both(
         &self,
         from: Place,
-        (first, second): (f64, f64),
+        allowances: (f64, f64),
         others: &[Body],
         goals: &[Place],
         gap: Gap,
     ) -> Result<[Vec<Option<Reach>>; 2], TableError> {
+        let [one, both] = self.reach_both_traced(from, allowances, others, goals, gap)?;
+        Ok([untraced(one), untraced(both)])
+    }
+
+    /// [`Nav::reach_both`], each reach with the steps of its way.
+    pub fn reach_both_traced(
+        &self,
+        from: Place,
+        (first, second): (f64, f64),
+        others: &[Body],
+        goals: &[Place],
+        gap: Gap,
+    ) -> Result<[Vec<Traced>; 2], TableError> {
         let one = Span { first, second: 0.0 };
         let total = first + second;
         let (plain, spans) = self.reach_span(from, one, Some(total), others, goals, gap)?;
@@ -135,8 +172,11 @@ impl Nav<'_> {
                         gap(k, r.to)
                     }
                 };
-                both[k] =
-                    walk.filter(|w| plain[k].as_ref().is_none_or(|p| judge(w) < judge(p) - 1e-9));
+                both[k] = walk.filter(|w| {
+                    plain[k]
+                        .as_ref()
+                        .is_none_or(|p| judge(&w.0) < judge(&p.0) - 1e-9)
+                });
             }
         }
         Ok([plain, both])
@@ -155,7 +195,7 @@ impl Nav<'_> {
         others: &[Body],
         goals: &[Place],
         gap: Gap,
-    ) -> Result<(Vec<Option<Reach>>, bool), TableError> {
+    ) -> Result<(Vec<Traced>, bool), TableError> {
         let r = self.graph.mover.radius;
         self.graph.table.can_stand(from, r)?;
         let allowance = span.total();
@@ -179,7 +219,7 @@ impl Nav<'_> {
                 }
             }
         }
-        let mut out: Vec<Option<Reach>> = vec![None; goals.len()];
+        let mut out: Vec<Traced> = vec![None; goals.len()];
         let mut spans = false;
         // Paths that touch difficult ground are searched only when some
         // lies within reach (else they are the plain ones, with less room).
@@ -204,6 +244,7 @@ impl Nav<'_> {
             }
             let ctx = Pick {
                 g: &g,
+                back: &back,
                 from,
                 goals,
                 goal_nodes: &goal_nodes,
@@ -250,6 +291,7 @@ fn settled(
             let rough_inch = if difficult { extra } else { 0.0 };
             Some(Settled {
                 v,
+                j,
                 spent: best[v][j] + rough_inch,
                 climbed,
                 difficult,
@@ -279,6 +321,8 @@ fn climb_past(g: &Graph, best: &[[f64; 2]], budget: f64, total: f64) -> bool {
 /// What choosing the reach towards each goal needs.
 struct Pick<'p, 'g> {
     g: &'p Graph<'g>,
+    /// The way back from each state the search settled.
+    back: &'p Backs,
     from: Place,
     goals: &'p [Place],
     goal_nodes: &'p [Option<usize>],
@@ -292,7 +336,7 @@ struct Pick<'p, 'g> {
 impl Pick<'_, '_> {
     /// For each goal, the settled state (or a straight walk on from one)
     /// nearest to it; kept in `out` when nearer than what it holds.
-    fn pick(&self, settled: &[Settled], out: &mut [Option<Reach>]) {
+    fn pick(&self, settled: &[Settled], out: &mut [Traced]) {
         let goals = self.goals;
         // The same place asked for twice (by the straight line and by the
         // walking distance) is slid to once: each goal's first place.
@@ -301,7 +345,7 @@ impl Pick<'_, '_> {
             .collect();
         // State by state (each goal still sees the states in their order),
         // with the slides from the state judged so far, by goal place.
-        let mut better: Vec<Option<(f64, Reach)>> = vec![None; goals.len()];
+        let mut better: Vec<Option<(f64, Reach, &Settled)>> = vec![None; goals.len()];
         let mut slides: Vec<Option<Option<Slide>>> = vec![None; goals.len()];
         for st in settled {
             if st.spent > self.allowance + 1e-9 {
@@ -317,21 +361,21 @@ impl Pick<'_, '_> {
                 } else {
                     (self.gap)(k, reach.to)
                 };
-                let wins = best.as_ref().is_none_or(|(n, b)| {
+                let wins = best.as_ref().is_none_or(|(n, b, _)| {
                     near.total_cmp(n)
                         .then(reach.spent.total_cmp(&b.spent))
                         .is_lt()
                 });
                 if wins {
-                    *best = Some((near, reach));
+                    *best = Some((near, reach, st));
                 }
             }
         }
         let from = self.from;
         for (k, better) in better.into_iter().enumerate() {
-            if let Some((near, b)) = better
+            if let Some((near, b, st)) = better
                 && (b.to.x - from.x).hyp(b.to.y - from.y) > 1e-6
-                && out[k].as_ref().is_none_or(|o| {
+                && out[k].as_ref().is_none_or(|(o, _)| {
                     let old = if o.arrived {
                         f64::NEG_INFINITY
                     } else {
@@ -340,9 +384,27 @@ impl Pick<'_, '_> {
                     near < old - 1e-9
                 })
             {
-                out[k] = Some(b);
+                out[k] = Some((b, self.steps(st, b)));
             }
         }
+    }
+
+    /// The steps of the way to `reach` through settled state `st`: the
+    /// search's way to the state, then the straight walk on from it when
+    /// the reach ends past it.
+    fn steps(&self, st: &Settled, reach: Reach) -> Vec<Step> {
+        let mut steps = self.g.rebuild(self.back, st.v, st.j, st.spent).steps;
+        let at = self.g.nodes[st.v].at;
+        if at != reach.to {
+            steps.push(Step::Walk {
+                to: reach.to,
+                length: (reach.to.x - at.x).hyp(reach.to.y - at.y),
+                jump: 0.0,
+                difficult: reach.spent
+                    > st.spent + (reach.to.x - at.x).hyp(reach.to.y - at.y) + 1e-9,
+            });
+        }
+        steps
     }
 
     /// The reach towards goal `k` from settled state `st`: its node, or a

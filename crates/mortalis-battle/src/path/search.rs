@@ -1,6 +1,7 @@
 //! Searches over the graph of a Move: Dijkstra cut at a budget (where one
 //! Move reaches), A* to one goal (the shortest path).
 
+use crate::hyp::Hyp;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -27,7 +28,25 @@ impl Graph<'_> {
         let rough_budget = plain
             .as_ref()
             .map_or(budget, |p| budget.min(p.cost() - 1.0));
-        let rough = self.dijkstra(true, rough_budget);
+        // A way's cost is at least its straight length less what its jumps
+        // cover for free (two at most, as `Nav::query` keeps nodes), so a
+        // way touching difficult ground within `rough_budget` needs that
+        // ground within its reach, and the goal no farther than it. When
+        // either fails, the second search finds nothing better.
+        let (from, to) = (self.nodes[0].at, self.nodes[1].at);
+        let free = if self.gaps.is_empty() && self.roof_jumps.is_empty() {
+            0.0
+        } else {
+            2.0 * self.mover.jump_max
+        };
+        let reach = rough_budget + free + 1e-6;
+        let rough = if (to.x - from.x).hyp(to.y - from.y) <= reach
+            && self.difficult_near(from, reach + 1.0)
+        {
+            self.dijkstra(true, rough_budget)
+        } else {
+            None
+        };
         let found = match (plain, rough) {
             (Some(p), Some(r)) => Some(if r.cost() < p.cost() - 1e-9 { r } else { p }),
             (p, r) => p.or(r),
