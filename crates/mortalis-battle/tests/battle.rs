@@ -213,7 +213,11 @@ fn ai_crosses_the_duma_field() {
 
 /// What each scenario's test asks: Jatka, Barykady, Otoczeni and
 /// Przechwycenie of 20 battles, Duma of 24 — one below what the AI wins on
-/// these seeds (session 16, docs/mortalis/ai.md: 20, 19, 19, 16, 20 with
+/// these seeds (session 17, docs/mortalis/ai.md: 19, 17, 19, 17, 22 with
+/// the walking grid closed where no Move goes, the Move walking the way
+/// its reach found and the climb where a model stands searched with both
+/// Moves open — Barykady 268 won of 300 on this table against 269 before;
+/// session 16: 20, 19, 19, 16, 20 with
 /// the walking way only towards the nearest far enemy; 19, 16, 19, 16, 20
 /// with the corner or edge the markers lie towards — Przechwycenie 18 → 16
 /// here, 433 → 429 won of 500 on this table, within noise; 19, 16, 19,
@@ -240,7 +244,7 @@ fn ai_crosses_the_duma_field() {
 /// figures stay within a few points, docs/mortalis/ai.md). Small samples:
 /// they pin that the AI plays far better than random play, not its exact
 /// strength.
-const WINS: [u32; 5] = [19, 18, 18, 15, 19];
+const WINS: [u32; 5] = [18, 16, 18, 16, 21];
 
 /// The test warbands in a scenario on the small test table (Otoczeni and
 /// Przechwycenie with its centre cleared, Duma on its own field).

@@ -200,9 +200,14 @@ impl Nav<'_> {
         self.graph.table.can_stand(from, r)?;
         let allowance = span.total();
         let mut g = self.query(from, from, others, false, allowance);
-        if span.both() {
-            // A climb where the model stands, not only at the climbing
-            // points spread along each edge.
+        // A climb where the model stands, not only at the climbing points
+        // spread along each edge (those may all fall where no base fits: a
+        // block pressed against the one it would climb). Every search that
+        // may lead to a walk across both Moves has them, so that the first
+        // sees the climb the second would take (session 17: a model beside
+        // a 2" block whose spread points were all blocked was never offered
+        // the climb with Moves of 4" and 3").
+        if span.both() || gate.is_some() {
             g.climbing_points(&[from]);
         }
         let goal_nodes: Vec<Option<usize>> = goals.iter().map(|&p| g.add_node(p)).collect();
