@@ -46,35 +46,24 @@ fn climbed(p: &Piece) -> bool {
     }
 }
 
-/// For a block the grid climbs, the centres of the cells in columns `xs`
-/// and rows `ys` where a base stands on its roof (the grid's cells: a roof
-/// narrower than a base and a half may hold a base and still none here);
-/// `None` for other pieces.
-fn roof_cells(
-    table: &Table,
-    i: usize,
-    xs: (usize, usize),
-    ys: (usize, usize),
-) -> Option<Vec<(f64, f64)>> {
+/// Whether piece `i` is a block the grid climbs whose roof holds no base
+/// at any cell centre in columns `xs` and rows `ys` (too narrow, or under
+/// a higher block laid across it; the grid's cells only: a roof narrower
+/// than a base and a half may hold a base and still none here).
+fn no_footing(table: &Table, i: usize, xs: (usize, usize), ys: (usize, usize)) -> bool {
     let p = &table.pieces[i];
     if !matches!(p.kind, Kind::Block { .. }) || !climbed(p) {
-        return None;
+        return false;
     }
-    let mut out = vec![];
-    for j in ys.0..=ys.1 {
-        for k in xs.0..=xs.1 {
-            let (x, y) = ((k as f64 + 0.5) * STEP, (j as f64 + 0.5) * STEP);
-            let on = Place {
-                x,
-                y,
-                level: crate::table::Level::Roof(i),
-            };
-            if table.can_stand(on, RADIUS).is_ok() {
-                out.push((x, y));
-            }
-        }
-    }
-    Some(out)
+    let stands = |k: usize, j: usize| {
+        let on = Place {
+            x: (k as f64 + 0.5) * STEP,
+            y: (j as f64 + 0.5) * STEP,
+            level: crate::table::Level::Roof(i),
+        };
+        table.can_stand(on, RADIUS).is_ok()
+    };
+    !(ys.0..=ys.1).any(|j| (xs.0..=xs.1).any(|k| stands(k, j)))
 }
 
 /// What crossing a cell costs an inch when a base centred there stands on
@@ -268,7 +257,7 @@ impl Fields {
             let b = bounds(&p.footprint);
             let (x0, x1) = (index(b[0] - RADIUS), index(b[2] + RADIUS) + 1);
             let (y0, y1) = (index(b[1] - RADIUS), index(b[3] + RADIUS) + 1);
-            let roof = roof_cells(table, i, (x0, x1.min(n - 1)), (y0, y1.min(n - 1)));
+            let closed = no_footing(table, i, (x0, x1.min(n - 1)), (y0, y1.min(n - 1)));
             for j in y0..=y1.min(n - 1) {
                 for k in x0..=x1.min(n - 1) {
                     let pt = Point::new((k as f64 + 0.5) * STEP, (j as f64 + 0.5) * STEP);
@@ -288,7 +277,7 @@ impl Fields {
                     // a base stands was tried: it gave the side choosing
                     // the corner 63.5% of the decided self-play battles on
                     // the test table (51.6% before), docs/mortalis/ai.md.
-                    if roof.as_ref().is_some_and(|r| r.is_empty()) {
+                    if closed {
                         here = f32::INFINITY;
                     }
                     let c = &mut cost[j * n + k];
