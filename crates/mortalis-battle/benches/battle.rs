@@ -5,7 +5,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{Battle, Fighter, HOUSE_ROUNDS, Players};
+use mortalis_battle::battle::{Battle, Fighter, Players};
 use mortalis_battle::generate::generate;
 use mortalis_battle::{Body, Mover, Nav, Place, file::parse};
 use mortalis_rules::dice::RngDice;
@@ -61,8 +61,9 @@ fn benches(c: &mut Criterion) {
                     [na.clone(), nb.clone()],
                     [sa, sb],
                     models.clone(),
-                    HOUSE_ROUNDS,
-                );
+                    0,
+                )
+                .with_house_rounds();
                 let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
                 battle
                     .play(&mut Players {

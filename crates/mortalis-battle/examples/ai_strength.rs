@@ -11,7 +11,7 @@
 //! battle's table at the start of each round; `WIDTH=N` log lines cut at N
 //! characters (200).
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{Battle, Decider, HOUSE_ROUNDS, Players, RandomPolicy, Scenario};
+use mortalis_battle::battle::{Battle, Decider, Players, RandomPolicy, Scenario, house_rounds};
 use mortalis_battle::generate;
 use mortalis_battle::svg::{battle_marks, render_with};
 use mortalis_rules::dice::RngDice;
@@ -97,7 +97,7 @@ fn main() {
             let rounds = std::env::var("ROUNDS")
                 .ok()
                 .and_then(|r| r.parse().ok())
-                .unwrap_or(HOUSE_ROUNDS);
+                .unwrap_or(house_rounds(table.size));
             let mut battle =
                 Battle::new(table, [na, nb], [sa, sb], a, rounds).with_scenario(scenario);
             let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));

@@ -8,7 +8,7 @@
 //! its place and with each option that moves it.
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
-    Battle, Decider, HOUSE_ROUNDS, Players, Question, RandomPolicy, Scenario,
+    Battle, Decider, Players, Question, RandomPolicy, Scenario, house_rounds,
 };
 use mortalis_battle::generate;
 use mortalis_rules::dice::RngDice;
@@ -131,7 +131,7 @@ fn main() {
     let rounds = std::env::var("ROUNDS")
         .ok()
         .and_then(|r| r.parse().ok())
-        .unwrap_or(HOUSE_ROUNDS);
+        .unwrap_or(house_rounds(table.size));
     let mut battle = Battle::new(table, [na, nb], [sa, sb], models, rounds).with_scenario(scenario);
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
     let mut rnd = RandomPolicy::new(seed);

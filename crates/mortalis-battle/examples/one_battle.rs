@@ -1,9 +1,7 @@
 //! Plays one battle on the test table and prints its log (for debugging
 //! and profiling): `cargo run --example one_battle -- SEED [random]`.
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{
-    Battle, Decider, Entry, Fighter, HOUSE_ROUNDS, Players, RandomPolicy,
-};
+use mortalis_battle::battle::{Battle, Decider, Entry, Fighter, Players, RandomPolicy};
 use mortalis_rules::dice::RngDice;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -19,7 +17,7 @@ fn main() {
     let (na, sa, mut a) = fighters(include_str!("../tests/data/alfa.toml"), 0);
     let (nb, sb, b) = fighters(include_str!("../tests/data/beta.toml"), 1);
     a.extend(b);
-    let mut battle = Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS);
+    let mut battle = Battle::new(table, [na, nb], [sa, sb], a, 0).with_house_rounds();
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
     let (mut ai, mut other): (Ai, Box<dyn Decider>) =
         if args.get(2).map(String::as_str) == Some("random") {

@@ -6,7 +6,7 @@ use mortalis_battle::battle::Scenario;
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::side_from_warband;
 use mortalis_battle::battle::{
-    Battle, Choice, Decider, Entry, Event, Fighter, HOUSE_ROUNDS, Players, RandomPolicy, Scripted,
+    Battle, Choice, Decider, Entry, Event, Fighter, Players, RandomPolicy, Scripted, house_rounds,
 };
 use mortalis_battle::file::parse;
 use mortalis_battle::generate;
@@ -25,7 +25,7 @@ pub fn new_battle() -> Battle {
     let (na, sa, mut a) = fighters(include_str!("data/alfa.toml"), 0);
     let (nb, sb, b) = fighters(include_str!("data/beta.toml"), 1);
     a.extend(b);
-    Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS)
+    Battle::new(table, [na, nb], [sa, sb], a, 0).with_house_rounds()
 }
 
 fn run(b: &mut Battle, d0: &mut dyn Decider, d1: &mut dyn Decider, seed: u64) {
@@ -108,7 +108,7 @@ fn check_log(b: &Battle) {
         }
     }
     assert!(b.end.is_some(), "the battle did not end");
-    assert!(b.round <= HOUSE_ROUNDS + 1);
+    assert!(b.round <= house_rounds(b.table.size) + 1);
 }
 
 #[test]
@@ -307,7 +307,7 @@ fn gear_battle(seed: u64) -> Battle {
     ][seed as usize % 7];
     let (nb, sb, b) = fighters(other, 1);
     a.extend(b);
-    Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS)
+    Battle::new(table, [na, nb], [sa, sb], a, 0).with_house_rounds()
 }
 
 /// The gear warbands, AI against random play from either side and AI
@@ -411,8 +411,9 @@ fn a_model_in_a_pocket_is_offered_a_move() {
     let (na, sa, mut a) = fighters(include_str!("data/alfa.toml"), 0);
     let (nb, sb, b) = fighters(include_str!("data/beta.toml"), 1);
     a.extend(b);
-    let mut battle =
-        Battle::new(table, [na, nb], [sa, sb], a, HOUSE_ROUNDS).with_scenario(Scenario::Massacre);
+    let mut battle = Battle::new(table, [na, nb], [sa, sb], a, 0)
+        .with_house_rounds()
+        .with_scenario(Scenario::Massacre);
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(1));
     let (mut x, mut y) = (Spy(Ai, vec![]), Spy(Ai, vec![]));
     battle

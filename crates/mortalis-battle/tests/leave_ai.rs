@@ -10,7 +10,7 @@ mod duel;
 
 use duel::alfa_against_beta;
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{About, Choice, Decider, HOUSE_ROUNDS, Question};
+use mortalis_battle::battle::{About, Choice, Decider, Question, house_rounds};
 use mortalis_battle::file::parse;
 use mortalis_battle::table::Place;
 
@@ -68,8 +68,9 @@ fn a_carrier_stays_while_its_friends_would_be_outnumbered() {
 
 #[test]
 fn near_the_round_limit_it_leaves_with_one_friend_fewer() {
-    assert_eq!(HOUSE_ROUNDS, 12);
-    assert!(leaves(10));
+    // Two rounds before the limit of the 28" table.
+    assert_eq!(house_rounds(28.0), 20);
+    assert!(leaves(18));
 }
 
 /// Two friends against one enemy: with one marker left on the ground (no

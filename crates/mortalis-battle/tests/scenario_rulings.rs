@@ -1,9 +1,7 @@
 //! Scenario rulings pinned outside the situations (docs/mortalis/battle.md).
 
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{
-    Battle, HOUSE_ROUNDS, Players, RandomPolicy, Scenario, side_from_warband,
-};
+use mortalis_battle::battle::{Battle, Players, RandomPolicy, Scenario, side_from_warband};
 use mortalis_battle::file::parse;
 use mortalis_rules::dice::RngDice;
 use mortalis_rules::warband::WarbandFile;
@@ -25,7 +23,8 @@ fn barricades_set_up_keeps_the_table_as_given() {
         let (nb, sb, b) = side(include_str!("data/beta.toml"), 1);
         a.extend(b);
         let table = parse(include_str!("data/open.toml")).unwrap();
-        let mut battle = Battle::new(table.clone(), [na, nb], [sa, sb], a, HOUSE_ROUNDS)
+        let mut battle = Battle::new(table.clone(), [na, nb], [sa, sb], a, 0)
+            .with_house_rounds()
             .with_scenario(Scenario::Barricades);
         let mut rnd = RandomPolicy::new(seed);
         let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
@@ -41,4 +40,26 @@ fn barricades_set_up_keeps_the_table_as_given() {
             "seed {seed}: the set-up changed the table"
         );
     }
+}
+
+/// Q22, ruling: the house round limit (the rulebook has none, B15) is the
+/// rounds a model needs to walk the table's diagonal there and back at 4"
+/// a round, rounded up, so that a larger table is not cut short: 20 on a
+/// 28" table, 26 on 36", 34 on 48". Every battle the AI plays ends by it
+/// at the latest.
+#[test]
+fn the_house_round_limit_follows_the_table_size() {
+    use mortalis_battle::battle::house_rounds;
+    assert_eq!(house_rounds(28.0), 20);
+    assert_eq!(house_rounds(36.0), 26);
+    assert_eq!(house_rounds(48.0), 34);
+    for size in 28..=48 {
+        let rounds = house_rounds(f64::from(size));
+        let walk = 2.0 * f64::from(size) * std::f64::consts::SQRT_2;
+        assert!(f64::from(rounds) * 4.0 >= walk && f64::from(rounds - 1) * 4.0 < walk);
+    }
+    let table = parse("size = 36\n").unwrap();
+    let battle =
+        Battle::new(table, ["A".into(), "B".into()], [0, 0], vec![], 0).with_house_rounds();
+    assert_eq!(battle.max_rounds, 26);
 }

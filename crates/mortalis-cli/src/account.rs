@@ -135,19 +135,29 @@ fn end_line(
         "\n{}: {}; {} {}:{}; {}",
         lang.pick("Koniec", "End"),
         match reason {
-            EndReason::AllMarkersGone =>
-                lang.pick("wszystkie znaczniki wyniesione", "every marker carried off"),
-            EndReason::ObjectivesMet => lang.pick(
-                "nikt, kto mógłby wyjść, nie został na polu",
-                "nobody who could leave is left on the field"
+            EndReason::AllMarkersGone => lang
+                .pick("wszystkie znaczniki wyniesione", "every marker carried off")
+                .to_string(),
+            EndReason::ObjectivesMet => lang
+                .pick(
+                    "nikt, kto mógłby wyjść, nie został na polu",
+                    "nobody who could leave is left on the field"
+                )
+                .to_string(),
+            EndReason::OneSideLeft => lang
+                .pick(
+                    "na stole zostały modele jednej strony",
+                    "only one side is left on the table"
+                )
+                .to_string(),
+            EndReason::NobodyLeft => lang
+                .pick("na stole nie został nikt", "nobody is left on the table")
+                .to_string(),
+            EndReason::RoundLimit => format!(
+                "{} {} (Q22)",
+                lang.pick("limit rund:", "round limit of"),
+                b.max_rounds
             ),
-            EndReason::OneSideLeft => lang.pick(
-                "na stole zostały modele jednej strony",
-                "only one side is left on the table"
-            ),
-            EndReason::NobodyLeft =>
-                lang.pick("na stole nie został nikt", "nobody is left on the table"),
-            EndReason::RoundLimit => lang.pick("limit rund (Q22)", "round limit (Q22)"),
         },
         lang.pick("PZ", "VP"),
         vp[0],

@@ -12,7 +12,7 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
-    Battle, Decider, Fighter, HOUSE_ROUNDS, Players, Question, RandomPolicy, Wish,
+    Battle, Decider, Fighter, Players, Question, RandomPolicy, Wish, house_rounds,
     side_from_warband,
 };
 use mortalis_battle::generate;
@@ -100,9 +100,11 @@ pub struct BattleArgs {
     /// Seed of the dice (and of the generated table).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// House round limit (Q22); 0 plays without one.
-    #[arg(long, default_value_t = HOUSE_ROUNDS)]
-    rounds: u32,
+    /// House round limit (Q22); 0 plays without one. Default: the rounds
+    /// to walk the table's diagonal there and back at 4" a round (20 on a
+    /// 28" table, 26 on 36").
+    #[arg(long)]
+    rounds: Option<u32>,
     /// Print JSON: the log, the dice and the result.
     #[arg(long)]
     json: bool,
@@ -306,7 +308,8 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
         models.extend((1..=n).map(|k| Fighter::volunteer(k, side)));
     }
     let table = battle_table(args.scenario, args.table.as_deref(), args.seed, lang)?;
-    let mut battle = Battle::new(table, [na, nb], [sa, sb], models, args.rounds)
+    let rounds = args.rounds.unwrap_or_else(|| house_rounds(table.size));
+    let mut battle = Battle::new(table, [na, nb], [sa, sb], models, rounds)
         .with_scenario(args.scenario.scenario());
     battle.challenges.wishes = parse_challenges(&args.challenges, lang)?;
     let independent = load_independent(args.independent.as_deref(), lang)?;
@@ -368,6 +371,7 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
         ok(serde_json::to_string_pretty(&serde_json::json!({
             "warbands": battle.names,
             "rounds": battle.round,
+            "round_limit": battle.max_rounds,
             "end": reason,
             "vp": vp,
             "winner": winner,

@@ -201,7 +201,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("mortalis battle:seed", "Ziarno kości (i tworzonego stołu)"),
     (
         "mortalis battle:rounds",
-        "Domowy limit rund (Q22); 0 gra bez limitu",
+        "Domowy limit rund (Q22); 0 gra bez limitu. Domyślnie: tyle rund, ile trzeba, by przejść przekątną stołu tam i z powrotem po 4\" na rundę (20 na stole 28\", 26 na 36\")",
     ),
     ("mortalis battle:json", "Wypisz JSON: log, kości i wynik"),
     (
@@ -276,7 +276,10 @@ pub const HELP: &[(&str, &str)] = &[
         "mortalis simulate:seed",
         "Ziarno pierwszej bitwy; bitwa i ma ziarno seed + i",
     ),
-    ("mortalis simulate:rounds", "Domowy limit rund (Q22)"),
+    (
+        "mortalis simulate:rounds",
+        "Domowy limit rund (Q22). Domyślnie: tyle rund, ile trzeba, by przejść przekątną stołu tam i z powrotem po 4\" na rundę (20 na stole 28\", 26 na 36\")",
+    ),
     ("mortalis simulate:json", "Wypisz JSON"),
     // table
     (

@@ -15,7 +15,7 @@ use clap::Args;
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::independent::{Entry, INDEPENDENT};
 use mortalis_battle::battle::{
-    Battle, Decider, Fighter, HOUSE_ROUNDS, OBJECT_VP, Players, RandomPolicy, Status, Wish,
+    Battle, Decider, Fighter, OBJECT_VP, Players, RandomPolicy, Status, Wish, house_rounds,
 };
 use mortalis_battle::{Table, generate};
 use mortalis_rules::Lang;
@@ -54,9 +54,10 @@ pub struct SimulateArgs {
     /// Seed of the first battle; battle i uses seed + i.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// House round limit (Q22).
-    #[arg(long, default_value_t = HOUSE_ROUNDS, value_parser = clap::value_parser!(u32).range(1..=100))]
-    rounds: u32,
+    /// House round limit (Q22). Default: the rounds to walk the table's
+    /// diagonal there and back at 4" a round (20 on a 28" table, 26 on 36").
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    rounds: Option<u32>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -106,7 +107,8 @@ struct Outcome {
 struct Setup<'a> {
     table: Option<&'a Table>,
     scenario: ScenarioArg,
-    rounds: u32,
+    /// The house round limit; `None`: the table's ([`house_rounds`]).
+    rounds: Option<u32>,
     /// Each warband's challenges (A, B).
     wishes: &'a [Vec<Wish>; 2],
     /// The independent models and their file.
@@ -149,6 +151,7 @@ fn one(
     };
     let names = [sides[order[0]].0.clone(), sides[order[1]].0.clone()];
     let strengths = [sides[order[0]].1, sides[order[1]].1];
+    let rounds = rounds.unwrap_or_else(|| house_rounds(table.size));
     let mut battle =
         Battle::new(table, names, strengths, models, rounds).with_scenario(scenario.scenario());
     battle.challenges.wishes = [wishes[order[0]].clone(), wishes[order[1]].clone()];

@@ -194,6 +194,43 @@ fn json_is_reproducible() {
     assert_eq!(v["vp"].as_array().unwrap().len(), 2);
 }
 
+/// Q22's house round limit follows the table's size: 20 rounds on the 28"
+/// test table, 26 on the generated 36" one; `--rounds` sets another, and
+/// a battle stopped by it says so with the limit in both languages.
+#[test]
+fn the_round_limit_follows_the_table() {
+    let limit = |out: std::process::Output| {
+        assert!(out.status.success());
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(v["rounds"].as_u64().unwrap() <= v["round_limit"].as_u64().unwrap() + 1);
+        v["round_limit"].as_u64().unwrap()
+    };
+    assert_eq!(limit(battle(&["--json"])), 20);
+    let generated = mortalis()
+        .args([
+            "battle",
+            A,
+            B,
+            "--scenario",
+            "barykady",
+            "--seed",
+            "3",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(limit(generated), 26);
+    assert_eq!(limit(battle(&["--json", "--rounds", "2"])), 2);
+    for (lang, words) in [
+        ("en", "round limit of 2 (Q22)"),
+        ("pl", "limit rund: 2 (Q22)"),
+    ] {
+        let out = battle(&["--rounds", "2", "--lang", lang]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(words), "{text}");
+    }
+}
+
 #[test]
 fn what_is_not_simulated_is_refused_with_b182() {
     // B134: a skill implant needs the skill it gives (`implant`).

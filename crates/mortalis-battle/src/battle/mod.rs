@@ -48,8 +48,20 @@ pub use react::{Offensive, Pools};
 use crate::path::{Mover, Nav};
 use crate::table::{Body, Place, Table};
 
-/// The house round limit for battles no person plays (Q22), by default.
-pub const HOUSE_ROUNDS: u32 = 12;
+/// The pace behind the house round limit: inches a round a model covers
+/// on a dense table (half its two 4" Moves, for the way round terrain).
+pub const HOUSE_PACE: f64 = 4.0;
+
+/// The house round limit for a table `size` inches square (Q22, a house
+/// rule: the rulebook has none): the rounds a model needs to walk the
+/// table's diagonal there and back at [`HOUSE_PACE`], rounded up — 20 on a
+/// 28" table, 26 on 36", 34 on 48" (docs/mortalis/battle.md).
+pub fn house_rounds(size: f64) -> u32 {
+    let walk = 2.0 * size * std::f64::consts::SQRT_2 / HOUSE_PACE;
+    // Table files hold 28"–48" (checked where they are read); the clamp
+    // only keeps a nonsense size from overflowing.
+    walk.ceil().clamp(1.0, 1000.0) as u32
+}
 /// Technology markers in Jatka (B153).
 pub const JATKA_MARKERS: usize = 5;
 /// Markers stand at least this far from every edge (B153).
@@ -291,6 +303,13 @@ impl Battle {
     /// The same battle in another scenario (set up by [`Battle::play`]).
     pub fn with_scenario(mut self, scenario: Scenario) -> Self {
         self.scenario = scenario;
+        self
+    }
+
+    /// The same battle with the house round limit of its table's size
+    /// ([`house_rounds`]).
+    pub fn with_house_rounds(mut self) -> Self {
+        self.max_rounds = house_rounds(self.table.size);
         self
     }
 

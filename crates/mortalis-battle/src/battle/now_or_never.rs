@@ -147,7 +147,7 @@ impl Battle {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{HOUSE_ROUNDS, Status, side_from_warband};
+    use super::super::{Status, side_from_warband};
     use super::*;
 
     /// A1 on the 4" block 0.7" from its west edge, B1 on the ground west
@@ -172,7 +172,7 @@ mod tests {
                 _ => m.status = Status::Removed,
             }
         }
-        Battle::new(table, [na, nb], [sa, sb], models, HOUSE_ROUNDS)
+        Battle::new(table, [na, nb], [sa, sb], models, 0).with_house_rounds()
     }
 
     /// B83 is offered to a model hit where it stands, never to one shot in

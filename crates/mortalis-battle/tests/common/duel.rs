@@ -2,7 +2,7 @@
 //! the AI-judgement tests ask one question in (included with `#[path]`).
 
 use mortalis_battle::Table;
-use mortalis_battle::battle::{Battle, HOUSE_ROUNDS, Status, side_from_warband};
+use mortalis_battle::battle::{Battle, Status, side_from_warband};
 use mortalis_battle::table::Place;
 use mortalis_rules::warband::WarbandFile;
 
@@ -22,7 +22,7 @@ pub fn alfa_against_beta(table: Table, place: impl Fn(&str) -> Option<Place>) ->
             None => m.status = Status::Removed,
         }
     }
-    Battle::new(table, [na, nb], [sa, sb], models, HOUSE_ROUNDS)
+    Battle::new(table, [na, nb], [sa, sb], models, 0).with_house_rounds()
 }
 
 /// The battle with A1 at `a1` (active) and B1 at `b1`.

@@ -4,7 +4,7 @@
 //! with `#[path]`).
 
 use mortalis_battle::battle::{
-    Battle, Decider, Entry, HOUSE_ROUNDS, Players, Scenario, Scripted, side_from_warband,
+    Battle, Decider, Entry, Players, Scenario, Scripted, side_from_warband,
 };
 use mortalis_battle::file::parse;
 use mortalis_battle::generate;
@@ -36,7 +36,9 @@ pub fn battle_of(a: &str, b: &str, scenario: Scenario, seed: u64) -> Battle {
         Scenario::Interception => generate::clear_centre(open, generate::CENTRE_CLEAR, false),
         _ => open,
     };
-    Battle::new(table, [na, nb], [sa, sb], models, HOUSE_ROUNDS).with_scenario(scenario)
+    Battle::new(table, [na, nb], [sa, sb], models, 0)
+        .with_house_rounds()
+        .with_scenario(scenario)
 }
 
 /// Plays `b` to its end with these deciders and dice.
