@@ -213,7 +213,12 @@ fn ai_crosses_the_duma_field() {
 
 /// What each scenario's test asks: Jatka, Barykady, Otoczeni and
 /// Przechwycenie of 20 battles, Duma of 24 — one below what the AI wins on
-/// these seeds (session 17, docs/mortalis/ai.md: 19, 18, 19, 17, 22 with
+/// these seeds (session 18, docs/mortalis/ai.md: 19, 19, 20, 17, 20 with
+/// the house limit of the table's size, 20 rounds here, and no ground
+/// towards the edge for a Move that ends engaged — Duma 20 here (21 or
+/// more before it),
+/// within noise: 834 → 861 won of 1,000 on this field; session 17:
+/// 19, 18, 19, 17, 22 with
 /// the walking grid closed where no Move goes, the Move walking the way
 /// its reach found and the climb where a model stands searched with both
 /// Moves open — Barykady 268 won of 300 on this table against 269 before;
@@ -244,7 +249,7 @@ fn ai_crosses_the_duma_field() {
 /// figures stay within a few points, docs/mortalis/ai.md). Small samples:
 /// they pin that the AI plays far better than random play, not its exact
 /// strength.
-const WINS: [u32; 5] = [18, 17, 18, 16, 21];
+const WINS: [u32; 5] = [18, 18, 19, 16, 19];
 
 /// The test warbands in a scenario on the small test table (Otoczeni and
 /// Przechwycenie with its centre cleared, Duma on its own field).
