@@ -270,70 +270,121 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
         .into_iter()
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| Failure::from(anyhow!("{e}")))?;
-    let n = outcomes.len() as u64;
-    let count = |r: i32| outcomes.iter().filter(|o| o.result == r).count() as u64;
-    let (wins, draws, losses) = (count(1), count(0), count(-1));
-    // The first side's wins of the battles someone won: with sides
-    // alternated, a share far from 50% is a bias of the rules or the AI
-    // towards one side, whatever the warbands.
-    let first_won = outcomes.iter().filter(|o| o.first == 1).count() as u64;
-    let decided = n - draws;
-    let first_interval = interval(first_won, decided);
-    let rounds = outcomes.iter().map(|o| f64::from(o.rounds)).sum::<f64>() / n as f64;
-    let mut per_model: BTreeMap<(usize, String), (u32, u32)> = BTreeMap::new();
-    for o in &outcomes {
-        for (k, (removed, scored)) in &o.models {
-            let e = per_model.entry(k.clone()).or_default();
-            e.0 += removed;
-            e.1 += scored;
-        }
-    }
-    let mut met: BTreeMap<(usize, Challenge), u64> = BTreeMap::new();
-    for o in &outcomes {
-        for k in &o.met {
-            *met.entry(*k).or_default() += 1;
-        }
-    }
-    let rate = |k: u64| {
-        let (lo, hi) = interval(k, n);
-        (k as f64 / n as f64, lo, hi)
-    };
+    let summary = Summary::of(&outcomes);
     if args.json {
-        let models: Vec<_> = per_model
-            .iter()
-            .map(|((w, name), (removed, scored))| {
-                serde_json::json!({
-                    "warband": sides[*w].0, "model": name,
-                    "removed_per_battle": f64::from(*removed) / n as f64,
-                    "markers_per_battle": f64::from(*scored) / n as f64,
-                })
-            })
-            .collect();
-        let r = |k: u64| {
-            let (p, lo, hi) = rate(k);
-            serde_json::json!({"count": k, "rate": p, "low": lo, "high": hi})
-        };
-        return ok(serde_json::to_string_pretty(&serde_json::json!({
-            "a": sides[0].0, "b": sides[1].0, "battles": n, "seed": args.seed,
-            "a_wins": r(wins), "draws": r(draws), "a_losses": r(losses),
-            "average_rounds": rounds, "models": models,
-            "first_side_wins_of_decided": {
-                "count": first_won, "decided": decided,
-                "rate": if decided > 0 { first_won as f64 / decided as f64 } else { 0.0 },
-                "low": first_interval.0, "high": first_interval.1,
-            },
-            "challenges_met": met.iter().map(|((w, c), k)| serde_json::json!({
-                "warband": sides[*w].0, "challenge": c, "rate": *k as f64 / n as f64,
-            })).collect::<Vec<_>>(),
-        }))? + "\n");
+        return ok(summary_json(&summary, &sides, args.seed)? + "\n");
     }
+    ok(summary_text(&summary, &sides, args.random, lang))
+}
+
+/// What a run of battles comes to, from warband A's side.
+struct Summary {
+    n: u64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    /// The first side's wins of the battles someone won: with sides
+    /// alternated, a share far from 50% is a bias of the rules or the AI
+    /// towards one side, whatever the warbands.
+    first_won: u64,
+    rounds: f64,
+    /// (warband, model name) → (times removed, VP scored).
+    per_model: BTreeMap<(usize, String), (u32, u32)>,
+    /// (warband, challenge) → battles it was met in.
+    met: BTreeMap<(usize, Challenge), u64>,
+}
+
+impl Summary {
+    fn of(outcomes: &[Outcome]) -> Self {
+        let n = outcomes.len() as u64;
+        let count = |r: i32| outcomes.iter().filter(|o| o.result == r).count() as u64;
+        let mut per_model: BTreeMap<(usize, String), (u32, u32)> = BTreeMap::new();
+        let mut met: BTreeMap<(usize, Challenge), u64> = BTreeMap::new();
+        for o in outcomes {
+            for (k, (removed, scored)) in &o.models {
+                let e = per_model.entry(k.clone()).or_default();
+                e.0 += removed;
+                e.1 += scored;
+            }
+            for k in &o.met {
+                *met.entry(*k).or_default() += 1;
+            }
+        }
+        Summary {
+            n,
+            wins: count(1),
+            draws: count(0),
+            losses: count(-1),
+            first_won: outcomes.iter().filter(|o| o.first == 1).count() as u64,
+            rounds: outcomes.iter().map(|o| f64::from(o.rounds)).sum::<f64>() / n.max(1) as f64,
+            per_model,
+            met,
+        }
+    }
+
+    /// Battles someone won.
+    fn decided(&self) -> u64 {
+        self.n - self.draws
+    }
+
+    /// `k` of `of` as (share, low, high) with the 95% Wilson interval.
+    fn rate(k: u64, of: u64) -> (f64, f64, f64) {
+        let (lo, hi) = interval(k, of);
+        (if of > 0 { k as f64 / of as f64 } else { 0.0 }, lo, hi)
+    }
+}
+
+fn summary_json(
+    s: &Summary,
+    sides: &[(String, u32, Vec<Fighter>); 2],
+    seed: u64,
+) -> Result<String, Failure> {
+    let n = s.n.max(1) as f64;
+    let models: Vec<_> = s
+        .per_model
+        .iter()
+        .map(|((w, name), (removed, scored))| {
+            serde_json::json!({
+                "warband": sides[*w].0, "model": name,
+                "removed_per_battle": f64::from(*removed) / n,
+                "markers_per_battle": f64::from(*scored) / n,
+            })
+        })
+        .collect();
+    let r = |k: u64| {
+        let (p, lo, hi) = Summary::rate(k, s.n);
+        serde_json::json!({"count": k, "rate": p, "low": lo, "high": hi})
+    };
+    let of_decided = |k: u64| {
+        let (p, lo, hi) = Summary::rate(k, s.decided());
+        serde_json::json!({"count": k, "decided": s.decided(), "rate": p, "low": lo, "high": hi})
+    };
+    Ok(serde_json::to_string_pretty(&serde_json::json!({
+        "a": sides[0].0, "b": sides[1].0, "battles": s.n, "seed": seed,
+        "a_wins": r(s.wins), "draws": r(s.draws), "a_losses": r(s.losses),
+        "a_wins_of_decided": of_decided(s.wins),
+        "average_rounds": s.rounds, "models": models,
+        "first_side_wins_of_decided": of_decided(s.first_won),
+        "challenges_met": s.met.iter().map(|((w, c), k)| serde_json::json!({
+            "warband": sides[*w].0, "challenge": c, "rate": *k as f64 / n,
+        })).collect::<Vec<_>>(),
+    }))?)
+}
+
+fn summary_text(
+    s: &Summary,
+    sides: &[(String, u32, Vec<Fighter>); 2],
+    random: Option<SideArg>,
+    lang: Lang,
+) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} — {}: {n} {}",
+        "{} — {}: {} {}",
         sides[0].0,
         sides[1].0,
-        match args.random {
+        s.n,
+        match random {
             None => lang.pick("bitew (SI przeciw SI)", "battles (AI against AI)"),
             Some(SideArg::A) => lang.pick(
                 "bitew (A losowo przeciw SI)",
@@ -345,41 +396,60 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
             ),
         }
     );
+    let within = lang.pick("przedział", "interval");
     for (label, k) in [
-        (lang.pick("zwycięstwa", "wins"), wins),
-        (lang.pick("remisy", "draws"), draws),
-        (lang.pick("porażki", "losses"), losses),
+        (lang.pick("zwycięstwa", "wins"), s.wins),
+        (lang.pick("remisy", "draws"), s.draws),
+        (lang.pick("porażki", "losses"), s.losses),
     ] {
-        let (p, lo, hi) = rate(k);
+        let (p, lo, hi) = Summary::rate(k, s.n);
         let _ = writeln!(
             out,
-            "  {} {label}: {k} ({:.1}%, 95% {}: {:.1}%–{:.1}%)",
+            "  {} {label}: {k} ({:.1}%, 95% {within}: {:.1}%–{:.1}%)",
             sides[0].0,
             100.0 * p,
-            lang.pick("przedział", "interval"),
             100.0 * lo,
             100.0 * hi
         );
     }
+    let decided = s.decided();
     if decided > 0 {
-        let (lo, hi) = first_interval;
-        let _ = writeln!(
-            out,
-            "  {}: {first_won} / {decided} ({:.1}%, 95% {}: {:.1}%–{:.1}%)",
-            lang.pick(
-                "pierwsza strona wygrała rozstrzygniętych bitew",
-                "the first side won of those decided"
+        for (label, k) in [
+            (
+                format!(
+                    "{} {}",
+                    sides[0].0,
+                    lang.pick(
+                        "— wygrane spośród rozstrzygniętych bitew",
+                        "won of those decided"
+                    )
+                ),
+                s.wins,
             ),
-            100.0 * first_won as f64 / decided as f64,
-            lang.pick("przedział", "interval"),
-            100.0 * lo,
-            100.0 * hi
-        );
+            (
+                lang.pick(
+                    "pierwsza strona wygrała rozstrzygniętych bitew",
+                    "the first side won of those decided",
+                )
+                .to_string(),
+                s.first_won,
+            ),
+        ] {
+            let (p, lo, hi) = Summary::rate(k, decided);
+            let _ = writeln!(
+                out,
+                "  {label}: {k} / {decided} ({:.1}%, 95% {within}: {:.1}%–{:.1}%)",
+                100.0 * p,
+                100.0 * lo,
+                100.0 * hi
+            );
+        }
     }
     let _ = writeln!(
         out,
-        "  {}: {rounds:.1}",
-        lang.pick("średnio rund", "average rounds")
+        "  {}: {:.1}",
+        lang.pick("średnio rund", "average rounds"),
+        s.rounds
     );
     let _ = writeln!(
         out,
@@ -389,24 +459,25 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
             "Model: removed / VP scored (markers, the object, leaving in Duma), per battle"
         )
     );
-    for ((w, name), (removed, scored)) in &per_model {
+    let n = s.n.max(1) as f64;
+    for ((w, name), (removed, scored)) in &s.per_model {
         let _ = writeln!(
             out,
             "  {} {name}: {:.2} / {:.2}",
             sides[*w].0,
-            f64::from(*removed) / n as f64,
-            f64::from(*scored) / n as f64
+            f64::from(*removed) / n,
+            f64::from(*scored) / n
         );
     }
-    for ((w, c), k) in &met {
+    for ((w, c), k) in &s.met {
         let _ = writeln!(
             out,
             "  {} {} {}: {:.1}%",
             sides[*w].0,
             lang.pick("wykonuje Wyzwanie", "meets the challenge"),
             c.name(lang),
-            100.0 * *k as f64 / n as f64
+            100.0 * *k as f64 / n
         );
     }
-    ok(out)
+    out
 }

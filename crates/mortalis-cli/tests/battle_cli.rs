@@ -392,6 +392,11 @@ fn simulate_counts_add_up_and_do_not_depend_on_threads() {
     let decided = first["decided"].as_u64().unwrap();
     assert_eq!(decided, n("a_wins") + n("a_losses"));
     assert!(first["count"].as_u64().unwrap() <= decided);
+    // A's share of them (draws left out: with draws, a share of all
+    // battles is below 50% between equals).
+    let of_decided = &v["a_wins_of_decided"];
+    assert_eq!(of_decided["count"].as_u64().unwrap(), n("a_wins"));
+    assert_eq!(of_decided["decided"].as_u64().unwrap(), decided);
 }
 
 /// `--random b`: warband B answers at random (seeded per battle) in
