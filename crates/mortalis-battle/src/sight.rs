@@ -534,6 +534,11 @@ impl<'a> Look<'a> {
             let ray = Ray { from: eye, to: p };
             let (mut seen, mut cover, mut obstacle) = (true, false, false);
             for (k, (b, n)) in blockers.iter().enumerate() {
+                // Once hidden by both cover and an obstacle, no other
+                // blocker changes what this point says.
+                if cover && obstacle {
+                    break;
+                }
                 if blocks(CENTRE_EYE * SIDEWAYS.len() + across, k, b, &ray) {
                     seen = false;
                     if self.near_target(b, n) < COVER_REACH {
