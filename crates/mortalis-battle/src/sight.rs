@@ -83,6 +83,18 @@ enum Near {
     Piece(std::cell::OnceCell<f64>, std::cell::OnceCell<f64>),
 }
 
+/// Whether a blocker at these distances ([`Near`]) could add to what a
+/// hidden point says (`cover`, `obstacle` so far) by hiding it too: always
+/// for a terrain piece (its distances are measured only when needed);
+/// for a model's base, only when the flag it would set is not set yet.
+fn adds(n: &Near, cover: bool, obstacle: bool) -> bool {
+    match n {
+        Near::Known(target, _) if *target < COVER_REACH => !cover,
+        Near::Known(_, shooter) => *shooter >= COVER_REACH && !obstacle,
+        Near::Piece(..) => true,
+    }
+}
+
 /// A ray between two 3-D points.
 #[derive(Clone, Copy)]
 struct Ray {
@@ -534,6 +546,16 @@ impl<'a> Look<'a> {
             let ray = Ray { from: eye, to: p };
             let (mut seen, mut cover, mut obstacle) = (true, false, false);
             for (k, (b, n)) in blockers.iter().enumerate() {
+                // Once hidden by both cover and an obstacle, no other
+                // blocker changes what this point says.
+                if cover && obstacle {
+                    break;
+                }
+                // Once hidden, a model's base that could only say what is
+                // known already is not asked.
+                if !seen && !adds(n, cover, obstacle) {
+                    continue;
+                }
                 if blocks(CENTRE_EYE * SIDEWAYS.len() + across, k, b, &ray) {
                     seen = false;
                     if self.near_target(b, n) < COVER_REACH {

@@ -215,6 +215,38 @@ pub(super) struct Graph<'a> {
 }
 
 impl<'a> Graph<'a> {
+    /// A copy of this graph with room for `nodes` more nodes and `links`
+    /// more links: a query adds its own (the bases' corners, the start's
+    /// rings and climbing points), and a copy just as long as the graph
+    /// would be copied again on the first one added.
+    pub(super) fn with_room(&self, nodes: usize, links: usize) -> Self {
+        fn grown<T: Clone>(v: &[T], room: usize) -> Vec<T> {
+            let mut out = Vec::with_capacity(v.len() + room);
+            out.extend_from_slice(v);
+            out
+        }
+        Graph {
+            table: self.table,
+            mover: self.mover,
+            nodes: grown(&self.nodes, nodes),
+            links: grown(&self.links, links),
+            walls: self.walls.clone(),
+            bases: self.bases.clone(),
+            gaps: self.gaps.clone(),
+            difficult: self.difficult.clone(),
+            dangerous: self.dangerous.clone(),
+            roofs: self.roofs.clone(),
+            solid: self.solid.clone(),
+            memo: self.memo.clone(),
+            grid: self.grid.clone(),
+            wall_grid: self.wall_grid.clone(),
+            ladders: self.ladders.clone(),
+            keep: self.keep,
+            roof_jumps: self.roof_jumps.clone(),
+            feet: self.feet.clone(),
+        }
+    }
+
     pub(super) fn new(table: &'a Table, mover: Mover, from: Place, to: Place) -> Self {
         let r = mover.radius;
         let mut g = Graph {

@@ -60,7 +60,9 @@ impl<'a> Nav<'a> {
         near: bool,
         budget: f64,
     ) -> Graph<'a> {
-        let mut g = self.graph.clone();
+        // Room for the corners round each base, the rings round the start
+        // and the climbing points near it (`Nav::reach`).
+        let mut g = self.graph.with_room(12 * others.len() + 256, 256);
         g.nodes[0] = Node { at: from };
         g.nodes[1] = Node { at: to };
         if budget.is_finite() {
