@@ -62,6 +62,23 @@ fn with_two_enemies_left_and_vp_level_it_holds_back() {
 /// 86.1% won of 1,000 with the change).
 #[test]
 fn a_move_that_ends_engaged_gains_no_ground_towards_the_edge() {
+    let (into, clear) = edge_walks(None);
+    assert_eq!(clear, Some(true), "{into:?}");
+}
+
+/// As above, but B1 stands on a pool of lava (centred 2.5" north of it):
+/// models on the lava count as out of the fight (B128, battle.md), so
+/// ending the Move next to B1 engages nothing and the straight Move, which
+/// gains more ground, is taken.
+#[test]
+fn an_enemy_on_the_lava_does_not_stop_the_walk() {
+    let (into, clear) = edge_walks(Some((14.0, 28.0)));
+    assert_eq!(clear, Some(false), "{into:?}");
+}
+
+/// A1's choice between the Move into contact with B1 and the clear one
+/// (`Some(true)` for the clear one), with a lava pool or none.
+fn edge_walks(pool: Option<(f64, f64)>) -> (Choice, Option<bool>) {
     let places = [("A1", (14.0, 20.0)), ("B1", (14.0, 25.5))];
     let table = parse("size = 28\n").unwrap();
     let mut b = alfa_against_beta(table, |name| {
@@ -70,6 +87,7 @@ fn a_move_that_ends_engaged_gains_no_ground_towards_the_edge() {
     })
     .with_scenario(Scenario::Pride);
     b.edges = [Some(0), Some(2)];
+    b.lava = pool.into_iter().collect();
     b.active = b.models.iter().position(|m| m.name == "A1");
     b.round = 3;
     let walk = |x: f64, y: f64| Choice::Move {
@@ -85,5 +103,7 @@ fn a_move_that_ends_engaged_gains_no_ground_towards_the_edge() {
         about: About::Action,
         options: vec![Choice::End, into, clear],
     };
-    assert_eq!(q.options[Ai.choose(&b, &q).unwrap()], clear);
+    let chosen = q.options[Ai.choose(&b, &q).unwrap()];
+    let which = (chosen == clear || chosen == into).then_some(chosen == clear);
+    (chosen, which)
 }

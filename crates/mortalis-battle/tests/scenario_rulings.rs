@@ -63,3 +63,15 @@ fn the_house_round_limit_follows_the_table_size() {
         Battle::new(table, ["A".into(), "B".into()], [0, 0], vec![], 0).with_house_rounds();
     assert_eq!(battle.max_rounds, 26);
 }
+
+/// A size no table file can hold still gives a limit, never 0 (which
+/// would mean no limit at all): a library caller's NaN or nonsense.
+#[test]
+fn the_house_round_limit_is_never_none() {
+    use mortalis_battle::battle::house_rounds;
+    assert_eq!(house_rounds(f64::NAN), 1);
+    assert_eq!(house_rounds(-5.0), 1);
+    assert_eq!(house_rounds(0.0), 1);
+    assert_eq!(house_rounds(f64::INFINITY), 1000);
+    assert_eq!(house_rounds(1e12), 1000);
+}

@@ -525,11 +525,7 @@ impl Ai {
             // towards the edge: engaged, the model may only fight or
             // withdraw, not walk on (Duma, AI against random play: 83.4% →
             // 86.1% won of 1,000; docs/mortalis/ai.md).
-            let body = Body { at: to, ..me.body };
-            let caught = b.models.iter().any(|e| {
-                e.on_table() && e.side != me.side && b.table.distance(&body, &e.body) < 1.0
-            });
-            if caught {
+            if b.touches_enemy(m, to) {
                 gained = gained.min(0.0);
             }
             // Duma is won by leaving, not by killing (B170).
@@ -565,10 +561,8 @@ impl Ai {
                 .map(|e| threat(b, m, to, true, e, b.models[e].body.at) * worth(b, e))
                 .fold(0.0, f64::max);
             // Or an attack on an enemy it comes into contact with.
-            let body = Body { at: to, ..me.body };
-            let fight = (0..b.models.len())
-                .filter(|&e| b.models[e].on_table() && b.models[e].side != me.side)
-                .filter(|&e| b.table.distance(&body, &b.models[e].body) < 1.0)
+            let fight = b
+                .engaged_at(m, to)
                 .map(|e| attack_value(b, m, e))
                 .fold(0.0, f64::max);
             v += (0.6 * shot).max(fight);

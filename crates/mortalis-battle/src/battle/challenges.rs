@@ -419,15 +419,6 @@ impl Battle {
         });
     }
 
-    /// Whether model `m` standing at `to` would be within 1" of an enemy.
-    fn touches_enemy(&self, m: usize, to: Place) -> bool {
-        let me = &self.models[m];
-        let body = Body { at: to, ..me.body };
-        self.models
-            .iter()
-            .any(|e| e.on_table() && e.side != me.side && self.table.distance(&body, &e.body) < 1.0)
-    }
-
     /// Extra ways off the table for the Kurier (B172: also in Barykady):
     /// the places just inside the edges that lie in the opponent's
     /// deployment zone, nearest to the model.

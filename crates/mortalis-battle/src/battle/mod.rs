@@ -58,8 +58,12 @@ pub const HOUSE_PACE: f64 = 4.0;
 /// 28" table, 26 on 36", 34 on 48" (docs/mortalis/battle.md).
 pub fn house_rounds(size: f64) -> u32 {
     let walk = 2.0 * size * std::f64::consts::SQRT_2 / HOUSE_PACE;
-    // Table files hold 28"–48" (checked where they are read); the clamp
-    // only keeps a nonsense size from overflowing.
+    // Table files hold 28"–48" (checked where they are read); the bounds
+    // only keep a nonsense size from overflowing. A NaN (a library
+    // caller's) would pass `clamp` and cast to 0, no limit at all: 1.
+    if walk.is_nan() {
+        return 1;
+    }
     walk.ceil().clamp(1.0, 1000.0) as u32
 }
 /// Technology markers in Jatka (B153).
@@ -397,15 +401,26 @@ impl Battle {
 
     /// The enemies on the table closer than 1" to model `m` (B38).
     pub fn engaged_with(&self, m: usize) -> Vec<usize> {
+        self.engaged_at(m, self.models[m].body.at).collect()
+    }
+
+    /// The enemies model `m` would be engaged with were it standing at
+    /// `to` (B38; a barrier or the lava keeps them apart, B127–B128).
+    pub(super) fn engaged_at(&self, m: usize, to: Place) -> impl Iterator<Item = usize> + '_ {
         let me = &self.models[m];
+        let body = Body { at: to, ..me.body };
         self.models
             .iter()
             .enumerate()
-            .filter(|(_, o)| o.on_table() && o.side != me.side)
-            .filter(|(_, o)| self.table.distance(&me.body, &o.body) < 1.0)
-            .filter(|(i, _)| !self.apart(m, *i))
+            .filter(move |(_, o)| o.on_table() && o.side != me.side)
+            .filter(move |(_, o)| self.table.distance(&body, &o.body) < 1.0)
+            .filter(move |(i, _)| !self.apart_at(m, to, *i))
             .map(|(i, _)| i)
-            .collect()
+    }
+
+    /// Whether model `m` standing at `to` would be engaged with an enemy.
+    pub(super) fn touches_enemy(&self, m: usize, to: Place) -> bool {
+        self.engaged_at(m, to).next().is_some()
     }
 
     /// Victory points so far: markers carried off and taken automatically

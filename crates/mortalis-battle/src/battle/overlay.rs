@@ -74,18 +74,26 @@ impl Battle {
         self.barriers.iter().flat_map(|b| b.posts())
     }
 
-    /// Whether models `a` and `b` cannot be engaged whatever the distance
-    /// (B127: a barrier between them; B128: one of them on the lava, which
-    /// is treated as having left the fight — the rulebook's reading).
-    pub(super) fn apart(&self, a: usize, b: usize) -> bool {
+    /// Whether model `a`, were it standing at `p`, and model `b` where it
+    /// stands cannot be engaged whatever the distance (B127: a barrier
+    /// between them; B128: one of them on the lava, which is treated as
+    /// having left the fight — the rulebook's reading).
+    pub(super) fn apart_at(&self, a: usize, p: Place, b: usize) -> bool {
         if self.barriers.is_empty() && self.lava.is_empty() {
             return false;
         }
-        let (p, q) = (self.models[a].body.at, self.models[b].body.at);
+        let q = self.models[b].body.at;
+        let a_on_lava = {
+            let body = Body {
+                at: p,
+                ..self.models[a].body
+            };
+            self.lava.iter().any(|&pool| Self::body_under(&body, pool))
+        };
         self.barriers
             .iter()
             .any(|w| w.crosses((p.x, p.y), (q.x, q.y)))
-            || self.on_lava(a)
+            || a_on_lava
             || self.on_lava(b)
     }
 
@@ -97,11 +105,15 @@ impl Battle {
 
     /// Whether some part of model `m`'s base is on the pool centred at
     /// `(x, y)`, on the ground.
-    fn under(&self, m: usize, (x, y): (f64, f64)) -> bool {
-        let b = &self.models[m].body;
-        self.models[m].on_table()
-            && b.at.level == Level::Ground
-            && (b.at.x - x).hypot(b.at.y - y) < LAVA_RADIUS + b.radius()
+    fn under(&self, m: usize, pool: (f64, f64)) -> bool {
+        self.models[m].on_table() && Self::body_under(&self.models[m].body, pool)
+    }
+
+    /// Whether some part of `body` is on the pool centred at `(x, y)`, on
+    /// the ground.
+    fn body_under(body: &Body, (x, y): (f64, f64)) -> bool {
+        body.at.level == Level::Ground
+            && (body.at.x - x).hypot(body.at.y - y) < LAVA_RADIUS + body.radius()
     }
 
     /// Ruling (B127: where the wall goes). Cast at enemy `t`: the wall's

@@ -265,16 +265,10 @@ impl Ai {
             // Potknięcie: on a Move that leaves with something, or charges.
             Offensive::Stumble => match declared(b) {
                 Some(Choice::Move { leave: true, .. }) if exit_worth(b, model) >= 1.0 => 1.0,
-                Some(Choice::Move { to, .. }) => {
-                    let body = crate::table::Body { at: to, ..it.body };
-                    let charges = b.models.iter().any(|e| {
-                        e.on_table() && e.side != it.side && b.table.distance(&body, &e.body) < 1.0
-                    });
-                    if charges && exit_worth(b, model) >= 1.0 {
-                        1.0
-                    } else {
-                        -1.0
-                    }
+                Some(Choice::Move { to, .. })
+                    if b.touches_enemy(model, to) && exit_worth(b, model) >= 1.0 =>
+                {
+                    1.0
                 }
                 _ => -1.0,
             },
