@@ -153,11 +153,12 @@ fn end_line(
             EndReason::NobodyLeft => lang
                 .pick("na stole nie został nikt", "nobody is left on the table")
                 .to_string(),
-            EndReason::RoundLimit => format!(
-                "{} {} (Q22)",
-                lang.pick("limit rund:", "round limit of"),
-                b.max_rounds
-            ),
+            // "limit" takes the genitive: "limit 1 rundy", "limit 20 rund".
+            EndReason::RoundLimit => match (lang, b.max_rounds) {
+                (Lang::Pl, 1) => "limit 1 rundy (Q22)".to_string(),
+                (Lang::Pl, n) => format!("limit {n} rund (Q22)"),
+                (Lang::En, n) => format!("round limit of {n} (Q22)"),
+            },
         },
         lang.pick("PZ", "VP"),
         vp[0],

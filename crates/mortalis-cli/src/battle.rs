@@ -370,7 +370,7 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
         let (reason, vp, winner) = battle.end.ok_or_else(|| anyhow!("the battle has no end"))?;
         ok(serde_json::to_string_pretty(&serde_json::json!({
             "warbands": battle.names,
-            "rounds": battle.round,
+            "rounds": battle.rounds_played(),
             "round_limit": battle.max_rounds,
             "end": reason,
             "vp": vp,

@@ -123,50 +123,19 @@ fn one(
     sides: &[(String, u32, Vec<Fighter>); 2],
     setup: &Setup,
 ) -> Result<Outcome, String> {
-    let Setup {
-        table,
-        scenario,
-        rounds,
-        wishes,
-        independent,
-        random,
-    } = *setup;
     // Odd battles: B is the first side (it rolled the scenario).
-    let swap = i % 2 == 1;
-    let order = if swap { [1, 0] } else { [0, 1] };
-    let mut models = vec![];
-    for (side, &w) in order.iter().enumerate() {
-        models.extend(sides[w].2.iter().cloned().map(|mut f| {
-            f.side = side;
-            f
-        }));
-    }
-    let m = warband::matchup(sides[order[0]].1, sides[order[1]].1);
-    for (side, n) in [(0, m.volunteers_a), (1, m.volunteers_b)] {
-        models.extend((1..=n).map(|k| Fighter::volunteer(k, side)));
-    }
-    let table = match table {
-        Some(t) => t.clone(),
-        None => generate::scenario_table(scenario.scenario(), seed, generate::DEFAULT_SIZE),
-    };
-    let names = [sides[order[0]].0.clone(), sides[order[1]].0.clone()];
-    let strengths = [sides[order[0]].1, sides[order[1]].1];
-    let rounds = rounds.unwrap_or_else(|| house_rounds(table.size));
-    let mut battle =
-        Battle::new(table, names, strengths, models, rounds).with_scenario(scenario.scenario());
-    battle.challenges.wishes = [wishes[order[0]].clone(), wishes[order[1]].clone()];
-    place_independent(&mut battle, independent.0, independent.1)
-        .map_err(|e| format!("seed {seed}: {e}"))?;
+    let order = if i % 2 == 1 { [1, 0] } else { [0, 1] };
+    let mut battle = set_up(seed, order, sides, setup).map_err(|e| format!("seed {seed}: {e}"))?;
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
     let (mut x, mut y) = (Ai, Ai);
     let (mut rx, mut ry) = (RandomPolicy::new(seed), RandomPolicy::new(seed));
     let deciders: [&mut dyn Decider; 2] = [
-        if random == Some(order[0]) {
+        if setup.random == Some(order[0]) {
             &mut rx
         } else {
             &mut x
         },
-        if random == Some(order[1]) {
+        if setup.random == Some(order[1]) {
             &mut ry
         } else {
             &mut y
@@ -178,8 +147,50 @@ fn one(
             dice: &mut dice,
         })
         .map_err(|e| format!("seed {seed}: {e}"))?;
-    let (_, _, winner) = battle.end.ok_or(format!("seed {seed}: no end"))?;
-    let a_side = if swap { 1 } else { 0 };
+    outcome(&battle, order).ok_or(format!("seed {seed}: no end"))
+}
+
+/// Battle `seed` with warband `order[0]` as the first side: its table,
+/// models (volunteers and independent ones too), limit and challenges.
+fn set_up(
+    seed: u64,
+    order: [usize; 2],
+    sides: &[(String, u32, Vec<Fighter>); 2],
+    setup: &Setup,
+) -> Result<Battle, String> {
+    let scenario = setup.scenario.scenario();
+    let mut models = vec![];
+    for (side, &w) in order.iter().enumerate() {
+        models.extend(sides[w].2.iter().cloned().map(|mut f| {
+            f.side = side;
+            f
+        }));
+    }
+    let m = warband::matchup(sides[order[0]].1, sides[order[1]].1);
+    for (side, n) in [(0, m.volunteers_a), (1, m.volunteers_b)] {
+        models.extend((1..=n).map(|k| Fighter::volunteer(k, side)));
+    }
+    let table = match setup.table {
+        Some(t) => t.clone(),
+        None => generate::scenario_table(scenario, seed, generate::DEFAULT_SIZE),
+    };
+    let names = [sides[order[0]].0.clone(), sides[order[1]].0.clone()];
+    let strengths = [sides[order[0]].1, sides[order[1]].1];
+    let rounds = setup.rounds.unwrap_or_else(|| house_rounds(table.size));
+    let mut battle = Battle::new(table, names, strengths, models, rounds).with_scenario(scenario);
+    let wishes = setup.wishes;
+    battle.challenges.wishes = [wishes[order[0]].clone(), wishes[order[1]].clone()];
+    place_independent(&mut battle, setup.independent.0, setup.independent.1)
+        .map_err(|e| e.to_string())?;
+    Ok(battle)
+}
+
+/// What a finished battle counts for warband A (`order` as in `set_up`),
+/// or `None` if it has not ended.
+fn outcome(battle: &Battle, order: [usize; 2]) -> Option<Outcome> {
+    let (_, _, winner) = battle.end?;
+    // A's side: 0 when it plays first (order [0, 1]), else 1.
+    let a_side = order[0];
     let result = match winner {
         None => 0,
         Some(w) if w == a_side => 1,
@@ -211,10 +222,10 @@ fn one(
         Some(0) => 1,
         Some(_) => -1,
     };
-    Ok(Outcome {
+    Some(Outcome {
         result,
         first,
-        rounds: battle.round.min(rounds),
+        rounds: battle.rounds_played(),
         models,
         met,
     })
@@ -396,55 +407,7 @@ fn summary_text(
             ),
         }
     );
-    let within = lang.pick("przedział", "interval");
-    for (label, k) in [
-        (lang.pick("zwycięstwa", "wins"), s.wins),
-        (lang.pick("remisy", "draws"), s.draws),
-        (lang.pick("porażki", "losses"), s.losses),
-    ] {
-        let (p, lo, hi) = Summary::rate(k, s.n);
-        let _ = writeln!(
-            out,
-            "  {} {label}: {k} ({:.1}%, 95% {within}: {:.1}%–{:.1}%)",
-            sides[0].0,
-            100.0 * p,
-            100.0 * lo,
-            100.0 * hi
-        );
-    }
-    let decided = s.decided();
-    if decided > 0 {
-        for (label, k) in [
-            (
-                format!(
-                    "{} {}",
-                    sides[0].0,
-                    lang.pick(
-                        "— wygrane spośród rozstrzygniętych bitew",
-                        "won of those decided"
-                    )
-                ),
-                s.wins,
-            ),
-            (
-                lang.pick(
-                    "pierwsza strona wygrała rozstrzygniętych bitew",
-                    "the first side won of those decided",
-                )
-                .to_string(),
-                s.first_won,
-            ),
-        ] {
-            let (p, lo, hi) = Summary::rate(k, decided);
-            let _ = writeln!(
-                out,
-                "  {label}: {k} / {decided} ({:.1}%, 95% {within}: {:.1}%–{:.1}%)",
-                100.0 * p,
-                100.0 * lo,
-                100.0 * hi
-            );
-        }
-    }
+    share_lines(&mut out, s, &sides[0].0, lang);
     let _ = writeln!(
         out,
         "  {}: {:.1}",
@@ -480,4 +443,43 @@ fn summary_text(
         );
     }
     out
+}
+
+/// A's wins, draws and losses among all battles, then A's wins and the
+/// first side's among the decided ones, each with its 95% interval.
+fn share_lines(out: &mut String, s: &Summary, a: &str, lang: Lang) {
+    let within = lang.pick("przedział", "interval");
+    for (label, k) in [
+        (lang.pick("zwycięstwa", "wins"), s.wins),
+        (lang.pick("remisy", "draws"), s.draws),
+        (lang.pick("porażki", "losses"), s.losses),
+    ] {
+        let (p, lo, hi) = Summary::rate(k, s.n);
+        let _ = writeln!(
+            out,
+            "  {a} {label}: {k} ({:.1}%, 95% {within}: {:.1}%–{:.1}%)",
+            100.0 * p,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    let decided = s.decided();
+    if decided == 0 {
+        return;
+    }
+    let of_decided = lang.pick(
+        "— wygrane spośród rozstrzygniętych bitew",
+        "won of those decided",
+    );
+    let first = lang.pick("pierwsza strona", "the first side");
+    for (who, k) in [(a, s.wins), (first, s.first_won)] {
+        let (p, lo, hi) = Summary::rate(k, decided);
+        let _ = writeln!(
+            out,
+            "  {who} {of_decided}: {k} / {decided} ({:.1}%, 95% {within}: {:.1}%–{:.1}%)",
+            100.0 * p,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
 }

@@ -202,7 +202,7 @@ fn the_round_limit_follows_the_table() {
     let limit = |out: std::process::Output| {
         assert!(out.status.success());
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert!(v["rounds"].as_u64().unwrap() <= v["round_limit"].as_u64().unwrap() + 1);
+        assert!(v["rounds"].as_u64().unwrap() <= v["round_limit"].as_u64().unwrap());
         v["round_limit"].as_u64().unwrap()
     };
     assert_eq!(limit(battle(&["--json"])), 20);
@@ -220,10 +220,17 @@ fn the_round_limit_follows_the_table() {
         .output()
         .unwrap();
     assert_eq!(limit(generated), 26);
-    assert_eq!(limit(battle(&["--json", "--rounds", "2"])), 2);
+    // A battle the limit ends has played exactly the limit's rounds.
+    let short: serde_json::Value =
+        serde_json::from_slice(&battle(&["--json", "--rounds", "2"]).stdout).unwrap();
+    assert_eq!(short["end"], "round_limit");
+    assert_eq!(
+        (short["rounds"].as_u64(), short["round_limit"].as_u64()),
+        (Some(2), Some(2))
+    );
     for (lang, words) in [
         ("en", "round limit of 2 (Q22)"),
-        ("pl", "limit rund: 2 (Q22)"),
+        ("pl", "Koniec: limit 2 rund (Q22)"),
     ] {
         let out = battle(&["--rounds", "2", "--lang", lang]);
         let text = String::from_utf8(out.stdout).unwrap();

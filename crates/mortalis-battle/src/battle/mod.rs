@@ -529,6 +529,16 @@ impl Battle {
         self.reward(players)
     }
 
+    /// The rounds the battle has played: `round`, except that a battle the
+    /// round limit ended has counted one round past the limit to find it.
+    pub fn rounds_played(&self) -> u32 {
+        if self.max_rounds > 0 {
+            self.round.min(self.max_rounds)
+        } else {
+            self.round
+        }
+    }
+
     fn rounds(&mut self, players: &mut Players, starter: usize) -> Result<(), BattleError> {
         let table = self.table.clone();
         let navs = navs(&table, &self.models);
