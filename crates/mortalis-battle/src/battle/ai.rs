@@ -331,18 +331,8 @@ impl Ai {
     fn plain_value(&self, b: &Battle, m: usize, c: &Choice, here: f64) -> f64 {
         let me = &b.models[m];
         match *c {
-            Choice::Shoot { target }
-                if me.ranged() == Some(mortalis_rules::equipment::Item::Flamer) =>
-            {
-                SHOT_WORTH * b.flamer_value(m, target)
-            }
-            Choice::Shoot { target } => {
-                match b.shot_plan(m, target).map(|p| odds::odds(&p.query)) {
-                    Some(Ok(Odds::Shoot(o))) => {
-                        prob(&o.out_of_action) * (worth(b, target) * SHOT_WORTH + ending(b, target))
-                    }
-                    _ => 0.0,
-                }
+            Choice::Shoot { .. } | Choice::AimedShot { .. } | Choice::Pistols { .. } => {
+                shot_value(b, m, c)
             }
             Choice::Throw { item, x, y } => b.throw_value(m, item, x, y),
             Choice::DefenceOrder => b.order_value(m),
@@ -350,45 +340,7 @@ impl Ai {
             Choice::Cast { trick, target } if super::tricks::cast_with_action(trick) => {
                 b.trick_value(m, trick, target)
             }
-            // As a shot, less a little for the charge spent.
-            Choice::Cast { trick, target } => {
-                match b
-                    .shot_plan_with(m, target, Some(trick))
-                    .map(|p| odds::odds(&p.query))
-                {
-                    Some(Ok(Odds::Shoot(o))) => {
-                        prob(&o.out_of_action) * (worth(b, target) * SHOT_WORTH + ending(b, target))
-                            - 0.1
-                    }
-                    _ => 0.0,
-                }
-            }
-            // As a shot, less the Move it gives up.
-            Choice::AimedShot { target } => {
-                match b.aimed_plan(m, target).map(|p| odds::odds(&p.query)) {
-                    Some(Ok(Odds::Shoot(o))) => {
-                        prob(&o.out_of_action) * worth(b, target) * SHOT_WORTH - 0.15
-                    }
-                    _ => 0.0,
-                }
-            }
-            // Each pistol's volley; at one target, the chance either takes it out.
-            Choice::Pistols { first, second } => {
-                let out = |t: usize, k: usize| {
-                    let w = me.pistols().map(|p| p[k]);
-                    match b.shot_plan_by(m, t, None, w).map(|p| odds::odds(&p.query)) {
-                        Some(Ok(Odds::Shoot(o))) => prob(&o.out_of_action),
-                        _ => 0.0,
-                    }
-                };
-                let (p1, p2) = (out(first, 0), out(second, 1));
-                SHOT_WORTH
-                    * if first == second {
-                        (1.0 - (1.0 - p1) * (1.0 - p2)) * worth(b, first)
-                    } else {
-                        p1 * worth(b, first) + p2 * worth(b, second)
-                    }
-            }
+            Choice::Cast { .. } => shot_value(b, m, c),
             Choice::Attack { target } => attack_value(b, m, target),
             // +1 O against what threatens it here, roughly a quarter less.
             Choice::DefensivePosition => 0.25 * here * worth(b, m) - 0.05,
@@ -467,74 +419,14 @@ impl Ai {
         let gatherer = !me.pet && !me.volunteer;
         let goals = !b.markers.is_empty() || b.object.is_some();
         if gatherer && goals {
-            // A model that has stood still since the round before this one
-            // began is jammed: its walking way (which counts no model) runs
-            // through friends queued in a gap one base wide. It then judges
-            // the way round every model's base instead, and takes another
-            // way or makes room.
-            let jammed = idle(b, m);
-            let target = if jammed { None } else { assigned_goal(b, m) };
-            let (before, after) = if jammed {
-                (b.jam_gap(m, me.body.at), b.jam_gap(m, to))
-            } else if let Some(g) = target {
-                (b.walk_to(g, me.body.at), b.walk_to(g, to))
-            } else {
-                (marker_gap(b, me.body.at), marker_gap(b, to))
-            };
-            // (Boxed in among bases before and after: no way either.)
-            if before.is_finite() || after.is_finite() {
-                v += 0.08 * (before - after);
-            }
-            let after = if target.is_some() {
-                marker_gap(b, to)
-            } else {
-                after
-            };
-            if after <= 1.0 + me.body.radius() && !me.free_slot && acts {
-                v += 0.6;
-            }
+            v += goal_value(b, m, to, acts);
         }
-        // With nothing left on the ground, markers an enemy carries are
-        // won by taking it out (they drop where it falls, B35), so a model
-        // carrying nothing closes in on the nearest enemy carrier, by
-        // walking distance, 0.1 an inch for each marker it carries (4 for
-        // the object).
         if gatherer && !goals && me.carried == 0 && !me.object {
-            let pull = |p: Place| {
-                b.models
-                    .iter()
-                    .filter(|e| e.on_table() && e.side != me.side && e.side <= 1)
-                    .filter(|e| e.carried > 0 || e.object)
-                    .map(|e| {
-                        let load = f64::from(e.carried) + if e.object { 4.0 } else { 0.0 };
-                        (b.walk_to(e.body.at, p), load)
-                    })
-                    .min_by(|x, y| x.0.total_cmp(&y.0))
-            };
-            if let (Some((before, load)), Some((after, _))) = (pull(me.body.at), pull(to))
-                && before.is_finite()
-                && after.is_finite()
-            {
-                v += 0.1 * load * (before - after);
-            }
+            v += carrier_pull(b, m, to);
         }
         let exits = b.exit_edges(m);
         if !exits.is_empty() {
-            let mut gained = exit_gap(b, &exits, me.body.at) - exit_gap(b, &exits, to);
-            // A Move that ends in contact with an enemy gains no ground
-            // towards the edge: engaged, the model may only fight or
-            // withdraw, not walk on (Duma, AI against random play: 83.4% →
-            // 86.1% won of 1,000; docs/mortalis/ai.md).
-            if b.touches_enemy(m, to) {
-                gained = gained.min(0.0);
-            }
-            // Duma is won by leaving, not by killing (B170).
-            let pace = if b.scenario == Scenario::Pride {
-                1.5
-            } else {
-                0.2
-            };
-            v += pace * exit_worth(b, m) * gained;
+            v += exit_value(b, m, to, &exits);
         }
         // Pets, volunteers, or nothing left to gather or take off: close
         // in on the nearest enemy, by walking distance round terrain (the
@@ -713,4 +605,143 @@ fn home_advantage(b: &Battle, o: &Choice) -> f64 {
             }
         })
         .sum()
+}
+
+/// A gatherer's Move towards its goal (markers or the object on the
+/// ground): 0.08 an inch of walking way gained, and 0.6 if it ends where
+/// it can pick one up with an action still to come.
+fn goal_value(b: &Battle, m: usize, to: Place, acts: bool) -> f64 {
+    let me = &b.models[m];
+    let mut v = 0.0;
+    // A model that has stood still since the round before this one began
+    // is jammed: its walking way (which counts no model) runs through
+    // friends queued in a gap one base wide. It then judges the way round
+    // every model's base instead, and takes another way or makes room.
+    let jammed = idle(b, m);
+    let target = if jammed { None } else { assigned_goal(b, m) };
+    let (before, after) = if jammed {
+        (b.jam_gap(m, me.body.at), b.jam_gap(m, to))
+    } else if let Some(g) = target {
+        (b.walk_to(g, me.body.at), b.walk_to(g, to))
+    } else {
+        (marker_gap(b, me.body.at), marker_gap(b, to))
+    };
+    // (Boxed in among bases before and after: no way either.)
+    if before.is_finite() || after.is_finite() {
+        v += 0.08 * (before - after);
+    }
+    let after = if target.is_some() {
+        marker_gap(b, to)
+    } else {
+        after
+    };
+    if after <= 1.0 + me.body.radius() && !me.free_slot && acts {
+        v += 0.6;
+    }
+    v
+}
+
+/// With nothing left on the ground, markers an enemy carries are won by
+/// taking it out (they drop where it falls, B35), so a model carrying
+/// nothing closes in on the nearest enemy carrier, by walking distance,
+/// 0.1 an inch for each marker it carries (4 for the object).
+fn carrier_pull(b: &Battle, m: usize, to: Place) -> f64 {
+    let me = &b.models[m];
+    let pull = |p: Place| {
+        b.models
+            .iter()
+            .filter(|e| e.on_table() && e.side != me.side && e.side <= 1)
+            .filter(|e| e.carried > 0 || e.object)
+            .map(|e| {
+                let load = f64::from(e.carried) + if e.object { 4.0 } else { 0.0 };
+                (b.walk_to(e.body.at, p), load)
+            })
+            .min_by(|x, y| x.0.total_cmp(&y.0))
+    };
+    match (pull(me.body.at), pull(to)) {
+        (Some((before, load)), Some((after, _))) if before.is_finite() && after.is_finite() => {
+            0.1 * load * (before - after)
+        }
+        _ => 0.0,
+    }
+}
+
+/// A Move's ground gained towards the edges model `m` may leave by
+/// (`exits`, not empty), at the worth of what it would take off.
+fn exit_value(b: &Battle, m: usize, to: Place, exits: &[usize]) -> f64 {
+    let mut gained = exit_gap(b, exits, b.models[m].body.at) - exit_gap(b, exits, to);
+    // A Move that ends in contact with an enemy gains no ground towards the
+    // edge: engaged, the model may only fight or withdraw, not walk on
+    // (Duma, AI against random play: 83.4% → 86.1% won of 1,000;
+    // docs/mortalis/ai.md).
+    if b.touches_enemy(m, to) {
+        gained = gained.min(0.0);
+    }
+    // Duma is won by leaving, not by killing (B170).
+    let pace = if b.scenario == Scenario::Pride {
+        1.5
+    } else {
+        0.2
+    };
+    pace * exit_worth(b, m) * gained
+}
+
+/// A shot's value (a Shoot, an aimed shot, two pistols, or a trick cast
+/// with a shot): the exact chance it takes its target out, at the
+/// target's worth.
+fn shot_value(b: &Battle, m: usize, c: &Choice) -> f64 {
+    let me = &b.models[m];
+    match *c {
+        Choice::Shoot { target }
+            if me.ranged() == Some(mortalis_rules::equipment::Item::Flamer) =>
+        {
+            SHOT_WORTH * b.flamer_value(m, target)
+        }
+        Choice::Shoot { target } => match b.shot_plan(m, target).map(|p| odds::odds(&p.query)) {
+            Some(Ok(Odds::Shoot(o))) => {
+                prob(&o.out_of_action) * (worth(b, target) * SHOT_WORTH + ending(b, target))
+            }
+            _ => 0.0,
+        },
+        // As a shot, less a little for the charge spent.
+        Choice::Cast { trick, target } => {
+            match b
+                .shot_plan_with(m, target, Some(trick))
+                .map(|p| odds::odds(&p.query))
+            {
+                Some(Ok(Odds::Shoot(o))) => {
+                    prob(&o.out_of_action) * (worth(b, target) * SHOT_WORTH + ending(b, target))
+                        - 0.1
+                }
+                _ => 0.0,
+            }
+        }
+        // As a shot, less the Move it gives up.
+        Choice::AimedShot { target } => {
+            match b.aimed_plan(m, target).map(|p| odds::odds(&p.query)) {
+                Some(Ok(Odds::Shoot(o))) => {
+                    prob(&o.out_of_action) * worth(b, target) * SHOT_WORTH - 0.15
+                }
+                _ => 0.0,
+            }
+        }
+        // Each pistol's volley; at one target, the chance either takes it out.
+        Choice::Pistols { first, second } => {
+            let out = |t: usize, k: usize| {
+                let w = me.pistols().map(|p| p[k]);
+                match b.shot_plan_by(m, t, None, w).map(|p| odds::odds(&p.query)) {
+                    Some(Ok(Odds::Shoot(o))) => prob(&o.out_of_action),
+                    _ => 0.0,
+                }
+            };
+            let (p1, p2) = (out(first, 0), out(second, 1));
+            SHOT_WORTH
+                * if first == second {
+                    (1.0 - (1.0 - p1) * (1.0 - p2)) * worth(b, first)
+                } else {
+                    p1 * worth(b, first) + p2 * worth(b, second)
+                }
+        }
+        _ => 0.0,
+    }
 }
