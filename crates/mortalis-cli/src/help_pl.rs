@@ -274,7 +274,7 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     (
         "mortalis simulate:seed",
-        "Ziarno pierwszej bitwy; bitwa i ma ziarno seed + i",
+        "Ziarno pierwszej pary bitew: bitwy 2k i 2k+1 mają ziarno seed + k, a bandy zamieniają się stronami",
     ),
     (
         "mortalis simulate:rounds",

@@ -11,6 +11,7 @@ mod help_pl;
 mod human;
 mod input;
 mod render;
+mod share;
 mod simulate;
 mod table;
 

@@ -1,7 +1,8 @@
 //! `mortalis simulate A.toml B.toml --scenario jatka --battles N`: many
 //! battles AI against AI in parallel (rayon, a progress bar on a terminal),
 //! the warbands swapping sides every other battle (which one rolled the
-//! scenario and deploys first); win, draw and loss rates of A with 95%
+//! scenario and deploys first) and each pair of battles playing one seed
+//! (the same table and dice, duplicate play); win, draw and loss rates of A with 95%
 //! Wilson intervals, average rounds, and per model how often it was removed
 //! and how many markers it carried off.
 
@@ -11,6 +12,8 @@ use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
+
+use crate::share::{Count, Tally, share};
 use clap::Args;
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::independent::{Entry, INDEPENDENT};
@@ -51,7 +54,8 @@ pub struct SimulateArgs {
     /// Table file (default: a generated 36" table per battle, from its seed).
     #[arg(long)]
     table: Option<PathBuf>,
-    /// Seed of the first battle; battle i uses seed + i.
+    /// Seed of the first pair of battles: battles 2k and 2k+1 both use seed
+    /// + k, the warbands on swapped sides.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// House round limit (Q22). Default: the rounds to walk the table's
@@ -72,21 +76,6 @@ pub struct SimulateArgs {
     /// (seeded per battle) instead of the AI: measures the AI's strength.
     #[arg(long, value_enum)]
     random: Option<SideArg>,
-}
-
-/// The 95% Wilson score interval of `k` successes in `n` trials.
-fn interval(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let (nf, phat) = (n as f64, k as f64 / n as f64);
-    let scale = 1.0 / (1.0 + z * z / nf);
-    let mid = scale * (phat + z * z / (2.0 * nf));
-    let spread = scale * z * (phat * (1.0 - phat) / nf + z * z / (4.0 * nf * nf)).sqrt();
-    let low = if k == 0 { 0.0 } else { (mid - spread).max(0.0) };
-    let high = if k == n { 1.0 } else { (mid + spread).min(1.0) };
-    (low, high)
 }
 
 /// One battle's outcome, seen from warband A.
@@ -117,15 +106,18 @@ struct Setup<'a> {
     random: Option<usize>,
 }
 
+/// Battle `i` of a run, with `seed` (its dice) on `table`.
 fn one(
     i: u64,
     seed: u64,
+    table: &Table,
     sides: &[(String, u32, Vec<Fighter>); 2],
     setup: &Setup,
 ) -> Result<Outcome, String> {
     // Odd battles: B is the first side (it rolled the scenario).
     let order = if i % 2 == 1 { [1, 0] } else { [0, 1] };
-    let mut battle = set_up(seed, order, sides, setup).map_err(|e| format!("seed {seed}: {e}"))?;
+    let mut battle =
+        set_up(table.clone(), order, sides, setup).map_err(|e| format!("seed {seed}: {e}"))?;
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
     let (mut x, mut y) = (Ai, Ai);
     let (mut rx, mut ry) = (RandomPolicy::new(seed), RandomPolicy::new(seed));
@@ -150,10 +142,10 @@ fn one(
     outcome(&battle, order).ok_or(format!("seed {seed}: no end"))
 }
 
-/// Battle `seed` with warband `order[0]` as the first side: its table,
+/// A battle on `table` with warband `order[0]` as the first side: its
 /// models (volunteers and independent ones too), limit and challenges.
 fn set_up(
-    seed: u64,
+    table: Table,
     order: [usize; 2],
     sides: &[(String, u32, Vec<Fighter>); 2],
     setup: &Setup,
@@ -170,10 +162,6 @@ fn set_up(
     for (side, n) in [(0, m.volunteers_a), (1, m.volunteers_b)] {
         models.extend((1..=n).map(|k| Fighter::volunteer(k, side)));
     }
-    let table = match setup.table {
-        Some(t) => t.clone(),
-        None => generate::scenario_table(scenario, seed, generate::DEFAULT_SIZE),
-    };
     let names = [sides[order[0]].0.clone(), sides[order[1]].0.clone()];
     let strengths = [sides[order[0]].1, sides[order[1]].1];
     let rounds = setup.rounds.unwrap_or_else(|| house_rounds(table.size));
@@ -266,19 +254,36 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
         random: args.random.map(|r| usize::from(r == SideArg::B)),
     };
     let bar = progress(args.battles);
-    let outcomes: Vec<Result<Outcome, String>> = pool.install(|| {
-        (0..args.battles)
+    // Duplicate play: each seed (its table and dice) is played twice, the
+    // warbands on swapped sides (docs/mortalis/battle.md); the pair's table
+    // is made once.
+    let pairs: Vec<Vec<Result<Outcome, String>>> = pool.install(|| {
+        (0..args.battles.div_ceil(2))
             .into_par_iter()
-            .map(|i| {
-                let o = one(i, args.seed.wrapping_add(i), &sides, &setup);
-                bar.inc(1);
-                o
+            .map(|k| {
+                let seed = args.seed.wrapping_add(k);
+                let table = match setup.table {
+                    Some(t) => t.clone(),
+                    None => generate::scenario_table(
+                        setup.scenario.scenario(),
+                        seed,
+                        generate::DEFAULT_SIZE,
+                    ),
+                };
+                (2 * k..(2 * k + 2).min(args.battles))
+                    .map(|i| {
+                        let o = one(i, seed, &table, &sides, &setup);
+                        bar.inc(1);
+                        o
+                    })
+                    .collect()
             })
             .collect()
     });
     bar.finish_and_clear();
-    let outcomes = outcomes
+    let outcomes = pairs
         .into_iter()
+        .flatten()
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| Failure::from(anyhow!("{e}")))?;
     let summary = Summary::of(&outcomes);
@@ -291,24 +296,21 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
 /// What a run of battles comes to, from warband A's side.
 struct Summary {
     n: u64,
-    wins: u64,
-    draws: u64,
-    losses: u64,
-    /// The first side's wins of the battles someone won: with sides
-    /// alternated, a share far from 50% is a bias of the rules or the AI
-    /// towards one side, whatever the warbands.
-    first_won: u64,
     rounds: f64,
     /// (warband, model name) → (times removed, VP scored).
     per_model: BTreeMap<(usize, String), (u32, u32)>,
     /// (warband, challenge) → battles it was met in.
     met: BTreeMap<(usize, Challenge), u64>,
+    /// Each pair of battles' counts (battles 2k and 2k+1 share a seed):
+    /// A's wins, draws and losses, and the first side's wins — with sides
+    /// alternated, a share of the decided battles far from 50% is a bias
+    /// of the rules or the AI towards one side, whatever the warbands.
+    pairs: Vec<Tally>,
 }
 
 impl Summary {
     fn of(outcomes: &[Outcome]) -> Self {
         let n = outcomes.len() as u64;
-        let count = |r: i32| outcomes.iter().filter(|o| o.result == r).count() as u64;
         let mut per_model: BTreeMap<(usize, String), (u32, u32)> = BTreeMap::new();
         let mut met: BTreeMap<(usize, Challenge), u64> = BTreeMap::new();
         for o in outcomes {
@@ -321,27 +323,42 @@ impl Summary {
                 *met.entry(*k).or_default() += 1;
             }
         }
+        let pairs = outcomes
+            .chunks(2)
+            .map(|pair| {
+                let count = |r: i32| pair.iter().filter(|o| o.result == r).count() as u64;
+                Tally {
+                    n: pair.len() as u64,
+                    wins: count(1),
+                    draws: count(0),
+                    losses: count(-1),
+                    first_won: pair.iter().filter(|o| o.first == 1).count() as u64,
+                }
+            })
+            .collect();
         Summary {
             n,
-            wins: count(1),
-            draws: count(0),
-            losses: count(-1),
-            first_won: outcomes.iter().filter(|o| o.first == 1).count() as u64,
             rounds: outcomes.iter().map(|o| f64::from(o.rounds)).sum::<f64>() / n.max(1) as f64,
             per_model,
             met,
+            pairs,
         }
     }
 
     /// Battles someone won.
     fn decided(&self) -> u64 {
-        self.n - self.draws
+        self.n - self.count(|t| t.draws)
     }
 
-    /// `k` of `of` as (share, low, high) with the 95% Wilson interval.
-    fn rate(k: u64, of: u64) -> (f64, f64, f64) {
-        let (lo, hi) = interval(k, of);
-        (if of > 0 { k as f64 / of as f64 } else { 0.0 }, lo, hi)
+    /// A share over the pairs as (share, low, high) with its 95% interval
+    /// (`share.rs`).
+    fn rate(&self, hit: Count, of: Count) -> (f64, f64, f64) {
+        share(&self.pairs, hit, of)
+    }
+
+    /// A count summed over the pairs.
+    fn count(&self, hit: Count) -> u64 {
+        self.pairs.iter().map(hit).sum()
     }
 }
 
@@ -362,20 +379,22 @@ fn summary_json(
             })
         })
         .collect();
-    let r = |k: u64| {
-        let (p, lo, hi) = Summary::rate(k, s.n);
-        serde_json::json!({"count": k, "rate": p, "low": lo, "high": hi})
+    let r = |hit: Count| {
+        let (p, lo, hi) = s.rate(hit, |t| t.n);
+        serde_json::json!({"count": s.count(hit), "rate": p, "low": lo, "high": hi})
     };
-    let of_decided = |k: u64| {
-        let (p, lo, hi) = Summary::rate(k, s.decided());
-        serde_json::json!({"count": k, "decided": s.decided(), "rate": p, "low": lo, "high": hi})
+    let of_decided = |hit: Count| {
+        let (p, lo, hi) = s.rate(hit, Tally::decided);
+        serde_json::json!({
+            "count": s.count(hit), "decided": s.decided(), "rate": p, "low": lo, "high": hi,
+        })
     };
     Ok(serde_json::to_string_pretty(&serde_json::json!({
         "a": sides[0].0, "b": sides[1].0, "battles": s.n, "seed": seed,
-        "a_wins": r(s.wins), "draws": r(s.draws), "a_losses": r(s.losses),
-        "a_wins_of_decided": of_decided(s.wins),
+        "a_wins": r(|t| t.wins), "draws": r(|t| t.draws), "a_losses": r(|t| t.losses),
+        "a_wins_of_decided": of_decided(|t| t.wins),
         "average_rounds": s.rounds, "models": models,
-        "first_side_wins_of_decided": of_decided(s.first_won),
+        "first_side_wins_of_decided": of_decided(|t| t.first_won),
         "challenges_met": s.met.iter().map(|((w, c), k)| serde_json::json!({
             "warband": sides[*w].0, "challenge": c, "rate": *k as f64 / n,
         })).collect::<Vec<_>>(),
@@ -449,12 +468,13 @@ fn summary_text(
 /// first side's among the decided ones, each with its 95% interval.
 fn share_lines(out: &mut String, s: &Summary, a: &str, lang: Lang) {
     let within = lang.pick("przedział", "interval");
-    for (label, k) in [
-        (lang.pick("zwycięstwa", "wins"), s.wins),
-        (lang.pick("remisy", "draws"), s.draws),
-        (lang.pick("porażki", "losses"), s.losses),
-    ] {
-        let (p, lo, hi) = Summary::rate(k, s.n);
+    let kinds: [(&str, Count); 3] = [
+        (lang.pick("zwycięstwa", "wins"), |t| t.wins),
+        (lang.pick("remisy", "draws"), |t| t.draws),
+        (lang.pick("porażki", "losses"), |t| t.losses),
+    ];
+    for (label, hit) in kinds {
+        let (k, (p, lo, hi)) = (s.count(hit), s.rate(hit, |t| t.n));
         let _ = writeln!(
             out,
             "  {a} {label}: {k} ({:.1}%, 95% {within}: {:.1}%–{:.1}%)",
@@ -472,8 +492,9 @@ fn share_lines(out: &mut String, s: &Summary, a: &str, lang: Lang) {
         "won of those decided",
     );
     let first = lang.pick("pierwsza strona", "the first side");
-    for (who, k) in [(a, s.wins), (first, s.first_won)] {
-        let (p, lo, hi) = Summary::rate(k, decided);
+    let whose: [(&str, Count); 2] = [(a, |t| t.wins), (first, |t| t.first_won)];
+    for (who, hit) in whose {
+        let (k, (p, lo, hi)) = (s.count(hit), s.rate(hit, Tally::decided));
         let _ = writeln!(
             out,
             "  {who} {of_decided}: {k} / {decided} ({:.1}%, 95% {within}: {:.1}%–{:.1}%)",

@@ -352,33 +352,34 @@ fn the_report_goes_into_a_campaign() {
     report::apply(&campaign, &report, &decisions);
 }
 
+/// `mortalis simulate A B --scenario jatka --table TABLE --json` with
+/// `extra`, its output (which must be a success).
+fn simulate_json(a: &str, b: &str, extra: &[&str]) -> Vec<u8> {
+    let out = mortalis()
+        .args([
+            "simulate",
+            a,
+            b,
+            "--scenario",
+            "jatka",
+            "--table",
+            TABLE,
+            "--json",
+        ])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
 #[test]
 fn simulate_counts_add_up_and_do_not_depend_on_threads() {
-    let run = |threads: &str| {
-        let out = mortalis()
-            .args([
-                "simulate",
-                A,
-                B,
-                "--scenario",
-                "jatka",
-                "--table",
-                TABLE,
-                "--battles",
-                "2",
-                "--json",
-                "--threads",
-                threads,
-            ])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        out.stdout
-    };
+    let run = |threads: &str| simulate_json(A, B, &["--battles", "2", "--threads", threads]);
     let one = run("1");
     assert_eq!(one, run("2"));
     let v: serde_json::Value = serde_json::from_slice(&one).unwrap();
@@ -404,6 +405,40 @@ fn simulate_counts_add_up_and_do_not_depend_on_threads() {
     let of_decided = &v["a_wins_of_decided"];
     assert_eq!(of_decided["count"].as_u64().unwrap(), n("a_wins"));
     assert_eq!(of_decided["decided"].as_u64().unwrap(), decided);
+}
+
+/// Duplicate play: battles 2k and 2k+1 play one seed with the warbands on
+/// swapped sides, so a warband against a copy of itself wins exactly as
+/// many battles as it loses (each pair mirrors: the same battle with the
+/// copies' places exchanged), while the first side's wins still show what
+/// the rules give the side that rolled the scenario. Battles 2 and 3 of a
+/// run from seed 0 are battles 0 and 1 of a run from seed 1.
+#[test]
+fn simulate_plays_each_seed_from_both_sides() {
+    let run = |seed: &str, battles: &str| {
+        let out = simulate_json(
+            A,
+            A,
+            &["--battles", battles, "--threads", "2", "--seed", seed],
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let n = |k: &str| v[k]["count"].as_u64().unwrap();
+        (
+            n("a_wins"),
+            n("draws"),
+            n("a_losses"),
+            n("first_side_wins_of_decided"),
+        )
+    };
+    let (wins, draws, losses, first) = run("0", "16");
+    assert_eq!(wins, losses);
+    assert_eq!(wins + draws + losses, 16);
+    // The first side's wins come in twos: a pair's two battles are one.
+    assert_eq!(first % 2, 0);
+    let (w4, d4, l4, f4) = run("0", "4");
+    let (w2, d2, l2, f2) = run("0", "2");
+    let (v2, e2, m2, g2) = run("1", "2");
+    assert_eq!((w4, d4, l4, f4), (w2 + v2, d2 + e2, l2 + m2, f2 + g2));
 }
 
 /// `--random b`: warband B answers at random (seeded per battle) in
