@@ -521,6 +521,9 @@ impl Ai {
 impl Decider for Ai {
     fn choose(&mut self, b: &Battle, q: &Question) -> Result<usize, String> {
         Ok(match q.about {
+            About::Marker if b.scenario == Scenario::Massacre => {
+                best(q, |o| jatka_marker_value(b, q.side, o))
+            }
             About::Marker => {
                 let c = b.table.size / 2.0;
                 best(q, |o| match o {
@@ -575,13 +578,8 @@ impl Decider for Ai {
 /// in). 0 for any other choice.
 fn home_advantage(b: &Battle, o: &Choice) -> f64 {
     let s = b.table.size;
-    let (inset, mid) = (3.0, s / 2.0);
-    // 3" in from the corner point towards the centre.
-    let corner = |k: usize| {
-        let (x, y) = super::setup::corner_point(s, k);
-        let towards = |v: f64| if v > mid { v - inset } else { v + inset };
-        Place::ground(towards(x), towards(y))
-    };
+    let (inset, mid) = (HOME_INSET, s / 2.0);
+    let corner = |k: usize| corner_home(s, k);
     // Edges numbered as `setup::edge_distance` numbers them.
     let edge = |k: usize| match k % 4 {
         0 => Place::ground(mid, inset),
@@ -605,6 +603,60 @@ fn home_advantage(b: &Battle, o: &Choice) -> f64 {
             }
         })
         .sum()
+}
+
+/// How far in from a corner or edge a deployment zone is judged from.
+const HOME_INSET: f64 = 3.0;
+
+/// The place a corner's deployment zone is judged from: 3" in from the
+/// corner point towards the centre.
+fn corner_home(s: f64, k: usize) -> Place {
+    let (x, y) = super::setup::corner_point(s, k % 4);
+    let mid = s / 2.0;
+    let towards = |v: f64| {
+        if v > mid {
+            v - HOME_INSET
+        } else {
+            v + HOME_INSET
+        }
+    };
+    Place::ground(towards(x), towards(y))
+}
+
+/// Jatka's markers are placed before side 0 picks its corner (B153–B154).
+/// Side 0 places where the corner it will pick gains most; side 1 where
+/// that gain is least; both less the distance from the centre. A corner's gain is `home_advantage`'s: the walking
+/// distances from the opposite corner less those from it, summed over the
+/// markers; a marker nobody can walk to counts nothing.
+fn jatka_marker_value(b: &Battle, side: usize, o: &Choice) -> f64 {
+    let Choice::Marker { x, y } = *o else {
+        return 0.0;
+    };
+    let s = b.table.size;
+    let gain = |m: Place, k: usize| {
+        let (n, f) = (
+            b.walk_to(m, corner_home(s, k)),
+            b.walk_to(m, corner_home(s, k + 2)),
+        );
+        if n.is_finite() && f.is_finite() {
+            f - n
+        } else {
+            0.0
+        }
+    };
+    let spot = Place::ground(x, y);
+    let best = (0..4)
+        .map(|k| b.markers.iter().map(|&m| gain(m, k)).sum::<f64>() + gain(spot, k))
+        .fold(f64::NEG_INFINITY, f64::max);
+    // An inch nearer the centre is worth an inch of gain: markers kept to
+    // the corners (gain alone) made AI-against-AI battles longer and more
+    // often drawn (docs/mortalis/ai.md).
+    let centre = (x - s / 2.0).hypot(y - s / 2.0);
+    if side == 0 {
+        best - centre
+    } else {
+        -best - centre
+    }
 }
 
 /// A gatherer's Move towards its goal (markers or the object on the
