@@ -238,7 +238,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("mortalis battle:random=b", "Drużyna B"),
     (
         "mortalis simulate:random",
-        "Ta drużyna wybiera za każdym razem losową dozwoloną opcję (ziarno z każdej bitwy) zamiast SI: mierzy siłę SI",
+        "Ta drużyna wybiera za każdym razem losową dozwoloną opcję (ziarno pary bitew) zamiast SI: mierzy siłę SI",
     ),
     ("mortalis simulate:random=a", "Drużyna A"),
     ("mortalis simulate:random=b", "Drużyna B"),
@@ -270,11 +270,11 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     (
         "mortalis simulate:table",
-        "Plik stołu (domyślnie: stół 36\" utworzony z ziarna każdej bitwy)",
+        "Plik stołu (domyślnie: stół 36\" utworzony z ziarna każdej pary bitew)",
     ),
     (
         "mortalis simulate:seed",
-        "Ziarno pierwszej pary bitew: bitwy 2k i 2k+1 mają ziarno seed + k, a bandy zamieniają się stronami",
+        "Ziarno pierwszej pary bitew: bitwy 2k i 2k+1 mają ziarno seed + k, a drużyny zamieniają się stronami",
     ),
     (
         "mortalis simulate:rounds",

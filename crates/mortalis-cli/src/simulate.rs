@@ -51,7 +51,7 @@ pub struct SimulateArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     threads: Option<usize>,
-    /// Table file (default: a generated 36" table per battle, from its seed).
+    /// Table file (default: a generated 36" table per pair of battles, from its seed).
     #[arg(long)]
     table: Option<PathBuf>,
     /// Seed of the first pair of battles: battles 2k and 2k+1 both use seed
@@ -73,7 +73,7 @@ pub struct SimulateArgs {
     #[arg(long)]
     independent: Option<PathBuf>,
     /// This warband answers every question with a random legal option
-    /// (seeded per battle) instead of the AI: measures the AI's strength.
+    /// (seeded by the pair's seed) instead of the AI: measures the AI's strength.
     #[arg(long, value_enum)]
     random: Option<SideArg>,
 }
@@ -116,8 +116,8 @@ fn one(
 ) -> Result<Outcome, String> {
     // Odd battles: B is the first side (it rolled the scenario).
     let order = if i % 2 == 1 { [1, 0] } else { [0, 1] };
-    let mut battle =
-        set_up(table.clone(), order, sides, setup).map_err(|e| format!("seed {seed}: {e}"))?;
+    let mut battle = set_up(table.clone(), order, sides, setup)
+        .map_err(|e| format!("battle {i} (seed {seed}): {e}"))?;
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
     let (mut x, mut y) = (Ai, Ai);
     let (mut rx, mut ry) = (RandomPolicy::new(seed), RandomPolicy::new(seed));
@@ -138,8 +138,8 @@ fn one(
             deciders,
             dice: &mut dice,
         })
-        .map_err(|e| format!("seed {seed}: {e}"))?;
-    outcome(&battle, order).ok_or(format!("seed {seed}: no end"))
+        .map_err(|e| format!("battle {i} (seed {seed}): {e}"))?;
+    outcome(&battle, order).ok_or(format!("battle {i} (seed {seed}): no end"))
 }
 
 /// A battle on `table` with warband `order[0]` as the first side: its

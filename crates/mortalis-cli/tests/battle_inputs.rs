@@ -51,7 +51,7 @@ fn a_campaign_fights_meets_challenges_and_takes_the_report() {
         mortalis()
             .arg("battle")
             .arg(&campaign)
-            .args([B, "--scenario", "jatka", "--table", TABLE, "--seed", "1"])
+            .args([B, "--scenario", "jatka", "--table", TABLE, "--seed", "3"])
             .args([
                 "--challenges",
                 "a=foresight,get_the_old_man",
@@ -71,7 +71,8 @@ fn a_campaign_fights_meets_challenges_and_takes_the_report() {
         account.contains("Alfa: challenge Get the old man!"),
         "{account}"
     );
-    // Seed 1: Alfa loses at most two models (met).
+    // Seed 3: Alfa loses at most two models (met; seed 1 met it until
+    // session 19's marker placement changed that battle).
     assert!(account.contains("challenge met: Foresight"), "{account}");
     let text = std::fs::read_to_string(&report).unwrap();
     assert!(text.contains("id = \"foresight\""), "{text}");

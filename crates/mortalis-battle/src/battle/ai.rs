@@ -634,9 +634,11 @@ fn jatka_marker_value(b: &Battle, side: usize, o: &Choice) -> f64 {
     };
     let s = b.table.size;
     let gain = |m: Place, k: usize| {
+        // The corner homes as the goals: four walking fields for all the
+        // spots offered, not one field for each spot.
         let (n, f) = (
-            b.walk_to(m, corner_home(s, k)),
-            b.walk_to(m, corner_home(s, k + 2)),
+            b.walk_to(corner_home(s, k), m),
+            b.walk_to(corner_home(s, k + 2), m),
         );
         if n.is_finite() && f.is_finite() {
             f - n

@@ -88,7 +88,8 @@ impl Battle {
                 at: p,
                 ..self.models[a].body
             };
-            self.lava.iter().any(|&pool| Self::body_under(&body, pool))
+            // As `on_lava`: a model off the table stands on no pool.
+            self.models[a].on_table() && self.lava.iter().any(|&pool| Self::body_under(&body, pool))
         };
         self.barriers
             .iter()
