@@ -439,6 +439,33 @@ impl Table {
         let mut shadows = Shadows::new(look.shadow_lines(), look.blockers.len());
         look.judge(|s, k, b, ray| shadows.blocks(s, k, b, ray))
     }
+
+    /// Whether `shooter` sees any part of `target` (B53): the
+    /// [`Sight::visible`] of [`Table::sight`], without what is hidden and
+    /// by what. It stops at the first clear ray, and a ray at the first
+    /// blocker that stops it (the one that stopped the ray before asked
+    /// first), so it asks far fewer questions than the whole check.
+    pub fn sees(&self, shooter: &Body, target: &Body, others: &[Body]) -> bool {
+        let look = Look::new(self, shooter, target, others);
+        let mut shadows = Shadows::new(look.shadow_lines(), look.blockers.len());
+        look.visible(|s, k, b, ray| shadows.blocks(s, k, b, ray))
+    }
+
+    /// [`Table::sees`], answered from `memo` when the whole check is
+    /// remembered there (the same answer either way).
+    pub fn sees_with(
+        &self,
+        memo: &SightMemo,
+        shooter: &Body,
+        target: &Body,
+        others: &[Body],
+    ) -> bool {
+        let key = SightMemo::key(shooter, target, others);
+        if let Some(s) = memo.seen.borrow().get(&key) {
+            return s.visible;
+        }
+        self.sees(shooter, target, others)
+    }
 }
 
 /// One sight check laid out: the sample points at both ends and what may
@@ -523,6 +550,45 @@ impl<'a> Look<'a> {
         (self.eyes.iter())
             .flat_map(|&from| across.clone().map(move |&to| Ray { from, to }.flat()))
             .collect()
+    }
+
+    /// Whether any ray from an eye reaches a sample point (B53), with
+    /// `blocks` as for [`Look::judge`]: the middle height and the middle
+    /// eye first, the blocker that stopped the last ray asked first.
+    fn visible(&self, mut blocks: impl FnMut(usize, usize, &Blocker, &Ray) -> bool) -> bool {
+        let n = self.blockers.len();
+        let mut last = 0;
+        let rows = self.points.len() / SIDEWAYS.len();
+        let middle = rows / 2;
+        let heights = std::iter::once(middle).chain((0..rows).filter(|&h| h != middle));
+        for h in heights {
+            for across in 0..SIDEWAYS.len() {
+                let Some(&p) = self.points.get(h * SIDEWAYS.len() + across) else {
+                    continue;
+                };
+                let eyes = std::iter::once(CENTRE_EYE)
+                    .chain((0..self.eyes.len()).filter(|&e| e != CENTRE_EYE));
+                for e in eyes {
+                    let Some(&from) = self.eyes.get(e) else {
+                        continue;
+                    };
+                    let ray = Ray { from, to: p };
+                    let s = e * SIDEWAYS.len() + across;
+                    let mut stopped = |k: usize| {
+                        let (b, _) = &self.blockers[k];
+                        blocks(s, k, b, &ray)
+                    };
+                    if last < n && stopped(last) {
+                        continue;
+                    }
+                    match (0..n).find(|&k| k != last && stopped(k)) {
+                        Some(k) => last = k,
+                        None => return true,
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// The sight, with `blocks(s, k, b, ray)` saying whether blocker `k`

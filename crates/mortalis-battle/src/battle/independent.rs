@@ -350,8 +350,7 @@ impl Battle {
         for t in self.players_on_table() {
             let seen = self
                 .table
-                .sight(&me.body, &self.models[t].body, &self.sight_others(&[m, t]))
-                .visible;
+                .sees(&me.body, &self.models[t].body, &self.sight_others(&[m, t]));
             let Some(spot) = seen.then(|| self.contact_spot(m, t)).flatten() else {
                 continue;
             };

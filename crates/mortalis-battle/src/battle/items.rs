@@ -113,7 +113,7 @@ impl Battle {
         }
         let me = &self.models[m];
         let there = Body { at: to, ..me.body };
-        self.table.sight(&me.body, &there, others).visible
+        self.table.sees(&me.body, &there, others)
     }
 
     /// Whether a base of radius `r` at `at` touches dangerous ground.

@@ -165,9 +165,12 @@ impl Battle {
             o.on_table()
                 && o.side != me.side
                 && !o.hidden
-                && self
-                    .sight(&me.body, &o.body, &self.sight_others(&[e, m]))
-                    .visible
+                && self.table.sees_with(
+                    &self.sight_memo,
+                    &me.body,
+                    &o.body,
+                    &self.sight_others(&[e, m]),
+                )
         })
     }
 
@@ -325,12 +328,24 @@ impl Battle {
         only: Option<usize>,
     ) -> Result<bool, BattleError> {
         let side = self.models[h].side;
-        let seen: Vec<usize> = (0..self.models.len())
-            .filter(|&t| self.models[t].on_table() && self.models[t].side != side)
-            // `h` is on the table (the callers check) and each `t` an enemy.
-            .filter(|&t| self.sees(h, t))
-            .collect();
-        if seen.is_empty() {
+        // `h` is on the table (the callers check).
+        let enemy = |t: usize| self.models[t].on_table() && self.models[t].side != side;
+        // Whom it may fire at: with a mover named, only the mover, asked
+        // first; the other enemies then only decide whether the marker
+        // goes, so they are asked only while no enemy is seen yet.
+        let seen: Vec<usize> = match only {
+            Some(o) => (enemy(o) && self.sees(h, o))
+                .then_some(o)
+                .into_iter()
+                .collect(),
+            None => (0..self.models.len())
+                .filter(|&t| enemy(t) && self.sees(h, t))
+                .collect(),
+        };
+        let any = !seen.is_empty()
+            || (only.is_some()
+                && (0..self.models.len()).any(|t| Some(t) != only && enemy(t) && self.sees(h, t)));
+        if !any {
             return Ok(false);
         }
         self.models[h].overwatch = false;
@@ -340,7 +355,7 @@ impl Battle {
         });
         let options: Vec<Choice> = seen
             .into_iter()
-            .filter(|&t| only.is_none_or(|o| o == t) && self.shot_plan(h, t).is_some())
+            .filter(|&t| self.shot_plan(h, t).is_some())
             .map(|target| Choice::FromHiding { shooter: h, target })
             .collect();
         if let Choice::FromHiding { target, .. } =

@@ -99,13 +99,11 @@ impl Ai {
             return -1.0;
         }
         let seen = |e: usize, m: usize| {
-            b.table
-                .sight(
-                    &b.models[e].body,
-                    &b.models[m].body,
-                    &b.sight_others(&[e, m]),
-                )
-                .visible
+            b.table.sees(
+                &b.models[e].body,
+                &b.models[m].body,
+                &b.sight_others(&[e, m]),
+            )
         };
         let shields = (0..b.models.len())
             .filter(|&e| b.models[e].on_table() && b.models[e].side != me.side)

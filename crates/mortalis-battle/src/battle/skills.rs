@@ -234,7 +234,7 @@ impl Battle {
                         .map(|&o| self.models[o].body)
                         .collect();
                     self.table.distance(&e.body, &body) >= SCOUT_AWAY
-                        && !self.table.sight(&e.body, &body, &others).visible
+                        && !self.table.sees(&e.body, &body, &others)
                 })
     }
 }

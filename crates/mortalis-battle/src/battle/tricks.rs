@@ -48,8 +48,9 @@ impl Battle {
         if y.hidden && y.side != x.side {
             return false;
         }
-        self.sight(&x.body, &y.body, &self.sight_others(&[a, b]))
-            .visible
+        let others = self.sight_others(&[a, b]);
+        self.table
+            .sees_with(&self.sight_memo, &x.body, &y.body, &others)
     }
 
     /// The non-shot tricks model `m` may cast now (it is not engaged and

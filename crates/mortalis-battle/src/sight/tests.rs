@@ -1,6 +1,6 @@
 //! The shared shadows ([`Shadows`]) give every ray the answer of the plain
 //! per-ray computation ([`Blocker::blocks`]), and a sight check the answer
-//! of the plain check, on generated dense tables with bodies of any size
+//! of the plain check (and the visible-only check its `visible`), on generated dense tables with bodies of any size
 //! anywhere: on the ground or on roofs, inside pieces, on the grid of the
 //! pieces' edges (rays along an edge), or on one spot.
 
@@ -50,6 +50,7 @@ fn check(table: &Table, bodies: &[Body]) -> Result<(), TestCaseError> {
             let look = Look::new(table, shooter, target, &others);
             let plain = look.judge(|_, _, b, ray| b.blocks(ray));
             prop_assert_eq!(table.sight(shooter, target, &others), plain);
+            prop_assert_eq!(table.sees(shooter, target, &others), plain.visible);
             let mut shadows = Shadows::new(look.shadow_lines(), look.blockers.len());
             for (p, &to) in look.points.iter().enumerate() {
                 for (e, &from) in look.eyes.iter().enumerate() {
