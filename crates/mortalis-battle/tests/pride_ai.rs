@@ -9,6 +9,7 @@
 mod duel;
 
 use duel::alfa_against_beta;
+use mortalis_battle::battle::Barrier;
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{About, Choice, Decider, Question, Scenario};
 use mortalis_battle::file::parse;
@@ -62,7 +63,7 @@ fn with_two_enemies_left_and_vp_level_it_holds_back() {
 /// 86.1% won of 1,000 with the change).
 #[test]
 fn a_move_that_ends_engaged_gains_no_ground_towards_the_edge() {
-    let (into, clear) = edge_walks(None);
+    let (into, clear) = edge_walks(None, None);
     assert_eq!(clear, Some(true), "{into:?}");
 }
 
@@ -72,13 +73,33 @@ fn a_move_that_ends_engaged_gains_no_ground_towards_the_edge() {
 /// gains more ground, is taken.
 #[test]
 fn an_enemy_on_the_lava_does_not_stop_the_walk() {
-    let (into, clear) = edge_walks(Some((14.0, 28.0)));
+    let (into, clear) = edge_walks(Some((14.0, 28.0)), None);
     assert_eq!(clear, Some(false), "{into:?}");
 }
 
+/// B127: nor does an enemy across an energy barrier. A barrier across the
+/// line between the end of the straight Move and B1 keeps them apart, so
+/// the straight Move engages nothing and is taken.
+#[test]
+fn an_enemy_across_a_barrier_does_not_stop_the_walk() {
+    let wall = Barrier {
+        a: (12.0, 24.9),
+        b: (16.0, 24.9),
+    };
+    let (into, clear) = edge_walks(None, Some(wall));
+    assert_eq!(clear, Some(false), "{into:?}");
+    let (_, clear) = edge_walks(None, None);
+    assert_eq!(
+        clear,
+        Some(true),
+        "without the barrier the clear Move is taken"
+    );
+}
+
 /// A1's choice between the Move into contact with B1 and the clear one
-/// (`Some(true)` for the clear one), with a lava pool or none.
-fn edge_walks(pool: Option<(f64, f64)>) -> (Choice, Option<bool>) {
+/// (`Some(true)` for the clear one), with a lava pool or none and an
+/// energy barrier or none.
+fn edge_walks(pool: Option<(f64, f64)>, wall: Option<Barrier>) -> (Choice, Option<bool>) {
     let places = [("A1", (14.0, 20.0)), ("B1", (14.0, 25.5))];
     let table = parse("size = 28\n").unwrap();
     let mut b = alfa_against_beta(table, |name| {
@@ -88,6 +109,7 @@ fn edge_walks(pool: Option<(f64, f64)>) -> (Choice, Option<bool>) {
     .with_scenario(Scenario::Pride);
     b.edges = [Some(0), Some(2)];
     b.lava = pool.into_iter().collect();
+    b.barriers = wall.into_iter().collect();
     b.active = b.models.iter().position(|m| m.name == "A1");
     b.round = 3;
     let walk = |x: f64, y: f64| Choice::Move {

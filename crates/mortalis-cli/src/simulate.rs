@@ -293,6 +293,17 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
     ok(summary_text(&summary, &sides, args.random, lang))
 }
 
+/// "battle" after the number `n`: in Polish "bitwa" for one, "bitwy"
+/// when the number ends in 2–4 (but not 12–14), "bitew" otherwise.
+fn battles_word(n: u64, lang: Lang) -> &'static str {
+    let (last, tens) = (n % 10, n % 100 / 10);
+    match n {
+        1 => lang.pick("bitwa", "battle"),
+        _ if (2..=4).contains(&last) && tens != 1 => lang.pick("bitwy", "battles"),
+        _ => lang.pick("bitew", "battles"),
+    }
+}
+
 /// What a run of battles comes to, from warband A's side.
 struct Summary {
     n: u64,
@@ -410,20 +421,15 @@ fn summary_text(
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} — {}: {} {}",
+        "{} — {}: {} {} {}",
         sides[0].0,
         sides[1].0,
         s.n,
+        battles_word(s.n, lang),
         match random {
-            None => lang.pick("bitew (SI przeciw SI)", "battles (AI against AI)"),
-            Some(SideArg::A) => lang.pick(
-                "bitew (A losowo przeciw SI)",
-                "battles (A at random against the AI)"
-            ),
-            Some(SideArg::B) => lang.pick(
-                "bitew (SI przeciw B losowo)",
-                "battles (the AI against B at random)"
-            ),
+            None => lang.pick("(SI przeciw SI)", "(AI against AI)"),
+            Some(SideArg::A) => lang.pick("(A losowo przeciw SI)", "(A at random against the AI)"),
+            Some(SideArg::B) => lang.pick("(SI przeciw B losowo)", "(the AI against B at random)"),
         }
     );
     share_lines(&mut out, s, &sides[0].0, lang);
@@ -502,5 +508,25 @@ fn share_lines(out: &mut String, s: &Summary, a: &str, lang: Lang) {
             100.0 * lo,
             100.0 * hi
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::battles_word;
+    use mortalis_rules::Lang;
+
+    #[test]
+    fn the_polish_word_for_battles_follows_the_number() {
+        let pl = |n| battles_word(n, Lang::Pl);
+        assert_eq!(pl(1), "bitwa");
+        for n in [2, 3, 4, 22, 103, 1604] {
+            assert_eq!(pl(n), "bitwy", "{n}");
+        }
+        for n in [0, 5, 11, 12, 13, 14, 20, 25, 112, 1600] {
+            assert_eq!(pl(n), "bitew", "{n}");
+        }
+        assert_eq!(battles_word(1, Lang::En), "battle");
+        assert_eq!(battles_word(3, Lang::En), "battles");
     }
 }

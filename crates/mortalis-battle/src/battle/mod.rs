@@ -43,6 +43,7 @@ pub use challenges::{Challenges, Data, Met, Pledge, Wish};
 pub use decide::{About, Choice, Decider, Question, RandomPolicy, Scripted};
 pub use events::{Entry, Event};
 pub use fighter::{Fighter, SideError, Status, Unsupported, side_from_warband};
+pub use overlay::Barrier;
 pub use react::{Offensive, Pools};
 
 use crate::path::{Mover, Nav};
