@@ -18,7 +18,7 @@ use std::borrow::Cow;
 
 #[cfg(test)]
 use crate::table::segment_meets_box;
-use crate::table::{Body, Level, Table};
+use crate::table::{Body, Table};
 
 mod shadow;
 #[cfg(test)]
@@ -398,11 +398,7 @@ impl SightMemo {
         let mut key = Vec::with_capacity(5 * (others.len() + 2));
         let bodies = [shooter, target].into_iter();
         for b in bodies.chain(others.iter().filter(|o| crosses(&body_box(o)))) {
-            let level = match b.at.level {
-                Level::Ground => u64::MAX,
-                Level::Roof(i) => i as u64,
-            };
-            key.extend([b.at.x.to_bits(), b.at.y.to_bits(), level]);
+            key.extend(b.at.bits());
             key.extend([b.base.to_bits(), b.height.to_bits()]);
         }
         key

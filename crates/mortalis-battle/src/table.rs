@@ -224,6 +224,16 @@ pub struct Place {
 }
 
 impl Place {
+    /// Its exact numbers, for a memo's key: x and y as bits, and the
+    /// surface (the ground as `u64::MAX`, a roof as its piece's index).
+    pub fn bits(&self) -> [u64; 3] {
+        let level = match self.level {
+            Level::Ground => u64::MAX,
+            Level::Roof(i) => i as u64,
+        };
+        [self.x.to_bits(), self.y.to_bits(), level]
+    }
+
     /// A place on the ground.
     pub fn ground(x: f64, y: f64) -> Self {
         Place {

@@ -195,6 +195,9 @@ pub struct Battle {
     /// The ways of the Moves last offered (`moves.rs`).
     #[serde(skip)]
     offered: moves::OfferedCache,
+    /// The Move searches made so far, by their inputs (`moves.rs`).
+    #[serde(skip)]
+    reach_memo: moves::ReachMemo,
     /// Energy barriers raised this battle (B127, `overlay.rs`).
     #[serde(skip)]
     pub barriers: Vec<overlay::Barrier>,
@@ -292,6 +295,7 @@ impl Battle {
             smoke: vec![],
             sight_memo: Default::default(),
             offered: Default::default(),
+            reach_memo: Default::default(),
             barriers: vec![],
             lava: vec![],
             burned: vec![],

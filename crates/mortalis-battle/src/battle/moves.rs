@@ -7,8 +7,9 @@
 use super::react::STRIDE;
 use super::{Battle, BattleError, Choice};
 use crate::hyp::Hyp;
-use crate::path::{Nav, Step};
-use crate::table::Place;
+use crate::path::{Nav, Step, Traced};
+use crate::table::{Body, Place};
+use std::collections::HashMap;
 
 impl Battle {
     /// Moves towards each marker and the object, each enemy (into
@@ -17,7 +18,11 @@ impl Battle {
     pub(super) fn move_options(&self, m: usize, navs: &[Nav]) -> Result<Vec<Choice>, BattleError> {
         let me = &self.models[m];
         let allowance = me.allowance();
-        let Some(nav) = navs.iter().find(|n| n.mover() == me.mover()) else {
+        let Some((which, nav)) = navs
+            .iter()
+            .enumerate()
+            .find(|(_, n)| n.mover() == me.mover())
+        else {
             return Ok(vec![]);
         };
         if allowance <= 0.0 {
@@ -69,20 +74,49 @@ impl Battle {
             }
         };
         let stuck = |e| BattleError::NotYet(format!("a model standing where it cannot ({e})"));
-        // B31: with both Moves open, the walks across both that a climb
-        // spanning the two makes (ruling "Climbs across both Moves").
-        let (reached, both) = match me.both_allowances() {
-            Some(allowances) => {
-                let [one, both] = nav
-                    .reach_both_traced(from, allowances, &others, &places, &gap)
-                    .map_err(stuck)?;
-                (one, Some((both, allowances.0 + allowances.1)))
+        // The searches are a pure function of what the key holds (the
+        // table never changes): asked again, they are answered from the
+        // memo (a model standing still from round to round).
+        let key = reach_key(
+            which,
+            (allowance, me.both_allowances()),
+            &others,
+            &goals,
+            |k| {
+                foes.get(k)
+                    .copied()
+                    .flatten()
+                    .map(|e| self.models[e].body.at)
+            },
+        );
+        let key = [from.bits().as_slice(), &key].concat();
+        let remembered = self.reach_memo.0.borrow().get(&key).cloned();
+        let (reached, both) = match remembered {
+            Some(searched) => searched,
+            None => {
+                // B31: with both Moves open, the walks across both that a
+                // climb spanning the two makes (ruling "Climbs across both
+                // Moves").
+                let searched = match me.both_allowances() {
+                    Some(allowances) => {
+                        let [one, both] = nav
+                            .reach_both_traced(from, allowances, &others, &places, &gap)
+                            .map_err(stuck)?;
+                        (one, Some((both, allowances.0 + allowances.1)))
+                    }
+                    None => (
+                        nav.reach_by_traced(from, allowance, &others, &places, &gap)
+                            .map_err(stuck)?,
+                        None,
+                    ),
+                };
+                let mut memo = self.reach_memo.0.borrow_mut();
+                if memo.len() >= REACH_MEMO_MAX {
+                    memo.clear();
+                }
+                memo.insert(key, searched.clone());
+                searched
             }
-            None => (
-                nav.reach_by_traced(from, allowance, &others, &places, &gap)
-                    .map_err(stuck)?,
-                None,
-            ),
         };
         let mut out: Vec<Choice> = vec![];
         // The way each Move offered walks (`Battle::corners`).
@@ -387,6 +421,59 @@ impl Clone for OfferedCache {
     fn clone(&self) -> Self {
         OfferedCache::default()
     }
+}
+
+/// What one Move search of [`Battle::move_options`] found: the reach
+/// towards each goal (twice: by the straight line and by the walking
+/// distance), and with both Moves open the walks across both and their
+/// allowance.
+type Searched = (Vec<Traced>, Option<(Vec<Traced>, f64)>);
+
+/// The searches [`Battle::move_options`] made, by everything they depend
+/// on besides the table ([`reach_key`], after the start's place): the
+/// navigation, the allowances, the other bases, the goals and where the
+/// enemies behind them stand. A copy of the battle starts afresh.
+#[derive(Debug, Default)]
+pub(super) struct ReachMemo(std::cell::RefCell<HashMap<Vec<u64>, Searched>>);
+
+impl Clone for ReachMemo {
+    fn clone(&self) -> Self {
+        ReachMemo::default()
+    }
+}
+
+/// Searches a memo keeps at most; it starts afresh when full.
+const REACH_MEMO_MAX: usize = 512;
+
+/// The key of a Move search, but for its start: the navigation `which`,
+/// the allowance and both Moves' allowances, the other bases, each goal
+/// with its edge, and where the enemy behind goal `k` stands (`foe(k)`).
+fn reach_key(
+    which: usize,
+    (allowance, both): (f64, Option<(f64, f64)>),
+    others: &[Body],
+    goals: &[(Place, Option<usize>)],
+    foe: impl Fn(usize) -> Option<Place>,
+) -> Vec<u64> {
+    let mut key = vec![which as u64, allowance.to_bits()];
+    match both {
+        Some((a, b)) => key.extend([1, a.to_bits(), b.to_bits()]),
+        None => key.push(0),
+    }
+    key.push(others.len() as u64);
+    for o in others {
+        key.extend(o.at.bits());
+        key.extend([o.base.to_bits(), o.height.to_bits()]);
+    }
+    for (k, &(goal, edge)) in goals.iter().enumerate() {
+        key.extend(goal.bits());
+        key.push(edge.map_or(u64::MAX, |e| e as u64));
+        match foe(k) {
+            Some(at) => key.extend(at.bits()),
+            None => key.push(u64::MAX),
+        }
+    }
+    key
 }
 
 /// The corners of a way's steps, each with whether it is reached walking.
