@@ -293,6 +293,18 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
     ok(summary_text(&summary, &sides, args.random, lang))
 }
 
+/// The warbands' names as the summary's lines give them: with " (A)" and
+/// " (B)" after them when both have the same name (a warband against a
+/// copy of itself), so that each model's line says which copy it is.
+fn labels(sides: &[(String, u32, Vec<Fighter>); 2]) -> [String; 2] {
+    let (a, b) = (&sides[0].0, &sides[1].0);
+    if a == b {
+        [format!("{a} (A)"), format!("{b} (B)")]
+    } else {
+        [a.clone(), b.clone()]
+    }
+}
+
 /// "battle" after the number `n`: in Polish "bitwa" for one, "bitwy"
 /// when the number ends in 2–4 (but not 12–14), "bitew" otherwise.
 fn battles_word(n: u64, lang: Lang) -> &'static str {
@@ -432,7 +444,8 @@ fn summary_text(
             Some(SideArg::B) => lang.pick("(SI przeciw B losowo)", "(the AI against B at random)"),
         }
     );
-    share_lines(&mut out, s, &sides[0].0, lang);
+    let label = labels(sides);
+    share_lines(&mut out, s, &label[0], lang);
     let _ = writeln!(
         out,
         "  {}: {:.1}",
@@ -452,7 +465,7 @@ fn summary_text(
         let _ = writeln!(
             out,
             "  {} {name}: {:.2} / {:.2}",
-            sides[*w].0,
+            label[*w],
             f64::from(*removed) / n,
             f64::from(*scored) / n
         );
@@ -461,7 +474,7 @@ fn summary_text(
         let _ = writeln!(
             out,
             "  {} {} {}: {:.1}%",
-            sides[*w].0,
+            label[*w],
             lang.pick("wykonuje Wyzwanie", "meets the challenge"),
             c.name(lang),
             100.0 * *k as f64 / n

@@ -441,6 +441,31 @@ fn simulate_plays_each_seed_from_both_sides() {
     assert_eq!((w4, d4, l4, f4), (w2 + v2, d2 + e2, l2 + m2, f2 + g2));
 }
 
+/// A warband against a copy of itself: the summary's lines say which copy
+/// each model is (A or B), in Polish with the right form of "bitwa".
+#[test]
+fn self_play_lines_tell_the_copies_apart() {
+    let out = mortalis()
+        .args(["--lang", "pl", "simulate", A, A, "--scenario", "jatka"])
+        .args(["--table", TABLE, "--battles", "2", "--threads", "1"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(": 2 bitwy (SI przeciw SI)"), "{text}");
+    for copy in ["(A)", "(B)"] {
+        let models = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with(&format!("Alfa {copy} A")))
+            .count();
+        assert_eq!(models, 3, "{copy}: {text}");
+    }
+}
+
 /// `--random b`: warband B answers at random (seeded per battle) in
 /// `simulate` and `battle`; the header says so, and the same seed gives the
 /// same battle.
