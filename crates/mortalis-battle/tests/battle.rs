@@ -7,6 +7,7 @@ use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::side_from_warband;
 use mortalis_battle::battle::{
     Battle, Choice, Decider, Entry, Event, Fighter, Players, RandomPolicy, Scripted, house_rounds,
+    navs_for,
 };
 use mortalis_battle::file::parse;
 use mortalis_battle::generate;
@@ -293,6 +294,38 @@ fn every_scenario_ends_and_replays() {
         assert_eq!(again.log, b.log, "{scenario:?}: the replay differs");
         let report = b.report(0).unwrap();
         assert_eq!(report.scenario, scenario);
+    }
+}
+
+/// Battles on one table may share its navigation (`Battle::play_sharing`,
+/// as `simulate` does for each pair of battles): the same battle as with
+/// its own; navigation built on another table, or missing a mover, is not
+/// used.
+#[test]
+fn shared_navigation_plays_the_same_battle() {
+    for (k, scenario) in SCENARIOS.into_iter().enumerate() {
+        let seed = 40 + k as u64;
+        let mut own = scenario_battle(scenario, seed);
+        run(&mut own, &mut Ai, &mut Ai, seed);
+        let mut shared = scenario_battle(scenario, seed);
+        let table = shared.table.clone();
+        let navs = navs_for(&table, &shared.models);
+        assert!(shared.shares(&navs), "{scenario:?}");
+        let other = generate::generate(seed, 30.0);
+        assert!(!shared.shares(&navs_for(&other, &shared.models)));
+        assert!(!shared.shares(&navs[..0]));
+        let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
+        let deciders: [&mut dyn Decider; 2] = [&mut Ai, &mut Ai];
+        shared
+            .play_sharing(
+                &mut Players {
+                    deciders,
+                    dice: &mut dice,
+                },
+                &navs,
+            )
+            .unwrap();
+        assert_eq!(shared.log, own.log, "{scenario:?}");
     }
 }
 

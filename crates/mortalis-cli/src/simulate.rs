@@ -19,8 +19,9 @@ use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::independent::{Entry, INDEPENDENT};
 use mortalis_battle::battle::{
     Battle, Decider, Fighter, OBJECT_VP, Players, RandomPolicy, Status, Wish, house_rounds,
+    navs_for,
 };
-use mortalis_battle::{Table, generate};
+use mortalis_battle::{Nav, Table, generate};
 use mortalis_rules::Lang;
 use mortalis_rules::campaign::tables::Challenge;
 use mortalis_rules::dice::RngDice;
@@ -106,11 +107,12 @@ struct Setup<'a> {
     random: Option<usize>,
 }
 
-/// Battle `i` of a run, with `seed` (its dice) on `table`.
+/// Battle `i` of a run, with `seed` (its dice) on `table`, its Moves
+/// searched on `navs` (built once for the pair's table) where they serve.
 fn one(
     i: u64,
     seed: u64,
-    table: &Table,
+    (table, navs): (&Table, &[Nav]),
     sides: &[(String, u32, Vec<Fighter>); 2],
     setup: &Setup,
 ) -> Result<Outcome, String> {
@@ -134,10 +136,13 @@ fn one(
         },
     ];
     battle
-        .play(&mut Players {
-            deciders,
-            dice: &mut dice,
-        })
+        .play_sharing(
+            &mut Players {
+                deciders,
+                dice: &mut dice,
+            },
+            navs,
+        )
         .map_err(|e| format!("battle {i} (seed {seed}): {e}"))?;
     outcome(&battle, order).ok_or(format!("battle {i} (seed {seed}): no end"))
 }
@@ -270,9 +275,11 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
                         generate::DEFAULT_SIZE,
                     ),
                 };
+                let models: Vec<Fighter> = sides.iter().flat_map(|s| s.2.iter().cloned()).collect();
+                let navs = navs_for(&table, &models);
                 (2 * k..(2 * k + 2).min(args.battles))
                     .map(|i| {
-                        let o = one(i, seed, &table, &sides, &setup);
+                        let o = one(i, seed, (&table, &navs), &sides, &setup);
                         bar.inc(1);
                         o
                     })

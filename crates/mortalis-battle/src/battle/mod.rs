@@ -522,6 +522,30 @@ impl Battle {
         self.play_placed(players, starter)
     }
 
+    /// [`Battle::play`], its Moves searched on `shared` ([`navs_for`] of
+    /// this battle's table, built once for many battles on it) when they
+    /// serve: built on a table equal to this one, with a `Nav` for every
+    /// mover the battle needs; otherwise on its own. The same battle either
+    /// way (a `Nav` is a pure function of the table and the mover).
+    pub fn play_sharing(
+        &mut self,
+        players: &mut Players,
+        shared: &[Nav],
+    ) -> Result<(), BattleError> {
+        let starter = self.set_up(players)?;
+        let shared = self.shares(shared).then_some(shared);
+        self.rounds(players, starter, shared)?;
+        self.reward(players)
+    }
+
+    /// Whether `navs` serve this battle ([`Battle::play_sharing`]): each
+    /// on a table equal to its own, and one for each mover its models need.
+    pub fn shares(&self, navs: &[Nav]) -> bool {
+        let needed = navs_for_movers(&self.table, &self.models);
+        navs.iter().all(|n| *n.table() == self.table)
+            && needed.iter().all(|&m| navs.iter().any(|n| n.mover() == m))
+    }
+
     /// Plays the rounds of a battle whose models and markers are already on
     /// the table, `starter` activating first in round 1; then the sides
     /// choose who gets the experience of the challenges they met.
@@ -530,7 +554,7 @@ impl Battle {
         players: &mut Players,
         starter: usize,
     ) -> Result<(), BattleError> {
-        self.rounds(players, starter)?;
+        self.rounds(players, starter, None)?;
         self.reward(players)
     }
 
@@ -544,9 +568,23 @@ impl Battle {
         }
     }
 
-    fn rounds(&mut self, players: &mut Players, starter: usize) -> Result<(), BattleError> {
+    /// The rounds, the Moves searched on `shared` or on navigation built
+    /// for this battle.
+    fn rounds(
+        &mut self,
+        players: &mut Players,
+        starter: usize,
+        shared: Option<&[Nav]>,
+    ) -> Result<(), BattleError> {
         let table = self.table.clone();
-        let navs = navs(&table, &self.models);
+        let own;
+        let navs = match shared {
+            Some(navs) => navs,
+            None => {
+                own = navs_for(&table, &self.models);
+                own.as_slice()
+            }
+        };
         loop {
             self.round += 1;
             if self.max_rounds > 0 && self.round > self.max_rounds {
@@ -591,15 +629,15 @@ impl Battle {
                 } else {
                     break;
                 };
-                self.activation(players, side, &navs)?;
+                self.activation(players, side, navs)?;
                 // B122, Q42: Przyspieszenie's bonus actions.
-                self.hasted_actions(players, side, &navs)?;
+                self.hasted_actions(players, side, navs)?;
                 if self.end.is_some() {
                     return Ok(());
                 }
                 turn = 1 - side;
             }
-            self.independents_act(players, &navs)?;
+            self.independents_act(players, navs)?;
             if self.end.is_some() {
                 return Ok(());
             }
@@ -687,23 +725,41 @@ impl Battle {
     }
 }
 
-/// One `Nav` per kind of mover present.
-fn navs<'t>(table: &'t Table, models: &[Fighter]) -> Vec<Nav<'t>> {
-    let mut out: Vec<Nav> = vec![];
+/// The movers a battle's `models` need a `Nav` for on `table`: each kind
+/// present, and (B33) the same jumping down where there is a roof.
+fn navs_for_movers(table: &Table, models: &[Fighter]) -> Vec<Mover> {
+    let mut out: Vec<Mover> = vec![];
     for m in models {
         let mover: Mover = m.mover();
-        if !out.iter().any(|n| n.mover() == mover) {
-            out.push(Nav::new(table, mover));
-        }
-        // B33: the same mover jumping down, where there is a roof.
         let jumper = jumpdown::jump_mover(mover);
-        if table.has_roofs() && !out.iter().any(|n| n.mover() == jumper) {
-            let shared = out
-                .iter()
-                .find(|n| n.mover() == mover)
-                .and_then(Nav::jumping);
-            out.push(shared.unwrap_or_else(|| Nav::new(table, jumper)));
+        for k in [Some(mover), table.has_roofs().then_some(jumper)]
+            .into_iter()
+            .flatten()
+        {
+            if !out.contains(&k) {
+                out.push(k);
+            }
         }
+    }
+    out
+}
+
+/// One `Nav` per mover `models` need on `table` ([`navs_for_movers`]); a
+/// jumping one shares the plain one's graph where it can. Battles on one
+/// table may share them ([`Battle::play_sharing`]).
+pub fn navs_for<'t>(table: &'t Table, models: &[Fighter]) -> Vec<Nav<'t>> {
+    let mut out: Vec<Nav> = vec![];
+    for mover in navs_for_movers(table, models) {
+        let plain = Mover {
+            jump_down: false,
+            ..mover
+        };
+        let shared = (mover != plain)
+            .then(|| out.iter().find(|n| n.mover() == plain))
+            .flatten()
+            .and_then(Nav::jumping)
+            .filter(|n| n.mover() == mover);
+        out.push(shared.unwrap_or_else(|| Nav::new(table, mover)));
     }
     out
 }

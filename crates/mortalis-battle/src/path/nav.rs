@@ -32,6 +32,11 @@ impl<'a> Nav<'a> {
         self.graph.mover
     }
 
+    /// The table this graph was built on.
+    pub fn table(&self) -> &'a Table {
+        self.graph.table
+    }
+
     /// The same graph for the same mover jumping down (B33), sharing what
     /// was built (its jump-down links are there for every mover that
     /// climbs); `None` for a mover that never climbs (a pet), whose graph
