@@ -552,9 +552,14 @@ impl<'a> Look<'a> {
     /// `blocks` as for [`Look::judge`]: the middle height and the middle
     /// eye first, the blocker that stopped the last ray asked first.
     fn visible(&self, mut blocks: impl FnMut(usize, usize, &Blocker, &Ray) -> bool) -> bool {
+        // As `judge`: no middle eye, nothing seen (never so: `samples`
+        // gives three eyes and nine points).
+        if self.eyes.get(CENTRE_EYE).is_none() {
+            return false;
+        }
         let n = self.blockers.len();
         let mut last = 0;
-        let rows = self.points.len() / SIDEWAYS.len();
+        let rows = self.points.len().div_ceil(SIDEWAYS.len());
         let middle = rows / 2;
         let heights = std::iter::once(middle).chain((0..rows).filter(|&h| h != middle));
         for h in heights {

@@ -19,6 +19,7 @@ use mortalis_battle::Nav;
 use mortalis_battle::battle::{Battle, Choice};
 use mortalis_battle::file::parse;
 use mortalis_battle::table::Place;
+use mortalis_rules::skills::Skill;
 
 const TABLE: &str = r#"
 size = 28
@@ -118,4 +119,33 @@ fn remembered_moves_are_the_moves_searched_afresh() {
     let (again, fresh) = moves(&b, a1, &navs);
     assert_eq!(again, first);
     assert_eq!(again, fresh);
+}
+
+/// The same place, bases and goals, but a climber (Wspinacz: 1" of
+/// allowance an inch climbed): another mover, searched on its own
+/// navigation, not answered from the first one's search. A1 stands south
+/// of a 1.5" block it may climb, the marker beyond it.
+#[test]
+fn a_climber_is_not_answered_from_the_plain_search() {
+    let table = parse(
+        "size = 28\n[[piece]]\nkind = \"block\"\nheight = 1.5\nclimbable = true\nrect = [1, 15, 6, 2]\n",
+    )
+    .unwrap();
+    let mut b = alfa_against_beta(table, |name| match name {
+        "A1" => Some(Place::ground(4.0, 14.0)),
+        "B1" => Some(Place::ground(24.0, 4.0)),
+        _ => None,
+    });
+    b.markers = vec![Place::ground(4.0, 20.0)];
+    let a1 = b.models.iter().position(|m| m.name == "A1").unwrap();
+    b.active = Some(a1);
+    let table = b.table.clone();
+    let navs = [Nav::new(&table, b.models[a1].mover())];
+    let (plain, fresh) = moves(&b, a1, &navs);
+    assert_eq!(plain, fresh);
+    b.models[a1].skills.push(Skill::Climber);
+    let climbs = [Nav::new(&table, b.models[a1].mover())];
+    let (climber, fresh) = moves(&b, a1, &climbs);
+    assert_eq!(climber, fresh);
+    assert_ne!(climber, plain, "the mover is part of the search");
 }

@@ -79,7 +79,10 @@ fn an_enemy_on_the_lava_does_not_stop_the_walk() {
 
 /// B127: nor does an enemy across an energy barrier. A barrier across the
 /// line between the end of the straight Move and B1 keeps them apart, so
-/// the straight Move engages nothing and is taken.
+/// the straight Move engages nothing and is taken. The position is made
+/// for the check alone: the wall's posts overlap B1's base and the Move's
+/// end, where no cast would raise it (`barrier_for` keeps it clear of
+/// bases); the AI only values the two Moves offered here.
 #[test]
 fn an_enemy_across_a_barrier_does_not_stop_the_walk() {
     let wall = Barrier {

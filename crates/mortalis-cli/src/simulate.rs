@@ -300,6 +300,10 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
     ok(summary_text(&summary, &sides, args.random, lang))
 }
 
+/// Which warband a JSON entry is of ("a" or "b"), beside its name (a
+/// warband against a copy of itself has one name for both).
+const SIDE_KEYS: [&str; 2] = ["a", "b"];
+
 /// The warbands' names as the summary's lines give them: with " (A)" and
 /// " (B)" after them when both have the same name (a warband against a
 /// copy of itself), so that each model's line says which copy it is.
@@ -403,7 +407,7 @@ fn summary_json(
         .iter()
         .map(|((w, name), (removed, scored))| {
             serde_json::json!({
-                "warband": sides[*w].0, "model": name,
+                "warband": sides[*w].0, "side": SIDE_KEYS[*w], "model": name,
                 "removed_per_battle": f64::from(*removed) / n,
                 "markers_per_battle": f64::from(*scored) / n,
             })
@@ -426,7 +430,7 @@ fn summary_json(
         "average_rounds": s.rounds, "models": models,
         "first_side_wins_of_decided": of_decided(|t| t.first_won),
         "challenges_met": s.met.iter().map(|((w, c), k)| serde_json::json!({
-            "warband": sides[*w].0, "challenge": c, "rate": *k as f64 / n,
+            "warband": sides[*w].0, "side": SIDE_KEYS[*w], "challenge": c, "rate": *k as f64 / n,
         })).collect::<Vec<_>>(),
     }))?)
 }

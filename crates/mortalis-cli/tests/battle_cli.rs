@@ -442,7 +442,8 @@ fn simulate_plays_each_seed_from_both_sides() {
 }
 
 /// A warband against a copy of itself: the summary's lines say which copy
-/// each model is (A or B), in Polish with the right form of "bitwa".
+/// each model is (A or B), in Polish with the right form of "bitwa", and
+/// the JSON's model entries their side.
 #[test]
 fn self_play_lines_tell_the_copies_apart() {
     let out = mortalis()
@@ -464,6 +465,13 @@ fn self_play_lines_tell_the_copies_apart() {
             .count();
         assert_eq!(models, 3, "{copy}: {text}");
     }
+    // In JSON each model's entry names its side.
+    let out = simulate_json(A, A, &["--battles", "2", "--threads", "1"]);
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let sides: Vec<&str> = (v["models"].as_array().unwrap().iter())
+        .map(|m| m["side"].as_str().unwrap())
+        .collect();
+    assert_eq!(sides, ["a", "a", "a", "b", "b", "b"]);
 }
 
 /// `--random b`: warband B answers at random (seeded per battle) in

@@ -7,7 +7,7 @@
 use super::react::STRIDE;
 use super::{Battle, BattleError, Choice};
 use crate::hyp::Hyp;
-use crate::path::{Nav, Step, Traced};
+use crate::path::{Mover, Nav, Step, Traced};
 use crate::table::{Body, Place};
 use std::collections::HashMap;
 
@@ -18,11 +18,7 @@ impl Battle {
     pub(super) fn move_options(&self, m: usize, navs: &[Nav]) -> Result<Vec<Choice>, BattleError> {
         let me = &self.models[m];
         let allowance = me.allowance();
-        let Some((which, nav)) = navs
-            .iter()
-            .enumerate()
-            .find(|(_, n)| n.mover() == me.mover())
-        else {
+        let Some(nav) = navs.iter().find(|n| n.mover() == me.mover()) else {
             return Ok(vec![]);
         };
         if allowance <= 0.0 {
@@ -78,7 +74,7 @@ impl Battle {
         // table never changes): asked again, they are answered from the
         // memo (a model standing still from round to round).
         let key = reach_key(
-            which,
+            nav.mover(),
             (allowance, me.both_allowances()),
             &others,
             &goals,
@@ -431,8 +427,9 @@ type Searched = (Vec<Traced>, Option<(Vec<Traced>, f64)>);
 
 /// The searches [`Battle::move_options`] made, by everything they depend
 /// on besides the table ([`reach_key`], after the start's place): the
-/// navigation, the allowances, the other bases, the goals and where the
-/// enemies behind them stand. A copy of the battle starts afresh.
+/// mover (whose navigation on this battle's table searched), the
+/// allowances, the other bases, the goals and where the enemies behind
+/// them stand. A copy of the battle starts afresh.
 #[derive(Debug, Default)]
 pub(super) struct ReachMemo(std::cell::RefCell<HashMap<Vec<u64>, Searched>>);
 
@@ -445,17 +442,26 @@ impl Clone for ReachMemo {
 /// Searches a memo keeps at most; it starts afresh when full.
 const REACH_MEMO_MAX: usize = 512;
 
-/// The key of a Move search, but for its start: the navigation `which`,
-/// the allowance and both Moves' allowances, the other bases, each goal
-/// with its edge, and where the enemy behind goal `k` stands (`foe(k)`).
+/// The key of a Move search, but for its start: the mover (every field:
+/// the navigation searched is the one built for it), the allowance and
+/// both Moves' allowances, the other bases, each goal with its edge, and
+/// where the enemy behind goal `k` stands (`foe(k)`).
 fn reach_key(
-    which: usize,
+    mover: Mover,
     (allowance, both): (f64, Option<(f64, f64)>),
     others: &[Body],
     goals: &[(Place, Option<usize>)],
     foe: impl Fn(usize) -> Option<Place>,
 ) -> Vec<u64> {
-    let mut key = vec![which as u64, allowance.to_bits()];
+    let flags =
+        u64::from(mover.climbs) | u64::from(mover.jump_down) << 1 | u64::from(mover.dangerous) << 2;
+    let mut key = vec![
+        mover.radius.to_bits(),
+        mover.climb_rate.to_bits(),
+        mover.jump_max.to_bits(),
+        flags,
+        allowance.to_bits(),
+    ];
     match both {
         Some((a, b)) => key.extend([1, a.to_bits(), b.to_bits()]),
         None => key.push(0),

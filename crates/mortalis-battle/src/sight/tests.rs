@@ -1,8 +1,9 @@
 //! The shared shadows ([`Shadows`]) give every ray the answer of the plain
 //! per-ray computation ([`Blocker::blocks`]), and a sight check the answer
-//! of the plain check (and the visible-only check its `visible`), on generated dense tables with bodies of any size
-//! anywhere: on the ground or on roofs, inside pieces, on the grid of the
-//! pieces' edges (rays along an edge), or on one spot.
+//! of the plain check (and the visible-only check its `visible`), on
+//! generated dense tables with bodies of any size anywhere: on the ground
+//! or on roofs, inside pieces, on the grid of the pieces' edges (rays
+//! along an edge), or on one spot; and on an open table.
 
 use proptest::prelude::*;
 
@@ -106,5 +107,18 @@ fn shadows_on_one_spot_and_along_edges() -> Result<(), TestCaseError> {
         check(&dense, pair)?;
     }
     let one = Body::new(Place::ground(10.0, 10.0));
-    check(&dense, &[one, one, Body::new(Place::ground(10.0, 12.0))])
+    check(&dense, &[one, one, Body::new(Place::ground(10.0, 12.0))])?;
+    // An open table: no blocker at all, then only the models' bases.
+    let open = Table::new(28.0, vec![]).unwrap();
+    let (a, b) = (Place::ground(4.0, 4.0), Place::ground(20.0, 20.0));
+    prop_assert!(open.sees(&Body::new(a), &Body::new(b), &[]));
+    check(&open, &[Body::new(a), Body::new(b)])?;
+    check(
+        &open,
+        &[
+            Body::new(a),
+            Body::new(b),
+            Body::new(Place::ground(12.0, 12.0)),
+        ],
+    )
 }
