@@ -14,8 +14,6 @@ use geo::algorithm::line_intersection::{LineIntersection, line_intersection};
 use geo::{Contains, Coord, Distance, Euclidean, Line, LineString, Point, Polygon};
 use serde::Serialize;
 
-use std::borrow::Cow;
-
 #[cfg(test)]
 use crate::table::segment_meets_box;
 use crate::table::{Body, Table};
@@ -66,9 +64,36 @@ impl Sight {
     }
 }
 
+/// A blocker's footprint: a terrain piece's own, or the polygon standing
+/// for a model's base, made only when a ray's shadow first needs it (a
+/// check that stops early never asks about most bases).
+enum Footprint<'a> {
+    Piece(&'a Polygon<f64>),
+    Base {
+        x: f64,
+        y: f64,
+        radius: f64,
+        polygon: std::cell::OnceCell<Polygon<f64>>,
+    },
+}
+
+impl Footprint<'_> {
+    fn get(&self) -> &Polygon<f64> {
+        match self {
+            Footprint::Piece(p) => p,
+            Footprint::Base {
+                x,
+                y,
+                radius,
+                polygon,
+            } => polygon.get_or_init(|| base_polygon(*x, *y, *radius)),
+        }
+    }
+}
+
 /// A prism that may block a ray.
 struct Blocker<'a> {
-    footprint: Cow<'a, Polygon<f64>>,
+    footprint: Footprint<'a>,
     /// Its footprint's bounding box.
     bounds: [f64; 4],
     low: f64,
@@ -260,7 +285,7 @@ impl Blocker<'_> {
         if !segment_meets_box((a.0, a.1), (b.0, b.1), self.bounds) {
             return false;
         }
-        any_stretch(&self.footprint, &ray.flat(), |t0, t1| {
+        any_stretch(self.footprint.get(), &ray.flat(), |t0, t1| {
             let (z0, z1) = (ray.z(t0), ray.z(t1));
             z0.min(z1) < self.high && z0.max(z1) > self.low
         })
@@ -283,7 +308,7 @@ pub(crate) fn base_polygon(x: f64, y: f64, radius: f64) -> Polygon<f64> {
 
 /// How far a terrain piece's footprint is from a body's base, edge to edge.
 fn gap(b: &Blocker, body: &Body) -> f64 {
-    Euclidean.distance(b.footprint.as_ref(), &Point::new(body.at.x, body.at.y)) - body.radius()
+    Euclidean.distance(b.footprint.get(), &Point::new(body.at.x, body.at.y)) - body.radius()
 }
 
 /// Sample points across a body, facing the other end of the sight line.
@@ -487,7 +512,7 @@ impl<'a> Look<'a> {
             .filter(|s| crosses(&s.bounds))
             .filter_map(|s| {
                 let b = Blocker {
-                    footprint: Cow::Borrowed(&table.pieces.get(s.piece)?.footprint),
+                    footprint: Footprint::Piece(&table.pieces.get(s.piece)?.footprint),
                     bounds: s.bounds,
                     low: s.low,
                     high: s.high,
@@ -505,7 +530,12 @@ impl<'a> Look<'a> {
                     ((o.at.x - b.at.x).hypot(o.at.y - b.at.y) - o.radius() - b.radius()).max(0.0)
                 };
                 let b = Blocker {
-                    footprint: Cow::Owned(base_polygon(o.at.x, o.at.y, r)),
+                    footprint: Footprint::Base {
+                        x: o.at.x,
+                        y: o.at.y,
+                        radius: r,
+                        polygon: std::cell::OnceCell::new(),
+                    },
                     bounds,
                     low: z,
                     high: z + o.height,

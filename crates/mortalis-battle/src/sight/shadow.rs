@@ -121,7 +121,7 @@ impl Shadows {
             return Meet::Misses;
         }
         let from = self.pieces.len();
-        let poly = b.footprint.as_ref();
+        let poly = b.footprint.get();
         if 2 * poly.exterior().0.len() + 2 > ROOM {
             let inside = stretches(poly, line).into_iter().map(|(t0, t1)| Piece {
                 t0,
@@ -169,6 +169,7 @@ impl Shadows {
                 let t = (piece.t0 + piece.t1) / 2.0;
                 let yes = b
                     .footprint
+                    .get()
                     .contains(&Point::from(line.start + line.delta() * t));
                 self.pieces[i].inside = if yes { Inside::Yes } else { Inside::No };
                 yes
