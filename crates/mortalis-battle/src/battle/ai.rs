@@ -522,7 +522,7 @@ impl Decider for Ai {
     fn choose(&mut self, b: &Battle, q: &Question) -> Result<usize, String> {
         Ok(match q.about {
             About::Marker if b.scenario == Scenario::Massacre => {
-                best(q, |o| jatka_marker_value(b, q.side, o))
+                best(q, |o| super::setup_ai::jatka_marker_value(b, q.side, o))
             }
             About::Marker => {
                 let c = b.table.size / 2.0;
@@ -560,7 +560,7 @@ impl Decider for Ai {
             // The corner or edge the markers on the table lie nearer to
             // than to the opposite one, by walking distance (the first
             // when none lie there yet).
-            About::Corner | About::Edge => best(q, |o| home_advantage(b, o)),
+            About::Corner | About::Edge => best(q, |o| super::setup_ai::home_advantage(b, o)),
             About::Reaction => b.reaction(q),
             About::Intercept | About::Overwatch | About::Play | About::Event | About::Forced => {
                 self.react(b, q)
@@ -568,96 +568,6 @@ impl Decider for Ai {
             About::Named => super::challenge_ai::name(b, q),
             About::Reward => super::challenge_ai::reward(b, q),
         })
-    }
-}
-
-/// How much nearer the markers on the ground lie to a corner or edge
-/// offered for deployment than to the opposite one: the sum over markers
-/// of the walking distance from the far zone less that from the near one
-/// (each measured 3" in from the corner, or at the middle of the edge 3"
-/// in). 0 for any other choice.
-fn home_advantage(b: &Battle, o: &Choice) -> f64 {
-    let s = b.table.size;
-    let (inset, mid) = (HOME_INSET, s / 2.0);
-    let corner = |k: usize| corner_home(s, k);
-    // Edges numbered as `setup::edge_distance` numbers them.
-    let edge = |k: usize| match k % 4 {
-        0 => Place::ground(mid, inset),
-        1 => Place::ground(s - inset, mid),
-        2 => Place::ground(mid, s - inset),
-        _ => Place::ground(inset, mid),
-    };
-    let (near, far) = match *o {
-        Choice::Corner { corner: k } => (corner(k), corner(k + 2)),
-        Choice::Edge { edge: k } => (edge(k), edge(k + 2)),
-        _ => return 0.0,
-    };
-    b.markers
-        .iter()
-        .map(|m| {
-            let (n, f) = (b.walk_to(*m, near), b.walk_to(*m, far));
-            if n.is_finite() && f.is_finite() {
-                f - n
-            } else {
-                0.0
-            }
-        })
-        .sum()
-}
-
-/// How far in from a corner or edge a deployment zone is judged from.
-const HOME_INSET: f64 = 3.0;
-
-/// The place a corner's deployment zone is judged from: 3" in from the
-/// corner point towards the centre.
-fn corner_home(s: f64, k: usize) -> Place {
-    let (x, y) = super::setup::corner_point(s, k % 4);
-    let mid = s / 2.0;
-    let towards = |v: f64| {
-        if v > mid {
-            v - HOME_INSET
-        } else {
-            v + HOME_INSET
-        }
-    };
-    Place::ground(towards(x), towards(y))
-}
-
-/// Jatka's markers are placed before side 0 picks its corner (B153–B154).
-/// Side 0 places where the corner it will pick gains most; side 1 where
-/// that gain is least; both less the distance from the centre. A corner's gain is `home_advantage`'s: the walking
-/// distances from the opposite corner less those from it, summed over the
-/// markers; a marker nobody can walk to counts nothing.
-fn jatka_marker_value(b: &Battle, side: usize, o: &Choice) -> f64 {
-    let Choice::Marker { x, y } = *o else {
-        return 0.0;
-    };
-    let s = b.table.size;
-    let gain = |m: Place, k: usize| {
-        // The corner homes as the goals: four walking fields for all the
-        // spots offered, not one field for each spot.
-        let (n, f) = (
-            b.walk_to(corner_home(s, k), m),
-            b.walk_to(corner_home(s, k + 2), m),
-        );
-        if n.is_finite() && f.is_finite() {
-            f - n
-        } else {
-            0.0
-        }
-    };
-    let spot = Place::ground(x, y);
-    let best = (0..4)
-        .map(|k| b.markers.iter().map(|&m| gain(m, k)).sum::<f64>() + gain(spot, k))
-        .fold(f64::NEG_INFINITY, f64::max);
-    // An inch nearer the centre is worth an inch of gain: markers kept to
-    // the corners (gain alone) made AI-against-AI battles longer and more
-    // often drawn (docs/mortalis/ai.md).
-    let centre = (x - s / 2.0).hypot(y - s / 2.0);
-    if side == 0 {
-        best - centre
-    } else {
-        -best - centre
     }
 }
 

@@ -31,6 +31,7 @@ pub mod react;
 mod react_ai;
 mod report;
 mod setup;
+mod setup_ai;
 mod skills;
 mod tricks;
 
