@@ -28,7 +28,7 @@ fn a_reach_round_a_block_comes_with_its_way() {
             .map_or(f64::INFINITY, |p| p.cost())
     };
     let traced = nav
-        .reach_by_traced(from, 8.0, &[], &[goal], &round)
+        .reach_by_traced(from, 8.0, &[], &[goal], &round, None)
         .unwrap();
     let (reach, steps) = traced[0].clone().expect("a Move round the block");
     // It turns a corner of the block (grown by the base): two walks at

@@ -15,6 +15,7 @@ use mortalis_battle::battle::Battle;
 use mortalis_battle::file::parse;
 use mortalis_battle::table::Place;
 use mortalis_battle::{Mover, Nav};
+use proptest::prelude::*;
 
 /// A battle on `table` with nobody on it.
 fn empty(table: &str) -> Battle {
@@ -135,4 +136,99 @@ rect = [14.05, 9.5, 13.95, 0.5]
     assert!(exact(&b, from, to).is_some(), "a Move's way over the roofs");
     let walk = b.walk_to(to, from);
     assert!(walk.is_finite(), "the grid finds no way");
+}
+
+/// A battle with nobody on a generated dense table.
+fn dense(seed: u64, size: f64) -> Battle {
+    alfa_against_beta(mortalis_battle::generate::generate(seed, size), |_| None)
+}
+
+/// Places from fractions of the table (some stand inside terrain: the
+/// floor must hold wherever a field is read).
+fn spread(size: f64, picks: &[(f64, f64)]) -> Vec<Place> {
+    picks
+        .iter()
+        .map(|&(x, y)| Place::ground(0.3 + x * (size - 0.6), 0.3 + y * (size - 0.6)))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// The floor of a walking distance (`Battle::walk_floor`,
+    /// `Battle::edge_floor`, session 21) is never above the distance and
+    /// changes by no more than the place moves: what lets a Move's search
+    /// skip places that cannot come nearer.
+    #[test]
+    fn the_walking_floor_is_below_the_walk(
+        seed in 0u64..1000,
+        size in prop_oneof![Just(28.0), Just(36.0)],
+        picks in proptest::collection::vec((0.0f64..1.0, 0.0f64..1.0), 8),
+    ) {
+        let b = dense(seed, size);
+        let at = spread(size, &picks);
+        for &goal in &at[..3] {
+            for (i, &p) in at.iter().enumerate() {
+                let (walk, floor) = (b.walk_to(goal, p), b.walk_floor(goal, p));
+                prop_assert!(floor <= walk, "floor {floor} above the walk {walk}");
+                for &q in &at[i + 1..] {
+                    let moved = (p.x - q.x).hypot(p.y - q.y);
+                    let change = (floor - b.walk_floor(goal, q)).abs();
+                    prop_assert!(change <= moved + 1e-9, "{change} for {moved}\"");
+                }
+            }
+        }
+        for edge in 0..4 {
+            for &p in &at {
+                let (walk, floor) = (b.walk_to_edge(edge, p), b.edge_floor(edge, p));
+                prop_assert!(floor <= walk, "edge {edge}: floor {floor} above {walk}");
+                let q = at[0];
+                let moved = (p.x - q.x).hypot(p.y - q.y);
+                prop_assert!((floor - b.edge_floor(edge, q)).abs() <= moved + 1e-9);
+            }
+        }
+    }
+
+    /// A Move's search judged by walking distances with their floor
+    /// chooses what it chooses without one (one Move, and both Moves of a
+    /// round), on generated dense tables with other bases in the way.
+    #[test]
+    fn floored_reaches_are_the_reaches(
+        seed in 0u64..1000,
+        picks in proptest::collection::vec((0.0f64..1.0, 0.0f64..1.0), 7),
+    ) {
+        let b = dense(seed, 36.0);
+        let at: Vec<Place> = spread(36.0, &picks)
+            .into_iter()
+            .filter(|&p| b.table.can_stand(p, 0.5).is_ok())
+            .collect();
+        let Some((&from, rest)) = at.split_first() else {
+            return Ok(());
+        };
+        let goals: Vec<Place> = rest.iter().step_by(2).copied().collect();
+        let others: Vec<Place> = rest.iter().skip(1).step_by(2).copied().collect();
+        let others: Vec<mortalis_battle::Body> = others
+            .into_iter()
+            .filter(|o| (o.x - from.x).hypot(o.y - from.y) > 1.0)
+            .map(mortalis_battle::Body::new)
+            .collect();
+        let n = goals.len();
+        // The first half judged in a straight line, the second walking.
+        let places: Vec<Place> = goals.iter().chain(&goals).copied().collect();
+        let gap = |k: usize, p: Place| {
+            let g = places[k];
+            if k < n { (p.x - g.x).hypot(p.y - g.y) } else { b.walk_to(g, p) }
+        };
+        let floor = |k: usize, p: Place| {
+            let g = places[k];
+            if k < n { (p.x - g.x).hypot(p.y - g.y) } else { b.walk_floor(g, p) }
+        };
+        let nav = Nav::new(&b.table, Mover::standard(0.5));
+        let plain = nav.reach_by_traced(from, 4.0, &others, &places, &gap, None);
+        let floored = nav.reach_by_traced(from, 4.0, &others, &places, &gap, Some(&floor));
+        prop_assert_eq!(format!("{plain:?}"), format!("{floored:?}"));
+        let plain = nav.reach_both_traced(from, (4.0, 4.0), &others, &places, &gap, None);
+        let floored = nav.reach_both_traced(from, (4.0, 4.0), &others, &places, &gap, Some(&floor));
+        prop_assert_eq!(format!("{plain:?}"), format!("{floored:?}"));
+    }
 }

@@ -321,6 +321,40 @@ impl Fields {
         Goal::Cell(self.cell(at.x, at.y))
     }
 
+    /// A lower bound of [`Fields::distance`] from `at` to `goal` that
+    /// changes by no more than `at` moves (−∞ on an empty grid), so that a
+    /// search may skip places that cannot come nearer than one it has. No
+    /// cell costs less than 1 an inch, so every step costs at least its
+    /// length, and a closed goal's search starts from each open cell at
+    /// its straight distance: a cell's distance is at least the straight
+    /// way from its centre to the goal cell's centre (for an edge, to the
+    /// row or column the search starts from). [`sample`] reads a point as
+    /// a weighted mean of cell centres round it, where the bound, being
+    /// convex, holds as well (or as an open cell's distance and the
+    /// straight way to it, where the triangle inequality does); it reads a
+    /// point outside the cell centres as the nearest point among them, as
+    /// here. A hair comes off for the rounding of the `f32` sums.
+    pub(crate) fn floor(&self, goal: Goal, at: Place) -> f64 {
+        let n = self.n;
+        if n == 0 {
+            return f64::NEG_INFINITY;
+        }
+        let centre = |i: usize| (i as f64 + 0.5) * STEP;
+        let (lo, hi) = (centre(0), centre(n - 1));
+        let (x, y) = (at.x.clamp(lo, hi), at.y.clamp(lo, hi));
+        let (first, last) = (1.min(n - 1), n.saturating_sub(2));
+        let bound = match goal {
+            Goal::Cell(c) => (x - centre(c % n)).hyp(y - centre(c / n)),
+            Goal::Edge(e) => match e % 4 {
+                0 => (y - centre(first)).abs(),
+                1 => (x - centre(last)).abs(),
+                2 => (y - centre(last)).abs(),
+                _ => (x - centre(first)).abs(),
+            },
+        };
+        bound * (1.0 - 1e-4)
+    }
+
     /// Where a search towards `goal` starts, each cell with its distance:
     /// the goal's cell, or for a goal a base cannot be centred on (a marker
     /// against a wall) the open cells round it, each at its straight

@@ -332,6 +332,21 @@ impl Battle {
         f.distance(goal, at)
     }
 
+    /// A lower bound of [`Battle::walk_to`] that changes by no more than
+    /// `at` moves (`Fields::floor`).
+    pub fn walk_floor(&self, to: Place, at: Place) -> f64 {
+        let mut f = self.fields.fields.borrow_mut();
+        let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
+        f.floor(f.point(to), at)
+    }
+
+    /// A lower bound of [`Battle::walk_to_edge`], as [`Battle::walk_floor`].
+    pub fn edge_floor(&self, edge: usize, at: Place) -> f64 {
+        let mut f = self.fields.fields.borrow_mut();
+        let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
+        f.floor(field::Goal::Edge(edge), at)
+    }
+
     /// [`Battle::walk_to`] when it is at most `limit`, else infinite or
     /// more than `limit` (a search only that far: much quicker).
     pub fn walk_within(&self, to: Place, at: Place, limit: f64) -> f64 {

@@ -47,11 +47,12 @@ impl Battle {
             let d = |k: usize| (goals[k].0.x - from.x).hyp(goals[k].0.y - from.y);
             d(a).total_cmp(&d(b))
         });
-        let gap = |k: usize, at: Place| {
+        // How each goal is judged.
+        let judged = |k: usize| {
             let (goal, exit) = goals[k % n];
             match exit {
-                _ if k < n => (at.x - goal.x).hyp(at.y - goal.y),
-                Some(edge) => self.walk_to_edge(edge, at),
+                _ if k < n => Judged::Straight(goal),
+                Some(edge) => Judged::Edge(edge),
                 // Towards the nearest enemy more than three Moves away in a
                 // straight line: by the walking distance to where it
                 // stands (the field the AI weighs its Moves with), not to
@@ -61,13 +62,26 @@ impl Battle {
                 // far enemy costs more than it brings).
                 None if let Some(e) = far(k - n) => {
                     if Some(k - n) == nearest_far {
-                        self.walk_to(self.models[e].body.at, at)
+                        Judged::Walk(self.models[e].body.at)
                     } else {
-                        (at.x - goal.x).hyp(at.y - goal.y)
+                        Judged::Straight(goal)
                     }
                 }
-                None => self.walk_to(goal, at),
+                None => Judged::Walk(goal),
             }
+        };
+        let gap = |k: usize, at: Place| match judged(k) {
+            Judged::Straight(g) => (at.x - g.x).hyp(at.y - g.y),
+            Judged::Edge(edge) => self.walk_to_edge(edge, at),
+            Judged::Walk(g) => self.walk_to(g, at),
+        };
+        // A floor of each gap (`Floor`): the straight line is its own; a
+        // walking field's is the straight line to where its search starts
+        // (`Fields::floor`).
+        let floor = |k: usize, at: Place| match judged(k) {
+            Judged::Straight(g) => (at.x - g.x).hyp(at.y - g.y),
+            Judged::Edge(edge) => self.edge_floor(edge, at),
+            Judged::Walk(g) => self.walk_floor(g, at),
         };
         let stuck = |e| BattleError::NotYet(format!("a model standing where it cannot ({e})"));
         // The searches are a pure function of what the key holds (the
@@ -96,12 +110,19 @@ impl Battle {
                 let searched = match me.both_allowances() {
                     Some(allowances) => {
                         let [one, both] = nav
-                            .reach_both_traced(from, allowances, &others, &places, &gap)
+                            .reach_both_traced(
+                                from,
+                                allowances,
+                                &others,
+                                &places,
+                                &gap,
+                                Some(&floor),
+                            )
                             .map_err(stuck)?;
                         (one, Some((both, allowances.0 + allowances.1)))
                     }
                     None => (
-                        nav.reach_by_traced(from, allowance, &others, &places, &gap)
+                        nav.reach_by_traced(from, allowance, &others, &places, &gap, Some(&floor))
                             .map_err(stuck)?,
                         None,
                     ),
@@ -202,7 +223,7 @@ impl Battle {
             })
             .collect();
         let gap = |k: usize, at: Place| (at.x - places[k].x).hyp(at.y - places[k].y);
-        let Ok(reached) = nav.reach_by_traced(from, allowance, others, &places, &gap) else {
+        let Ok(reached) = nav.reach_by_traced(from, allowance, others, &places, &gap, None) else {
             return (vec![], vec![]);
         };
         let mut out: Vec<Choice> = vec![];
@@ -498,4 +519,15 @@ pub(super) fn overlaps_any(others: &[crate::table::Body], to: Place, r: f64) -> 
     others.iter().any(|o| {
         o.at.level == to.level && (o.at.x - to.x).hyp(o.at.y - to.y) < o.radius() + r - 1e-6
     })
+}
+
+/// How a Move's search judges how near a place is to a goal.
+#[derive(Clone, Copy)]
+enum Judged {
+    /// In a straight line.
+    Straight(Place),
+    /// Walking to a table edge.
+    Edge(usize),
+    /// Walking to a place.
+    Walk(Place),
 }

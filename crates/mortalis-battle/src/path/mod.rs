@@ -32,7 +32,7 @@ use serde::Serialize;
 use crate::table::{Body, Place, Table, TableError};
 
 pub use nav::Nav;
-pub use reach::Traced;
+pub use reach::{Floor, Traced};
 
 /// How a model moves: its base and what it may do.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

@@ -68,6 +68,19 @@ const CLIMB_SLACK: f64 = 0.01;
 /// How far a goal is judged from a place (see [`Nav::reach_by`]).
 type Gap<'g> = &'g dyn Fn(usize, Place) -> f64;
 
+/// A lower bound of a [`Gap`] that changes by no more than the place moves
+/// (`floor(k, a) - floor(k, b) <= |a - b|`): with it a search skips the
+/// places whose every reach is further from a goal than one it has, and
+/// chooses exactly what it would without (session 21).
+pub type Floor<'g> = Option<&'g dyn Fn(usize, Place) -> f64>;
+
+/// How the goals are judged: the gap, and a floor of it when one is known.
+#[derive(Clone, Copy)]
+struct Judge<'g> {
+    gap: Gap<'g>,
+    floor: Floor<'g>,
+}
+
 /// A reach with the steps of the way the search found to it (the way a
 /// Move offered from it walks, `Battle::move_options`).
 pub type Traced = Option<(Reach, Vec<Step>)>;
@@ -106,12 +119,13 @@ impl Nav<'_> {
         goals: &[Place],
         gap: Gap,
     ) -> Result<Vec<Option<Reach>>, TableError> {
-        Ok(untraced(
-            self.reach_by_traced(from, allowance, others, goals, gap)?,
-        ))
+        Ok(untraced(self.reach_by_traced(
+            from, allowance, others, goals, gap, None,
+        )?))
     }
 
-    /// [`Nav::reach_by`], each reach with the steps of its way.
+    /// [`Nav::reach_by`], each reach with the steps of its way; with a
+    /// `floor` of `gap` ([`Floor`]) the same, sooner.
     pub fn reach_by_traced(
         &self,
         from: Place,
@@ -119,12 +133,14 @@ impl Nav<'_> {
         others: &[Body],
         goals: &[Place],
         gap: Gap,
+        floor: Floor,
     ) -> Result<Vec<Traced>, TableError> {
         let span = Span {
             first: allowance,
             second: 0.0,
         };
-        Ok(self.reach_span(from, span, None, others, goals, gap)?.0)
+        let judge = Judge { gap, floor };
+        Ok(self.reach_span(from, span, None, others, goals, judge)?.0)
     }
 
     /// [`Nav::reach_by`] for the first Move of a round (`first` inches),
@@ -144,11 +160,12 @@ impl Nav<'_> {
         goals: &[Place],
         gap: Gap,
     ) -> Result<[Vec<Option<Reach>>; 2], TableError> {
-        let [one, both] = self.reach_both_traced(from, allowances, others, goals, gap)?;
+        let [one, both] = self.reach_both_traced(from, allowances, others, goals, gap, None)?;
         Ok([untraced(one), untraced(both)])
     }
 
-    /// [`Nav::reach_both`], each reach with the steps of its way.
+    /// [`Nav::reach_both`], each reach with the steps of its way; with a
+    /// `floor` of `gap` ([`Floor`]) the same, sooner.
     pub fn reach_both_traced(
         &self,
         from: Place,
@@ -156,14 +173,16 @@ impl Nav<'_> {
         others: &[Body],
         goals: &[Place],
         gap: Gap,
+        floor: Floor,
     ) -> Result<[Vec<Traced>; 2], TableError> {
         let one = Span { first, second: 0.0 };
         let total = first + second;
-        let (plain, spans) = self.reach_span(from, one, Some(total), others, goals, gap)?;
+        let judge = Judge { gap, floor };
+        let (plain, spans) = self.reach_span(from, one, Some(total), others, goals, judge)?;
         let mut both = vec![None; goals.len()];
         if spans && second > 0.0 {
             let span = Span { first, second };
-            let walks = self.reach_span(from, span, None, others, goals, gap)?.0;
+            let walks = self.reach_span(from, span, None, others, goals, judge)?.0;
             for (k, walk) in walks.into_iter().enumerate() {
                 let judge = |r: &Reach| {
                     if r.arrived {
@@ -194,7 +213,7 @@ impl Nav<'_> {
         gate: Option<f64>,
         others: &[Body],
         goals: &[Place],
-        gap: Gap,
+        Judge { gap, floor }: Judge,
     ) -> Result<(Vec<Traced>, bool), TableError> {
         let r = self.graph.mover.radius;
         self.graph.table.can_stand(from, r)?;
@@ -254,6 +273,7 @@ impl Nav<'_> {
                 goals,
                 goal_nodes: &goal_nodes,
                 gap,
+                floor,
                 allowance,
                 rough,
                 rough_inches: extra,
@@ -332,6 +352,7 @@ struct Pick<'p, 'g> {
     goals: &'p [Place],
     goal_nodes: &'p [Option<usize>],
     gap: Gap<'p>,
+    floor: Floor<'p>,
     allowance: f64,
     rough: bool,
     /// What touching difficult ground costs a way that had not yet.
@@ -358,14 +379,18 @@ impl Pick<'_, '_> {
             }
             slides.iter_mut().for_each(|s| *s = None);
             for (k, best) in better.iter_mut().enumerate() {
+                // With a floor, a state whose every reach is further from
+                // the goal than the nearest so far is skipped: it cannot
+                // be the nearest.
+                if let Some((n, _, _)) = best
+                    && self.lowest(st, k) > *n + 1e-7
+                {
+                    continue;
+                }
                 let reach = self.reach_from(st, k, &mut slides[same[k]]);
                 // The nearest to the goal, the cheaper on a tie, the
                 // first of equals.
-                let near = if reach.arrived {
-                    f64::NEG_INFINITY
-                } else {
-                    (self.gap)(k, reach.to)
-                };
+                let near = self.near(&reach, k);
                 let wins = best.as_ref().is_none_or(|(n, b, _)| {
                     near.total_cmp(n)
                         .then(reach.spent.total_cmp(&b.spent))
@@ -392,6 +417,33 @@ impl Pick<'_, '_> {
                 out[k] = Some((b, self.steps(st, b)));
             }
         }
+    }
+
+    /// How near goal `k` a reach is judged: its gap, or −∞ when it
+    /// arrives.
+    fn near(&self, reach: &Reach, k: usize) -> f64 {
+        if reach.arrived {
+            f64::NEG_INFINITY
+        } else {
+            (self.gap)(k, reach.to)
+        }
+    }
+
+    /// The least [`Pick::near`] any reach from state `st` towards goal `k`
+    /// can have: −∞ without a floor or when it may arrive (at the goal's
+    /// node, or within the inches left of the goal), else the floor where
+    /// the state stands less the inches left (a reach slides at most that
+    /// far from it).
+    fn lowest(&self, st: &Settled, k: usize) -> f64 {
+        let Some(floor) = self.floor else {
+            return f64::NEG_INFINITY;
+        };
+        let (at, goal) = (self.g.nodes[st.v].at, self.goals[k]);
+        if self.goal_nodes[k] == Some(st.v) || (at.x - goal.x).hyp(at.y - goal.y) <= st.left + 1e-6
+        {
+            return f64::NEG_INFINITY;
+        }
+        floor(k, at) - st.left
     }
 
     /// The steps of the way to `reach` through settled state `st`: the
