@@ -67,3 +67,30 @@ fn a_reach_round_a_block_comes_with_its_way() {
     let plain = nav.reach_by(from, 8.0, &[], &[goal], &round).unwrap();
     assert_eq!(plain[0], Some(reach));
 }
+
+/// A goal behind a block, nearer round one end than the other, within the
+/// allowance both ways: several places reach it, and the search picks the
+/// cheapest. With a floor of the distance (`Floor`, session 21) it picks the
+/// same, whichever end is the near one: a place that may reach the goal is
+/// never skipped for a dearer arrival found first.
+#[test]
+fn a_floor_never_skips_a_cheaper_arrival() {
+    let block = Kind::Block {
+        height: 4.0,
+        climbable: false,
+    };
+    for x in [9.5, 8.5] {
+        let table = Table::new(28.0, vec![Piece::rect(block, x, 11.0, 2.0, 1.0)]).unwrap();
+        let nav = Nav::new(&table, Mover::standard(0.5));
+        let (from, goal) = (Place::ground(10.0, 10.0), Place::ground(10.0, 13.5));
+        let straight = |_: usize, at: Place| (at.x - goal.x).hypot(at.y - goal.y);
+        for allowance in [5.0, 7.0, 9.0] {
+            let plain = nav.reach_by_traced(from, allowance, &[], &[goal], &straight, None);
+            let floored =
+                nav.reach_by_traced(from, allowance, &[], &[goal], &straight, Some(&straight));
+            let (plain, floored) = (plain.unwrap(), floored.unwrap());
+            assert!(plain[0].as_ref().is_some_and(|r| r.0.arrived));
+            assert_eq!(format!("{plain:?}"), format!("{floored:?}"), "block at {x}");
+        }
+    }
+}

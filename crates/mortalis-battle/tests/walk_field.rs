@@ -191,44 +191,93 @@ proptest! {
 
     /// A Move's search judged by walking distances with their floor
     /// chooses what it chooses without one (one Move, and both Moves of a
-    /// round), on generated dense tables with other bases in the way.
+    /// round), on generated dense tables with other bases in the way:
+    /// goals anywhere and within a Move or two (where a reach may arrive),
+    /// judged in a straight line, walking, and walking to an edge.
     #[test]
     fn floored_reaches_are_the_reaches(
         seed in 0u64..1000,
-        picks in proptest::collection::vec((0.0f64..1.0, 0.0f64..1.0), 7),
+        picks in proptest::collection::vec((0.0f64..1.0, 0.0f64..1.0), 5),
+        close in proptest::collection::vec((-6.0f64..6.0, -6.0f64..6.0), 4),
+        edge in 0usize..4,
     ) {
         let b = dense(seed, 36.0);
-        let at: Vec<Place> = spread(36.0, &picks)
-            .into_iter()
-            .filter(|&p| b.table.can_stand(p, 0.5).is_ok())
-            .collect();
+        let stands = |p: &Place| b.table.can_stand(*p, 0.5).is_ok();
+        let at: Vec<Place> = spread(36.0, &picks).into_iter().filter(stands).collect();
         let Some((&from, rest)) = at.split_first() else {
             return Ok(());
         };
-        let goals: Vec<Place> = rest.iter().step_by(2).copied().collect();
-        let others: Vec<Place> = rest.iter().skip(1).step_by(2).copied().collect();
-        let others: Vec<mortalis_battle::Body> = others
-            .into_iter()
-            .filter(|o| (o.x - from.x).hypot(o.y - from.y) > 1.0)
-            .map(mortalis_battle::Body::new)
+        let near: Vec<Place> = close
+            .iter()
+            .map(|&(dx, dy)| Place::ground(from.x + dx, from.y + dy))
+            .filter(stands)
             .collect();
+        let others: Vec<mortalis_battle::Body> = rest
+            .iter()
+            .skip(2)
+            .filter(|o| (o.x - from.x).hypot(o.y - from.y) > 1.0)
+            .map(|&o| mortalis_battle::Body::new(o))
+            .collect();
+        let mut goals: Vec<Place> = rest.iter().take(2).chain(&near).copied().collect();
         let n = goals.len();
-        // The first half judged in a straight line, the second walking.
-        let places: Vec<Place> = goals.iter().chain(&goals).copied().collect();
+        // The goals judged in a straight line, then walking, then the
+        // edge (its place where `from` would cross it).
+        let side = |v: f64| if edge < 2 { v.min(35.5) } else { v.max(0.5) };
+        goals.extend_from_within(..n);
+        goals.push(match edge {
+            0 => Place::ground(from.x, side(0.5)),
+            1 => Place::ground(side(35.5), from.y),
+            2 => Place::ground(from.x, side(35.5)),
+            _ => Place::ground(side(0.5), from.y),
+        });
         let gap = |k: usize, p: Place| {
-            let g = places[k];
-            if k < n { (p.x - g.x).hypot(p.y - g.y) } else { b.walk_to(g, p) }
+            let g = goals[k];
+            match k {
+                _ if k < n => (p.x - g.x).hypot(p.y - g.y),
+                _ if k < 2 * n => b.walk_to(g, p),
+                _ => b.walk_to_edge(edge, p),
+            }
         };
         let floor = |k: usize, p: Place| {
-            let g = places[k];
-            if k < n { (p.x - g.x).hypot(p.y - g.y) } else { b.walk_floor(g, p) }
+            let g = goals[k];
+            match k {
+                _ if k < n => (p.x - g.x).hypot(p.y - g.y),
+                _ if k < 2 * n => b.walk_floor(g, p),
+                _ => b.edge_floor(edge, p),
+            }
         };
         let nav = Nav::new(&b.table, Mover::standard(0.5));
-        let plain = nav.reach_by_traced(from, 4.0, &others, &places, &gap, None);
-        let floored = nav.reach_by_traced(from, 4.0, &others, &places, &gap, Some(&floor));
+        for allowance in [2.0, 4.0] {
+            let plain = nav.reach_by_traced(from, allowance, &others, &goals, &gap, None);
+            let floored =
+                nav.reach_by_traced(from, allowance, &others, &goals, &gap, Some(&floor));
+            prop_assert_eq!(format!("{plain:?}"), format!("{floored:?}"));
+        }
+        let plain = nav.reach_both_traced(from, (4.0, 4.0), &others, &goals, &gap, None);
+        let floored = nav.reach_both_traced(from, (4.0, 4.0), &others, &goals, &gap, Some(&floor));
         prop_assert_eq!(format!("{plain:?}"), format!("{floored:?}"));
-        let plain = nav.reach_both_traced(from, (4.0, 4.0), &others, &places, &gap, None);
-        let floored = nav.reach_both_traced(from, (4.0, 4.0), &others, &places, &gap, Some(&floor));
-        prop_assert_eq!(format!("{plain:?}"), format!("{floored:?}"));
+    }
+
+    /// A walking distance read from a search cut short answers alike
+    /// whatever was asked before (`Battle::walk_within`): until session 21
+    /// a field once read in full answered a cut query from the whole
+    /// search, and some cut queries changed their answer.
+    #[test]
+    fn a_cut_walk_answers_alike_whatever_was_asked_before(
+        seed in 0u64..1000,
+        picks in proptest::collection::vec((0.0f64..1.0, 0.0f64..1.0), 12),
+        limit in 1.0f64..9.0,
+    ) {
+        let at = spread(28.0, &picks);
+        let (fresh, read) = (dense(seed, 28.0), dense(seed, 28.0));
+        for &goal in &at[..3] {
+            for &p in &at {
+                read.walk_to(goal, p);
+            }
+            for &p in &at {
+                let (a, b) = (fresh.walk_within(goal, p, limit), read.walk_within(goal, p, limit));
+                prop_assert_eq!(a.to_bits(), b.to_bits(), "{} against {}", a, b);
+            }
+        }
     }
 }

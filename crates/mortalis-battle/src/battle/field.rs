@@ -118,6 +118,9 @@ pub(crate) struct Fields {
     steps: Vec<[f32; 8]>,
     /// The fields searched so far, by goal ([`Fields::slot`]).
     cache: Vec<Option<Search>>,
+    /// The searches cut short, by goal and cut
+    /// ([`Fields::distance_within`]).
+    capped: std::collections::HashMap<(usize, u32), Search>,
     /// How many are computed.
     cached: usize,
 }
@@ -299,6 +302,7 @@ impl Fields {
             steps: step_costs(n, &cost),
             cost,
             cache: vec![None; n * n + 4],
+            capped: Default::default(),
             cached: 0,
         }
     }
@@ -399,33 +403,53 @@ impl Fields {
         self.distance_within(goal, at, f64::INFINITY)
     }
 
-    /// [`Fields::distance`] when it is at most `limit` (a little more is
-    /// searched, for the cells round `at`); infinite or more than `limit`
-    /// otherwise. Much quicker than the whole field for a short limit.
+    /// [`Fields::distance`] read from a search cut at `limit` and a little
+    /// more (for the cells round `at`): the distance when the cells round
+    /// `at` lie within the cut, infinite when none does, and where only
+    /// some do, the best of those and the straight way to them (as next to
+    /// a closed cell). Much quicker than the whole field for a short limit.
+    /// Each cut has searches of its own, so that what a query answers
+    /// depends on the goal, the place and the limit alone, never on what
+    /// was asked before (until session 21 a field once read further
+    /// answered further from then on).
     pub(crate) fn distance_within(&mut self, goal: Goal, at: Place, limit: f64) -> f64 {
-        if self.n == 0 {
-            return f64::INFINITY;
-        }
-        let slot = self.slot(goal);
         // Read a little past the limit, so that the open cells round `at`
         // are there.
         let reach = (limit + 1.5) as f32;
-        if self.cache[slot].is_none() {
+        if self.n == 0 || reach.is_nan() {
+            return f64::INFINITY;
+        }
+        let slot = self.slot(goal);
+        let key = (slot, reach.to_bits());
+        let cut = reach.is_finite();
+        let fresh = if cut {
+            !self.capped.contains_key(&key)
+        } else {
+            self.cache[slot].is_none()
+        };
+        if fresh {
             if self.cached >= 512 {
                 self.cache.iter_mut().for_each(|f| *f = None);
+                self.capped.clear();
                 self.cached = 0;
             }
-            let starts = self.starts(&self.cost, goal);
-            self.cache[slot] = Some(Search::new(self.n * self.n, &starts, reach));
+            let search = Search::new(self.n * self.n, &self.starts(&self.cost, goal), reach);
+            if cut {
+                self.capped.insert(key, search);
+            } else {
+                self.cache[slot] = Some(search);
+            }
             self.cached += 1;
         }
         let (n, cost, steps) = (self.n, &self.cost, &self.steps);
-        let Some(search) = self.cache[slot].as_mut() else {
+        let search = if cut {
+            self.capped.get_mut(&key)
+        } else {
+            self.cache[slot].as_mut()
+        };
+        let Some(search) = search else {
             return f64::INFINITY;
         };
-        // The cut only ever widens: a field once read further answers
-        // further from then on.
-        search.cap = search.cap.max(reach);
         sample(n, at, |k| {
             if cost[k].is_finite() {
                 search.settle(n, k, |c| steps[c])

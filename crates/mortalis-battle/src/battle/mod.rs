@@ -324,7 +324,7 @@ impl Battle {
     }
 
     /// How far `at` is from `to` walking round and climbing over terrain,
-    /// roughly (a 1" grid; for the AI's judgement, never for a rule).
+    /// roughly (a 0.5" grid; for the AI's judgement, never for a rule).
     pub fn walk_to(&self, to: Place, at: Place) -> f64 {
         let mut f = self.fields.fields.borrow_mut();
         let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
@@ -347,8 +347,11 @@ impl Battle {
         f.floor(field::Goal::Edge(edge), at)
     }
 
-    /// [`Battle::walk_to`] when it is at most `limit`, else infinite or
-    /// more than `limit` (a search only that far: much quicker).
+    /// [`Battle::walk_to`] read from a search cut a little past `limit`
+    /// (much quicker; `Fields::distance_within`): the walking distance
+    /// where the cells round `at` lie within the cut, infinite where none
+    /// does, rougher between. What it answers depends on `to`, `at` and
+    /// `limit` alone.
     pub fn walk_within(&self, to: Place, at: Place, limit: f64) -> f64 {
         let mut f = self.fields.fields.borrow_mut();
         let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
