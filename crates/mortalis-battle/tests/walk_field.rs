@@ -222,30 +222,26 @@ proptest! {
         let n = goals.len();
         // The goals judged in a straight line, then walking, then the
         // edge (its place where `from` would cross it).
-        let side = |v: f64| if edge < 2 { v.min(35.5) } else { v.max(0.5) };
         goals.extend_from_within(..n);
         goals.push(match edge {
-            0 => Place::ground(from.x, side(0.5)),
-            1 => Place::ground(side(35.5), from.y),
-            2 => Place::ground(from.x, side(35.5)),
-            _ => Place::ground(side(0.5), from.y),
+            0 => Place::ground(from.x, 0.5),
+            1 => Place::ground(35.5, from.y),
+            2 => Place::ground(from.x, 35.5),
+            _ => Place::ground(0.5, from.y),
         });
-        let gap = |k: usize, p: Place| {
+        // Each goal's distance, or with `low` its floor.
+        let judge = |k: usize, p: Place, low: bool| {
             let g = goals[k];
-            match k {
+            match (k, low) {
                 _ if k < n => (p.x - g.x).hypot(p.y - g.y),
-                _ if k < 2 * n => b.walk_to(g, p),
-                _ => b.walk_to_edge(edge, p),
+                (_, false) if k < 2 * n => b.walk_to(g, p),
+                (_, true) if k < 2 * n => b.walk_floor(g, p),
+                (_, false) => b.walk_to_edge(edge, p),
+                (_, true) => b.edge_floor(edge, p),
             }
         };
-        let floor = |k: usize, p: Place| {
-            let g = goals[k];
-            match k {
-                _ if k < n => (p.x - g.x).hypot(p.y - g.y),
-                _ if k < 2 * n => b.walk_floor(g, p),
-                _ => b.edge_floor(edge, p),
-            }
-        };
+        let gap = |k: usize, p: Place| judge(k, p, false);
+        let floor = |k: usize, p: Place| judge(k, p, true);
         let nav = Nav::new(&b.table, Mover::standard(0.5));
         for allowance in [2.0, 4.0] {
             let plain = nav.reach_by_traced(from, allowance, &others, &goals, &gap, None);
