@@ -30,6 +30,7 @@ mod pushes;
 pub mod react;
 mod react_ai;
 mod report;
+mod resolve;
 mod setup;
 mod setup_ai;
 mod skills;
