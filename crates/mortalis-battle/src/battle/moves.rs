@@ -28,12 +28,125 @@ impl Battle {
         let from = me.body.at;
         let (goals, foes) = self.move_goals_and_foes(m);
         let others = self.others(m);
+        let (reached, both) = self.reach_towards(m, nav, (&goals, &foes), &others)?;
+        // The way each Move offered walks (`Battle::corners`).
+        let (mut out, mut ways) = plain_moves(reached, &goals, &others, r, allowance);
+        if out.is_empty() {
+            // Ruling "Moves in a pocket" (docs/mortalis/battle.md): where no
+            // Move brings the model nearer any goal, it is offered Moves in
+            // eight directions instead, so that it is never stuck.
+            let (escapes, escape_ways) = self.escape_moves(nav, from, allowance, &others, r);
+            out.extend(escapes);
+            ways.extend(escape_ways);
+        }
+        // B33: the Moves that jump down from a roof (battle/jumpdown.rs).
+        let jumps = self.jump_down_moves(m, navs, &out)?;
+        out.extend(jumps);
+        out.extend(self.leave_from_here(m, allowance));
+        if let Some((walks, total)) = both {
+            both_moves(walks, total, &goals, &others, r, (&mut out, &mut ways));
+        }
+        *self.offered.0.borrow_mut() = Some(Offered {
+            model: m,
+            from,
+            log: self.log.len(),
+            ways,
+        });
+        Ok(out)
+    }
+
+    /// The searches behind [`Battle::move_options`]: the reach towards each
+    /// goal, judged in a straight line and then by walking, and (with both
+    /// Moves open) the walks across both that climb, with their inches.
+    fn reach_towards(
+        &self,
+        m: usize,
+        nav: &Nav,
+        (goals, foes): (&[MoveGoal], &[Option<usize>]),
+        others: &[Body],
+    ) -> Result<Searched, BattleError> {
+        let me = &self.models[m];
+        let allowance = me.allowance();
+        let from = me.body.at;
+        let places: Vec<Place> = goals.iter().chain(goals).map(|g| g.0).collect();
+        let judged = self.judges(m, goals, foes);
+        let gap = |k: usize, at: Place| match judged[k] {
+            Judged::Straight(g) => (at.x - g.x).hyp(at.y - g.y),
+            Judged::Edge(edge) => self.walk_to_edge(edge, at),
+            Judged::Walk(g) => self.walk_to(g, at),
+        };
+        // A floor of each gap (`Floor`): the straight line is its own; a
+        // walking field's is the straight line to where its search starts
+        // (`Fields::floor`).
+        let floor = |k: usize, at: Place| match judged[k] {
+            Judged::Straight(g) => (at.x - g.x).hyp(at.y - g.y),
+            Judged::Edge(edge) => self.edge_floor(edge, at),
+            Judged::Walk(g) => self.walk_floor(g, at),
+        };
+        let stuck = |e| BattleError::NotYet(format!("a model standing where it cannot ({e})"));
+        // The searches are a pure function of what the key holds (the
+        // table never changes): asked again, they are answered from the
+        // memo (a model standing still from round to round).
+        let key = reach_key(
+            nav.mover(),
+            (allowance, me.both_allowances()),
+            others,
+            goals,
+            |k| {
+                foes.get(k)
+                    .copied()
+                    .flatten()
+                    .map(|e| self.models[e].body.at)
+            },
+        );
+        let key = [from.bits().as_slice(), &key].concat();
+        let remembered = self.reach_memo.0.borrow().get(&key).cloned();
+        Ok(match remembered {
+            Some(searched) => searched,
+            None => {
+                // B31: with both Moves open, the walks across both that a
+                // climb spanning the two makes (ruling "Climbs across both
+                // Moves").
+                let searched = match me.both_allowances() {
+                    Some(allowances) => {
+                        let [one, both] = nav
+                            .reach_both_traced(
+                                from,
+                                allowances,
+                                others,
+                                &places,
+                                &gap,
+                                Some(&floor),
+                            )
+                            .map_err(stuck)?;
+                        (one, Some((both, allowances.0 + allowances.1)))
+                    }
+                    None => (
+                        nav.reach_by_traced(from, allowance, others, &places, &gap, Some(&floor))
+                            .map_err(stuck)?,
+                        None,
+                    ),
+                };
+                let mut memo = self.reach_memo.0.borrow_mut();
+                if memo.len() >= REACH_MEMO_MAX {
+                    memo.clear();
+                }
+                memo.insert(key, searched.clone());
+                searched
+            }
+        })
+    }
+
+    /// How the reach towards each goal of [`Battle::move_options`] is
+    /// judged: the goals first in a straight line, then again walking.
+    fn judges(&self, m: usize, goals: &[MoveGoal], foes: &[Option<usize>]) -> Vec<Judged> {
+        let me = &self.models[m];
+        let (allowance, from) = (me.allowance(), me.body.at);
         // Which Moves are offered: towards each goal as far as the allowance
         // goes, "as far" judged twice — by the straight line and by the
         // walking distance round terrain (so that a Move can go round a
         // wall rather than up against it).
         let n = goals.len();
-        let places: Vec<Place> = goals.iter().chain(&goals).map(|g| g.0).collect();
         let far = |k: usize| {
             let goal = goals[k].0;
             foes.get(k)
@@ -70,135 +183,7 @@ impl Battle {
                 None => Judged::Walk(goal),
             }
         };
-        let gap = |k: usize, at: Place| match judged(k) {
-            Judged::Straight(g) => (at.x - g.x).hyp(at.y - g.y),
-            Judged::Edge(edge) => self.walk_to_edge(edge, at),
-            Judged::Walk(g) => self.walk_to(g, at),
-        };
-        // A floor of each gap (`Floor`): the straight line is its own; a
-        // walking field's is the straight line to where its search starts
-        // (`Fields::floor`).
-        let floor = |k: usize, at: Place| match judged(k) {
-            Judged::Straight(g) => (at.x - g.x).hyp(at.y - g.y),
-            Judged::Edge(edge) => self.edge_floor(edge, at),
-            Judged::Walk(g) => self.walk_floor(g, at),
-        };
-        let stuck = |e| BattleError::NotYet(format!("a model standing where it cannot ({e})"));
-        // The searches are a pure function of what the key holds (the
-        // table never changes): asked again, they are answered from the
-        // memo (a model standing still from round to round).
-        let key = reach_key(
-            nav.mover(),
-            (allowance, me.both_allowances()),
-            &others,
-            &goals,
-            |k| {
-                foes.get(k)
-                    .copied()
-                    .flatten()
-                    .map(|e| self.models[e].body.at)
-            },
-        );
-        let key = [from.bits().as_slice(), &key].concat();
-        let remembered = self.reach_memo.0.borrow().get(&key).cloned();
-        let (reached, both) = match remembered {
-            Some(searched) => searched,
-            None => {
-                // B31: with both Moves open, the walks across both that a
-                // climb spanning the two makes (ruling "Climbs across both
-                // Moves").
-                let searched = match me.both_allowances() {
-                    Some(allowances) => {
-                        let [one, both] = nav
-                            .reach_both_traced(
-                                from,
-                                allowances,
-                                &others,
-                                &places,
-                                &gap,
-                                Some(&floor),
-                            )
-                            .map_err(stuck)?;
-                        (one, Some((both, allowances.0 + allowances.1)))
-                    }
-                    None => (
-                        nav.reach_by_traced(from, allowance, &others, &places, &gap, Some(&floor))
-                            .map_err(stuck)?,
-                        None,
-                    ),
-                };
-                let mut memo = self.reach_memo.0.borrow_mut();
-                if memo.len() >= REACH_MEMO_MAX {
-                    memo.clear();
-                }
-                memo.insert(key, searched.clone());
-                searched
-            }
-        };
-        let mut out: Vec<Choice> = vec![];
-        // The way each Move offered walks (`Battle::corners`).
-        let mut ways: Vec<Way> = vec![];
-        for (r_, (_, exit)) in reached.into_iter().zip(goals.iter().chain(&goals)) {
-            let edge = exit.is_some();
-            let Some((reach, steps)) = r_ else { continue };
-            let overlaps = overlaps_any(&others, reach.to, r);
-            let dup = out.iter().any(|c| matches!(c, Choice::Move { to, leave, .. } if (to.x - reach.to.x).hyp(to.y - reach.to.y) < 0.05 && *leave == (edge && reach.arrived)));
-            if overlaps || dup {
-                continue;
-            }
-            let leave = edge && reach.arrived && reach.spent + r <= allowance + 1e-9;
-            out.push(Choice::Move {
-                to: reach.to,
-                spent: reach.spent,
-                leave,
-                climbed: reach.climbed,
-                both: false,
-            });
-            ways.push((reach.to, reach.spent, way_corners(&steps)));
-        }
-        if out.is_empty() {
-            // Ruling "Moves in a pocket" (docs/mortalis/battle.md): where no
-            // Move brings the model nearer any goal, it is offered Moves in
-            // eight directions instead, so that it is never stuck.
-            let (escapes, escape_ways) = self.escape_moves(nav, from, allowance, &others, r);
-            out.extend(escapes);
-            ways.extend(escape_ways);
-        }
-        // B33: the Moves that jump down from a roof (battle/jumpdown.rs).
-        let jumps = self.jump_down_moves(m, navs, &out)?;
-        out.extend(jumps);
-        out.extend(self.leave_from_here(m, allowance));
-        if let Some((walks, total)) = both {
-            let edges = goals.iter().chain(&goals).map(|g| g.1.is_some());
-            for (walk, edge) in walks.into_iter().zip(edges) {
-                let Some((reach, steps)) = walk else { continue };
-                let dup = out.iter().any(|c| match c {
-                    Choice::Move { to, .. } | Choice::JumpDown { to, .. } => {
-                        (to.x - reach.to.x).hyp(to.y - reach.to.y) < 0.05
-                            && to.level == reach.to.level
-                    }
-                    _ => false,
-                });
-                if dup || overlaps_any(&others, reach.to, r) {
-                    continue;
-                }
-                out.push(Choice::Move {
-                    to: reach.to,
-                    spent: reach.spent,
-                    leave: edge && reach.arrived && reach.spent + r <= total + 1e-9,
-                    climbed: true,
-                    both: true,
-                });
-                ways.push((reach.to, reach.spent, way_corners(&steps)));
-            }
-        }
-        *self.offered.0.borrow_mut() = Some(Offered {
-            model: m,
-            from,
-            log: self.log.len(),
-            ways,
-        });
-        Ok(out)
+        (0..2 * n).map(judged).collect()
     }
 
     /// The Moves as far as the allowance goes in each of eight directions
@@ -414,6 +399,77 @@ impl Battle {
     }
 }
 
+/// The Moves offered from the searched reaches towards the goals (each
+/// goal twice: in a straight line, then walking), each with its way; none
+/// onto another base, none twice.
+fn plain_moves(
+    reached: Vec<Traced>,
+    goals: &[MoveGoal],
+    others: &[Body],
+    r: f64,
+    allowance: f64,
+) -> (Vec<Choice>, Vec<Way>) {
+    let mut out: Vec<Choice> = vec![];
+    let mut ways: Vec<Way> = vec![];
+    for (r_, (_, exit)) in reached.into_iter().zip(goals.iter().chain(goals)) {
+        let edge = exit.is_some();
+        let Some((reach, steps)) = r_ else { continue };
+        let overlaps = overlaps_any(others, reach.to, r);
+        let dup = out.iter().any(|c| matches!(c, Choice::Move { to, leave, .. } if (to.x - reach.to.x).hyp(to.y - reach.to.y) < 0.05 && *leave == (edge && reach.arrived)));
+        if overlaps || dup {
+            continue;
+        }
+        let leave = edge && reach.arrived && reach.spent + r <= allowance + 1e-9;
+        out.push(Choice::Move {
+            to: reach.to,
+            spent: reach.spent,
+            leave,
+            climbed: reach.climbed,
+            both: false,
+        });
+        ways.push((reach.to, reach.spent, way_corners(&steps)));
+    }
+    (out, ways)
+}
+
+/// The walks across both Moves (B31) added to the Moves offered (`total`:
+/// both allowances), each with its way; none where a Move or jump-down
+/// already goes, none onto another base.
+fn both_moves(
+    walks: Vec<Traced>,
+    total: f64,
+    goals: &[MoveGoal],
+    others: &[Body],
+    r: f64,
+    (out, ways): (&mut Vec<Choice>, &mut Vec<Way>),
+) {
+    let edges = goals.iter().chain(goals).map(|g| g.1.is_some());
+    for (walk, edge) in walks.into_iter().zip(edges) {
+        let Some((reach, steps)) = walk else { continue };
+        let dup = out.iter().any(|c| match c {
+            Choice::Move { to, .. } | Choice::JumpDown { to, .. } => {
+                (to.x - reach.to.x).hyp(to.y - reach.to.y) < 0.05 && to.level == reach.to.level
+            }
+            _ => false,
+        });
+        if dup || overlaps_any(others, reach.to, r) {
+            continue;
+        }
+        out.push(Choice::Move {
+            to: reach.to,
+            spent: reach.spent,
+            leave: edge && reach.arrived && reach.spent + r <= total + 1e-9,
+            climbed: true,
+            both: true,
+        });
+        ways.push((reach.to, reach.spent, way_corners(&steps)));
+    }
+}
+
+/// A place Moves are offered towards, with the edge when it is a way off
+/// the table ([`Battle::move_goals`]).
+type MoveGoal = (Place, Option<usize>);
+
 /// A Move offered: where it ends, the allowance spent and the corners of
 /// its way ([`Battle::corners`]).
 type Way = (Place, f64, Vec<(Place, bool)>);
@@ -471,7 +527,7 @@ fn reach_key(
     mover: Mover,
     (allowance, both): (f64, Option<(f64, f64)>),
     others: &[Body],
-    goals: &[(Place, Option<usize>)],
+    goals: &[MoveGoal],
     foe: impl Fn(usize) -> Option<Place>,
 ) -> Vec<u64> {
     let flags =
