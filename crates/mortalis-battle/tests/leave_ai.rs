@@ -83,3 +83,32 @@ fn with_more_at_risk_than_it_carries_it_stays_unless_well_ahead() {
     assert!(leaves_with(3, &["B1"], 1));
     assert!(!leaves_with(3, &["B1"], 2));
 }
+
+/// A carrier 3.8" from the point where its base would touch the south edge
+/// from beyond (Speed 4): it reaches that point, but with too few inches
+/// left to get its base across, so the Move does not leave — and it is
+/// offered once. Each way off is searched twice (in a straight line and
+/// walking), and until session 22 the second reach was compared with the
+/// first as if it left, so the same Move was offered twice.
+#[test]
+fn a_move_to_the_edge_that_cannot_leave_is_offered_once() {
+    let table = parse("size = 28\n").unwrap();
+    let mut b = alfa_against_beta(table, |name| match name {
+        "A1" => Some(Place::ground(14.0, 0.51 + 3.8)),
+        "B1" => Some(Place::ground(14.0, 26.0)),
+        _ => None,
+    });
+    b.models[0].carried = 1;
+    b.active = Some(0);
+    b.markers.clear();
+    let t = b.table.clone();
+    let navs = [mortalis_battle::Nav::new(&t, b.models[0].mover())];
+    let at_edge: Vec<Choice> = b
+        .options(0, &navs)
+        .unwrap()
+        .into_iter()
+        .filter(|c| matches!(c, Choice::Move { to, .. } if to.y < 0.6))
+        .collect();
+    assert_eq!(at_edge.len(), 1, "{at_edge:?}");
+    assert!(matches!(at_edge[0], Choice::Move { leave: false, .. }));
+}

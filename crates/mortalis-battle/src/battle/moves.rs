@@ -56,8 +56,9 @@ impl Battle {
     }
 
     /// The searches behind [`Battle::move_options`]: the reach towards each
-    /// goal, judged in a straight line and then by walking, and (with both
+    /// goal, each goal judged twice ([`Battle::judges`]), and (with both
     /// Moves open) the walks across both that climb, with their inches.
+    /// Remembered by everything they read but the table ([`ReachMemo`]).
     fn reach_towards(
         &self,
         m: usize,
@@ -138,7 +139,10 @@ impl Battle {
     }
 
     /// How the reach towards each goal of [`Battle::move_options`] is
-    /// judged: the goals first in a straight line, then again walking.
+    /// judged: the goals first in a straight line, then again walking (to
+    /// an edge, by the edge's field); of the enemies more than three Moves
+    /// away, the nearest by the walking way to where it stands, the others
+    /// in a straight line again.
     fn judges(&self, m: usize, goals: &[MoveGoal], foes: &[Option<usize>]) -> Vec<Judged> {
         let me = &self.models[m];
         let (allowance, from) = (me.allowance(), me.body.at);
@@ -400,8 +404,8 @@ impl Battle {
 }
 
 /// The Moves offered from the searched reaches towards the goals (each
-/// goal twice: in a straight line, then walking), each with its way; none
-/// onto another base, none twice.
+/// goal judged twice, [`Battle::judges`]), each with its way; none onto
+/// another base, none twice.
 fn plain_moves(
     reached: Vec<Traced>,
     goals: &[MoveGoal],
@@ -415,11 +419,16 @@ fn plain_moves(
         let edge = exit.is_some();
         let Some((reach, steps)) = r_ else { continue };
         let overlaps = overlaps_any(others, reach.to, r);
-        let dup = out.iter().any(|c| matches!(c, Choice::Move { to, leave, .. } if (to.x - reach.to.x).hyp(to.y - reach.to.y) < 0.05 && *leave == (edge && reach.arrived)));
+        // Off the table only when the whole base gets across the edge.
+        let leave = edge && reach.arrived && reach.spent + r <= allowance + 1e-9;
+        // The same Move twice (by the straight line and by walking): once.
+        // Until session 22 a Move reaching a way off with too few inches
+        // left to get the base across was compared as if it left, and was
+        // offered twice.
+        let dup = out.iter().any(|c| matches!(c, Choice::Move { to, leave: l, .. } if (to.x - reach.to.x).hyp(to.y - reach.to.y) < 0.05 && *l == leave));
         if overlaps || dup {
             continue;
         }
-        let leave = edge && reach.arrived && reach.spent + r <= allowance + 1e-9;
         out.push(Choice::Move {
             to: reach.to,
             spent: reach.spent,

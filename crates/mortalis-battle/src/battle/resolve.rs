@@ -1,4 +1,4 @@
-//! Carrying out a chosen action (split from `actions.rs`, session 22): what
+//! Carrying out a chosen action: what
 //! any action takes away first (the defensive marker, the armed reroll,
 //! Ukrycie, the Shot-from-hiding marker), then the action itself — a Move
 //! with the reactions along it, a Shot, an Attack with its exchange, a
@@ -21,7 +21,8 @@ impl Battle {
         choice: Choice,
         navs: &[Nav],
     ) -> Result<(), BattleError> {
-        // B9: committing the captain's reroll is no action.
+        // B9: committing the captain's reroll is no action (but the
+        // defensive marker goes with it, as with anything but a Shot, B70).
         if choice == Choice::CommitReroll {
             self.models[m].defensive = false;
             self.models[m].reroll_armed = true;
@@ -123,8 +124,8 @@ impl Battle {
         ) {
             self.models[m].defensive = false;
         }
-        // B9: the armed reroll is for the Shot, Attack or withdrawal that
-        // follows.
+        // B9: the armed reroll is kept for a Shot, a trick cast, an Attack
+        // or a withdrawal that follows.
         if !matches!(
             choice,
             Choice::Shoot { .. }
@@ -244,7 +245,8 @@ impl Battle {
     }
 
     /// Model `m` shoots at `target`, with a trick cast as the Shot
-    /// (`trick`).
+    /// (`trick`). Not the flamer's Shot, nor a trick cast with an action:
+    /// [`Battle::resolve`] sends those elsewhere.
     fn shoot(
         &mut self,
         players: &mut Players,
