@@ -1,7 +1,7 @@
 //! Gear with a battle effect of its own (issue #15, slice 2): the jetpack
 //! (B136, Q46), two pistols (B59, Q38), the flamer (B63, Q40) and the
 //! heavy rifle's spread volley (B62, Q39). Every change of a model's place that is not a walked Move
-//! goes through [`Battle::relocate`], the one seam where reactions to a
+//! goes through `Battle::relocate`, the one seam where reactions to a
 //! model moving past or coming into sight can be hooked.
 
 use geo::{Centroid, Distance, Euclidean, Point};
@@ -15,7 +15,7 @@ use crate::table::{Body, Kind, Level, Place};
 /// most this far, measured flat.
 pub const FLIGHT: f64 = 10.0;
 
-/// How a model changed its place, for [`Battle::relocate`].
+/// How a model changed its place, for `Battle::relocate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Relocation {
     /// A jetpack flight (B136): shot-from-hiding shooters may fire at it

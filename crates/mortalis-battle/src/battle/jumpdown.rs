@@ -7,7 +7,7 @@
 //! height) takes the model out with no Resilience test (Q18: whole inches
 //! for falls too). Moves that jump down, forced moves with no other way
 //! out (B89) and "Raz kozie śmierć!" (B83) all go through
-//! [`Battle::jump_down`].
+//! `Battle::jump_down`.
 
 use mortalis_rules::skills::Skill;
 

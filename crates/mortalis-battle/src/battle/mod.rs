@@ -764,7 +764,7 @@ fn navs_for_movers(table: &Table, models: &[Fighter]) -> Vec<Mover> {
     out
 }
 
-/// One `Nav` per mover `models` need on `table` ([`navs_for_movers`]); a
+/// One `Nav` per mover `models` need on `table` (`navs_for_movers`); a
 /// jumping one shares the plain one's graph where it can. Battles on one
 /// table may share them ([`Battle::play_sharing`]).
 pub fn navs_for<'t>(table: &'t Table, models: &[Fighter]) -> Vec<Nav<'t>> {

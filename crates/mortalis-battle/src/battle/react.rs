@@ -1,7 +1,7 @@
 //! Reactive actions (B67–B74), heroic plays (B75–B87) and offensive events
 //! (B88–B93), with the interrupt points they need (B68, Q32):
 //!
-//! - **during movement**, at every point of a Move's path ([`Battle::walk`]):
+//! - **during movement**, at every point of a Move's path (`Battle::walk`):
 //!   interception by a non-engaged enemy the mover comes within 1" of, a
 //!   Shot from hiding by an enemy that now sees it ("Woohoo!" on its test),
 //!   Rozproszenie against an interception;
@@ -96,7 +96,7 @@ impl Pools {
     }
 }
 
-/// How a Move's walk ended ([`Battle::walk`]).
+/// How a Move's walk ended (`Battle::walk`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Walked {
     /// It reached the end of its path.

@@ -68,7 +68,7 @@ const CLIMB_SLACK: f64 = 0.01;
 /// How far a goal is judged from a place (see [`Nav::reach_by`]).
 type Gap<'g> = &'g dyn Fn(usize, Place) -> f64;
 
-/// A lower bound of a [`Gap`] that changes by no more than the place moves
+/// A lower bound of a `Gap` that changes by no more than the place moves
 /// (`floor(k, a) - floor(k, b) <= |a - b|`): with it a search skips the
 /// places whose every reach is further from a goal than one it has, and
 /// chooses exactly what it would without (session 21).

@@ -4,11 +4,11 @@
 //! 1. makes its own candidate order lists from its view (the heuristic's plan and
 //!    variations of it, [`candidates`]);
 //! 2. samples `worlds` determinisations: the opponent's hand and both decks drawn from
-//!    what the view allows ([`world`]), never from the real hidden state (it only ever
+//!    what the view allows (`world`), never from the real hidden state (it only ever
 //!    holds a [`PlayerView`]);
 //! 3. in each world, makes the opponent's candidates the same way and runs decoupled UCT
 //!    over the pair of choices, with heuristic rollouts to a depth and a static
-//!    evaluation ([`duct`], [`value`]);
+//!    evaluation (`duct`, [`value`]);
 //! 4. sums its candidates' visits over the worlds and plays the most visited.
 //!
 //! The worlds are searched one after another, or in parallel on a rayon pool when
