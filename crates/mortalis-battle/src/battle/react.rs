@@ -250,42 +250,58 @@ impl Battle {
                 .collect();
             for e in touching {
                 near.retain(|&k| k != e);
-                let free = self.engaged_with(e).iter().all(|&k| k == m);
-                if !free || !self.models[e].on_table() {
-                    continue;
+                if let Some(at) = self.intercepted(players, (m, me.side), e, p)? {
+                    return Ok(Walked::Stopped { at, by: e });
                 }
-                let asked = if self.models[e].always_intercepts {
-                    Choice::Intercept { model: e, mover: m }
-                } else {
-                    let side = self.models[e].side;
-                    let opts = vec![Choice::Intercept { model: e, mover: m }];
-                    self.react(players, side, About::Intercept, opts)?
-                };
-                if asked == Choice::Pass {
-                    continue;
-                }
-                if self.pools.may_offend(me.side, Offensive::Distraction) {
-                    let opts = vec![Choice::Offend {
-                        event: Offensive::Distraction,
-                        model: e,
-                    }];
-                    if self.react(players, me.side, About::Intercept, opts)? != Choice::Pass {
-                        self.offend(me.side, Offensive::Distraction, e);
-                        continue;
-                    }
-                }
-                let at = self.contact(m, e, p);
-                self.models[m].body.at = at;
-                self.event(Event::Intercepted {
-                    model: m,
-                    by: e,
-                    at,
-                });
-                return Ok(Walked::Stopped { at, by: e });
             }
         }
         self.models[m].body.at = from;
         Ok(Walked::Done)
+    }
+
+    /// B67 for enemy `e` that mover `m` (of side `side`) has just come
+    /// within 1" of at `p`: asked whether it intercepts (unless it always
+    /// does), the mover's side may stop it with Rozproszenie (B91); where
+    /// the mover is put when it is intercepted, `None` when it goes on.
+    fn intercepted(
+        &mut self,
+        players: &mut Players,
+        (m, side): (usize, usize),
+        e: usize,
+        p: Place,
+    ) -> Result<Option<Place>, BattleError> {
+        let free = self.engaged_with(e).iter().all(|&k| k == m);
+        if !free || !self.models[e].on_table() {
+            return Ok(None);
+        }
+        let asked = if self.models[e].always_intercepts {
+            Choice::Intercept { model: e, mover: m }
+        } else {
+            let theirs = self.models[e].side;
+            let opts = vec![Choice::Intercept { model: e, mover: m }];
+            self.react(players, theirs, About::Intercept, opts)?
+        };
+        if asked == Choice::Pass {
+            return Ok(None);
+        }
+        if self.pools.may_offend(side, Offensive::Distraction) {
+            let opts = vec![Choice::Offend {
+                event: Offensive::Distraction,
+                model: e,
+            }];
+            if self.react(players, side, About::Intercept, opts)? != Choice::Pass {
+                self.offend(side, Offensive::Distraction, e);
+                return Ok(None);
+            }
+        }
+        let at = self.contact(m, e, p);
+        self.models[m].body.at = at;
+        self.event(Event::Intercepted {
+            model: m,
+            by: e,
+            at,
+        });
+        Ok(Some(at))
     }
 
     /// Where an intercepted model `m` is put: in base contact with `e` on

@@ -5,7 +5,7 @@ use crate::hyp::Hyp;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::graph::{Graph, LinkKind, SLACK, Touch};
+use super::graph::{Graph, Link, LinkKind, SLACK, Touch};
 use super::{Path, Step};
 use crate::table::Place;
 
@@ -229,49 +229,64 @@ impl Graph<'_> {
             out.push((v, step, cost + len - jump, j, touch));
         }
         for l in links.iter().map(|&k| &self.links[k]) {
-            let to = self.nodes[l.to].at;
-            let mut j = jumped;
-            let (c, step) = match l.step {
-                LinkKind::Climb {
+            if let Some((step, c, j)) = self.link_move(l, (here, cost, jumped)) {
+                out.push((l.to, step, cost + c, j, Touch::default()));
+            }
+        }
+    }
+
+    /// The move along link `l` from a state at `here` that has spent
+    /// `cost` (`jumped`: whether its Move has jumped): its step, what it
+    /// costs and whether the Move has jumped after it; `None` where the
+    /// mover may not take it (a jump-down without `jump_down`, a second
+    /// jump, a roof jump longer than its run-up).
+    fn link_move(
+        &self,
+        l: &Link,
+        (here, cost, jumped): (Place, f64, usize),
+    ) -> Option<(Step, f64, usize)> {
+        let to = self.nodes[l.to].at;
+        let mut j = jumped;
+        let (c, step) = match l.step {
+            LinkKind::Climb {
+                piece,
+                height,
+                cost: k,
+                ladder,
+            } => (
+                k,
+                Step::Climb {
+                    to,
                     piece,
                     height,
                     cost: k,
                     ladder,
-                } => (
-                    k,
-                    Step::Climb {
-                        to,
-                        piece,
-                        height,
-                        cost: k,
-                        ladder,
-                    },
-                ),
-                LinkKind::JumpDown { .. } if !self.mover.jump_down => continue,
-                LinkKind::JumpDown { piece, height } => (
-                    2.0 * (self.mover.radius + SLACK),
-                    Step::JumpDown { to, piece, height },
-                ),
-                // B32, Q17: the Move's one jump, as long as its run-up.
-                LinkKind::RoofJump { gap } => {
-                    if jumped == 1 || gap > cost.max(1.0) + 1e-9 {
-                        continue;
-                    }
-                    j = 1;
-                    let length = (to.x - here.x).hypot(to.y - here.y);
-                    (
-                        length - gap,
-                        Step::Walk {
-                            to,
-                            length,
-                            jump: gap,
-                            difficult: false,
-                        },
-                    )
+                },
+            ),
+            LinkKind::JumpDown { .. } if !self.mover.jump_down => return None,
+            LinkKind::JumpDown { piece, height } => (
+                2.0 * (self.mover.radius + SLACK),
+                Step::JumpDown { to, piece, height },
+            ),
+            // B32, Q17: the Move's one jump, as long as its run-up.
+            LinkKind::RoofJump { gap } => {
+                if jumped == 1 || gap > cost.max(1.0) + 1e-9 {
+                    return None;
                 }
-            };
-            out.push((l.to, step, cost + c, j, Touch::default()));
-        }
+                j = 1;
+                let length = (to.x - here.x).hypot(to.y - here.y);
+                (
+                    length - gap,
+                    Step::Walk {
+                        to,
+                        length,
+                        jump: gap,
+                        difficult: false,
+                    },
+                )
+            }
+        };
+        Some((step, c, j))
     }
 
     /// Puts in `out` the nodes (in ascending order when it matters) that may lie within `reach` of
