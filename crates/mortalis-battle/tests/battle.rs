@@ -214,7 +214,10 @@ fn ai_crosses_the_duma_field() {
 
 /// What each scenario's test asks: Jatka, Barykady, Otoczeni and
 /// Przechwycenie of 20 battles, Duma of 24 — one below what the AI wins on
-/// these seeds (session 18, docs/mortalis/ai.md: 19, 19, 20, 17, 20 with
+/// these seeds (session 23, docs/mortalis/ai.md: 20, 20, 18, 18, 18 with
+/// a Move back from the nearest enemy offered — random play takes it too,
+/// so the battles differ; over 1,000 battles a scenario the AI wins as
+/// often or more; session 18: 19, 19, 20, 17, 20 with
 /// the house limit of the table's size, 20 rounds here, and no ground
 /// towards the edge for a Move that ends engaged — Duma 20 here (21 or
 /// more before it),
@@ -250,7 +253,7 @@ fn ai_crosses_the_duma_field() {
 /// figures stay within a few points, docs/mortalis/ai.md). Small samples:
 /// they pin that the AI plays far better than random play, not its exact
 /// strength.
-const WINS: [u32; 5] = [18, 18, 19, 16, 19];
+const WINS: [u32; 5] = [19, 19, 17, 17, 17];
 
 /// The test warbands in a scenario on the small test table (Otoczeni and
 /// Przechwycenie with its centre cleared, Duma on its own field).
@@ -395,7 +398,9 @@ fn gear_battle(seed: u64) -> Battle {
 #[test]
 fn gear_battles_end_and_replay() {
     let mut used = (0, 0, 0, 0);
-    for seed in 0..7 {
+    // Twice round the seven opponents: the two pistols are a close-range
+    // weapon, and in 7 battles they may go unused (session 23).
+    for seed in 0..14 {
         let mut b = gear_battle(seed);
         let mut rnd = RandomPolicy::new(seed);
         match seed % 4 {

@@ -1,5 +1,6 @@
 //! The Moves a model is offered (B28–B37): towards each marker, the object,
-//! each enemy (into contact), the table centre and the ways off the table,
+//! each enemy (into contact), back from the nearest enemy, the table
+//! centre and the ways off the table,
 //! each as far as one Move's allowance goes (or both Moves', where a climb
 //! spans them), and the path a Move walks (its corners and the points the
 //! reactions along it are checked at). Split from `actions.rs`.
@@ -13,8 +14,8 @@ use std::collections::HashMap;
 
 impl Battle {
     /// Moves towards each marker and the object, each enemy (into
-    /// contact), the table centre, and the edges it may leave by
-    /// ([`Battle::exits`]).
+    /// contact), back from the nearest enemy ([`Battle::away_goal`]), the
+    /// table centre, and the edges it may leave by ([`Battle::exits`]).
     pub(super) fn move_options(&self, m: usize, navs: &[Nav]) -> Result<Vec<Choice>, BattleError> {
         let me = &self.models[m];
         let allowance = me.allowance();
@@ -63,7 +64,7 @@ impl Battle {
         &self,
         m: usize,
         nav: &Nav,
-        (goals, foes): (&[MoveGoal], &[Option<usize>]),
+        (goals, foes): (&[MoveGoal], &[Aim]),
         others: &[Body],
     ) -> Result<Searched, BattleError> {
         let me = &self.models[m];
@@ -93,11 +94,11 @@ impl Battle {
             (allowance, me.both_allowances()),
             others,
             goals,
-            |k| {
-                foes.get(k)
-                    .copied()
-                    .flatten()
-                    .map(|e| self.models[e].body.at)
+            |k| match foes.get(k) {
+                Some(Aim::Foe(e)) => Some(self.models[*e].body.at),
+                // Judged otherwise than a goal at the same place would be.
+                Some(Aim::Away) => Some(Place::ground(-1.0, -1.0)),
+                _ => None,
             },
         );
         let key = [from.bits().as_slice(), &key].concat();
@@ -143,7 +144,7 @@ impl Battle {
     /// an edge, by the edge's field); of the enemies more than three Moves
     /// away, the nearest by the walking way to where it stands, the others
     /// in a straight line again.
-    fn judges(&self, m: usize, goals: &[MoveGoal], foes: &[Option<usize>]) -> Vec<Judged> {
+    fn judges(&self, m: usize, goals: &[MoveGoal], foes: &[Aim]) -> Vec<Judged> {
         let me = &self.models[m];
         let (allowance, from) = (me.allowance(), me.body.at);
         // Which Moves are offered: towards each goal as far as the allowance
@@ -153,10 +154,11 @@ impl Battle {
         let n = goals.len();
         let far = |k: usize| {
             let goal = goals[k].0;
-            foes.get(k)
-                .copied()
-                .flatten()
-                .filter(|_| (goal.x - from.x).hyp(goal.y - from.y) > 3.0 * allowance)
+            match foes.get(k) {
+                Some(&Aim::Foe(e)) => Some(e),
+                _ => None,
+            }
+            .filter(|_| (goal.x - from.x).hyp(goal.y - from.y) > 3.0 * allowance)
         };
         // The nearest of the enemies more than three Moves away in a
         // straight line.
@@ -169,6 +171,9 @@ impl Battle {
             let (goal, exit) = goals[k % n];
             match exit {
                 _ if k < n => Judged::Straight(goal),
+                // Away from an enemy: in a straight line both times (the
+                // same Move, so offered once).
+                _ if foes.get(k - n) == Some(&Aim::Away) => Judged::Straight(goal),
                 Some(edge) => Judged::Edge(edge),
                 // Towards the nearest enemy more than three Moves away in a
                 // straight line: by the walking distance to where it
@@ -242,23 +247,24 @@ impl Battle {
     /// Where Moves are offered towards (B28–B37), each with the edge when
     /// it is a way off the table: each marker and the object (and the
     /// Ukryte dane marker for its owner, B173), the free spot next to each
-    /// enemy nearest the model, the table centre, and the ways off the
-    /// table it may take ([`Battle::exit_ways`]).
+    /// enemy nearest the model, a point straight back from the nearest
+    /// enemy ([`Battle::away_goal`]), the table centre, and the ways off
+    /// the table it may take ([`Battle::exit_ways`]).
     pub(super) fn move_goals(&self, m: usize) -> Vec<(Place, Option<usize>)> {
         self.move_goals_and_foes(m).0
     }
 
-    /// [`Battle::move_goals`], and for each goal the enemy it is the spot
-    /// beside (`None` for the other goals).
+    /// [`Battle::move_goals`], and for each goal what it is ([`Aim`]: the
+    /// spot beside an enemy, the point back from one, or another goal).
     #[allow(clippy::type_complexity)]
-    fn move_goals_and_foes(&self, m: usize) -> (Vec<(Place, Option<usize>)>, Vec<Option<usize>>) {
+    fn move_goals_and_foes(&self, m: usize) -> (Vec<(Place, Option<usize>)>, Vec<Aim>) {
         let me = &self.models[m];
         let size = self.table.size;
         let mut goals: Vec<(Place, Option<usize>)> =
             self.markers.iter().map(|&p| (p, None)).collect();
         goals.extend(self.object.map(|p| (p, None)));
         goals.extend(self.data_goal(m).map(|p| (p, None)));
-        let mut foes = vec![None; goals.len()];
+        let mut foes = vec![Aim::Goal; goals.len()];
         for e in 0..self.models.len() {
             let foe = &self.models[e];
             if foe.on_table()
@@ -266,12 +272,44 @@ impl Battle {
                 && let Some(p) = self.contact_spot(m, e)
             {
                 goals.push((p, None));
-                foes.push(Some(e));
+                foes.push(Aim::Foe(e));
             }
+        }
+        if let Some(p) = self.away_goal(m) {
+            goals.push((p, None));
+            foes.push(Aim::Away);
         }
         goals.push((Place::ground(size / 2.0, size / 2.0), None));
         goals.extend(self.exit_ways(m).into_iter().map(|(e, p)| (p, Some(e))));
         (goals, foes)
+    }
+
+    /// A point well beyond reach straight away from the nearest enemy
+    /// that is not engaged, when one stands within [`AWAY_NEAR`] (a Move
+    /// back, out of its reach or its sight; ruling "A Move back" in
+    /// docs/mortalis/battle.md).
+    fn away_goal(&self, m: usize) -> Option<Place> {
+        let me = &self.models[m];
+        let from = me.body.at;
+        let (e, d) = (0..self.models.len())
+            .filter(|&e| {
+                let f = &self.models[e];
+                f.on_table() && f.side != me.side && self.engaged_with(e).is_empty()
+            })
+            .map(|e| {
+                let at = self.models[e].body.at;
+                (e, (at.x - from.x).hyp(at.y - from.y))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))?;
+        if !(1e-6..=AWAY_NEAR).contains(&d) {
+            return None;
+        }
+        let foe = self.models[e].body.at;
+        let far = me.allowance() + 12.0;
+        Some(Place::ground(
+            from.x + (from.x - foe.x) / d * far,
+            from.y + (from.y - foe.y) / d * far,
+        ))
     }
 
     /// The free spot 0.2" from enemy `e`'s base nearest to model `m` (of
@@ -473,6 +511,22 @@ fn both_moves(
         });
         ways.push((reach.to, reach.spent, way_corners(&steps)));
     }
+}
+
+/// How near the nearest enemy must stand for a Move back from it to be
+/// offered ([`Battle::away_goal`]): a charge (Speed 4 to 6, the bases
+/// and the inch of contact) and a Move more.
+const AWAY_NEAR: f64 = 12.0;
+
+/// What a goal of [`Battle::move_goals_and_foes`] is, beyond its place.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Aim {
+    /// A marker, the object, the centre or a way off.
+    Goal,
+    /// The spot beside this enemy.
+    Foe(usize),
+    /// A point well away from the nearest enemy.
+    Away,
 }
 
 /// A place Moves are offered towards, with the edge when it is a way off
