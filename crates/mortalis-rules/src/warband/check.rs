@@ -7,12 +7,56 @@ fn discounted(cost: u32, small: bool) -> u32 {
     if small { cost * 4 / 5 } else { cost }
 }
 
+/// What the later phases of a model's check need from the earlier ones.
+struct Loadout {
+    /// The soldier table (kit) the model is built from.
+    kit: Archetype,
+    /// Cost of the kit, the specialist and the options, before any discount.
+    cost: u32,
+    /// The options bought, each once, in the order given.
+    seen: Vec<Item>,
+    /// Weapons and other items carried.
+    equipment: Vec<Item>,
+    /// Armour worn.
+    armour: Armour,
+    /// Whether any item carried is heavy.
+    heavy: bool,
+}
+
+impl Loadout {
+    /// Whether the option was bought.
+    fn has(&self, i: Item) -> bool {
+        self.seen.contains(&i)
+    }
+}
+
 /// Check one model and build its sheet.
 fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
-    let arch = m.archetype;
-    let mut sheet = ModelSheet {
+    let mut sheet = blank_sheet(m);
+    if m.captain {
+        sheet.special.push(SpecialRule::Captain);
+    }
+    if m.archetype == Archetype::Pet {
+        return pet_sheet(m, sheet, errs);
+    }
+    if m.veteran {
+        sheet.special.push(SpecialRule::Veteran);
+    }
+    let mut load = soldier_table(m, &mut sheet, errs);
+    buy_options(m, &mut load, errs);
+    choose_weapons(m, &mut load, errs);
+    fit_options(m, &mut load, errs);
+    buy_gear(m, &mut load, &mut sheet, errs);
+    let (skills, free) = learn_skills(m, &load, errs);
+    let profile = take_advances(m, &skills, free, &mut sheet, errs);
+    finish_sheet(m, load, skills, profile, sheet, errs)
+}
+
+/// The sheet of a model before any check: its name, archetype and base only.
+fn blank_sheet(m: &ModelEntry) -> ModelSheet {
+    ModelSheet {
         name: m.name.clone(),
-        archetype: arch,
+        archetype: m.archetype,
         base: m.base,
         profile: Profile::START,
         armoured_resilience: 0,
@@ -28,39 +72,39 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
         items: Vec::new(),
         mods: Vec::new(),
         special_items: 0,
-    };
-    if m.captain {
-        sheet.special.push(SpecialRule::Captain);
     }
-    if arch == Archetype::Pet {
-        if !(m.weapons.is_empty()
-            && m.options.is_empty()
-            && m.gear.is_empty()
-            && m.items.is_empty()
-            && m.mods.is_empty()
-            && m.skills.is_empty()
-            && m.advances.is_empty())
-        {
-            errs.push(Problem::PetNoEquipment);
-        }
-        if m.captain || m.veteran || m.xp > 0 {
-            errs.push(Problem::PetNoExperience);
-        }
-        if m.small {
-            errs.push(Problem::PetNotSmall);
-        }
-        sheet.profile = Profile::PET;
-        sheet.armour = Armour::None;
-        sheet.cost = PET_COST;
-        sheet.armoured_resilience = Profile::PET.resilience;
-        sheet.armed_fight = Profile::PET.fight;
-        sheet.special.push(SpecialRule::Pet);
-        return sheet;
+}
+
+/// Check a battle pet, which takes no equipment and no experience, and finish its sheet.
+fn pet_sheet(m: &ModelEntry, mut sheet: ModelSheet, errs: &mut Vec<Problem>) -> ModelSheet {
+    if !(m.weapons.is_empty()
+        && m.options.is_empty()
+        && m.gear.is_empty()
+        && m.items.is_empty()
+        && m.mods.is_empty()
+        && m.skills.is_empty()
+        && m.advances.is_empty())
+    {
+        errs.push(Problem::PetNoEquipment);
     }
-    if m.veteran {
-        sheet.special.push(SpecialRule::Veteran);
+    if m.captain || m.veteran || m.xp > 0 {
+        errs.push(Problem::PetNoExperience);
     }
-    // Which soldier table applies.
+    if m.small {
+        errs.push(Problem::PetNotSmall);
+    }
+    sheet.profile = Profile::PET;
+    sheet.armour = Armour::None;
+    sheet.cost = PET_COST;
+    sheet.armoured_resilience = Profile::PET.resilience;
+    sheet.armed_fight = Profile::PET.fight;
+    sheet.special.push(SpecialRule::Pet);
+    sheet
+}
+
+/// Which soldier table (kit) applies, checking a specialist's base, with its cost.
+fn soldier_table(m: &ModelEntry, sheet: &mut ModelSheet, errs: &mut Vec<Problem>) -> Loadout {
+    let arch = m.archetype;
     let kit = if arch.is_specialist() {
         sheet.special.push(SpecialRule::Specialist);
         match m.base {
@@ -80,18 +124,27 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
         }
         arch
     };
-    let mut cost = kit.cost() + if arch.is_specialist() { arch.cost() } else { 0 };
+    Loadout {
+        kit,
+        cost: kit.cost() + if arch.is_specialist() { arch.cost() } else { 0 },
+        seen: Vec::new(),
+        equipment: Vec::new(),
+        armour: Armour::Light,
+        heavy: false,
+    }
+}
 
-    // Options.
-    let mut seen = Vec::new();
+/// The options bought: each offered once, allowed to the model, and not in conflict.
+fn buy_options(m: &ModelEntry, load: &mut Loadout, errs: &mut Vec<Problem>) {
+    let arch = m.archetype;
     for &o in &m.options {
-        if seen.contains(&o) {
+        if load.seen.contains(&o) {
             errs.push(Problem::DuplicateOption { item: o });
             continue;
         }
-        seen.push(o);
-        match kit.options().iter().find(|(i, _)| *i == o) {
-            Some((_, price)) => cost += price,
+        load.seen.push(o);
+        match load.kit.options().iter().find(|(i, _)| *i == o) {
+            Some((_, price)) => load.cost += price,
             None => errs.push(Problem::OptionNotOffered { item: o }),
         }
         let forbidden = match arch {
@@ -110,19 +163,21 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
             });
         }
     }
-    let has = |i: Item| seen.contains(&i);
     for (a, b) in [
         (Item::PoweredArmour, Item::Sarcophagus),
         (Item::ExtraWeapon, Item::Shield),
         (Item::ExtraWeapon, Item::TwoHandedWeapon),
         (Item::Shield, Item::TwoHandedWeapon),
     ] {
-        if has(a) && has(b) {
+        if load.has(a) && load.has(b) {
             errs.push(Problem::OptionConflict { a, b });
         }
     }
+}
 
-    // Weapons.
+/// The weapons chosen: the kit's fixed weapons and the right number of its choices.
+fn choose_weapons(m: &ModelEntry, load: &mut Loadout, errs: &mut Vec<Problem>) {
+    let kit = load.kit;
     let mut equipment: Vec<Item> = kit.fixed_weapons().to_vec();
     let choices = kit.weapon_choices();
     let mut picks: Vec<Item> = Vec::new();
@@ -151,7 +206,7 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
             n => errs.push(too_many(n, 1)),
         },
         Archetype::Trooper => {
-            if has(Item::SniperRifle) {
+            if load.has(Item::SniperRifle) {
                 if picks.len() > 1 {
                     errs.push(too_many(picks.len(), 1));
                 }
@@ -186,36 +241,46 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
         }
         _ => {}
     }
-    // Options that change the weapons carried.
-    if has(Item::TwoHandedWeapon) {
-        equipment.retain(|&i| i != Item::HandWeapon);
-        equipment.push(Item::TwoHandedWeapon);
+    load.equipment = equipment;
+}
+
+/// The options that change the weapons carried, and the armour worn.
+fn fit_options(m: &ModelEntry, load: &mut Loadout, errs: &mut Vec<Problem>) {
+    let kit = load.kit;
+    if load.has(Item::TwoHandedWeapon) {
+        load.equipment.retain(|&i| i != Item::HandWeapon);
+        load.equipment.push(Item::TwoHandedWeapon);
     }
-    if has(Item::ExtraWeapon) {
+    if load.has(Item::ExtraWeapon) {
         // Officers and destroyers have no hand weapon: theirs is bought here.
-        if equipment.contains(&Item::HandWeapon) {
-            equipment.push(Item::ExtraWeapon);
+        if load.equipment.contains(&Item::HandWeapon) {
+            load.equipment.push(Item::ExtraWeapon);
         } else {
-            equipment.push(Item::HandWeapon);
+            load.equipment.push(Item::HandWeapon);
         }
     }
-    if has(Item::Shield) {
-        equipment.push(Item::Shield);
+    if load.has(Item::Shield) {
+        load.equipment.push(Item::Shield);
     }
-    let armour = if has(Item::Sarcophagus) || kit == Archetype::Destroyer {
+    load.armour = if load.has(Item::Sarcophagus) || kit == Archetype::Destroyer {
         Armour::Sarcophagus
-    } else if has(Item::PoweredArmour) {
+    } else if load.has(Item::PoweredArmour) {
         Armour::Powered
     } else {
         Armour::Light
     };
-    let heavy = equipment.iter().any(|i| i.is_heavy());
-    if m.small && (heavy || kit == Archetype::Support || kit == Archetype::Destroyer) {
+    load.heavy = load.equipment.iter().any(|i| i.is_heavy());
+    if m.small && (load.heavy || kit == Archetype::Support || kit == Archetype::Destroyer) {
         errs.push(Problem::SmallForbidden {
             what: kit.id().to_string(),
         });
     }
+}
 
+/// Gear, special items and modifications, with their cost and the discounted
+/// cost of the model itself.
+fn buy_gear(m: &ModelEntry, load: &mut Loadout, sheet: &mut ModelSheet, errs: &mut Vec<Problem>) {
+    let armour = load.armour;
     // Gear (special items).
     let mut gear_seen = Vec::new();
     for &g in &m.gear {
@@ -233,7 +298,7 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
     }
     for &it in &m.items {
         let needs = it.needs_weapon();
-        let unusable = (!needs.is_empty() && !needs.iter().any(|w| equipment.contains(w)))
+        let unusable = (!needs.is_empty() && !needs.iter().any(|w| load.equipment.contains(w)))
             || (it == SpecialItem::MaskingProtocol && armour == Armour::Sarcophagus);
         if unusable {
             errs.push(Problem::ItemForbidden { item: it });
@@ -243,7 +308,8 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
     // Modifications: each replaces one item by its special counterpart, so
     // every modification needs its own fitting weapon or armour (at most one
     // per item; the second weapon takes none, ruling R30b).
-    let mut slots: Vec<Item> = equipment
+    let mut slots: Vec<Item> = load
+        .equipment
         .iter()
         .copied()
         .filter(|&i| i != Item::ExtraWeapon)
@@ -264,19 +330,15 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
     }
     sheet.items = m.items.clone();
     sheet.special_items = gear_seen.iter().filter(|&&g| g == Item::Jetpack).count() + m.items.len();
-    equipment.extend(gear_seen.iter().copied());
-    sheet.cost += discounted(cost, m.small);
+    load.equipment.extend(gear_seen.iter().copied());
+    sheet.cost += discounted(load.cost, m.small);
+}
 
-    // Experience, skills, advances.
-    let xp = m.xp
-        + if m.captain {
-            CAPTAIN_XP
-        } else if m.veteran {
-            VETERAN_XP
-        } else {
-            0
-        };
-    let levels = level_for_xp(xp);
+/// The skills learned, each once and allowed to the model, with how many of
+/// them come free.
+fn learn_skills(m: &ModelEntry, load: &Loadout, errs: &mut Vec<Problem>) -> (Vec<Skill>, usize) {
+    let arch = m.archetype;
+    let armour = load.armour;
     let mut skills: Vec<Skill> = Vec::new();
     let mut free = 0;
     if arch == Archetype::Technomancer {
@@ -298,11 +360,11 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
     if arch == Archetype::Technomancer {
         free += 1; // the skill itself is innate
     }
-    let has_ranged = equipment.iter().any(|i| i.is_ranged());
-    let shield = equipment.contains(&Item::Shield);
+    let has_ranged = load.equipment.iter().any(|i| i.is_ranged());
+    let shield = load.equipment.contains(&Item::Shield);
     for &s in &skills {
         let ok = match s.category() {
-            Category::Speed => armour != Armour::Sarcophagus && !heavy,
+            Category::Speed => armour != Armour::Sarcophagus && !load.heavy,
             Category::Combat => match s {
                 Skill::Assist => armour != Armour::Sarcophagus,
                 Skill::Protector => shield,
@@ -323,6 +385,27 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
             errs.push(Problem::SkillNotAllowed { skill: s });
         }
     }
+    (skills, free)
+}
+
+/// Experience and level, and the characteristic advances taken, within the
+/// levels left after the skills: the profile they make.
+fn take_advances(
+    m: &ModelEntry,
+    skills: &[Skill],
+    free: usize,
+    sheet: &mut ModelSheet,
+    errs: &mut Vec<Problem>,
+) -> Profile {
+    let xp = m.xp
+        + if m.captain {
+            CAPTAIN_XP
+        } else if m.veteran {
+            VETERAN_XP
+        } else {
+            0
+        };
+    let levels = level_for_xp(xp);
     let mut profile = if m.small {
         Profile::START.small()
     } else {
@@ -370,6 +453,28 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
     if used > levels {
         errs.push(Problem::TooManyAdvances { used, levels });
     }
+    sheet.xp = xp;
+    sheet.level = levels;
+    profile
+}
+
+/// The special rules, the armed and armoured numbers and the skill implant:
+/// the finished sheet.
+fn finish_sheet(
+    m: &ModelEntry,
+    load: Loadout,
+    skills: Vec<Skill>,
+    mut profile: Profile,
+    mut sheet: ModelSheet,
+    errs: &mut Vec<Problem>,
+) -> ModelSheet {
+    let Loadout {
+        kit,
+        equipment,
+        armour,
+        heavy,
+        ..
+    } = load;
     if armour == Armour::Sarcophagus {
         if !m.mods.contains(&Modification::PowerBoost) {
             profile.speed -= 1;
@@ -385,15 +490,16 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
     if kit == Archetype::Paratrooper {
         sheet.special.push(SpecialRule::Paratrooper);
     }
-    if knows_tricks {
+    if skills.contains(&Skill::TechnomancerTricks) {
         sheet.special.push(SpecialRule::Tricks);
     }
     let heroic = !heavy
-        && ((arch.is_soldier() && armour == Armour::Light)
+        && ((m.archetype.is_soldier() && armour == Armour::Light)
             || (m.captain && armour != Armour::Sarcophagus));
     if heroic {
         sheet.special.push(SpecialRule::HeroicPlays);
     }
+    let shield = equipment.contains(&Item::Shield);
     let extra = equipment.contains(&Item::ExtraWeapon) || equipment.iter().any(|i| i.is_pistol());
     sheet.armed_fight = profile.fight + i32::from(extra);
     let fibres: i32 = m.mods.iter().map(|md| md.armour_bonus(false)).sum();
@@ -402,8 +508,6 @@ fn check_model(m: &ModelEntry, errs: &mut Vec<Problem>) -> ModelSheet {
     sheet.profile = profile;
     sheet.armour = armour;
     sheet.equipment = equipment;
-    sheet.xp = xp;
-    sheet.level = levels;
     if let Some(k) = m.implant {
         if !m.items.contains(&SpecialItem::SkillImplant) {
             errs.push(Problem::ImplantWithoutItem { skill: k });
