@@ -225,35 +225,41 @@ pub const MATRIX_RANGE: f64 = 12.0;
 /// Range of Dispel and of Adrenaline in inches.
 pub const DISPEL_RANGE: f64 = 8.0;
 
-/// Build the shooting plan of a query (applies every modifier).
-pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
-    let a = &q.attacker;
-    let t = &q.defender;
-    let s = &q.situation;
-    a.check_fit("attacker")?;
-    t.check_fit("defender")?;
-    let range = s.range.ok_or(ActionError::MissingRange)?;
-    if !(range.is_finite() && range > 0.0) {
-        return Err(ActionError::BadRange(range));
-    }
-    // What is fired; `is_shot`: resolved with an Accuracy roll and the
-    // shooting modifiers (not Drone strike, an automatic hit, R13, R57).
-    let (source, max_range, shots, target_res, long_ok, auto_hit, base_acc, is_shot) = match a.trick
-    {
-        Some(Skill::ShortCircuit) => ("short_circuit".to_string(), 8, 1, 1, false, false, 12, true),
-        Some(Skill::DroneStrike) => ("drone_strike".to_string(), 14, 1, 0, true, true, 0, false),
+/// What a shooting action fires: its name, reach, shots, the modifier to
+/// the target's Resilience, whether long range costs nothing, whether it
+/// hits without a roll, the Accuracy it starts from, and whether it is a
+/// shot (resolved with an Accuracy roll and the shooting modifiers; not
+/// Drone strike, an automatic hit, R13, R57).
+struct Fired {
+    source: String,
+    max_range: u32,
+    shots: u32,
+    target_res: i32,
+    long_ok: bool,
+    auto_hit: bool,
+    base_acc: i32,
+    is_shot: bool,
+}
+
+/// What the attacker of `a` fires: its trick, or its ranged weapon with
+/// the items and modifications that change it.
+fn fired(a: &Side) -> Result<Fired, ActionError> {
+    let trick = |source: &str, max_range, target_res, long_ok, auto_hit, base_acc, is_shot| Fired {
+        source: source.to_string(),
+        max_range,
+        shots: 1,
+        target_res,
+        long_ok,
+        auto_hit,
+        base_acc,
+        is_shot,
+    };
+    Ok(match a.trick {
+        Some(Skill::ShortCircuit) => trick("short_circuit", 8, 1, false, false, 12, true),
+        Some(Skill::DroneStrike) => trick("drone_strike", 14, 0, true, true, 0, false),
         // "Głowa w dół!" (B85): a thrown knife, 6", the thrower's own
         // Accuracy with every shooting modifier, the target's Resilience +1.
-        Some(Skill::HeadsDown) => (
-            "heads_down".to_string(),
-            6,
-            1,
-            1,
-            false,
-            false,
-            a.accuracy,
-            true,
-        ),
+        Some(Skill::HeadsDown) => trick("heads_down", 6, 1, false, false, a.accuracy, true),
         Some(other) => return Err(ActionError::BadTrick(other)),
         None => {
             let w = a
@@ -278,30 +284,29 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
             } else {
                 0
             };
-            (
-                w.id().to_string(),
-                st.range + batteries,
-                st.shots,
+            Fired {
+                source: w.id().to_string(),
+                max_range: st.range + batteries,
+                shots: st.shots,
                 target_res,
-                st.no_long_range_penalty,
-                st.auto_hit,
-                a.accuracy,
-                true,
-            )
+                long_ok: st.no_long_range_penalty,
+                auto_hit: st.auto_hit,
+                base_acc: a.accuracy,
+                is_shot: true,
+            }
         }
-    };
-    if range > f64::from(max_range) {
-        return Err(ActionError::OutOfRange {
-            weapon: source,
-            range,
-            max: max_range,
-        });
-    }
+    })
+}
+
+/// The Accuracy every shot of the volley starts from: `base` with the
+/// modifiers for moving, range, sights, obstacle and cover, the target's
+/// items and skills, a large target and overwatch.
+fn shot_accuracy(q: &Query, base: i32, range: f64, long_ok: bool) -> i32 {
+    let (a, t, s) = (&q.attacker, &q.defender, &q.situation);
     let heavy = a.trick.is_none() && a.carries_heavy();
     let weapon_mods = a.trick.is_none();
     let homing = weapon_mods && a.item(SpecialItem::HomingMissiles);
-    // Accuracy modifiers shared by every shot.
-    let mut acc = base_acc;
+    let mut acc = base;
     if a.moved {
         let steady =
             a.has(Skill::SteadyHand) || (weapon_mods && a.modded(Modification::FireStabiliser));
@@ -352,27 +357,17 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     if s.overwatch && a.has(Skill::Hunter) {
         acc += 1;
     }
-    let aimed = a.has(Skill::AimedShot) && !a.moved;
-    let roll = |i: u32| ShotRoll {
-        accuracy: acc - i as i32,
-        extra_die: a.extra_die || aimed,
-        master_shot: a.has(Skill::MasterShot),
-    };
-    let shots_v: Vec<ShotRoll> = if auto_hit {
-        Vec::new()
-    } else if let Some([first, count]) = a.volley {
-        // Part of a spread volley (B62): these shots keep their numbers.
-        let first = first.min(shots);
-        (first..(first + count).min(shots)).map(roll).collect()
-    } else {
-        (0..shots).map(roll).collect()
-    };
-    // The target's Resilience against one hit.
-    let mut res = t.resilience + t.armour.bonus() + t.armour_mod_res(true) + target_res;
-    if t.shield && is_shot && !a.has(Skill::ShieldBreaker) {
+    acc
+}
+
+/// The target's Resilience against one hit of what `fired` fires.
+fn hit_resilience(q: &Query, fired: &Fired) -> i32 {
+    let (a, t, s) = (&q.attacker, &q.defender, &q.situation);
+    let mut res = t.resilience + t.armour.bonus() + t.armour_mod_res(true) + fired.target_res;
+    if t.shield && fired.is_shot && !a.has(Skill::ShieldBreaker) {
         res += 1;
     }
-    if t.protected && is_shot {
+    if t.protected && fired.is_shot {
         res += 1;
     }
     if t.defensive {
@@ -381,8 +376,47 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     if s.elevated && a.has(Skill::Sentinel) {
         res -= 1;
     }
+    res
+}
+
+/// Build the shooting plan of a query (applies every modifier).
+pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
+    let a = &q.attacker;
+    let t = &q.defender;
+    let s = &q.situation;
+    a.check_fit("attacker")?;
+    t.check_fit("defender")?;
+    let range = s.range.ok_or(ActionError::MissingRange)?;
+    if !(range.is_finite() && range > 0.0) {
+        return Err(ActionError::BadRange(range));
+    }
+    let fired = fired(a)?;
+    if range > f64::from(fired.max_range) {
+        return Err(ActionError::OutOfRange {
+            weapon: fired.source,
+            range,
+            max: fired.max_range,
+        });
+    }
+    let acc = shot_accuracy(q, fired.base_acc, range, fired.long_ok);
+    let aimed = a.has(Skill::AimedShot) && !a.moved;
+    let roll = |i: u32| ShotRoll {
+        accuracy: acc - i as i32,
+        extra_die: a.extra_die || aimed,
+        master_shot: a.has(Skill::MasterShot),
+    };
+    let shots = fired.shots;
+    let shots_v: Vec<ShotRoll> = if fired.auto_hit {
+        Vec::new()
+    } else if let Some([first, count]) = a.volley {
+        // Part of a spread volley (B62): these shots keep their numbers.
+        let first = first.min(shots);
+        (first..(first + count).min(shots)).map(roll).collect()
+    } else {
+        (0..shots).map(roll).collect()
+    };
     let save = SaveSpec {
-        target: res,
+        target: hit_resilience(q, &fired),
         extra_die: false,
         reroll: false,
         captain_reroll: false,
@@ -402,6 +436,7 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     } else {
         RerollMode::None
     };
+    let is_shot = fired.is_shot;
     let immune = t.has(Skill::ProtectiveShield) && is_shot;
     let attacker_matrix = (a.has(Skill::MatrixError) && range <= MATRIX_RANGE) || a.ally_matrix;
     let defender_matrix = (t.has(Skill::MatrixError) && range <= MATRIX_RANGE) || t.ally_matrix;
@@ -409,12 +444,12 @@ pub fn shoot_plan(q: &Query) -> Result<ShootPlan, ActionError> {
     let near = range <= DISPEL_RANGE;
     Ok(ShootPlan {
         shots: shots_v,
-        auto_hits: if auto_hit { shots } else { 0 },
+        auto_hits: if fired.auto_hit { shots } else { 0 },
         reroll,
         save,
         heroics,
         immune,
-        source,
+        source: fired.source,
         attacker_matrix,
         defender_matrix,
         dispels: Dispels {
