@@ -34,7 +34,8 @@ impl Battle {
 
     /// The flights model `m` is offered (B136, Q46): towards each goal a
     /// Move is offered for (markers, the object, contact with each enemy,
-    /// the table centre) and onto each roof, as far as 10" goes; each
+    /// back from the nearest, the table centre, the ways off) and onto
+    /// each roof, as far as 10" goes; each
     /// landing place on the table where its base may stand (not on
     /// dangerous ground, not on another model), in its sight from where it
     /// stands now. Climbing and impassable ground are flown over.

@@ -281,20 +281,22 @@ impl Battle {
         }
         goals.push((Place::ground(size / 2.0, size / 2.0), None));
         goals.extend(self.exit_ways(m).into_iter().map(|(e, p)| (p, Some(e))));
+        foes.resize(goals.len(), Aim::Goal);
         (goals, foes)
     }
 
     /// A point well beyond reach straight away from the nearest enemy
-    /// that is not engaged, when one stands within [`AWAY_NEAR`] (a Move
-    /// back, out of its reach or its sight; ruling "A Move back" in
-    /// docs/mortalis/battle.md).
+    /// that is free to charge (engaged with nobody but this model, which
+    /// may be leaving it after a Withdrawal), when one stands within
+    /// [`AWAY_NEAR`], centre to centre (a Move back, out of its reach or
+    /// its sight; ruling "A Move back" in docs/mortalis/battle.md).
     fn away_goal(&self, m: usize) -> Option<Place> {
         let me = &self.models[m];
         let from = me.body.at;
         let (e, d) = (0..self.models.len())
             .filter(|&e| {
                 let f = &self.models[e];
-                f.on_table() && f.side != me.side && self.engaged_with(e).is_empty()
+                f.on_table() && f.side != me.side && self.engaged_with(e).iter().all(|&o| o == m)
             })
             .map(|e| {
                 let at = self.models[e].body.at;
@@ -513,15 +515,16 @@ fn both_moves(
     }
 }
 
-/// How near the nearest enemy must stand for a Move back from it to be
-/// offered ([`Battle::away_goal`]): a charge (Speed 4 to 6, the bases
-/// and the inch of contact) and a Move more.
+/// How near (centre to centre) the nearest enemy must stand for a Move
+/// back from it to be offered ([`Battle::away_goal`]): a charge (Speed 4
+/// to 6, the bases and the inch of contact) and a Move more.
 const AWAY_NEAR: f64 = 12.0;
 
 /// What a goal of [`Battle::move_goals_and_foes`] is, beyond its place.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Aim {
-    /// A marker, the object, the centre or a way off.
+    /// A marker, the object, the Ukryte dane marker, the centre or a way
+    /// off.
     Goal,
     /// The spot beside this enemy.
     Foe(usize),
@@ -585,7 +588,9 @@ const REACH_MEMO_MAX: usize = 512;
 /// The key of a Move search, but for its start: the mover (every field:
 /// the navigation searched is the one built for it), the allowance and
 /// both Moves' allowances, the other bases, each goal with its edge, and
-/// where the enemy behind goal `k` stands (`foe(k)`).
+/// where the enemy behind goal `k` stands (`foe(k)`; for the point back
+/// from an enemy, a place no model stands on, so that it is told from a
+/// plain goal there).
 fn reach_key(
     mover: Mover,
     (allowance, both): (f64, Option<(f64, f64)>),
