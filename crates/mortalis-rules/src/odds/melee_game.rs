@@ -213,43 +213,89 @@ pub struct MeleeGame {
     pub(super) outs: [Prob; 4],
 }
 
+/// What the stages of a game being solved share besides the game itself.
+struct Setup {
+    /// The attacker's fresh rolls (after a Matrix error) counted by final result.
+    fresh_a: [i64; 12],
+    /// Number of attacker keys (multisets under Dirty tricks, else final results).
+    n_akey: usize,
+    /// States of the attacker's Matrix error: 2 when it holds one, else 1.
+    nma: usize,
+}
+
+/// Chances of being taken out (`[fd0, fd1, fa0, fa1]`) and each end class's value (weights).
+fn outcome_weights(plan: &MeleePlan) -> ([Prob; 4], [i64; 5]) {
+    let fd0 = save_fail(plan.defender_save);
+    let fd1 = forced_save_fail(plan.defender_save);
+    let (fa0, fa1) = if plan.defender_harmless {
+        (Prob::zero(), Prob::zero())
+    } else {
+        (
+            save_fail(plan.attacker_save),
+            forced_save_fail(plan.attacker_save),
+        )
+    };
+    let vals = [fd0, fd1, Prob::zero(), -fa0, -fa1];
+    let l = vals.iter().fold(1i128, |acc, x| acc.lcm(x.denom()));
+    let weight = vals.map(|x| (x * l).to_integer() as i64);
+    ([fd0, fd1, fa0, fa1], weight)
+}
+
+/// Who wins for each pair of final results: 1 the attacker, -1 the defender, 0 a tie.
+fn judge_table(a: &FightRoll, d: &FightRoll) -> [[i8; 12]; 12] {
+    let total = |f: usize, m: i32| if f == 11 { 12 + m } else { f as i32 + 2 + m };
+    let mut judge = [[0i8; 12]; 12];
+    for (fa, row) in judge.iter_mut().enumerate() {
+        for (fd, u) in row.iter_mut().enumerate() {
+            *u = match (fa == 11, fd == 11) {
+                (true, false) => 1,
+                (false, true) => -1,
+                _ => (total(fa, a.modifier) - total(fd, d.modifier)).signum() as i8,
+            };
+        }
+    }
+    judge
+}
+
+/// Ordered fresh rolls of a fighter counted by final result (as after a reroll).
+fn fresh_finals(sh: &Shape, roll: &FightRoll) -> [i64; 12] {
+    let mut fresh = [0i64; 12];
+    for mi in 0..sh.ms.len() {
+        fresh[fin_of(sh, roll, mi, true)] += sh.w[mi];
+    }
+    fresh
+}
+
 impl MeleeGame {
     /// Solve the exchange of a plan.
     pub fn new(plan: &MeleePlan) -> MeleeGame {
+        let (mut g, setup) = MeleeGame::unsolved(plan);
+        // The defender's forced rerolls: their values do not depend on the
+        // attacker's dice beyond the rest (Dirty tricks) or at all (Matrix error).
+        if plan.defender_dirty {
+            g.dirty_tab = g.dirty_table(&setup);
+        }
+        if plan.defender_matrix {
+            g.matrix_tab = g.matrix_table(&setup);
+        }
+        g.s5 = g.defender_force_stage(&setup);
+        g.s4 = g.attacker_force_stage(&setup);
+        if plan.defender.reroll {
+            g.s3 = g.defender_reroll_stage(&setup);
+        }
+        // The attacker's own reroll and the initial rolls.
+        g.tally = g.first_rolls_tally(&setup);
+        g
+    }
+
+    /// The game with its scales and judgements set and no stage solved yet.
+    fn unsolved(plan: &MeleePlan) -> (MeleeGame, Setup) {
         let (a, d) = (plan.attacker, plan.defender);
         let (sa, sd) = (shape(a.extra_die), shape(d.extra_die));
-        let fd0 = save_fail(plan.defender_save);
-        let fd1 = forced_save_fail(plan.defender_save);
-        let (fa0, fa1) = if plan.defender_harmless {
-            (Prob::zero(), Prob::zero())
-        } else {
-            (
-                save_fail(plan.attacker_save),
-                forced_save_fail(plan.attacker_save),
-            )
-        };
-        let vals = [fd0, fd1, Prob::zero(), -fa0, -fa1];
-        let l = vals.iter().fold(1i128, |acc, x| acc.lcm(x.denom()));
-        let weight = vals.map(|x| (x * l).to_integer() as i64);
-        let total = |f: usize, m: i32| if f == 11 { 12 + m } else { f as i32 + 2 + m };
-        let mut judge = [[0i8; 12]; 12];
-        for (fa, row) in judge.iter_mut().enumerate() {
-            for (fd, u) in row.iter_mut().enumerate() {
-                *u = match (fa == 11, fd == 11) {
-                    (true, false) => 1,
-                    (false, true) => -1,
-                    _ => (total(fa, a.modifier) - total(fd, d.modifier)).signum() as i8,
-                };
-            }
-        }
-        let mut fresh_a = [0i64; 12];
-        for mi in 0..sa.ms.len() {
-            fresh_a[fin_of(sa, &a, mi, true)] += sa.w[mi];
-        }
-        let mut fresh_d = [0i64; 12];
-        for mi in 0..sd.ms.len() {
-            fresh_d[fin_of(sd, &d, mi, true)] += sd.w[mi];
-        }
+        let (outs, weight) = outcome_weights(plan);
+        let judge = judge_table(&a, &d);
+        let fresh_a = fresh_finals(sa, &a);
+        let fresh_d = fresh_finals(sd, &d);
         let dirty = plan.defender_dirty;
         let ka = if dirty && a.critical { 2 } else { 1 };
         let n_akey = if dirty { sa.ms.len() * ka } else { 12 };
@@ -265,7 +311,7 @@ impl MeleeGame {
         let sc4 = sc5 * if plan.attacker_matrix { sd.all } else { 1 };
         let sc3 = sc4 * if d.reroll { 6 } else { 1 };
         let sc2 = sc3 * if a.reroll { 6 } else { 1 };
-        let mut g = MeleeGame {
+        let g = MeleeGame {
             plan: plan.clone(),
             sa,
             sd,
@@ -282,121 +328,163 @@ impl MeleeGame {
             matrix_tab: Vec::new(),
             tally: [0; 5],
             den: sc2 * sa.all * sd.all,
-            outs: [fd0, fd1, fa0, fa1],
+            outs,
         };
-        // The defender's forced rerolls: their values do not depend on the
-        // attacker's dice beyond the rest (Dirty tricks) or at all (Matrix error).
-        let md = plan.defender_matrix;
-        if dirty {
-            g.dirty_tab = vec![Val::default(); sa.add.len() * 12 * 2];
-            for (r, add) in sa.add.iter().enumerate() {
-                for fd in 0..12 {
-                    for ma in 0..nma {
-                        let mut e = Val::default();
-                        for &mi in add {
-                            e.add(&g.end(fin_of(sa, &a, mi, true), fd, ma == 1, md), sc5 / 6);
-                        }
-                        g.dirty_tab[(r * 12 + fd) * 2 + ma] = e;
-                    }
-                }
-            }
-        }
-        if md {
-            g.matrix_tab = vec![Val::default(); 12 * 2];
+        let setup = Setup {
+            fresh_a,
+            n_akey,
+            nma,
+        };
+        (g, setup)
+    }
+
+    /// Values of the defender's Dirty tricks, by attacker rest, defender final and charge left.
+    fn dirty_table(&self, setup: &Setup) -> Vec<Val> {
+        let (sa, a, sc5) = (self.sa, &self.plan.attacker, self.sc5);
+        let md = self.plan.defender_matrix;
+        let mut tab = vec![Val::default(); sa.add.len() * 12 * 2];
+        for (r, add) in sa.add.iter().enumerate() {
             for fd in 0..12 {
-                for ma in 0..nma {
+                for ma in 0..setup.nma {
                     let mut e = Val::default();
-                    for (fa, &c) in fresh_a.iter().enumerate() {
-                        if c > 0 {
-                            e.add(&g.end(fa, fd, ma == 1, false), c * (sc5 / sa.all));
-                        }
-                    }
-                    g.matrix_tab[fd * 2 + ma] = e;
-                }
-            }
-        }
-        let mut s5 = vec![Val::default(); n_akey * 12 * 2];
-        for ak in 0..n_akey {
-            for fd in 0..12 {
-                for ma in 0..nma {
-                    s5[(ak * 12 + fd) * 2 + ma] = g.defender_force(ak, fd, ma == 1).1;
-                }
-            }
-        }
-        g.s5 = s5;
-        let mut s4 = vec![Val::default(); n_akey * 12];
-        for ak in 0..n_akey {
-            let force = g.attacker_force_value(ak);
-            for fd in 0..12 {
-                s4[ak * 12 + fd] = g.attacker_force(ak, fd, &force).1;
-            }
-        }
-        g.s4 = s4;
-        if d.reroll {
-            let nr = sd.add.len();
-            let mut rd = vec![Val::default(); n_akey * nr];
-            for ak in 0..n_akey {
-                for (r, add) in sd.add.iter().enumerate() {
-                    let e = &mut rd[ak * nr + r];
                     for &mi in add {
-                        e.add(&g.s4[ak * 12 + fin_of(sd, &d, mi, true)], 1);
+                        e.add(&self.end(fin_of(sa, a, mi, true), fd, ma == 1, md), sc5 / 6);
+                    }
+                    tab[(r * 12 + fd) * 2 + ma] = e;
+                }
+            }
+        }
+        tab
+    }
+
+    /// Values of the defender's Matrix error, by defender final and charge left.
+    fn matrix_table(&self, setup: &Setup) -> Vec<Val> {
+        let mut tab = vec![Val::default(); 12 * 2];
+        for fd in 0..12 {
+            for ma in 0..setup.nma {
+                let mut e = Val::default();
+                for (fa, &c) in setup.fresh_a.iter().enumerate() {
+                    if c > 0 {
+                        e.add(
+                            &self.end(fa, fd, ma == 1, false),
+                            c * (self.sc5 / self.sa.all),
+                        );
                     }
                 }
+                tab[fd * 2 + ma] = e;
             }
-            let mut s3 = vec![Val::default(); n_akey * n_dkey];
-            for ak in 0..n_akey {
-                for di in 0..sd.ms.len() {
-                    s3[ak * n_dkey + di] = g.defender_reroll_at(ak, di, |r| rd[ak * nr + r]).1;
+        }
+        tab
+    }
+
+    /// Stage 5 for every attacker key, defender final and charge left.
+    fn defender_force_stage(&self, setup: &Setup) -> Vec<Val> {
+        let mut s5 = vec![Val::default(); setup.n_akey * 12 * 2];
+        for ak in 0..setup.n_akey {
+            for fd in 0..12 {
+                for ma in 0..setup.nma {
+                    s5[(ak * 12 + fd) * 2 + ma] = self.defender_force(ak, fd, ma == 1).1;
                 }
             }
-            g.s3 = s3;
         }
-        // The attacker's own reroll and the initial rolls.
-        let mut wd = vec![0i64; n_dkey];
-        for di in 0..sd.ms.len() {
-            wd[g.dkey(di)] += sd.w[di];
+        s5
+    }
+
+    /// Stage 4 for every attacker key and defender final (needs stage 5).
+    fn attacker_force_stage(&self, setup: &Setup) -> Vec<Val> {
+        let mut s4 = vec![Val::default(); setup.n_akey * 12];
+        for ak in 0..setup.n_akey {
+            let force = self.attacker_force_value(ak);
+            for fd in 0..12 {
+                s4[ak * 12 + fd] = self.attacker_force(ak, fd, &force).1;
+            }
         }
-        let mut tally = [0i64; 5];
-        if a.reroll {
-            let nr = sa.add.len();
-            let mut ra = vec![Val::default(); nr * n_dkey];
-            for (r, add) in sa.add.iter().enumerate() {
-                let row = &mut ra[r * n_dkey..(r + 1) * n_dkey];
+        s4
+    }
+
+    /// Stage 3 for every attacker key and defender multiset (needs stage 4).
+    fn defender_reroll_stage(&self, setup: &Setup) -> Vec<Val> {
+        let (sd, d, n_akey, n_dkey) = (self.sd, &self.plan.defender, setup.n_akey, self.n_dkey);
+        let nr = sd.add.len();
+        let mut rd = vec![Val::default(); n_akey * nr];
+        for ak in 0..n_akey {
+            for (r, add) in sd.add.iter().enumerate() {
+                let e = &mut rd[ak * nr + r];
                 for &mi in add {
-                    let ak = g.akey(mi, true);
-                    for (dk, e) in row.iter_mut().enumerate() {
-                        e.add(g.s3_at(ak, dk), 1);
-                    }
+                    e.add(&self.s4[ak * 12 + fin_of(sd, d, mi, true)], 1);
                 }
             }
-            for ai in 0..sa.ms.len() {
-                for (dk, &w) in wd.iter().enumerate() {
-                    if w == 0 {
-                        continue;
-                    }
-                    let best = g.attacker_reroll_at(ai, dk, |r| ra[r * n_dkey + dk]).1;
-                    for (x, y) in tally.iter_mut().zip(best.t) {
-                        *x += y * sa.w[ai] * w;
-                    }
-                }
+        }
+        let mut s3 = vec![Val::default(); n_akey * n_dkey];
+        for ak in 0..n_akey {
+            for di in 0..sd.ms.len() {
+                s3[ak * n_dkey + di] = self.defender_reroll_at(ak, di, |r| rd[ak * nr + r]).1;
             }
+        }
+        s3
+    }
+
+    /// Counts of the end classes over both first rolls (needs stage 3).
+    fn first_rolls_tally(&self, setup: &Setup) -> [i64; 5] {
+        let sd = self.sd;
+        let mut wd = vec![0i64; self.n_dkey];
+        for di in 0..sd.ms.len() {
+            wd[self.dkey(di)] += sd.w[di];
+        }
+        if self.plan.attacker.reroll {
+            self.attacker_reroll_tally(&wd)
         } else {
-            let mut wa = vec![0i64; n_akey];
-            for ai in 0..sa.ms.len() {
-                wa[g.akey(ai, false)] += sa.w[ai];
+            self.kept_rolls_tally(setup, &wd)
+        }
+    }
+
+    /// Counts of the end classes when the attacker may reroll its own roll.
+    fn attacker_reroll_tally(&self, wd: &[i64]) -> [i64; 5] {
+        let (sa, n_dkey) = (self.sa, self.n_dkey);
+        let mut tally = [0i64; 5];
+        let nr = sa.add.len();
+        let mut ra = vec![Val::default(); nr * n_dkey];
+        for (r, add) in sa.add.iter().enumerate() {
+            let row = &mut ra[r * n_dkey..(r + 1) * n_dkey];
+            for &mi in add {
+                let ak = self.akey(mi, true);
+                for (dk, e) in row.iter_mut().enumerate() {
+                    e.add(self.s3_at(ak, dk), 1);
+                }
             }
-            for (ak, &x) in wa.iter().enumerate() {
-                for (dk, &y) in wd.iter().enumerate() {
-                    if x > 0 && y > 0 {
-                        for (t, z) in tally.iter_mut().zip(g.s3_at(ak, dk).t) {
-                            *t += z * x * y;
-                        }
+        }
+        for ai in 0..sa.ms.len() {
+            for (dk, &w) in wd.iter().enumerate() {
+                if w == 0 {
+                    continue;
+                }
+                let best = self.attacker_reroll_at(ai, dk, |r| ra[r * n_dkey + dk]).1;
+                for (x, y) in tally.iter_mut().zip(best.t) {
+                    *x += y * sa.w[ai] * w;
+                }
+            }
+        }
+        tally
+    }
+
+    /// Counts of the end classes when the attacker keeps its first roll.
+    fn kept_rolls_tally(&self, setup: &Setup, wd: &[i64]) -> [i64; 5] {
+        let sa = self.sa;
+        let mut tally = [0i64; 5];
+        let mut wa = vec![0i64; setup.n_akey];
+        for ai in 0..sa.ms.len() {
+            wa[self.akey(ai, false)] += sa.w[ai];
+        }
+        for (ak, &x) in wa.iter().enumerate() {
+            for (dk, &y) in wd.iter().enumerate() {
+                if x > 0 && y > 0 {
+                    for (t, z) in tally.iter_mut().zip(self.s3_at(ak, dk).t) {
+                        *t += z * x * y;
                     }
                 }
             }
         }
-        g.tally = tally;
-        g
+        tally
     }
 
     /// End of the exchange for final results `fa`, `fd` and the charges left.
