@@ -162,10 +162,10 @@ pub(super) fn threat(
     if super::actions::beyond_reach(weapon, range) {
         return 0.0;
     }
-    let sight = b.sight(&eye, &body, &b.sight_others(&[shooter, target]));
-    if !sight.visible {
+    let others = b.sight_others(&[shooter, target]);
+    let Some(sight) = b.sight_if_seen(&eye, &body, &others) else {
         return 0.0;
-    }
+    };
     let mut attacker = s.side(Some(weapon), false);
     attacker.moved = moved;
     let q = Query {

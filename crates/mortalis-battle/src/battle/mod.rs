@@ -400,6 +400,18 @@ impl Battle {
             .sight_with(&self.sight_memo, shooter, target, others)
     }
 
+    /// [`Battle::sight`] where `shooter` sees any part of `target`, else
+    /// `None` (asked first by the cheaper check, `Table::sight_if_seen`).
+    pub fn sight_if_seen(
+        &self,
+        shooter: &Body,
+        target: &Body,
+        others: &[Body],
+    ) -> Option<crate::sight::Sight> {
+        self.table
+            .sight_if_seen(&self.sight_memo, shooter, target, others)
+    }
+
     /// The bodies of every model on the table except `but`.
     pub fn others(&self, but: usize) -> Vec<Body> {
         self.others_but(&[but])

@@ -7,7 +7,7 @@
 
 use proptest::prelude::*;
 
-use super::{Look, Ray, SIDEWAYS, Shadows};
+use super::{Look, Ray, SIDEWAYS, Shadows, SightMemo};
 use crate::generate::generate;
 use crate::table::{Body, Level, Place, Table};
 
@@ -52,6 +52,12 @@ fn check(table: &Table, bodies: &[Body]) -> Result<(), TestCaseError> {
             let plain = look.judge(|_, _, b, ray| b.blocks(ray));
             prop_assert_eq!(table.sight(shooter, target, &others), plain);
             prop_assert_eq!(table.sees(shooter, target, &others), plain.visible);
+            // Asked twice: worked out, then from the memo.
+            let memo = SightMemo::default();
+            for _ in 0..2 {
+                let remembered = table.sight_if_seen(&memo, shooter, target, &others);
+                prop_assert_eq!(remembered, plain.visible.then_some(plain));
+            }
             let mut shadows = Shadows::new(look.shadow_lines(), look.blockers.len());
             for (p, &to) in look.points.iter().enumerate() {
                 for (e, &from) in look.eyes.iter().enumerate() {
