@@ -420,6 +420,15 @@ pub struct SightMemo {
 const MEMO_MAX: usize = 1 << 15;
 
 impl SightMemo {
+    /// Keeps a whole check's answer (starting afresh when full).
+    fn remember(&self, key: Vec<u64>, sight: Sight) {
+        let mut seen = self.seen.borrow_mut();
+        if seen.len() >= MEMO_MAX {
+            seen.clear();
+        }
+        seen.insert(key, sight);
+    }
+
     /// The exact key of a check: every number of the bodies that count.
     fn key(shooter: &Body, target: &Body, others: &[Body]) -> Vec<u64> {
         let crosses = corridor(shooter, target);
@@ -448,11 +457,7 @@ impl Table {
             return *s;
         }
         let sight = self.sight(shooter, target, others);
-        let mut seen = memo.seen.borrow_mut();
-        if seen.len() >= MEMO_MAX {
-            seen.clear();
-        }
-        seen.insert(key, sight);
+        memo.remember(key, sight);
         sight
     }
 
@@ -493,11 +498,7 @@ impl Table {
             return None;
         }
         let sight = self.sight(shooter, target, others);
-        let mut seen = memo.seen.borrow_mut();
-        if seen.len() >= MEMO_MAX {
-            seen.clear();
-        }
-        seen.insert(key, sight);
+        memo.remember(key, sight);
         Some(sight)
     }
 
