@@ -411,9 +411,9 @@ fn body_box(o: &Body) -> [f64; 4] {
 #[derive(Debug, Clone, Default)]
 pub struct SightMemo {
     seen: std::cell::RefCell<std::collections::HashMap<Vec<u64>, Sight>>,
-    /// The checks [`Table::sight_if_seen`] found nothing seen in, by the
-    /// cheaper [`Table::sees`] (no whole check to remember for them).
-    blind: std::cell::RefCell<std::collections::HashSet<Vec<u64>>>,
+    /// The answers of the cheaper [`Table::sees`] (whether anything is
+    /// seen), for the checks no whole answer is remembered for.
+    glance: std::cell::RefCell<std::collections::HashMap<Vec<u64>, bool>>,
 }
 
 /// Checks a memo keeps at most; it starts afresh when full.
@@ -427,6 +427,15 @@ impl SightMemo {
             seen.clear();
         }
         seen.insert(key, sight);
+    }
+
+    /// Keeps a [`Table::sees`] answer (starting afresh when full).
+    fn glanced(&self, key: Vec<u64>, visible: bool) {
+        let mut glance = self.glance.borrow_mut();
+        if glance.len() >= MEMO_MAX {
+            glance.clear();
+        }
+        glance.insert(key, visible);
     }
 
     /// The exact key of a check: every number of the bodies that count.
@@ -486,15 +495,12 @@ impl Table {
         if let Some(s) = memo.seen.borrow().get(&key) {
             return s.visible.then_some(*s);
         }
-        if memo.blind.borrow().contains(&key) {
-            return None;
-        }
-        if !self.sees(shooter, target, others) {
-            let mut blind = memo.blind.borrow_mut();
-            if blind.len() >= MEMO_MAX {
-                blind.clear();
+        let glanced = memo.glance.borrow().get(&key).copied();
+        let visible = glanced.unwrap_or_else(|| self.sees(shooter, target, others));
+        if !visible {
+            if glanced.is_none() {
+                memo.glanced(key, false);
             }
-            blind.insert(key);
             return None;
         }
         let sight = self.sight(shooter, target, others);
@@ -513,8 +519,10 @@ impl Table {
         look.visible(|s, k, b, ray| shadows.blocks(s, k, b, ray))
     }
 
-    /// [`Table::sees`], answered from `memo` when the whole check is
-    /// remembered there (the same answer either way).
+    /// [`Table::sees`], answered from `memo` when the whole check or an
+    /// earlier answer of this one is remembered there (the same answer
+    /// either way), and kept there: a watcher asks the same question at
+    /// every step of a Move that passes outside its line of sight.
     pub fn sees_with(
         &self,
         memo: &SightMemo,
@@ -526,7 +534,12 @@ impl Table {
         if let Some(s) = memo.seen.borrow().get(&key) {
             return s.visible;
         }
-        self.sees(shooter, target, others)
+        if let Some(&visible) = memo.glance.borrow().get(&key) {
+            return visible;
+        }
+        let visible = self.sees(shooter, target, others);
+        memo.glanced(key, visible);
+        visible
     }
 }
 

@@ -58,6 +58,21 @@ fn check(table: &Table, bodies: &[Body]) -> Result<(), TestCaseError> {
                 let remembered = table.sight_if_seen(&memo, shooter, target, &others);
                 prop_assert_eq!(remembered, plain.visible.then_some(plain));
             }
+            // The cheap answer remembered first, then the whole check asked
+            // with it in the memo, then the cheap one again.
+            let memo = SightMemo::default();
+            for _ in 0..2 {
+                prop_assert_eq!(
+                    table.sees_with(&memo, shooter, target, &others),
+                    plain.visible
+                );
+            }
+            let remembered = table.sight_if_seen(&memo, shooter, target, &others);
+            prop_assert_eq!(remembered, plain.visible.then_some(plain));
+            prop_assert_eq!(
+                table.sees_with(&memo, shooter, target, &others),
+                plain.visible
+            );
             let mut shadows = Shadows::new(look.shadow_lines(), look.blockers.len());
             for (p, &to) in look.points.iter().enumerate() {
                 for (e, &from) in look.eyes.iter().enumerate() {
