@@ -6,10 +6,10 @@ use crate::game::events::Event;
 use crate::game::orders::{Aim, PendingCast, check_aim};
 use crate::game::requirements;
 use crate::game::state::{ActiveSpell, GameState, Host, SpellRef};
-use crate::groups::Control;
 use crate::player::Side;
 
-use crate::game::founding::{create_hero, entropy, found_colony, newest_created, recruit_in};
+mod families;
+
 pub use crate::game::founding::{end_colony, set_terrain};
 
 /// Executes the casts of both players: the initiative player's in the order targeted,
@@ -59,7 +59,7 @@ fn execute(state: &mut GameState, cast: &PendingCast, events: &mut Vec<Event>) {
 
 /// One effect of a card executing on what it was aimed at. A card whose effects make
 /// it active goes into play once, however many of its effects need it (`marker`: the
-/// first id given out by this execution).
+/// first id given out by this execution). Each family of effects has its own function.
 fn apply(
     state: &mut GameState,
     cast: &PendingCast,
@@ -68,429 +68,31 @@ fn apply(
     marker: u32,
     events: &mut Vec<Event>,
 ) {
+    use families::Family;
     let (side, card) = (cast.side, cast.card);
-    match effect {
+    match families::family(effect) {
         // Parts of a composite were flattened by `CardDef::effects`; nested ones run here.
-        Effect::All { effects } => {
+        Family::All(effects) => {
             for e in effects {
                 apply(state, cast, aim, *e, marker, events);
             }
         }
-        Effect::ManaNextTurn { mana, amount } => {
-            state.players[side.index()]
-                .next_turn_mana
-                .add(mana, amount as u16);
+        Family::Enchant => families::enchant(state, cast, aim, effect, marker, events),
+        Family::Modify => families::modify(state, cast, aim, effect, marker, events),
+        Family::EnchantAndAct => {
+            families::enchant_and_act(state, cast, aim, effect, marker, events);
         }
-        Effect::Summon { monster } => {
-            if let Aim::Square { at } = aim {
-                let minions = (0..monster.count.max(1))
-                    .map(|_| crate::game::scenario::monster_minion(&monster))
-                    .collect();
-                let owner = if monster.wild {
-                    crate::Player::Neutral
-                } else {
-                    side.into()
-                };
-                let group = state.create_group(owner, Control::Computer, at, minions);
-                crate::game::lands::nurture(state, at, group, events);
-                if let Some(walk) = monster.walk {
-                    state.add_active(
-                        SpellRef::Ability(walk),
-                        crate::Player::Neutral,
-                        Host::Group { group },
-                        None,
-                        false,
-                    );
-                    crate::game::effects::refresh_group(state, group);
-                }
-                events.push(Event::Summoned { side, group, at });
-            }
+        Family::Harm => families::harm(state, cast, aim, effect, events),
+        Family::Dispel => families::dispel(state, aim, effect, events),
+        Family::Board => families::change_board(state, cast, aim, effect, events),
+        Family::Create => families::create(state, cast, aim, effect, events),
+        Family::Command => families::command_group(state, cast, aim, effect, events),
+        Family::Misc => families::misc(state, side, aim, effect, events),
+        Family::Sundry => crate::game::sundry::apply(state, side, aim, effect, events),
+        Family::Mechanism => {
+            crate::game::mechanisms::apply(state, cast, aim, effect, marker, events);
         }
-        Effect::DamageEach { amount } => {
-            if let Aim::Group { group } = aim {
-                damage_each(state, group, amount, events);
-            }
-        }
-        Effect::HealEach { amount } => {
-            if let Aim::Group { group } = aim {
-                heal_each(state, group, amount, events);
-            }
-        }
-        Effect::Combat { .. } => match aim {
-            Aim::Minion { minion } => {
-                activate(state, side, card, marker, Host::Minion { minion }, events);
-            }
-            Aim::Group { group } => {
-                activate(state, side, card, marker, Host::Group { group }, events);
-            }
-            _ => {}
-        },
-        Effect::Dispel {
-            scope: crate::cards::DispelScope::Globe,
-        } => {
-            if aim == Aim::Globe {
-                requirements::dispel_visible(state, &[Host::Globe], events);
-            }
-        }
-        Effect::Dispel {
-            scope: crate::cards::DispelScope::Square,
-        } => {
-            if let Aim::Square { at } = aim {
-                requirements::dispel_visible(state, &[Host::Square { at }], events);
-            }
-        }
-        Effect::Dispel {
-            scope: crate::cards::DispelScope::GroupAndMembers,
-        } => {
-            if let Aim::Group { group } = aim {
-                dispel_group(state, group, events);
-            }
-        }
-        Effect::SetTerrain { terrain } => {
-            if let Aim::Square { at } = aim {
-                set_terrain(state, at, terrain, events);
-            }
-        }
-        Effect::Hero {
-            class,
-            nation,
-            stats,
-        } => {
-            if let Aim::Structure { at } = aim {
-                let hero = crate::groups::Minion::with_stats(
-                    crate::groups::MinionKind::Recruit {
-                        class,
-                        nation: Some(nation),
-                        hero: true,
-                    },
-                    stats,
-                );
-                create_hero(state, cast, at, hero, events);
-            }
-        }
-        Effect::Overwrite { order } => {
-            if let Aim::Group { group } = aim {
-                overwrite(state, group, forced(order));
-            }
-        }
-        Effect::BeforeMovement { .. } | Effect::Lure => {
-            if let Aim::Group { group } = aim {
-                activate(state, side, card, marker, Host::Group { group }, events);
-            }
-        }
-        Effect::TerrainBind => {
-            if let Aim::Group { group } = aim {
-                let terrain = state.unit(group).map(|u| state.field.terrain(u.at));
-                let id = activate(state, side, card, marker, Host::Group { group }, events);
-                if let Some(a) = state.active.iter_mut().find(|a| a.id == id) {
-                    a.terrain = terrain;
-                }
-                crate::game::effects::refresh_group(state, group);
-            }
-        }
-        Effect::Attract => {
-            if let Aim::Square { at } = aim {
-                activate(state, side, card, marker, Host::Square { at }, events);
-            }
-        }
-        Effect::Leap => {
-            if let Aim::Group { group } = aim {
-                leap(state, side, card, group, events);
-            }
-        }
-        Effect::Kill => {
-            if let Aim::Minion { minion } = aim {
-                damage_minion(state, minion, u8::MAX, events);
-            }
-        }
-        Effect::RevolverDamage { per } => {
-            if let Aim::Minion { minion } = aim {
-                damage_minion(state, minion, per.saturating_mul(cast.m), events);
-            }
-        }
-        Effect::DamageByArmor => {
-            if let Aim::Minion { minion } = aim {
-                let armor = crate::game::effects::group_of(state, minion)
-                    .and_then(|g| state.unit(g))
-                    .and_then(|u| u.group.minions().iter().find(|m| m.id == minion))
-                    .map_or(0, |m| m.armor);
-                damage_minion(state, minion, armor, events);
-            }
-        }
-        Effect::DamageOne { amount } => {
-            if let Aim::Minion { minion } = aim {
-                damage_minion(state, minion, amount, events);
-            }
-        }
-        Effect::ModifyRecruits { .. } => {
-            let host = match aim {
-                Aim::Globe => Some(Host::Globe),
-                Aim::Structure { at } | Aim::Square { at } => Some(Host::Square { at }),
-                _ => None,
-            };
-            if let Some(host) = host {
-                let _ = activate(state, side, card, marker, host, events);
-                crate::game::effects::refresh_host(state, host);
-                bury_the_dead(state, events);
-            }
-        }
-        Effect::ManaEachTurn { .. } => {
-            // On the globe, or on a minion (Visionary): the caster's while it lasts.
-            let host = match aim {
-                Aim::Globe => Some(Host::Globe),
-                Aim::Minion { minion } => Some(Host::Minion { minion }),
-                _ => None,
-            };
-            if let Some(host) = host {
-                let _ = activate(state, side, card, marker, host, events);
-            }
-        }
-        Effect::StructureMana { .. } => {
-            if let Aim::Structure { at } = aim {
-                let _ = activate(state, side, card, marker, Host::Square { at }, events);
-            }
-        }
-        Effect::FoundColony => {
-            if let Aim::Square { at } = aim {
-                found_colony(state, at, events);
-            }
-        }
-        Effect::Seize => {
-            if let Aim::Group { group } = aim {
-                change_owner(state, group, side.into(), true, events);
-            }
-        }
-        Effect::Possess => {
-            if let Aim::Group { group } = aim {
-                activate(state, side, card, marker, Host::Group { group }, events);
-                change_owner(state, group, side.into(), true, events);
-            }
-        }
-        Effect::Price { .. } => {
-            if aim == Aim::Globe {
-                activate(state, side, card, marker, Host::Globe, events);
-            }
-        }
-        Effect::Chaos => {
-            if let Aim::Minion { minion } = aim {
-                activate(state, side, card, marker, Host::Minion { minion }, events);
-                crate::game::chaos::twist(state, minion, events);
-            }
-        }
-        Effect::ChaosFeatures { count } => {
-            if let Aim::Minion { minion } = aim {
-                for _ in 0..count {
-                    crate::game::chaos::give_feature(state, minion, events);
-                }
-            }
-        }
-        Effect::Block { .. } => {
-            if let Aim::Minion { minion } = aim {
-                activate(state, side, card, marker, Host::Minion { minion }, events);
-            }
-        }
-        Effect::ChaosEachTurn => {
-            if let Aim::Square { at } = aim {
-                activate(state, side, card, marker, Host::Square { at }, events);
-            }
-        }
-        Effect::Give { item } => crate::game::gifts::give_to(state, aim, item, events),
-        Effect::Mulligan
-        | Effect::Sacrifice { .. }
-        | Effect::Devolve
-        | Effect::Release
-        | Effect::King { .. }
-        | Effect::Enlist { .. } => crate::game::sundry::apply(state, side, aim, effect, events),
-        Effect::Ambush { .. } => {
-            if aim == Aim::Globe {
-                activate(state, side, card, marker, Host::Globe, events);
-            }
-        }
-        Effect::Shapeshift | Effect::Obeisance => {
-            if let Aim::Minion { minion } = aim {
-                activate(state, side, card, marker, Host::Minion { minion }, events);
-                crate::game::effects::refresh_host(state, Host::Minion { minion });
-            }
-        }
-        Effect::Flood => crate::game::upheaval::flood(state, side, card, events),
-        Effect::Novices { .. }
-        | Effect::HeldMana { .. }
-        | Effect::CaptureMana { .. }
-        | Effect::Toll { .. }
-        | Effect::Fog
-        | Effect::Shun { .. }
-        | Effect::TerrainMana { .. }
-        | Effect::HealIn { .. }
-        | Effect::Companion { .. }
-        | Effect::Fold
-        | Effect::Guard { .. }
-        | Effect::Jar
-        | Effect::Rebirth { .. }
-        | Effect::Encamp { .. }
-        | Effect::Exchange
-        | Effect::Homeward
-        | Effect::Inspire { .. } => {
-            crate::game::mechanisms::apply(state, cast, aim, effect, marker, events)
-        }
-        Effect::Rift => {
-            if let Aim::Square { at } = aim {
-                activate(state, side, card, marker, Host::Square { at }, events);
-            }
-        }
-        Effect::Forge | Effect::Grace | Effect::Endow { .. } => {
-            if let Aim::Structure { at } = aim {
-                activate(state, side, card, marker, Host::Square { at }, events);
-            }
-        }
-        Effect::MakeTown => {
-            if let Aim::Structure { at } = aim {
-                crate::game::items::make_town(state, at, events);
-            }
-        }
-        Effect::Truce | Effect::NoGlobeSpells | Effect::Blind => {
-            if aim == Aim::Globe {
-                activate(state, side, card, marker, Host::Globe, events);
-            }
-        }
-        Effect::Mantle => {
-            if let Aim::Group { group } = aim {
-                activate(state, side, card, marker, Host::Group { group }, events);
-            }
-        }
-        Effect::DamageEachTurn { .. } => {
-            if let Aim::Minion { minion } = aim {
-                activate(state, side, card, marker, Host::Minion { minion }, events);
-            }
-        }
-        Effect::Dome => {
-            if let Aim::Structure { at } = aim {
-                activate(state, side, card, marker, Host::Square { at }, events);
-            }
-        }
-        Effect::SwapInitiative => {
-            state.initiative = state.initiative.opponent();
-            events.push(Event::InitiativeSwapped {
-                side: state.initiative,
-            });
-        }
-        Effect::KillRecruits => crate::game::upheaval::kill_recruits(state, events),
-        Effect::Teleport => {
-            if let Aim::Group { group } = aim {
-                crate::game::upheaval::teleport(state, group, events);
-                overwrite(state, group, crate::movement::Forced::Cancel);
-            }
-        }
-        Effect::Quake => {
-            if let Aim::Square { at } = aim {
-                crate::game::upheaval::quake(state, at, events);
-            }
-        }
-        Effect::Recruits { count, class } => {
-            if let Aim::Structure { at } = aim {
-                for _ in 0..count {
-                    let nation = *state
-                        .rng
-                        .choose(&crate::groups::Nation::ALL)
-                        .unwrap_or(&crate::groups::Nation::Humans);
-                    let m = crate::groups::Minion::recruit(
-                        class,
-                        Some(nation),
-                        crate::stats::START_LEVEL,
-                        false,
-                    );
-                    match recruit_in(state, side, at, m) {
-                        Some(group) => {
-                            events.push(Event::Recruited { side, group, at });
-                            newest_created(state, group, at, events);
-                        }
-                        None => events.push(Event::SpellSquandered {
-                            side,
-                            card,
-                            reason: format!("no room for a recruit at {at}"),
-                        }),
-                    }
-                }
-            }
-        }
-        Effect::ShiftingTerrain { .. } => {
-            if let Aim::Square { at } = aim {
-                activate(state, side, card, marker, Host::Square { at }, events);
-            }
-        }
-        Effect::Helm => {
-            if let Aim::Minion { minion } = aim {
-                activate(state, side, card, marker, Host::Minion { minion }, events);
-            }
-        }
-        Effect::Horn => {
-            if let Aim::Minion { minion } = aim {
-                activate(state, side, card, marker, Host::Minion { minion }, events);
-            }
-        }
-        Effect::Ward => {
-            if let Aim::Group { group } = aim {
-                activate(state, side, card, marker, Host::Group { group }, events);
-            }
-        }
-        Effect::NoNovices => {
-            if let Aim::Structure { at } = aim {
-                activate(state, side, card, marker, Host::Square { at }, events);
-            }
-        }
-        Effect::Around { each } => {
-            if let Aim::Group { group } = aim {
-                around(state, side, group, *each, events);
-            }
-        }
-        Effect::Entropy => {
-            if let Aim::Structure { at } = aim {
-                entropy(state, at, events);
-            }
-        }
-        Effect::HealOnSquare { .. } => {
-            if let Aim::Square { at } | Aim::Structure { at } = aim {
-                activate(state, side, card, marker, Host::Square { at }, events);
-            }
-        }
-        Effect::HealEachTurn { .. } => {
-            if let Aim::Minion { minion } = aim {
-                activate(state, side, card, marker, Host::Minion { minion }, events);
-            }
-        }
-        Effect::Beckon { .. } | Effect::Pipes => {
-            if let Aim::Group { group } = aim {
-                activate(state, side, card, marker, Host::Group { group }, events);
-            }
-        }
-        Effect::Foresight | Effect::Swallow | Effect::Brood { .. } | Effect::Nurture { .. } => {
-            if let Aim::Square { at } = aim {
-                activate(state, side, card, marker, Host::Square { at }, events);
-            }
-        }
-        Effect::Recede { during, .. } => {
-            if let Aim::Square { at } = aim {
-                set_terrain(state, at, during, events);
-                activate(state, side, card, marker, Host::Square { at }, events);
-            }
-        }
-        Effect::Burn { .. }
-        | Effect::Sweep { .. }
-        | Effect::Spread { .. }
-        | Effect::Remove
-        | Effect::JumpingLand => crate::game::lands::apply(state, side, card, aim, effect, events),
-        Effect::Modify { .. } | Effect::Grant { .. } => {
-            // A restriction granted to a minion binds its group (Belvario's Horn).
-            let host = match aim {
-                Aim::Minion { minion } => Some(Host::Minion { minion }),
-                Aim::Group { group } => Some(Host::Group { group }),
-                _ => None,
-            };
-            if let Some(host) = host {
-                let _ = activate(state, side, card, marker, host, events);
-                crate::game::effects::refresh_host(state, host);
-                bury_the_dead(state, events);
-            }
-        }
+        Family::Lands => crate::game::lands::apply(state, side, card, aim, effect, events),
     }
 }
 
