@@ -169,7 +169,7 @@ impl Stop {
 }
 
 /// What a ground segment touches.
-#[derive(Default, Clone, Copy)]
+#[derive(Debug, Default, Clone, Copy)]
 pub(super) struct Touch {
     pub(super) difficult: bool,
     pub(super) dangerous: bool,
@@ -622,7 +622,7 @@ impl<'a> Graph<'a> {
     /// when a base cannot slide there, else (length, jump length, inches
     /// walked before the jump, touches).
     pub(super) fn slide(&self, a: Place, b: Place, difficult_ok: bool) -> Option<Slide> {
-        self.terrain_slide(a, b)
+        self.terrain_slide_kept(a, b)
             .filter(|s| difficult_ok || !s.3.difficult)
             // The bases of models stop ground slides only.
             .filter(|_| {
