@@ -213,3 +213,33 @@ fn abatement_clears_a_square_of_the_other_players_spells() {
     let text = position("[\"abatement\"]", "{ world = 2 }", &circle("red"));
     assert_eq!(cast_of(&text, "abatement"), None);
 }
+
+#[test]
+fn biting_wind_kills_a_weak_minion_before_wounding_a_strong_one() {
+    // Biting Wind at M 1 deals 2 (damage to one minion, as `damage_one` scores it): the
+    // lone swordsman with 2 health left dies of it, which is worth more than 2 damage on
+    // a level-3 swordsman of the bigger group. Neither group threatens red.
+    let groups = |damage: u8| {
+        format!(
+            "[[group]]\nid = \"W\"\nowner = \"blue\"\nat = \"8,5\"\nminions = {{ swordsman = 1 }}\n\
+             damage = {damage}\n\n\
+             [[group]]\nid = \"B\"\nowner = \"blue\"\nat = \"7,7\"\nminions = {{ swordsman = 3 }}\n\
+             level = 3\n"
+        )
+    };
+    let text = position("[\"biting_wind\"]", "{ world = 3 }", &groups(5));
+    assert_eq!(
+        cast_of(&text, "biting_wind"),
+        Some(Target::Minion {
+            at: sq(8, 5),
+            index: 0
+        })
+    );
+    // Unhurt, the lone swordsman would only be wounded: the stronger minion is hurt.
+    let text = position("[\"biting_wind\"]", "{ world = 3 }", &groups(0));
+    let target = cast_of(&text, "biting_wind");
+    assert!(
+        matches!(target, Some(Target::Minion { at, .. }) if at == sq(7, 7)),
+        "cast on the level-3 group: {target:?}"
+    );
+}

@@ -20,28 +20,255 @@ use super::{land, squares};
 /// of the best-scored targets first, only until one passes, since on a crowded board
 /// asking it of every target costs more than all the rest of the plan.
 pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
-    let targets = aimable_targets(state, card);
-    let legal = |t: &Target| check_target(state, side, card, *t).is_ok();
-    let first = || targets.iter().copied().find(legal);
-    let me = Player::from(side);
-    let pick = |score: &dyn Fn(&Target) -> Option<f64>| best(&targets, score, &legal);
-    let threat = Threat::new(state, side);
+    let aim = Aim::new(state, side, card);
     // A card of several effects is aimed for its first (Plague: a curse, then damage).
     let effect = card.def().effects().first().copied()?;
+    // Each kind of card goes to its helper; `kind` names every effect, so a new one
+    // cannot be left out without the compiler noticing.
+    let aimed = match kind(effect) {
+        Kind::Timely => aim.when_timely(effect),
+        Kind::Hurt => aim.hurt(effect),
+        Kind::BlessOrCurse => aim.bless_or_curse(effect),
+        Kind::GroupInNeed => aim.group_in_need(effect),
+        Kind::Structure => aim.structure(effect),
+        Kind::SquareOrGlobe => aim.square_or_globe(effect),
+        Kind::Kept => None,
+    };
+    aimed.flatten()
+}
+
+/// Which helper of `Aim` aims an effect.
+enum Kind {
+    /// `Aim::when_timely`.
+    Timely,
+    /// `Aim::hurt`.
+    Hurt,
+    /// `Aim::bless_or_curse`.
+    BlessOrCurse,
+    /// `Aim::group_in_need`.
+    GroupInNeed,
+    /// `Aim::structure`.
+    Structure,
+    /// `Aim::square_or_globe`.
+    SquareOrGlobe,
+    /// Never cast by this bot: the card is kept.
+    Kept,
+}
+
+/// The kind of an effect. A few of a kind are still kept by their helper: HealOnSquare
+/// spells not on a structure (Stone Circle goes where a wounded group will stand after
+/// its move, so it is cast after the moves are planned: squares::cast_circles), and
+/// SetTerrain spells other than those that nurture a summoning in hand.
+fn kind(effect: Effect) -> Kind {
     match effect {
-        Effect::ManaNextTurn { .. }
-        | Effect::Leap
-        | Effect::Hero { .. }
-        | Effect::Price { .. }
-        | Effect::Recruits { .. } => first(),
-        Effect::ManaEachTurn { .. } => (state.turn < 70).then(first).flatten(),
-        // Allies and Willing Supplicants too.
-        Effect::StructureMana { .. } | Effect::Novices { .. } | Effect::HeldMana { .. } => {
-            pick(&own_structure(state, side))
+        Effect::ManaNextTurn { .. } | Effect::Leap | Effect::Hero { .. } => Kind::Timely,
+        Effect::Price { .. } | Effect::Recruits { .. } | Effect::Sacrifice { .. } => Kind::Timely,
+        Effect::King { .. } | Effect::ManaEachTurn { .. } | Effect::Mulligan => Kind::Timely,
+        Effect::CaptureMana { .. } | Effect::Spread { .. } | Effect::Flood => Kind::Timely,
+        Effect::Ambush { .. } | Effect::Burn { .. } | Effect::Foresight => Kind::Timely,
+        Effect::DamageEach { .. } | Effect::Kill | Effect::DamageOne { .. } => Kind::Hurt,
+        Effect::RevolverDamage { .. } | Effect::DamageByArmor | Effect::Exchange => Kind::Hurt,
+        Effect::Modify { .. } | Effect::Combat { .. } | Effect::Grant { .. } => Kind::BlessOrCurse,
+        Effect::Overwrite { .. } | Effect::BeforeMovement { .. } => Kind::BlessOrCurse,
+        Effect::TerrainBind | Effect::Lure | Effect::Seize | Effect::Possess => Kind::BlessOrCurse,
+        Effect::Ward | Effect::Mantle | Effect::Helm | Effect::Teleport => Kind::BlessOrCurse,
+        Effect::DamageEachTurn { .. } | Effect::Give { .. } | Effect::Fog => Kind::BlessOrCurse,
+        Effect::Companion { .. } | Effect::Guard { .. } | Effect::Jar => Kind::BlessOrCurse,
+        Effect::Shapeshift | Effect::Enlist { .. } | Effect::Obeisance => Kind::BlessOrCurse,
+        Effect::Devolve | Effect::Release | Effect::Remove | Effect::JumpingLand => {
+            Kind::BlessOrCurse
         }
-        Effect::DamageEach { amount } => pick(&|t| {
-            let u = state.unit_at(group_at(t)?)?;
-            if u.group.owner == me {
+        Effect::HealEachTurn { .. } | Effect::Beckon { .. } => Kind::BlessOrCurse,
+        Effect::Around { .. } | Effect::Encamp { .. } | Effect::Rebirth { .. } => Kind::GroupInNeed,
+        Effect::HealEach { .. } | Effect::Dispel { .. } => Kind::GroupInNeed,
+        Effect::StructureMana { .. } | Effect::Novices { .. } | Effect::HeldMana { .. } => {
+            Kind::Structure
+        }
+        Effect::HealOnSquare { .. } | Effect::Forge | Effect::Grace => Kind::Structure,
+        Effect::MakeTown | Effect::Dome | Effect::Endow { .. } => Kind::Structure,
+        Effect::NoNovices | Effect::Entropy => Kind::Structure,
+        Effect::Summon { .. } | Effect::Rift | Effect::Recede { .. } => Kind::SquareOrGlobe,
+        Effect::Sweep { .. } | Effect::SetTerrain { .. } | Effect::Swallow => Kind::SquareOrGlobe,
+        Effect::Brood { .. } | Effect::FoundColony | Effect::ModifyRecruits { .. } => {
+            Kind::SquareOrGlobe
+        }
+        Effect::Horn | Effect::Truce | Effect::NoGlobeSpells | Effect::Blind => Kind::Kept,
+        Effect::SwapInitiative | Effect::KillRecruits | Effect::Quake => Kind::Kept,
+        Effect::ShiftingTerrain { .. } | Effect::Chaos | Effect::ChaosFeatures { .. } => Kind::Kept,
+        Effect::ChaosEachTurn | Effect::Block { .. } | Effect::Attract => Kind::Kept,
+        Effect::Nurture { .. } | Effect::Homeward | Effect::Pipes | Effect::Toll { .. } => {
+            Kind::Kept
+        }
+        Effect::Shun { .. } | Effect::TerrainMana { .. } | Effect::HealIn { .. } => Kind::Kept,
+        Effect::Fold | Effect::Inspire { .. } | Effect::All { .. } => Kind::Kept,
+    }
+}
+
+/// A helper's answer for one effect: `None` when the effect is not of its kind (or is
+/// kept), else `Some` of the target it picked (itself `None` to keep the card).
+type Aimed = Option<Option<Target>>;
+
+/// One card to aim: the position, the caster, the engine's targets for it and the
+/// threat each enemy group poses.
+struct Aim<'a> {
+    state: &'a GameState,
+    side: Side,
+    me: Player,
+    card: CardId,
+    targets: Vec<Target>,
+    threat: Threat,
+}
+
+impl<'a> Aim<'a> {
+    /// Collects the card's aimable targets, then the side's threat table.
+    fn new(state: &'a GameState, side: Side, card: CardId) -> Aim<'a> {
+        let targets = aimable_targets(state, card);
+        let threat = Threat::new(state, side);
+        let me = Player::from(side);
+        Aim {
+            state,
+            side,
+            me,
+            card,
+            targets,
+            threat,
+        }
+    }
+
+    /// Whether the engine would accept the card cast on `t`.
+    fn legal(&self, t: &Target) -> bool {
+        check_target(self.state, self.side, self.card, *t).is_ok()
+    }
+
+    /// The first legal target in the engine's order, looked for only when `now` holds.
+    fn first_if(&self, now: bool) -> Option<Target> {
+        now.then(|| self.targets.iter().copied().find(|t| self.legal(t)))
+            .flatten()
+    }
+
+    /// The legal target `score` rates highest, as [`best`] picks it.
+    fn pick(&self, score: &dyn Fn(&Target) -> Option<f64>) -> Option<Target> {
+        best(&self.targets, score, &|t| self.legal(t))
+    }
+
+    /// A blessing: on the side's most powerful group ([`own_biggest`]).
+    fn bless(&self) -> Option<Target> {
+        self.pick(&own_biggest(self.state, self.side))
+    }
+
+    /// A curse: on the most threatening enemy group of at least `min_threat`.
+    fn curse(&self, min_threat: f64) -> Option<Target> {
+        self.pick(&enemy_worst(
+            self.state,
+            self.side,
+            &self.threat,
+            min_threat,
+        ))
+    }
+
+    /// A structure blessing: on the side's own structure nearest its Sanctum.
+    fn own_structure(&self) -> Option<Target> {
+        self.pick(&own_structure(self.state, self.side))
+    }
+
+    /// A summoning or something like one: on the safe square nearest the enemy.
+    fn summon(&self) -> Option<Target> {
+        self.pick(&summon_square(self.state, self.side))
+    }
+
+    /// Cards whose target hardly matters (mana, a new hand, the whole board): cast on the
+    /// first legal target, but only while the game or the board makes them worth it.
+    fn when_timely(&self, effect: Effect) -> Aimed {
+        let (state, turn) = (self.state, self.state.turn);
+        Some(match effect {
+            Effect::ManaNextTurn { .. }
+            | Effect::Leap
+            | Effect::Hero { .. }
+            | Effect::Price { .. }
+            | Effect::Recruits { .. }
+            | Effect::Sacrifice { .. }
+            | Effect::King { .. } => self.first_if(true),
+            Effect::ManaEachTurn { .. } => self.first_if(turn < 70),
+            // Leap of Faith: a new hand while the game is young; Volgaris on the own monsters.
+            Effect::Mulligan => self.first_if(turn < 30),
+            // Dracha's Trade: while towns are still to be taken.
+            Effect::CaptureMana { .. } => self.first_if(turn < 40),
+            Effect::Spread { from, onto } => {
+                self.first_if(land::seed_helps(state, self.side, from, onto))
+            }
+            Effect::Flood => self.first_if(self.flood_helps()),
+            Effect::Ambush { from, .. } => self.first_if(self.ambush_ready(from)),
+            // Pages to Dust while the other player holds cards; a Scrying Pool early on.
+            Effect::Burn { .. } => {
+                self.first_if(!state.player(self.side.opponent()).hand.is_empty())
+            }
+            Effect::Foresight => self.first_if(turn < 60),
+            _ => return None,
+        })
+    }
+
+    /// Deluge: true when more enemy groups than own stand where the water will rise.
+    fn flood_helps(&self) -> bool {
+        let state = self.state;
+        let wet = |at: Square| {
+            at.orthogonal().any(|n| {
+                state.field.board().is_playable(n)
+                    && state.field.terrain(n) == sanctum_rules::terrain::Terrain::Water
+            })
+        };
+        let theirs = eval::enemies(state, self.side)
+            .filter(|u| wet(u.at))
+            .count();
+        let mine = state
+            .units
+            .iter()
+            .filter(|u| u.group.owner == self.me && wet(u.at))
+            .count();
+        theirs > mine
+    }
+
+    /// An off-board monster: true when an enemy group stands next to a free square of
+    /// the terrain (`from`) it can come out of.
+    fn ambush_ready(&self, from: &[sanctum_rules::terrain::Terrain]) -> bool {
+        let state = self.state;
+        let lair = |at: Square| {
+            from.contains(&state.field.terrain(at))
+                && state.unit_at(at).is_none()
+                && state.field.structure(at).is_none()
+        };
+        eval::enemies(state, self.side).any(|u| {
+            u.at.orthogonal()
+                .any(|n| state.field.board().is_playable(n) && lair(n))
+        })
+    }
+
+    /// Direct damage and removal: on the enemy group or minion where it does the most.
+    fn hurt(&self, effect: Effect) -> Aimed {
+        Some(match effect {
+            Effect::DamageEach { amount } => self.pick(&self.damage_each(amount)),
+            Effect::Kill
+            | Effect::DamageOne { .. }
+            | Effect::RevolverDamage { .. }
+            | Effect::DamageByArmor => self.pick(&self.damage_one(effect)),
+            // Ch'tai Exchange: pull the strongest member out of the enemy group of two or
+            // more that threatens most, leaving it weaker and the member alone (S61).
+            Effect::Exchange => self.pick(&|t| {
+                let (u, m) = minion_at(self.state, t)?;
+                let danger = self.threat.of(u);
+                (u.group.owner != self.me && u.group.size() >= 2 && danger >= 1.0)
+                    .then(|| danger * 100.0 + f64::from(m.health()) + 5.0 * f64::from(m.level))
+            }),
+            _ => return None,
+        })
+    }
+
+    /// Damage to each minion of a group: scores an enemy group by the health it takes
+    /// and the minions it kills, wanted only from 8 up (and for a horde if it is priced).
+    fn damage_each(&self, amount: u8) -> impl Fn(&Target) -> Option<f64> + '_ {
+        let card = self.card;
+        move |t| {
+            let u = self.state.unit_at(group_at(t)?)?;
+            if u.group.owner == self.me {
                 return None;
             }
             let hurt: f64 = u
@@ -56,7 +283,7 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
                 .iter()
                 .filter(|m| m.health() <= amount)
                 .count() as f64;
-            let score = hurt + 4.0 * kills + 2.0 * threat.of(u);
+            let score = hurt + 4.0 * kills + 2.0 * self.threat.of(u);
             // The Pact Is Sealed costs mana every turn: only for a horde.
             let priced = card
                 .def()
@@ -64,249 +291,206 @@ pub fn choose(state: &GameState, side: Side, card: CardId) -> Option<Target> {
                 .iter()
                 .any(|e| matches!(e, Effect::Toll { .. }));
             (score >= 8.0 && (!priced || kills >= 4.0)).then_some(score)
-        }),
-        Effect::Kill
-        | Effect::DamageOne { .. }
-        | Effect::RevolverDamage { .. }
-        | Effect::DamageByArmor => {
-            // Cruel Greaves hurts each minion as much as its armor.
-            let by_armor = effect == Effect::DamageByArmor;
-            let amount = match effect {
-                Effect::DamageOne { amount } => amount,
-                Effect::RevolverDamage { per } => {
-                    per.saturating_mul(state.player(side).revolver_m(card))
-                }
-                _ => u8::MAX,
-            };
-            pick(&|t| {
-                let (u, m) = minion_at(state, t)?;
-                let amount = if by_armor { m.armor } else { amount };
-                if u.group.owner == me || amount == 0 {
-                    return None;
-                }
-                let kill = m.health() <= amount;
-                let value = f64::from(m.health().min(amount)) + f64::from(m.level) * 2.0;
-                Some(value + if kill { 10.0 } else { 0.0 } + threat.of(u))
-            })
         }
-        Effect::Modify { by } if helps(by) => pick(&own_biggest(state, side)),
-        Effect::Combat { .. } => pick(&own_biggest(state, side)),
-        Effect::Modify { .. } => pick(&enemy_worst(state, side, &threat, 0.0)),
-        Effect::Grant { ability } => match ability {
-            Ability::Flight
-            | Ability::Mountainwalk
-            | Ability::Waterwalk
-            | Ability::Desertwalk
-            | Ability::MovesTwo
-            | Ability::Firewalk
-            | Ability::Driven => pick(&own_biggest(state, side)),
-            _ => pick(&enemy_worst(state, side, &threat, 1.0)),
-        },
-        Effect::Overwrite { .. }
-        | Effect::BeforeMovement { .. }
-        | Effect::TerrainBind
-        | Effect::Lure => pick(&enemy_worst(state, side, &threat, 1.0)),
-        Effect::Seize | Effect::Possess => pick(&enemy_worst(state, side, &threat, 0.0)),
-        Effect::Ward | Effect::Mantle | Effect::Helm => pick(&own_biggest(state, side)),
-        Effect::DamageEachTurn { .. } => pick(&enemy_worst(state, side, &threat, 0.0)),
-        // Helper items: a blessing on the own biggest, a curse on the enemy's worst.
-        Effect::Give { item } if helps(item.modifier()) => pick(&own_biggest(state, side)),
-        Effect::Give { .. } => pick(&enemy_worst(state, side, &threat, 0.0)),
-        Effect::Teleport => pick(&enemy_worst(state, side, &threat, 1.0)),
-        // Master Smith, Auberol's Grace, a Pyx: on the own structure nearest home.
-        Effect::HealOnSquare { .. } if card.def().target == TargetType::Structure => {
-            pick(&own_structure(state, side))
-        }
-        Effect::Forge | Effect::Grace | Effect::MakeTown | Effect::Dome => {
-            pick(&own_structure(state, side))
-        }
-        // Fertility, Clandestin on the own structure nearest home; Changelings (which
-        // only another player's may take) on theirs.
-        Effect::Endow { .. } => pick(&|t| {
-            let at = structure_at(t)?;
-            match owner_at(state, at) {
-                Some(o) if o == me => Some(-f64::from(at.manhattan(state.field.sanctum(side)))),
-                Some(Player::Neutral) | None => None,
-                Some(_) => Some(1.0),
+    }
+
+    /// Damage to one minion (or its death): scores an enemy minion by the health taken,
+    /// its level, a bonus for a kill and its group's threat.
+    fn damage_one(&self, effect: Effect) -> impl Fn(&Target) -> Option<f64> + '_ {
+        // Cruel Greaves hurts each minion as much as its armor.
+        let by_armor = effect == Effect::DamageByArmor;
+        let amount = match effect {
+            Effect::DamageOne { amount } => amount,
+            Effect::RevolverDamage { per } => {
+                per.saturating_mul(self.state.player(self.side).revolver_m(self.card))
             }
-        }),
-        Effect::NoNovices => pick(&|t| {
-            let at = structure_at(t)?;
-            (owner_at(state, at) == Some(Player::from(side.opponent()))).then_some(1.0)
-        }),
-        // Harmattan, Man-Catcher: from the own group with the most enemies beside it.
-        Effect::Around { .. } => pick(&|t| {
-            let u = state.unit_at(group_at(t)?)?;
-            let beside = eval::enemies(state, side)
-                .filter(|e| e.at.is_orthogonal_to(u.at))
-                .count();
-            (u.group.owner == me && beside > 0).then_some(beside as f64)
-        }),
-        Effect::Summon { .. } | Effect::Rift => pick(&summon_square(state, side)),
-        // Leap of Faith: a new hand while the game is young; Volgaris on the own monsters.
-        Effect::Mulligan => (state.turn < 30).then(first).flatten(),
-        // Dracha's Trade: while towns are still to be taken.
-        Effect::CaptureMana { .. } => (state.turn < 40).then(first).flatten(),
-        // Encampment: a group of two or more of its own on open ground with no enemy
-        // group beside it makes camp, for a colony held three turns (S60).
-        Effect::Encamp { .. } => pick(&|t| {
-            let at = group_at(t)?;
-            let u = state.unit_at(at)?;
-            let beset = state
-                .units
-                .iter()
-                .any(|e| e.group.owner != me && e.at.is_orthogonal_to(at));
-            (u.group.owner == me
-                && u.group.size() >= 2
-                && state.field.structure(at).is_none()
-                && !beset)
-                .then_some(-power(&u.group))
-        }),
-        // Dryad's Favors: a badly wounded recruit of its own, reborn whole later.
-        Effect::Rebirth { .. } => pick(&|t| {
-            let (u, m) = minion_at(state, t)?;
-            (u.group.owner == me && m.damage * 2 >= m.hit_points.max(1))
-                .then_some(f64::from(m.damage))
-        }),
-        // Ch'tai Exchange: pull the strongest member out of the enemy group of two or
-        // more that threatens most, leaving it weaker and the member alone (S61).
-        Effect::Exchange => pick(&|t| {
-            let (u, m) = minion_at(state, t)?;
-            let danger = threat.of(u);
-            (u.group.owner != me && u.group.size() >= 2 && danger >= 1.0)
-                .then(|| danger * 100.0 + f64::from(m.health()) + 5.0 * f64::from(m.level))
-        }),
-        // Parted Sea, Savannah, Seed on the Wind, Jungle: terrain that helps (land.rs).
-        Effect::Recede { .. } => pick(&land::parted_sea(state, side)),
-        Effect::Sweep { .. } => pick(&land::savannah(state, side)),
-        Effect::Spread { from, onto } => land::seed_helps(state, side, from, onto)
-            .then(first)
-            .flatten(),
-        Effect::SetTerrain { .. } if land::nurtures(card) => {
-            land::summons_in_hand(state, side, card)
-                .then(|| pick(&summon_square(state, side)))
-                .flatten()
+            _ => u8::MAX,
+        };
+        move |t| {
+            let (u, m) = minion_at(self.state, t)?;
+            let amount = if by_armor { m.armor } else { amount };
+            if u.group.owner == self.me || amount == 0 {
+                return None;
+            }
+            let kill = m.health() <= amount;
+            let value = f64::from(m.health().min(amount)) + f64::from(m.level) * 2.0;
+            Some(value + if kill { 10.0 } else { 0.0 } + self.threat.of(u))
         }
-        Effect::Fog | Effect::Companion { .. } | Effect::Guard { .. } | Effect::Jar => {
-            pick(&own_biggest(state, side))
-        }
-        // Deluge: when more enemy groups than own stand where the water will rise.
-        Effect::Flood => {
-            let wet = |at: Square| {
-                at.orthogonal().any(|n| {
-                    state.field.board().is_playable(n)
-                        && state.field.terrain(n) == sanctum_rules::terrain::Terrain::Water
-                })
-            };
-            let theirs = eval::enemies(state, side).filter(|u| wet(u.at)).count();
-            let mine = state
-                .units
-                .iter()
-                .filter(|u| u.group.owner == me && wet(u.at))
-                .count();
-            (theirs > mine).then(first).flatten()
-        }
-        Effect::Sacrifice { .. } | Effect::King { .. } => first(),
-        Effect::Shapeshift => pick(&own_biggest(state, side)),
-        Effect::Enlist { .. } => pick(&own_biggest(state, side)),
-        Effect::Obeisance => pick(&enemy_worst(state, side, &threat, 0.0)),
-        // An off-board monster: when a group of the other player stands next to a
-        // square it can come out of.
-        Effect::Ambush { from, .. } => {
-            let lair = |at: Square| {
-                from.contains(&state.field.terrain(at))
-                    && state.unit_at(at).is_none()
+    }
+
+    /// Enchantments and items on a group: a blessing on the own biggest group, a curse
+    /// or a hindrance on the enemy group that threatens most.
+    fn bless_or_curse(&self, effect: Effect) -> Aimed {
+        Some(match effect {
+            Effect::Modify { by } if helps(by) => self.bless(),
+            Effect::Combat { .. } => self.bless(),
+            Effect::Modify { .. } => self.curse(0.0),
+            Effect::Grant { ability } => match ability {
+                Ability::Flight
+                | Ability::Mountainwalk
+                | Ability::Waterwalk
+                | Ability::Desertwalk
+                | Ability::MovesTwo
+                | Ability::Firewalk
+                | Ability::Driven => self.bless(),
+                _ => self.curse(1.0),
+            },
+            Effect::Overwrite { .. }
+            | Effect::BeforeMovement { .. }
+            | Effect::TerrainBind
+            | Effect::Lure => self.curse(1.0),
+            Effect::Seize | Effect::Possess => self.curse(0.0),
+            Effect::Ward | Effect::Mantle | Effect::Helm => self.bless(),
+            Effect::DamageEachTurn { .. } => self.curse(0.0),
+            // Helper items: a blessing on the own biggest, a curse on the enemy's worst.
+            Effect::Give { item } if helps(item.modifier()) => self.bless(),
+            Effect::Give { .. } => self.curse(0.0),
+            Effect::Teleport => self.curse(1.0),
+            Effect::Fog | Effect::Companion { .. } | Effect::Guard { .. } | Effect::Jar => {
+                self.bless()
+            }
+            Effect::Shapeshift => self.bless(),
+            Effect::Enlist { .. } => self.bless(),
+            Effect::Obeisance => self.curse(0.0),
+            Effect::Devolve | Effect::Release => self.curse(0.0),
+            // Shifting Sands, Jumping Land: the enemy group that threatens most.
+            Effect::Remove | Effect::JumpingLand => self.curse(0.0),
+            Effect::HealEachTurn { .. } => self.bless(),
+            Effect::Beckon { .. } => self.curse(1.0),
+            _ => return None,
+        })
+    }
+
+    /// Cards for a group in a particular plight, not the strongest one: beset, wounded,
+    /// ready to camp, or carrying the other player's spells.
+    fn group_in_need(&self, effect: Effect) -> Aimed {
+        let (state, side, me) = (self.state, self.side, self.me);
+        Some(match effect {
+            // Harmattan, Man-Catcher: from the own group with the most enemies beside it.
+            Effect::Around { .. } => self.pick(&|t| {
+                let u = state.unit_at(group_at(t)?)?;
+                let beside = eval::enemies(state, side)
+                    .filter(|e| e.at.is_orthogonal_to(u.at))
+                    .count();
+                (u.group.owner == me && beside > 0).then_some(beside as f64)
+            }),
+            // Encampment: a group of two or more of its own on open ground with no enemy
+            // group beside it makes camp, for a colony held three turns (S60).
+            Effect::Encamp { .. } => self.pick(&|t| {
+                let at = group_at(t)?;
+                let u = state.unit_at(at)?;
+                let beset = state
+                    .units
+                    .iter()
+                    .any(|e| e.group.owner != me && e.at.is_orthogonal_to(at));
+                (u.group.owner == me
+                    && u.group.size() >= 2
                     && state.field.structure(at).is_none()
-            };
-            eval::enemies(state, side)
-                .any(|u| {
-                    u.at.orthogonal()
-                        .any(|n| state.field.board().is_playable(n) && lair(n))
-                })
-                .then(first)
-                .flatten()
-        }
-        Effect::Devolve | Effect::Release => pick(&enemy_worst(state, side, &threat, 0.0)),
-        // Shifting Sands, Jumping Land: the enemy group that threatens most.
-        Effect::Remove | Effect::JumpingLand => pick(&enemy_worst(state, side, &threat, 0.0)),
-        Effect::HealEachTurn { .. } => pick(&own_biggest(state, side)),
-        Effect::Beckon { .. } => pick(&enemy_worst(state, side, &threat, 1.0)),
-        // A Cessao Spiral or Husks in the enemy's path, as a summoning.
-        Effect::Swallow | Effect::Brood { .. } => pick(&summon_square(state, side)),
-        // Pages to Dust while the other player holds cards; a Scrying Pool early on.
-        Effect::Burn { .. } => (!state.player(side.opponent()).hand.is_empty())
-            .then(first)
-            .flatten(),
-        Effect::Foresight => (state.turn < 60).then(first).flatten(),
-        Effect::HealEach { .. } => pick(&|t| {
-            let u = state.unit_at(group_at(t)?)?;
-            let hurt: u32 = u.group.minions().iter().map(|m| u32::from(m.damage)).sum();
-            (u.group.owner == me && hurt >= 3).then_some(f64::from(hurt))
-        }),
-        // Abatement: a square holding the other player's visible spells (squares.rs).
-        Effect::Dispel {
-            scope: DispelScope::Square,
-        } => pick(&squares::abatement(state, side)),
-        Effect::Dispel { .. } => pick(&|t| {
-            let u = state.unit_at(group_at(t)?)?;
-            let theirs = enchantments_on(state, u.id, side.opponent());
-            (theirs > 0).then_some(theirs as f64)
-        }),
-        Effect::FoundColony => (state.turn < 80)
-            .then(|| {
-                pick(&|t| {
-                    let Target::Square { at } = *t else {
-                        return None;
-                    };
-                    let hazard = state.field.terrain(at).rules().hazard != Hazard::None;
-                    (!hazard).then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
-                })
-            })
-            .flatten(),
-        Effect::Entropy => pick(&|t| {
-            let at = structure_at(t)?;
-            let colony = state.field.structure(at)?.kind == StructureKind::Colony;
-            (owner_at(state, at) == Some(Player::from(side.opponent())) && colony).then_some(1.0)
-        }),
-        Effect::ModifyRecruits { by } if helps(by) => pick(&|t| match *t {
-            // On the globe it strengthens every recruit: worth it when most are its own.
-            Target::Globe => (recruits(state, me) > recruits_not(state, me)).then_some(0.0),
-            Target::Square { at } | Target::Structure { at } => {
-                let own = owner_at(state, at) == Some(me);
-                let held = state.unit_at(at).is_some_and(|u| u.group.owner == me);
-                (own || held).then_some(1.0)
+                    && !beset)
+                    .then_some(-power(&u.group))
+            }),
+            // Dryad's Favors: a badly wounded recruit of its own, reborn whole later.
+            Effect::Rebirth { .. } => self.pick(&|t| {
+                let (u, m) = minion_at(state, t)?;
+                (u.group.owner == me && m.damage * 2 >= m.hit_points.max(1))
+                    .then_some(f64::from(m.damage))
+            }),
+            Effect::HealEach { .. } => self.pick(&|t| {
+                let u = state.unit_at(group_at(t)?)?;
+                let hurt: u32 = u.group.minions().iter().map(|m| u32::from(m.damage)).sum();
+                (u.group.owner == me && hurt >= 3).then_some(f64::from(hurt))
+            }),
+            // Abatement: a square holding the other player's visible spells (squares.rs).
+            Effect::Dispel {
+                scope: DispelScope::Square,
+            } => self.pick(&squares::abatement(state, side)),
+            Effect::Dispel { .. } => self.pick(&|t| {
+                let u = state.unit_at(group_at(t)?)?;
+                let theirs = enchantments_on(state, u.id, side.opponent());
+                (theirs > 0).then_some(theirs as f64)
+            }),
+            _ => return None,
+        })
+    }
+
+    /// Structure spells: most on the own structure nearest home, a few on the other
+    /// player's.
+    fn structure(&self, effect: Effect) -> Aimed {
+        let (state, side, me) = (self.state, self.side, self.me);
+        Some(match effect {
+            // Allies and Willing Supplicants too.
+            Effect::StructureMana { .. } | Effect::Novices { .. } | Effect::HeldMana { .. } => {
+                self.own_structure()
             }
-            _ => None,
-        }),
-        // Ill Winds: a curse on the enemy's recruits (squares.rs).
-        Effect::ModifyRecruits { .. } => pick(&squares::recruit_curse(state, side)),
-        // Stone Circle goes where a wounded group will stand after its move, so it is
-        // cast after the moves are planned (squares::cast_circles).
-        Effect::SetTerrain { .. }
-        | Effect::HealOnSquare { .. }
-        | Effect::Horn
-        | Effect::Truce
-        | Effect::NoGlobeSpells
-        | Effect::Blind
-        | Effect::SwapInitiative
-        | Effect::KillRecruits
-        | Effect::Quake
-        | Effect::ShiftingTerrain { .. }
-        | Effect::Chaos
-        | Effect::ChaosFeatures { .. }
-        | Effect::ChaosEachTurn
-        | Effect::Block { .. }
-        | Effect::Attract
-        | Effect::Nurture { .. }
-        | Effect::Homeward
-        | Effect::Pipes
-        | Effect::Toll { .. }
-        | Effect::Shun { .. }
-        | Effect::TerrainMana { .. }
-        | Effect::HealIn { .. }
-        | Effect::Fold
-        | Effect::Inspire { .. }
-        | Effect::All { .. } => None,
+            // Master Smith, Auberol's Grace, a Pyx: on the own structure nearest home.
+            Effect::HealOnSquare { .. } if self.card.def().target == TargetType::Structure => {
+                self.own_structure()
+            }
+            Effect::Forge | Effect::Grace | Effect::MakeTown | Effect::Dome => self.own_structure(),
+            // Fertility, Clandestin on the own structure nearest home; Changelings (which
+            // only another player's may take) on theirs.
+            Effect::Endow { .. } => self.pick(&|t| {
+                let at = structure_at(t)?;
+                match owner_at(state, at) {
+                    Some(o) if o == me => Some(-f64::from(at.manhattan(state.field.sanctum(side)))),
+                    Some(Player::Neutral) | None => None,
+                    Some(_) => Some(1.0),
+                }
+            }),
+            Effect::NoNovices => self.pick(&|t| {
+                let at = structure_at(t)?;
+                (owner_at(state, at) == Some(Player::from(side.opponent()))).then_some(1.0)
+            }),
+            Effect::Entropy => self.pick(&|t| {
+                let at = structure_at(t)?;
+                let colony = state.field.structure(at)?.kind == StructureKind::Colony;
+                (owner_at(state, at) == Some(Player::from(side.opponent())) && colony)
+                    .then_some(1.0)
+            }),
+            _ => return None,
+        })
+    }
+
+    /// Spells on a square (summonings, terrain, a colony) or on the globe (recruits).
+    fn square_or_globe(&self, effect: Effect) -> Aimed {
+        let (state, side, me) = (self.state, self.side, self.me);
+        Some(match effect {
+            Effect::Summon { .. } | Effect::Rift => self.summon(),
+            // Parted Sea, Savannah, Seed on the Wind, Jungle: terrain that helps (land.rs).
+            Effect::Recede { .. } => self.pick(&land::parted_sea(state, side)),
+            Effect::Sweep { .. } => self.pick(&land::savannah(state, side)),
+            Effect::SetTerrain { .. } if land::nurtures(self.card) => {
+                land::summons_in_hand(state, side, self.card)
+                    .then(|| self.summon())
+                    .flatten()
+            }
+            // A Cessao Spiral or Husks in the enemy's path, as a summoning.
+            Effect::Swallow | Effect::Brood { .. } => self.summon(),
+            Effect::FoundColony => (state.turn < 80)
+                .then(|| {
+                    self.pick(&|t| {
+                        let Target::Square { at } = *t else {
+                            return None;
+                        };
+                        let hazard = state.field.terrain(at).rules().hazard != Hazard::None;
+                        (!hazard).then(|| -f64::from(at.manhattan(state.field.sanctum(side))))
+                    })
+                })
+                .flatten(),
+            Effect::ModifyRecruits { by } if helps(by) => self.pick(&|t| match *t {
+                // On the globe it strengthens every recruit: worth it when most are its own.
+                Target::Globe => (recruits(state, me) > recruits_not(state, me)).then_some(0.0),
+                Target::Square { at } | Target::Structure { at } => {
+                    let own = owner_at(state, at) == Some(me);
+                    let held = state.unit_at(at).is_some_and(|u| u.group.owner == me);
+                    (own || held).then_some(1.0)
+                }
+                _ => None,
+            }),
+            // Ill Winds: a curse on the enemy's recruits (squares.rs).
+            Effect::ModifyRecruits { .. } => self.pick(&squares::recruit_curse(state, side)),
+            _ => return None,
+        })
     }
 }
 
