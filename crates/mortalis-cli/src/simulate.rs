@@ -259,6 +259,10 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
         random: args.random.map(|r| usize::from(r == SideArg::B)),
     };
     let bar = progress(args.battles);
+    let models: Vec<Fighter> = sides.iter().flat_map(|s| s.2.iter().cloned()).collect();
+    // A table given is searched on by every battle (a `Nav` is a pure
+    // function of the table and the mover, and remembers what it judged).
+    let given = setup.table.map(|t| (t, navs_for(t, &models)));
     // Duplicate play: each seed (its table and dice) is played twice, the
     // warbands on swapped sides (docs/mortalis/battle.md); the pair's table
     // is made once.
@@ -267,19 +271,23 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
             .into_par_iter()
             .map(|k| {
                 let seed = args.seed.wrapping_add(k);
-                let table = match setup.table {
-                    Some(t) => t.clone(),
-                    None => generate::scenario_table(
-                        setup.scenario.scenario(),
-                        seed,
-                        generate::DEFAULT_SIZE,
-                    ),
+                let made;
+                let made_navs;
+                let (table, navs) = match &given {
+                    Some((t, navs)) => (*t, navs.as_slice()),
+                    None => {
+                        made = generate::scenario_table(
+                            setup.scenario.scenario(),
+                            seed,
+                            generate::DEFAULT_SIZE,
+                        );
+                        made_navs = navs_for(&made, &models);
+                        (&made, made_navs.as_slice())
+                    }
                 };
-                let models: Vec<Fighter> = sides.iter().flat_map(|s| s.2.iter().cloned()).collect();
-                let navs = navs_for(&table, &models);
                 (2 * k..(2 * k + 2).min(args.battles))
                     .map(|i| {
-                        let o = one(i, seed, (&table, &navs), &sides, &setup);
+                        let o = one(i, seed, (table, navs), &sides, &setup);
                         bar.inc(1);
                         o
                     })
