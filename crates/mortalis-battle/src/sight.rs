@@ -10,6 +10,7 @@
 //! shooter and not within 1" of the target is the cover it fires over: it
 //! still blocks rays, but gives no penalty (B55).
 
+use foldhash::fast::FixedState;
 use geo::algorithm::line_intersection::{LineIntersection, line_intersection};
 use geo::{Contains, Coord, Distance, Euclidean, Line, LineString, Point, Polygon};
 use serde::Serialize;
@@ -410,10 +411,10 @@ fn body_box(o: &Body) -> [f64; 4] {
 /// nothing near moved) is answered from here. Only for one table.
 #[derive(Debug, Clone, Default)]
 pub struct SightMemo {
-    seen: std::cell::RefCell<std::collections::HashMap<Vec<u64>, Sight>>,
+    seen: std::cell::RefCell<std::collections::HashMap<Vec<u64>, Sight, FixedState>>,
     /// The answers of the cheaper [`Table::sees`] (whether anything is
     /// seen), for the checks no whole answer is remembered for.
-    glance: std::cell::RefCell<std::collections::HashMap<Vec<u64>, bool>>,
+    glance: std::cell::RefCell<std::collections::HashMap<Vec<u64>, bool, FixedState>>,
 }
 
 /// Checks a memo keeps at most; it starts afresh when full.

@@ -12,6 +12,7 @@
 //! Moves themselves are the exact paths of `Nav::reach`.
 
 use crate::hyp::Hyp;
+use foldhash::fast::FixedState;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -120,7 +121,7 @@ pub(crate) struct Fields {
     cache: Vec<Option<Search>>,
     /// The searches cut short, by goal and cut
     /// ([`Fields::distance_within`]).
-    capped: std::collections::HashMap<(usize, u32), Search>,
+    capped: std::collections::HashMap<(usize, u32), Search, FixedState>,
     /// How many are computed.
     cached: usize,
 }

@@ -10,6 +10,7 @@ use super::{Battle, BattleError, Choice};
 use crate::hyp::Hyp;
 use crate::path::{Mover, Nav, Step, Traced};
 use crate::table::{Body, Place};
+use foldhash::fast::FixedState;
 use std::collections::HashMap;
 
 impl Battle {
@@ -574,7 +575,7 @@ type Searched = (Vec<Traced>, Option<(Vec<Traced>, f64)>);
 /// allowances, the other bases, the goals and where the enemies behind
 /// them stand. A copy of the battle starts afresh.
 #[derive(Debug, Default)]
-pub(super) struct ReachMemo(std::cell::RefCell<HashMap<Vec<u64>, Searched>>);
+pub(super) struct ReachMemo(std::cell::RefCell<HashMap<Vec<u64>, Searched, FixedState>>);
 
 impl Clone for ReachMemo {
     fn clone(&self) -> Self {
