@@ -3,12 +3,13 @@
 //! are in `purchase.rs`.
 
 use super::events::{
-    BattleReport, CareBy, Event, LootFind, advance_problem, care_price, check_dice, field_check,
-    forgettable, inconsistent, is_ammunition, learnable_skills, loot_find, raisable, remove_dead,
-    retire_or_remove, sale_price, skill_problem, sum,
+    BattleReport, CareBy, ChallengeReport, Event, LootFind, ModelReport, advance_problem,
+    care_price, check_dice, field_check, forgettable, inconsistent, is_ammunition,
+    learnable_skills, loot_find, raisable, remove_dead, retire_or_remove, sale_price,
+    skill_problem, sum,
 };
 use super::tables::{self, Challenge, Goods, Injury, LevelKind, Medicine, Scenario, Wound};
-use super::{CampaignError, CampaignState, MAX_XP, forbid};
+use super::{CampaignError, CampaignModel, CampaignState, MAX_XP, forbid};
 use crate::equipment::SpecialItem;
 use crate::profile::{Characteristic, level_for_xp};
 use crate::skills::{Category, Skill};
@@ -40,102 +41,30 @@ impl CampaignState {
                 pick,
                 sell,
                 note: _,
-            } => {
-                check_dice(dice)?;
-                let f = loot_find(dice, *pick).map_err(CampaignError::Forbidden)?;
-                if f != *find {
-                    return inconsistent(format!("{find:?}"), format!("{f:?}"));
-                }
-                match f {
-                    LootFind::Technology(v) => {
-                        if !sell {
-                            return forbid("technologies are always sold");
-                        }
-                        self.earn(sale_price(self, v))?;
-                    }
-                    LootFind::Goods(g) if *sell => match g.value() {
-                        Some(v) => self.earn(sale_price(self, v))?,
-                        None => return forbid(format!("`{g}` cannot be sold")),
-                    },
-                    LootFind::Goods(g) => self.put_in_stash(g),
-                }
-                Ok(())
-            }
+            } => self.apply_loot(dice, *find, *pick, *sell),
             Event::InjuryRoll {
                 model,
                 dice,
                 result,
-            } => {
-                check_dice(dice)?;
-                let r = tables::injury(sum(*dice));
-                if r != *result {
-                    return inconsistent(result, r);
-                }
-                let m = self.model_mut(model)?;
-                if m.injury.is_some() {
-                    return forbid(format!("{model} already rolled for injuries"));
-                }
-                m.injury = Some(super::PendingInjury {
-                    result: r,
-                    cared: false,
-                });
-                m.needs_care = r.needs_care();
-                Ok(())
-            }
+            } => self.apply_injury_roll(model, dice, *result),
             Event::Care {
                 model,
                 by,
                 dice,
                 result,
             } => self.apply_care(model, *by, *dice, *result),
-            Event::GhostCatcher { model } => {
-                let p = self.model(model)?.injury.clone();
-                match p {
-                    Some(p) if matches!(p.result, Injury::Death | Injury::BadlyWounded) => {}
-                    _ => {
-                        return forbid(format!("{model} is not dying: no use for a ghost-catcher"));
-                    }
-                }
-                self.take_from_stash(Goods::Medicine(Medicine::GhostCatcher))?;
-                self.model_mut(model)?.injury = Some(super::PendingInjury {
-                    result: Injury::LightWounds,
-                    cared: true,
-                });
-                Ok(())
-            }
+            Event::GhostCatcher { model } => self.apply_ghost_catcher(model),
             Event::InjuryResolved {
                 model,
                 wound,
                 forget,
             } => self.apply_resolved(model, *wound, *forget),
-            Event::Xp { model, amount, .. } => {
-                let m = self.model_mut(model)?;
-                if m.entry.archetype == Archetype::Pet {
-                    return forbid(format!("{model} is a pet and gains no experience"));
-                }
-                m.xp = m.xp.saturating_add(*amount).min(MAX_XP);
-                Ok(())
-            }
+            Event::Xp { model, amount, .. } => self.apply_xp(model, *amount),
             Event::LevelRoll {
                 model,
                 dice,
                 result,
-            } => {
-                check_dice(dice)?;
-                let r = tables::level(sum(*dice));
-                if r != *result {
-                    return inconsistent(format!("{result:?}"), format!("{r:?}"));
-                }
-                let m = self.model_mut(model)?;
-                if m.level_roll.is_some() {
-                    return forbid(format!("{model} has a level roll to spend first"));
-                }
-                if m.levels >= level_for_xp(m.xp) {
-                    return forbid(format!("{model} has no new level ({} XP)", m.xp));
-                }
-                m.level_roll = Some(r);
-                Ok(())
-            }
+            } => self.apply_level_roll(model, dice, *result),
             Event::Advance {
                 model,
                 characteristic,
@@ -143,23 +72,141 @@ impl CampaignState {
                 free_trick,
             } => self.apply_advance(model, *characteristic, *skill, *free_trick),
             Event::Purchase { action } => self.apply_purchase(action),
-            Event::Trade { .. } => {
-                if let Some(m) = self
-                    .models
-                    .iter()
-                    .find(|m| m.injury.is_some() || m.level_roll.is_some())
-                {
-                    return forbid(format!(
-                        "{} has an unfinished injury or level: finish the post-battle sequence first",
-                        m.name()
-                    ));
-                }
-                Ok(())
-            }
+            Event::Trade { .. } => self.apply_trade(),
         }
     }
 
+    /// A loot roll: the find must follow from the dice; it is sold or stashed.
+    fn apply_loot(
+        &mut self,
+        dice: &[u8],
+        find: LootFind,
+        pick: Option<Goods>,
+        sell: bool,
+    ) -> Result<(), CampaignError> {
+        check_dice(dice)?;
+        let f = loot_find(dice, pick).map_err(CampaignError::Forbidden)?;
+        if f != find {
+            return inconsistent(format!("{find:?}"), format!("{f:?}"));
+        }
+        match f {
+            LootFind::Technology(v) => {
+                if !sell {
+                    return forbid("technologies are always sold");
+                }
+                self.earn(sale_price(self, v))?;
+            }
+            LootFind::Goods(g) if sell => match g.value() {
+                Some(v) => self.earn(sale_price(self, v))?,
+                None => return forbid(format!("`{g}` cannot be sold")),
+            },
+            LootFind::Goods(g) => self.put_in_stash(g),
+        }
+        Ok(())
+    }
+
+    /// An injury roll: the result must follow from the dice; one per break.
+    fn apply_injury_roll(
+        &mut self,
+        model: &str,
+        dice: &[u8; 2],
+        result: Injury,
+    ) -> Result<(), CampaignError> {
+        check_dice(dice)?;
+        let r = tables::injury(sum(*dice));
+        if r != result {
+            return inconsistent(result, r);
+        }
+        let m = self.model_mut(model)?;
+        if m.injury.is_some() {
+            return forbid(format!("{model} already rolled for injuries"));
+        }
+        m.injury = Some(super::PendingInjury {
+            result: r,
+            cared: false,
+        });
+        m.needs_care = r.needs_care();
+        Ok(())
+    }
+
+    /// A ghost-catcher from the stash turns a dying model's injury into light wounds.
+    fn apply_ghost_catcher(&mut self, model: &str) -> Result<(), CampaignError> {
+        let p = self.model(model)?.injury.clone();
+        match p {
+            Some(p) if matches!(p.result, Injury::Death | Injury::BadlyWounded) => {}
+            _ => {
+                return forbid(format!("{model} is not dying: no use for a ghost-catcher"));
+            }
+        }
+        self.take_from_stash(Goods::Medicine(Medicine::GhostCatcher))?;
+        self.model_mut(model)?.injury = Some(super::PendingInjury {
+            result: Injury::LightWounds,
+            cared: true,
+        });
+        Ok(())
+    }
+
+    /// Experience for a model (never a pet), capped at [`MAX_XP`].
+    fn apply_xp(&mut self, model: &str, amount: u32) -> Result<(), CampaignError> {
+        let m = self.model_mut(model)?;
+        if m.entry.archetype == Archetype::Pet {
+            return forbid(format!("{model} is a pet and gains no experience"));
+        }
+        m.xp = m.xp.saturating_add(amount).min(MAX_XP);
+        Ok(())
+    }
+
+    /// A level roll: the kind must follow from the dice, and a new level be due.
+    fn apply_level_roll(
+        &mut self,
+        model: &str,
+        dice: &[u8; 2],
+        result: LevelKind,
+    ) -> Result<(), CampaignError> {
+        check_dice(dice)?;
+        let r = tables::level(sum(*dice));
+        if r != result {
+            return inconsistent(format!("{result:?}"), format!("{r:?}"));
+        }
+        let m = self.model_mut(model)?;
+        if m.level_roll.is_some() {
+            return forbid(format!("{model} has a level roll to spend first"));
+        }
+        if m.levels >= level_for_xp(m.xp) {
+            return forbid(format!("{model} has no new level ({} XP)", m.xp));
+        }
+        m.level_roll = Some(r);
+        Ok(())
+    }
+
+    /// Trading starts only once every injury and level roll is finished.
+    fn apply_trade(&self) -> Result<(), CampaignError> {
+        if let Some(m) = self
+            .models
+            .iter()
+            .find(|m| m.injury.is_some() || m.level_roll.is_some())
+        {
+            return forbid(format!(
+                "{} has an unfinished injury or level: finish the post-battle sequence first",
+                m.name()
+            ));
+        }
+        Ok(())
+    }
+
+    /// A battle report: checked against the warband and the scenario, then
+    /// grenades struck off, ammunition spent and the break's marks cleared.
     fn apply_battle(&mut self, number: u32, r: &BattleReport) -> Result<(), CampaignError> {
+        self.check_battle_start(number)?;
+        self.check_volunteers(r)?;
+        check_object(r)?;
+        self.check_model_reports(r)?;
+        self.check_challenges(r)?;
+        self.finish_battle(number, r)
+    }
+
+    /// The battle is the next one and the last break is finished.
+    fn check_battle_start(&self, number: u32) -> Result<(), CampaignError> {
         if number != self.battles + 1 {
             return forbid(format!(
                 "battle number {number}, expected {}",
@@ -174,7 +221,11 @@ impl CampaignState {
                 ));
             }
         }
-        field_check(self)?;
+        field_check(self)
+    }
+
+    /// Volunteers need the opponent's strength and fit its advantage.
+    fn check_volunteers(&self, r: &BattleReport) -> Result<(), CampaignError> {
         if r.volunteers > 0 {
             let Some(opp) = r.opponent_strength else {
                 return forbid(
@@ -191,15 +242,12 @@ impl CampaignState {
                 ));
             }
         }
-        let carriers = r.models.iter().filter(|m| m.object).count();
-        if carriers > 0 && r.scenario != Scenario::Interception {
-            return forbid("`object` only exists in interception");
-        }
-        if carriers > 2 {
-            return forbid(format!(
-                "{carriers} models carried the object, at most two carry it together"
-            ));
-        }
+        Ok(())
+    }
+
+    /// Each reported model, in order: known, listed once, able to fight, and
+    /// doing only what the scenario and its state allow.
+    fn check_model_reports(&self, r: &BattleReport) -> Result<(), CampaignError> {
         let mut seen: Vec<&str> = Vec::new();
         for mr in &r.models {
             let m = self.model(&mr.name)?;
@@ -222,41 +270,15 @@ impl CampaignState {
                     mr.name
                 ));
             }
-            if mr.escaped && r.scenario != Scenario::Pride {
-                return forbid(format!("{}: `escaped` only counts in pride", mr.name));
-            }
-            if mr.markers > 0 && r.scenario == Scenario::Pride {
-                return forbid(format!(
-                    "{}: pride has no technology markers on the table",
-                    mr.name
-                ));
-            }
-            if mr.out_of_action && (mr.markers > 0 || mr.object || mr.escaped) {
-                return forbid(format!(
-                    "{}: a model taken out drops what it carries and never left the table safely (no markers, object or escape)",
-                    mr.name
-                ));
-            }
-            for g in &mr.used {
-                if !matches!(
-                    g,
-                    SpecialItem::SmokeGrenade | SpecialItem::StunGrenade | SpecialItem::FragGrenade
-                ) {
-                    return forbid(format!(
-                        "{}: only grenades are used up (`{g}` is not one)",
-                        mr.name
-                    ));
-                }
-                let carried = m.entry.items.iter().filter(|&&i| i == *g).count();
-                let thrown = mr.used.iter().filter(|&&i| i == *g).count();
-                if thrown > carried {
-                    return forbid(format!(
-                        "{} threw {thrown} `{g}` but carries {carried}",
-                        mr.name
-                    ));
-                }
-            }
+            check_model_deeds(r.scenario, mr)?;
+            check_grenades(m, mr)?;
         }
+        Ok(())
+    }
+
+    /// At most two distinct challenges, each naming a model only where it
+    /// gives experience, and no fireworks only with a trick user fielded.
+    fn check_challenges(&self, r: &BattleReport) -> Result<(), CampaignError> {
         if r.challenges.len() > 2 {
             return forbid(format!(
                 "{} challenges, at most two per battle",
@@ -269,53 +291,7 @@ impl CampaignState {
             return forbid(format!("challenge {} is listed twice", a.id));
         }
         for c in &r.challenges {
-            match (&c.model, c.id.reward().0) {
-                (None, tables::ChallengeXp::None) => {}
-                (Some(_), tables::ChallengeXp::None) => {
-                    return forbid(format!(
-                        "challenge {} gives no experience: name no model",
-                        c.id
-                    ));
-                }
-                (None, _) => {
-                    return forbid(format!(
-                        "challenge {} needs the model that gets the experience",
-                        c.id
-                    ));
-                }
-                (Some(n), kind) => {
-                    let m = self.model(n)?;
-                    if m.in_stash || m.misses_next {
-                        return forbid(format!("{n} did not fight this battle"));
-                    }
-                    if m.entry.archetype == Archetype::Pet {
-                        return forbid(format!(
-                            "challenge {}: {n} is a pet and gains no experience",
-                            c.id
-                        ));
-                    }
-                    let taken_out = r.models.iter().any(|x| &x.name == n && x.out_of_action);
-                    if taken_out
-                        && matches!(
-                            c.id,
-                            Challenge::Predator
-                                | Challenge::Pacifist
-                                | Challenge::Courier
-                                | Challenge::Hunt
-                        )
-                    {
-                        return forbid(format!(
-                            "challenge {}: {n} was taken out, and this challenge needs it on its feet to the end",
-                            c.id
-                        ));
-                    }
-                    if kind == tables::ChallengeXp::OneSpecialist
-                        && !m.entry.archetype.is_specialist()
-                    {
-                        return forbid(format!("challenge {}: {n} is not a specialist", c.id));
-                    }
-                }
-            }
+            self.check_challenge(r, c)?;
         }
         if r.challenges.iter().any(|c| c.id == Challenge::NoFireworks)
             && !self.fielded().any(|m| {
@@ -330,6 +306,64 @@ impl CampaignState {
                 "challenge no_fireworks needs a fielded model that knows technomancer tricks",
             );
         }
+        Ok(())
+    }
+
+    /// One challenge: the model it names (if any) fought, is no pet, stayed
+    /// on its feet where needed and is a specialist where needed.
+    fn check_challenge(&self, r: &BattleReport, c: &ChallengeReport) -> Result<(), CampaignError> {
+        match (&c.model, c.id.reward().0) {
+            (None, tables::ChallengeXp::None) => {}
+            (Some(_), tables::ChallengeXp::None) => {
+                return forbid(format!(
+                    "challenge {} gives no experience: name no model",
+                    c.id
+                ));
+            }
+            (None, _) => {
+                return forbid(format!(
+                    "challenge {} needs the model that gets the experience",
+                    c.id
+                ));
+            }
+            (Some(n), kind) => {
+                let m = self.model(n)?;
+                if m.in_stash || m.misses_next {
+                    return forbid(format!("{n} did not fight this battle"));
+                }
+                if m.entry.archetype == Archetype::Pet {
+                    return forbid(format!(
+                        "challenge {}: {n} is a pet and gains no experience",
+                        c.id
+                    ));
+                }
+                let taken_out = r.models.iter().any(|x| &x.name == n && x.out_of_action);
+                if taken_out
+                    && matches!(
+                        c.id,
+                        Challenge::Predator
+                            | Challenge::Pacifist
+                            | Challenge::Courier
+                            | Challenge::Hunt
+                    )
+                {
+                    return forbid(format!(
+                        "challenge {}: {n} was taken out, and this challenge needs it on its feet to the end",
+                        c.id
+                    ));
+                }
+                if kind == tables::ChallengeXp::OneSpecialist && !m.entry.archetype.is_specialist()
+                {
+                    return forbid(format!("challenge {}: {n} is not a specialist", c.id));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// After a valid report: grenades thrown struck off, ammunition of the
+    /// fighters spent, the break's marks cleared, the battle counted.
+    fn finish_battle(&mut self, number: u32, r: &BattleReport) -> Result<(), CampaignError> {
         for mr in &r.models {
             let m = self.model_mut(&mr.name)?;
             for g in &mr.used {
@@ -542,4 +576,62 @@ impl CampaignState {
         *self.model_mut(model)? = t;
         Ok(())
     }
+}
+
+/// The interception object: carried only in interception, by at most two.
+fn check_object(r: &BattleReport) -> Result<(), CampaignError> {
+    let carriers = r.models.iter().filter(|m| m.object).count();
+    if carriers > 0 && r.scenario != Scenario::Interception {
+        return forbid("`object` only exists in interception");
+    }
+    if carriers > 2 {
+        return forbid(format!(
+            "{carriers} models carried the object, at most two carry it together"
+        ));
+    }
+    Ok(())
+}
+
+/// What one model did fits the scenario, and a model taken out carried nothing off.
+fn check_model_deeds(scenario: Scenario, mr: &ModelReport) -> Result<(), CampaignError> {
+    if mr.escaped && scenario != Scenario::Pride {
+        return forbid(format!("{}: `escaped` only counts in pride", mr.name));
+    }
+    if mr.markers > 0 && scenario == Scenario::Pride {
+        return forbid(format!(
+            "{}: pride has no technology markers on the table",
+            mr.name
+        ));
+    }
+    if mr.out_of_action && (mr.markers > 0 || mr.object || mr.escaped) {
+        return forbid(format!(
+            "{}: a model taken out drops what it carries and never left the table safely (no markers, object or escape)",
+            mr.name
+        ));
+    }
+    Ok(())
+}
+
+/// Only grenades are reported used, and no more of each than the model carries.
+fn check_grenades(m: &CampaignModel, mr: &ModelReport) -> Result<(), CampaignError> {
+    for g in &mr.used {
+        if !matches!(
+            g,
+            SpecialItem::SmokeGrenade | SpecialItem::StunGrenade | SpecialItem::FragGrenade
+        ) {
+            return forbid(format!(
+                "{}: only grenades are used up (`{g}` is not one)",
+                mr.name
+            ));
+        }
+        let carried = m.entry.items.iter().filter(|&&i| i == *g).count();
+        let thrown = mr.used.iter().filter(|&&i| i == *g).count();
+        if thrown > carried {
+            return forbid(format!(
+                "{} threw {thrown} `{g}` but carries {carried}",
+                mr.name
+            ));
+        }
+    }
+    Ok(())
 }

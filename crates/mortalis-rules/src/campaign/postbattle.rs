@@ -9,7 +9,7 @@ use super::events::{
     learnable_skills, raisable,
 };
 use super::tables::{self, Goods, Injury, LevelKind, Medicine};
-use super::{CampaignError, CampaignState, changes};
+use super::{CampaignError, CampaignModel, CampaignState, PendingInjury, changes};
 use crate::Lang;
 use crate::dice::DiceSource;
 use crate::profile::{Characteristic, level_for_xp};
@@ -154,6 +154,8 @@ impl Run<'_> {
         Ok([self.d6()?, self.d6()?])
     }
 
+    /// Injury rolls for every model taken out, then for each in turn the
+    /// care offered and the injury's outcome.
     fn injuries(&mut self, report: &BattleReport) -> Result<(), CampaignError> {
         let hurt: Vec<String> = report
             .models
@@ -175,168 +177,208 @@ impl Run<'_> {
         }
         // Care is decided after all rolls are seen.
         for name in &hurt {
-            let key = |s: &str| format!("injury.{name}.{s}");
-            loop {
-                let p = self.state.model(name)?.injury.clone().expect("rolled");
-                let stash_has = |m: Medicine| self.state.stash.contains(&Goods::Medicine(m));
-                let mut choices = vec![Choice::new(
-                    "none",
-                    consequence(p.result, Lang::Pl),
-                    consequence(p.result, Lang::En),
-                )];
-                if let Some(base) = p.result.care_cost().filter(|_| !p.cared) {
-                    let cost = care_price(&self.state, base);
-                    let roll = p.result != Injury::Amnesia;
-                    let (pl, en) = if roll {
-                        (
-                            format!("zapłać {cost} tk i rzuć ponownie"),
-                            format!("pay {cost} tk and roll again"),
-                        )
-                    } else {
-                        (
-                            format!("zapłać {cost} tk: lekkie obrażenia"),
-                            format!("pay {cost} tk: light wounds"),
-                        )
-                    };
-                    if cost <= self.state.credits {
-                        choices.push(Choice::new("pay", pl, en));
-                    }
-                    if stash_has(Medicine::CombatMedkit) {
-                        choices.push(Choice::new(
-                            "combat_medkit",
-                            "bojowy zestaw medyczny: darmowa opieka",
-                            "combat medkit: free care",
-                        ));
-                    }
-                    if stash_has(Medicine::SurgicalAutomaton) {
-                        choices.push(Choice::new(
-                            "surgical_automaton",
-                            "automat chirurgiczny: lekkie obrażenia",
-                            "surgical automaton: light wounds",
-                        ));
-                    }
-                    if stash_has(Medicine::MedicalNanobots) {
-                        choices.push(Choice::new(
-                            "medical_nanobots",
-                            "nanoboty: lekkie obrażenia i +1 PD",
-                            "nanobots: light wounds and +1 XP",
-                        ));
-                    }
-                }
-                if matches!(p.result, Injury::Death | Injury::BadlyWounded)
-                    && stash_has(Medicine::GhostCatcher)
-                {
-                    choices.push(Choice::new(
-                        "ghost_catcher",
-                        "duchołap: model przeżywa",
-                        "ghost-catcher: the model lives",
-                    ));
-                }
-                let a = self.ask(Question {
-                    key: key(if p.cared { "after_care" } else { "care" }),
-                    pl: format!("{name}: {}", p.result.name(Lang::Pl)),
-                    en: format!("{name}: {}", p.result.name(Lang::En)),
-                    choices,
-                })?;
-                let by = match a.as_str() {
-                    "none" => break,
-                    "ghost_catcher" => {
-                        self.push(Event::GhostCatcher {
-                            model: name.clone(),
-                        })?;
-                        continue;
-                    }
-                    "pay" => CareBy::Credits,
-                    "combat_medkit" => CareBy::CombatMedkit,
-                    "surgical_automaton" => CareBy::SurgicalAutomaton,
-                    _ => CareBy::MedicalNanobots,
-                };
-                let (dice, result) = match by {
-                    CareBy::SurgicalAutomaton => (None, Injury::LightWounds),
-                    CareBy::MedicalNanobots => (None, Injury::LessonLearnt),
-                    _ if p.result == Injury::Amnesia => (None, Injury::LightWounds),
-                    _ => {
-                        let d = self.roll2(
-                            &format!("Opieka medyczna: {name} rzuca ponownie 2k6"),
-                            &format!("Medical care: {name} rolls 2d6 again"),
-                        )?;
-                        (Some(d), tables::injury(d[0] + d[1]))
-                    }
-                };
-                self.push(Event::Care {
-                    model: name.clone(),
-                    by,
-                    dice,
-                    result,
-                })?;
-            }
-            let m = self.state.model(name)?.clone();
-            let p = m.injury.clone().expect("rolled");
-            let (mut wound, mut forget) = (None, None);
-            if p.result == Injury::SeriousInjury {
-                let choices = tables::Wound::ALL
-                    .iter()
-                    .filter(|w| !m.wounds.contains(w))
-                    .map(|w| {
-                        let retire = m.wounds.len() + 1 >= tables::WOUNDS_TO_RETIRE;
-                        Choice::new(
-                            w.id(),
-                            format!(
-                                "{} ({} -1){}",
-                                w.name(Lang::Pl),
-                                w.characteristic().id(),
-                                if retire {
-                                    ", przejście na emeryturę"
-                                } else {
-                                    ""
-                                }
-                            ),
-                            format!(
-                                "{} ({} -1){}",
-                                w.name(Lang::En),
-                                w.characteristic().id(),
-                                if retire { ", retires" } else { "" }
-                            ),
-                        )
-                    })
-                    .collect();
-                let a = self.ask(Question {
-                    key: key("wound"),
-                    pl: format!("{name}: która rana?"),
-                    en: format!("{name}: which wound?"),
-                    choices,
-                })?;
-                wound = tables::Wound::lookup(&a);
-            }
-            if p.result == Injury::Amnesia {
-                let can = events::forgettable_skills(&m);
-                if !can.is_empty() {
-                    let choices = can
-                        .iter()
-                        .map(|s| {
-                            Choice::new(
-                                s.id(),
-                                format!("zapomnij: {}", s.name(Lang::Pl)),
-                                format!("forget: {}", s.name(Lang::En)),
-                            )
-                        })
-                        .collect();
-                    let a = self.ask(Question {
-                        key: key("forget"),
-                        pl: format!("{name}: którą umiejętność zapomina?"),
-                        en: format!("{name}: which skill is forgotten?"),
-                        choices,
-                    })?;
-                    forget = Skill::lookup(&a);
-                }
-            }
-            self.push(Event::InjuryResolved {
-                model: name.clone(),
-                wound,
-                forget,
-            })?;
+            while self.care_step(name)? {}
+            self.resolve_injury(name)?;
         }
         Ok(())
+    }
+
+    /// Offer care for `name`'s pending injury once; false when the result
+    /// is accepted, true after a care or ghost-catcher event (ask again).
+    fn care_step(&mut self, name: &str) -> Result<bool, CampaignError> {
+        let p = self.state.model(name)?.injury.clone().expect("rolled");
+        let choices = self.care_choices(&p);
+        let a = self.ask(Question {
+            key: format!(
+                "injury.{name}.{}",
+                if p.cared { "after_care" } else { "care" }
+            ),
+            pl: format!("{name}: {}", p.result.name(Lang::Pl)),
+            en: format!("{name}: {}", p.result.name(Lang::En)),
+            choices,
+        })?;
+        let by = match a.as_str() {
+            "none" => return Ok(false),
+            "ghost_catcher" => {
+                self.push(Event::GhostCatcher {
+                    model: name.to_string(),
+                })?;
+                return Ok(true);
+            }
+            "pay" => CareBy::Credits,
+            "combat_medkit" => CareBy::CombatMedkit,
+            "surgical_automaton" => CareBy::SurgicalAutomaton,
+            _ => CareBy::MedicalNanobots,
+        };
+        let (dice, result) = match by {
+            CareBy::SurgicalAutomaton => (None, Injury::LightWounds),
+            CareBy::MedicalNanobots => (None, Injury::LessonLearnt),
+            _ if p.result == Injury::Amnesia => (None, Injury::LightWounds),
+            _ => {
+                let d = self.roll2(
+                    &format!("Opieka medyczna: {name} rzuca ponownie 2k6"),
+                    &format!("Medical care: {name} rolls 2d6 again"),
+                )?;
+                (Some(d), tables::injury(d[0] + d[1]))
+            }
+        };
+        self.push(Event::Care {
+            model: name.to_string(),
+            by,
+            dice,
+            result,
+        })?;
+        Ok(true)
+    }
+
+    /// The answers to a pending injury: accept it, paid care (when
+    /// affordable), medicines from the stash, a ghost-catcher for the dying.
+    fn care_choices(&self, p: &PendingInjury) -> Vec<Choice> {
+        let stash_has = |m: Medicine| self.state.stash.contains(&Goods::Medicine(m));
+        let mut choices = vec![Choice::new(
+            "none",
+            consequence(p.result, Lang::Pl),
+            consequence(p.result, Lang::En),
+        )];
+        if let Some(base) = p.result.care_cost().filter(|_| !p.cared) {
+            let cost = care_price(&self.state, base);
+            let roll = p.result != Injury::Amnesia;
+            let (pl, en) = if roll {
+                (
+                    format!("zapłać {cost} tk i rzuć ponownie"),
+                    format!("pay {cost} tk and roll again"),
+                )
+            } else {
+                (
+                    format!("zapłać {cost} tk: lekkie obrażenia"),
+                    format!("pay {cost} tk: light wounds"),
+                )
+            };
+            if cost <= self.state.credits {
+                choices.push(Choice::new("pay", pl, en));
+            }
+            if stash_has(Medicine::CombatMedkit) {
+                choices.push(Choice::new(
+                    "combat_medkit",
+                    "bojowy zestaw medyczny: darmowa opieka",
+                    "combat medkit: free care",
+                ));
+            }
+            if stash_has(Medicine::SurgicalAutomaton) {
+                choices.push(Choice::new(
+                    "surgical_automaton",
+                    "automat chirurgiczny: lekkie obrażenia",
+                    "surgical automaton: light wounds",
+                ));
+            }
+            if stash_has(Medicine::MedicalNanobots) {
+                choices.push(Choice::new(
+                    "medical_nanobots",
+                    "nanoboty: lekkie obrażenia i +1 PD",
+                    "nanobots: light wounds and +1 XP",
+                ));
+            }
+        }
+        if matches!(p.result, Injury::Death | Injury::BadlyWounded)
+            && stash_has(Medicine::GhostCatcher)
+        {
+            choices.push(Choice::new(
+                "ghost_catcher",
+                "duchołap: model przeżywa",
+                "ghost-catcher: the model lives",
+            ));
+        }
+        choices
+    }
+
+    /// Record the outcome of `name`'s injury, asking for the lasting wound
+    /// or the forgotten skill where the result needs one.
+    fn resolve_injury(&mut self, name: &str) -> Result<(), CampaignError> {
+        let m = self.state.model(name)?.clone();
+        let p = m.injury.clone().expect("rolled");
+        let (mut wound, mut forget) = (None, None);
+        if p.result == Injury::SeriousInjury {
+            wound = self.choose_wound(name, &m)?;
+        }
+        if p.result == Injury::Amnesia {
+            forget = self.choose_forgotten(name, &m)?;
+        }
+        self.push(Event::InjuryResolved {
+            model: name.to_string(),
+            wound,
+            forget,
+        })
+    }
+
+    /// Ask which lasting wound a seriously injured model takes.
+    fn choose_wound(
+        &mut self,
+        name: &str,
+        m: &CampaignModel,
+    ) -> Result<Option<tables::Wound>, CampaignError> {
+        let choices = tables::Wound::ALL
+            .iter()
+            .filter(|w| !m.wounds.contains(w))
+            .map(|w| {
+                let retire = m.wounds.len() + 1 >= tables::WOUNDS_TO_RETIRE;
+                Choice::new(
+                    w.id(),
+                    format!(
+                        "{} ({} -1){}",
+                        w.name(Lang::Pl),
+                        w.characteristic().id(),
+                        if retire {
+                            ", przejście na emeryturę"
+                        } else {
+                            ""
+                        }
+                    ),
+                    format!(
+                        "{} ({} -1){}",
+                        w.name(Lang::En),
+                        w.characteristic().id(),
+                        if retire { ", retires" } else { "" }
+                    ),
+                )
+            })
+            .collect();
+        let a = self.ask(Question {
+            key: format!("injury.{name}.wound"),
+            pl: format!("{name}: która rana?"),
+            en: format!("{name}: which wound?"),
+            choices,
+        })?;
+        Ok(tables::Wound::lookup(&a))
+    }
+
+    /// Ask which skill a model with amnesia forgets (none when it has none
+    /// to forget).
+    fn choose_forgotten(
+        &mut self,
+        name: &str,
+        m: &CampaignModel,
+    ) -> Result<Option<Skill>, CampaignError> {
+        let can = events::forgettable_skills(m);
+        if can.is_empty() {
+            return Ok(None);
+        }
+        let choices = can
+            .iter()
+            .map(|s| {
+                Choice::new(
+                    s.id(),
+                    format!("zapomnij: {}", s.name(Lang::Pl)),
+                    format!("forget: {}", s.name(Lang::En)),
+                )
+            })
+            .collect();
+        let a = self.ask(Question {
+            key: format!("injury.{name}.forget"),
+            pl: format!("{name}: którą umiejętność zapomina?"),
+            en: format!("{name}: which skill is forgotten?"),
+            choices,
+        })?;
+        Ok(Skill::lookup(&a))
     }
 
     fn experience(&mut self, report: &BattleReport) -> Result<(), CampaignError> {
