@@ -66,7 +66,7 @@ fn kind(effect: Effect) -> Kind {
         Effect::King { .. } | Effect::ManaEachTurn { .. } | Effect::Mulligan => Kind::Timely,
         Effect::CaptureMana { .. } | Effect::Spread { .. } | Effect::Flood => Kind::Timely,
         Effect::Ambush { .. } | Effect::Burn { .. } | Effect::Foresight => Kind::Timely,
-        Effect::DamageEach { .. } | Effect::Kill | Effect::DamageOne { .. } => Kind::Hurt,
+        Effect::DamageEach { .. } | Effect::Kill => Kind::Hurt,
         Effect::RevolverDamage { .. } | Effect::DamageByArmor | Effect::Exchange => Kind::Hurt,
         Effect::Modify { .. } | Effect::Combat { .. } | Effect::Grant { .. } => Kind::BlessOrCurse,
         Effect::Overwrite { .. } | Effect::BeforeMovement { .. } => Kind::BlessOrCurse,
@@ -246,10 +246,9 @@ impl<'a> Aim<'a> {
     fn hurt(&self, effect: Effect) -> Aimed {
         Some(match effect {
             Effect::DamageEach { amount } => self.pick(&self.damage_each(amount)),
-            Effect::Kill
-            | Effect::DamageOne { .. }
-            | Effect::RevolverDamage { .. }
-            | Effect::DamageByArmor => self.pick(&self.damage_one(effect)),
+            Effect::Kill | Effect::RevolverDamage { .. } | Effect::DamageByArmor => {
+                self.pick(&self.damage_one(effect))
+            }
             // Ch'tai Exchange: pull the strongest member out of the enemy group of two or
             // more that threatens most, leaving it weaker and the member alone (S61).
             Effect::Exchange => self.pick(&|t| {
@@ -300,7 +299,6 @@ impl<'a> Aim<'a> {
         // Cruel Greaves hurts each minion as much as its armor.
         let by_armor = effect == Effect::DamageByArmor;
         let amount = match effect {
-            Effect::DamageOne { amount } => amount,
             Effect::RevolverDamage { per } => {
                 per.saturating_mul(self.state.player(self.side).revolver_m(self.card))
             }

@@ -335,8 +335,6 @@ pub enum Effect {
     Entropy,
     /// The target minion dies (no attacker: "dies").
     Kill,
-    /// Magical damage to the target minion.
-    DamageOne { amount: u8 },
     /// Magical damage to the target minion equal to its armor (Cruel Greaves).
     DamageByArmor,
     /// Magical damage to the target minion: this much times the Revolver's M.

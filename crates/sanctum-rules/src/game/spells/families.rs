@@ -72,7 +72,7 @@ pub(super) fn family(effect: Effect) -> Family {
         Effect::Recede { .. } => Family::EnchantAndAct,
         Effect::DamageEach { .. } | Effect::HealEach { .. } | Effect::Kill => Family::Harm,
         Effect::RevolverDamage { .. } | Effect::DamageByArmor => Family::Harm,
-        Effect::DamageOne { .. } | Effect::KillRecruits => Family::Harm,
+        Effect::KillRecruits => Family::Harm,
         Effect::Dispel { .. } => Family::Dispel,
         Effect::SetTerrain { .. } | Effect::FoundColony | Effect::Entropy => Family::Board,
         Effect::MakeTown | Effect::Quake | Effect::Flood => Family::Board,
@@ -265,9 +265,6 @@ pub(super) fn harm(
                 .and_then(|u| u.group.minions().iter().find(|m| m.id == minion))
                 .map_or(0, |m| m.armor);
             damage_minion(state, minion, armor, events);
-        }
-        (Effect::DamageOne { amount }, Aim::Minion { minion }) => {
-            damage_minion(state, minion, amount, events);
         }
         (Effect::KillRecruits, _) => crate::game::upheaval::kill_recruits(state, events),
         _ => {}
