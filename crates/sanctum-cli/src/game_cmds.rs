@@ -41,24 +41,79 @@ pub fn turn(file: &Path, json: bool) -> anyhow::Result<String> {
 
 /// A one-line account of an event.
 pub fn describe(e: &Event, state: &GameState) -> String {
-    let g = |id: &u32| {
-        state
-            .unit(*id)
-            .map_or_else(|| format!("group {id}"), |u| u.group.name.clone())
+    let line = match e {
+        Event::TurnStarted { .. }
+        | Event::LevelUp { .. }
+        | Event::Drew { .. }
+        | Event::DeckEmpty { .. }
+        | Event::Captured { .. }
+        | Event::NoviceProduced { .. }
+        | Event::Initiative { .. }
+        | Event::ManaGenerated { .. }
+        | Event::Conceded { .. }
+        | Event::Discarded { .. }
+        | Event::Trained { .. }
+        | Event::InitiativeSwapped { .. }
+        | Event::GameEnded { .. } => rhythm_line(e),
+        Event::SpellExpired { .. }
+        | Event::SpellCast { .. }
+        | Event::SpellSquandered { .. }
+        | Event::ChaosTwist { .. }
+        | Event::NationChanged { .. }
+        | Event::ItemGenerated { .. }
+        | Event::Enchanted { .. }
+        | Event::SpellDispelled { .. }
+        | Event::SpellDamage { .. } => spell_line(e),
+        Event::TerrainDamage { .. }
+        | Event::Leaped { .. }
+        | Event::Vanished { .. }
+        | Event::Piped { .. }
+        | Event::Hopped { .. }
+        | Event::Recruited { .. }
+        | Event::LeftGroup { .. }
+        | Event::Teleported { .. }
+        | Event::OwnerChanged { .. }
+        | Event::HeroCreated { .. }
+        | Event::Summoned { .. }
+        | Event::Healed { .. }
+        | Event::Moved { .. } => board_line(e, state),
+        Event::StructureChanged { .. }
+        | Event::StructureMoved { .. }
+        | Event::TerrainChanged { .. }
+        | Event::StructureFounded { .. }
+        | Event::StructureDestroyed { .. } => land_line(e),
+        Event::CombatStarted { .. }
+        | Event::CombatRound { .. }
+        | Event::Withdrew { .. }
+        | Event::Attack { .. }
+        | Event::Forfeit { .. }
+        | Event::Gazed { .. }
+        | Event::HelperCast { .. }
+        | Event::TrophyTaken { .. }
+        | Event::SpellTransferred { .. }
+        | Event::Exploded { .. }
+        | Event::Deflected { .. }
+        | Event::CombatEnded { .. }
+        | Event::Experience { .. }
+        | Event::MinionDied { .. }
+        | Event::GroupDied { .. } => combat_line(e, state),
     };
-    match e {
+    // Each helper answers for the events sent to it above.
+    line.unwrap_or_else(|| format!("{e:?}"))
+}
+
+/// A group's name, or "group N" once it has left the state.
+fn group_name(state: &GameState, id: &u32) -> String {
+    state
+        .unit(*id)
+        .map_or_else(|| format!("group {id}"), |u| u.group.name.clone())
+}
+
+/// The line for an event of the turn's rhythm: draws, mana, initiative, the end of the game.
+fn rhythm_line(e: &Event) -> Option<String> {
+    Some(match e {
         Event::TurnStarted { turn } => format!("— turn {turn} —"),
         Event::LevelUp { minion, level, .. } => format!("minion {minion} reaches level {level}"),
-        Event::SpellExpired { card, .. } => format!("{card} expires"),
-        Event::TerrainDamage {
-            group,
-            at,
-            damage,
-            killed,
-        } => format!(
-            "{} takes {damage} from the terrain at {at} ({killed} killed)",
-            g(group)
-        ),
         Event::Drew { side, card } => match card {
             Some(c) => format!("{} draws {c}", side.name()),
             None => format!("{} draws a card", side.name()),
@@ -100,17 +155,65 @@ pub fn describe(e: &Event, state: &GameState) -> String {
         Event::Trained { side, at, into, .. } => {
             format!("{} trains a novice at {at} as {into:?}", side.name()).to_lowercase()
         }
+        Event::InitiativeSwapped { side } => format!("initiative passes to {}", side.name()),
+        Event::GameEnded { winner, reason } => format!(
+            "game over: {} ({reason:?})",
+            winner.map_or("a draw".to_string(), |s| format!("{} wins", s.name()))
+        )
+        .to_lowercase(),
+        _ => return None,
+    })
+}
+
+/// The line for an event of a spell or a helper outside combat.
+fn spell_line(e: &Event) -> Option<String> {
+    Some(match e {
+        Event::SpellExpired { card, .. } => format!("{card} expires"),
         Event::SpellCast { side, card, .. } => format!("{} casts {card}", side.name()),
         Event::SpellSquandered { side, card, reason } => {
             format!("{}'s {card} squanders: {reason}", side.name())
         }
-        Event::Leaped { group, from, to } => format!("{} leaps from {from} to {to}", g(group)),
         Event::ChaosTwist { minion, card, .. } => {
             format!("chaos twists minion {minion}: {card} (a helper)")
         }
         Event::NationChanged { minion, nation } => {
             format!("minion {minion} becomes one of the {}", nation.name())
         }
+        Event::ItemGenerated { minion, item } => {
+            format!("minion {minion} is given {item:?} (a helper)").to_lowercase()
+        }
+        Event::Enchanted { card, .. } => format!("{card} is now active"),
+        Event::SpellDispelled { card, reason, .. } => format!(
+            "{} leaves play: {reason}",
+            card.map_or("a helper spell".to_string(), |c| c.to_string())
+        ),
+        Event::SpellDamage {
+            minion,
+            damage,
+            died,
+            ..
+        } => format!(
+            "minion {minion} takes {damage} spell damage{}",
+            if *died { " and dies" } else { "" }
+        ),
+        _ => return None,
+    })
+}
+
+/// The line for an event of a group on the board: arriving, moving, changing hands or leaving.
+fn board_line(e: &Event, state: &GameState) -> Option<String> {
+    let g = |id: &u32| group_name(state, id);
+    Some(match e {
+        Event::TerrainDamage {
+            group,
+            at,
+            damage,
+            killed,
+        } => format!(
+            "{} takes {damage} from the terrain at {at} ({killed} killed)",
+            g(group)
+        ),
+        Event::Leaped { group, from, to } => format!("{} leaps from {from} to {to}", g(group)),
         Event::Vanished { group } => format!("{} leaves the board", g(group)),
         Event::Piped { group } => format!("a piper plays for {}", g(group)),
         Event::Hopped {
@@ -122,13 +225,6 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             "{minions} of {} leave the board at {at} until turn {back}",
             g(group)
         ),
-        Event::ItemGenerated { minion, item } => {
-            format!("minion {minion} is given {item:?} (a helper)").to_lowercase()
-        }
-        Event::StructureChanged { at, kind } => {
-            format!("the structure at {at} becomes a {}", kind.name())
-        }
-        Event::InitiativeSwapped { side } => format!("initiative passes to {}", side.name()),
         Event::Recruited { side, group, at } => {
             format!(
                 "a recruit of {} appears at {at} in {}",
@@ -146,9 +242,6 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             g(from),
             g(group)
         ),
-        Event::StructureMoved { from, to } => {
-            format!("the town at {from} moves to {to}")
-        }
         Event::Teleported { group, from, to } => {
             format!("{} is carried off from {from} to {to}", g(group))
         }
@@ -161,26 +254,7 @@ pub fn describe(e: &Event, state: &GameState) -> String {
         Event::Summoned { side, group, at } => {
             format!("{} summons {} at {at}", side.name(), g(group))
         }
-        Event::SpellDamage {
-            minion,
-            damage,
-            died,
-            ..
-        } => format!(
-            "minion {minion} takes {damage} spell damage{}",
-            if *died { " and dies" } else { "" }
-        ),
-        Event::Enchanted { card, .. } => format!("{card} is now active"),
-        Event::SpellDispelled { card, reason, .. } => format!(
-            "{} leaves play: {reason}",
-            card.map_or("a helper spell".to_string(), |c| c.to_string())
-        ),
-        Event::TerrainChanged { at, terrain } => format!("{at} becomes {}", terrain.name()),
         Event::Healed { group, amount } => format!("{} heals {amount}", g(group)),
-        Event::StructureFounded { at, kind } => format!("a {} is founded at {at}", kind.name()),
-        Event::StructureDestroyed { at, kind } => {
-            format!("the {} at {at} is destroyed", kind.name())
-        }
         Event::Moved {
             group,
             from,
@@ -195,6 +269,32 @@ pub fn describe(e: &Event, state: &GameState) -> String {
             to.map_or("gone".to_string(), |s| s.to_string()),
             setback.map_or(String::new(), |s| format!(": {}", s.text(g)))
         ),
+        _ => return None,
+    })
+}
+
+/// The line for an event that changes a square's terrain or structure.
+fn land_line(e: &Event) -> Option<String> {
+    Some(match e {
+        Event::StructureChanged { at, kind } => {
+            format!("the structure at {at} becomes a {}", kind.name())
+        }
+        Event::StructureMoved { from, to } => {
+            format!("the town at {from} moves to {to}")
+        }
+        Event::TerrainChanged { at, terrain } => format!("{at} becomes {}", terrain.name()),
+        Event::StructureFounded { at, kind } => format!("a {} is founded at {at}", kind.name()),
+        Event::StructureDestroyed { at, kind } => {
+            format!("the {} at {at} is destroyed", kind.name())
+        }
+        _ => return None,
+    })
+}
+
+/// The line for an event of a combat and its aftermath.
+fn combat_line(e: &Event, state: &GameState) -> Option<String> {
+    let g = |id: &u32| group_name(state, id);
+    Some(match e {
         Event::CombatStarted { first, second } => {
             format!("combat: {} against {}", g(first), g(second))
         }
@@ -258,12 +358,8 @@ pub fn describe(e: &Event, state: &GameState) -> String {
         Event::Experience { minion, xp } => format!("  minion {minion} gains {xp} experience"),
         Event::MinionDied { minion, .. } => format!("  minion {minion} dies"),
         Event::GroupDied { group } => format!("group {group} is gone"),
-        Event::GameEnded { winner, reason } => format!(
-            "game over: {} ({reason:?})",
-            winner.map_or("a draw".to_string(), |s| format!("{} wins", s.name()))
-        )
-        .to_lowercase(),
-    }
+        _ => return None,
+    })
 }
 
 /// The state in a few lines: groups, structures, players.

@@ -349,72 +349,98 @@ fn run(cli: Cli) -> anyhow::Result<String> {
             })?;
             write!(out, "{text}")?;
         }
-        Command::Board { layout, json } => {
-            let board = Board::get(layout);
-            if json {
-                writeln!(out, "{}", serde_json::to_string_pretty(&board_json(board))?)?;
-            } else {
-                write!(out, "{}", draw::board(board, colour))?;
-            }
-        }
+        Command::Board { layout, json } => board_cmd(&mut out, layout, json, colour)?,
         Command::Map {
             realm,
             layout,
             seed,
             json,
-        } => {
-            let map = Generator::new(layout).generate(realm, &mut GameRng::from_seed(seed));
-            if json {
-                writeln!(
-                    out,
-                    "{}",
-                    serde_json::to_string_pretty(&map_json(&map, realm, seed))?
-                )?;
-            } else {
-                write!(out, "{}", draw::map(&map, seed, colour))?;
-            }
-        }
+        } => map_cmd(&mut out, realm, layout, seed, json, colour)?,
         Command::MapStats {
             realm,
             layout,
             samples,
             seed,
             json,
-        } => {
-            let stats = map_stats(realm, layout, samples, seed);
-            let mean = stats.mean_terrain();
-            if json {
-                let mut terrain = serde_json::Map::new();
-                for t in Terrain::ALL {
-                    terrain.insert(t.name().into(), json!(round3(mean[t.index()])));
-                }
-                let v = json!({
-                    "realm": realm.name(),
-                    "layout": layout.name(),
-                    "samples": samples,
-                    "mean_terrain": terrain,
-                    "mean_towns": round3(stats.mean_towns()),
-                });
-                writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-            } else {
-                writeln!(
-                    out,
-                    "{} maps, realm {}, layout {}, first seed {seed}",
-                    samples,
-                    realm.name(),
-                    layout.name()
-                )?;
-                writeln!(out, "mean counts over the 84 non-reserved squares:")?;
-                for t in Terrain::ALL {
-                    if mean[t.index()] > 0.0 {
-                        writeln!(out, "  {:<12} {:>7.3}", t.name(), mean[t.index()])?;
-                    }
-                }
-                writeln!(out, "  {:<12} {:>7.3}", "towns", stats.mean_towns())?;
-            }
-        }
+        } => map_stats_cmd(&mut out, realm, layout, samples, seed, json)?,
     }
     Ok(out)
+}
+
+/// `sanctum board`: the layout's geometry as JSON or as a drawing.
+fn board_cmd(out: &mut String, layout: Layout, json: bool, colour: bool) -> anyhow::Result<()> {
+    let board = Board::get(layout);
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&board_json(board))?)?;
+    } else {
+        write!(out, "{}", draw::board(board, colour))?;
+    }
+    Ok(())
+}
+
+/// `sanctum map`: one generated map as JSON or as a drawing.
+fn map_cmd(
+    out: &mut String,
+    realm: RealmChoice,
+    layout: Layout,
+    seed: u64,
+    json: bool,
+    colour: bool,
+) -> anyhow::Result<()> {
+    let map = Generator::new(layout).generate(realm, &mut GameRng::from_seed(seed));
+    if json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&map_json(&map, realm, seed))?
+        )?;
+    } else {
+        write!(out, "{}", draw::map(&map, seed, colour))?;
+    }
+    Ok(())
+}
+
+/// `sanctum map-stats`: mean terrain and town counts over many maps, as JSON or a table.
+fn map_stats_cmd(
+    out: &mut String,
+    realm: RealmChoice,
+    layout: Layout,
+    samples: u64,
+    seed: u64,
+    json: bool,
+) -> anyhow::Result<()> {
+    let stats = map_stats(realm, layout, samples, seed);
+    let mean = stats.mean_terrain();
+    if json {
+        let mut terrain = serde_json::Map::new();
+        for t in Terrain::ALL {
+            terrain.insert(t.name().into(), json!(round3(mean[t.index()])));
+        }
+        let v = json!({
+            "realm": realm.name(),
+            "layout": layout.name(),
+            "samples": samples,
+            "mean_terrain": terrain,
+            "mean_towns": round3(stats.mean_towns()),
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+    } else {
+        writeln!(
+            out,
+            "{} maps, realm {}, layout {}, first seed {seed}",
+            samples,
+            realm.name(),
+            layout.name()
+        )?;
+        writeln!(out, "mean counts over the 84 non-reserved squares:")?;
+        for t in Terrain::ALL {
+            if mean[t.index()] > 0.0 {
+                writeln!(out, "  {:<12} {:>7.3}", t.name(), mean[t.index()])?;
+            }
+        }
+        writeln!(out, "  {:<12} {:>7.3}", "towns", stats.mean_towns())?;
+    }
+    Ok(())
 }
 
 fn round3(x: f64) -> f64 {

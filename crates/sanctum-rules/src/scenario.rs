@@ -9,7 +9,7 @@ use std::ops::RangeInclusive;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::board::Layout;
+use crate::board::{Board, Layout};
 use crate::cards::CATALOGUE;
 use crate::groups::{
     Ability, Control, DEFAULT_MONSTER_HP, Effects, Field, Group, GroupError, MONSTER_KINDS, Minion,
@@ -254,181 +254,18 @@ pub(crate) fn spanless_line(text: &str) -> usize {
 impl Scenario {
     /// Parses and checks a scenario.
     pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
-        let raw: RawScenario = toml::from_str(text).map_err(|e| {
-            let (line, column) = e.span().map_or((spanless_line(text), None), |s| {
-                let (line, column) = line_col(text, s.start);
-                (line, Some(column))
-            });
-            ScenarioError::Toml {
-                line,
-                column,
-                message: e.message().trim().to_string(),
-            }
-        })?;
-        let line = |offset: usize| line_col(text, offset).0;
+        let raw: RawScenario = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
         let mut field = Field::new(raw.layout);
-        let board = field.board();
-        let square = |what: &str, s: &Spanned<String>| -> Result<Square, ScenarioError> {
-            let l = line(s.span().start);
-            let sq: Square = s
-                .get_ref()
-                .parse()
-                .map_err(|source| ScenarioError::BadSquare {
-                    what: what.to_string(),
-                    line: l,
-                    source,
-                })?;
-            if !board.is_playable(sq) {
-                return Err(ScenarioError::OffMap {
-                    what: what.to_string(),
-                    line: l,
-                    square: sq,
-                });
-            }
-            Ok(sq)
+        let src = Source {
+            text,
+            board: field.board(),
         };
-
-        for st in &raw.structure {
-            let l = line(st.at.span().start);
-            let at = square("structure", &st.at)?;
-            let kind = match st.kind.get_ref().as_str() {
-                "town" => StructureKind::Town,
-                "colony" => StructureKind::Colony,
-                other => {
-                    return Err(ScenarioError::BadStructure {
-                        line: line(st.kind.span().start),
-                        message: format!(
-                            "kind '{other}' (valid: town, colony; Sancta and entrances are always there)"
-                        ),
-                    });
-                }
-            };
-            if field.structure(at).is_some() {
-                return Err(ScenarioError::BadStructure {
-                    line: l,
-                    message: format!("{at} already holds a structure"),
-                });
-            }
-            field.set_structure(
-                at,
-                Some(Structure {
-                    kind,
-                    owner: st.owner,
-                }),
-            );
-            let novices = number(text, "structure", "novices", &st.novices)?;
-            field.set_novices(at, novices.unwrap_or(0));
-        }
-
-        let mut terrain_given: HashMap<Square, ()> = HashMap::new();
-        for (name, squares) in &raw.terrain {
-            let t = Terrain::from_name(name.get_ref()).ok_or_else(|| {
-                ScenarioError::UnknownTerrain {
-                    name: name.get_ref().clone(),
-                    line: line(name.span().start),
-                }
-            })?;
-            for s in squares {
-                let at = square(&format!("terrain {}", t.name()), s)?;
-                let l = line(s.span().start);
-                if field.structure(at).is_some() {
-                    return Err(ScenarioError::BadTerrainSquare {
-                        square: at,
-                        line: l,
-                        message: "holds a structure and is always plains".into(),
-                    });
-                }
-                if terrain_given.insert(at, ()).is_some() {
-                    return Err(ScenarioError::BadTerrainSquare {
-                        square: at,
-                        line: l,
-                        message: "is given two terrains".into(),
-                    });
-                }
-                field.set_terrain(at, t);
-            }
-        }
-
+        place_structures(&src, &mut field, &raw.structure)?;
+        place_terrain(&src, &mut field, &raw.terrain)?;
         let mut groups: Vec<PhaseGroup> = Vec::with_capacity(raw.group.len());
-        let mut lines: Vec<usize> = Vec::new();
         for (age, rg) in raw.group.iter().enumerate() {
-            let id = rg.id.get_ref().clone();
-            let l = line(rg.id.span().start);
-            if id.trim().is_empty() {
-                return Err(ScenarioError::EmptyId { line: l });
-            }
-            if groups.iter().any(|g| g.group.name == id) {
-                return Err(ScenarioError::DuplicateId { group: id, line: l });
-            }
-            let at = square(&format!("group '{id}'"), &rg.at)?;
-            if let Some(other) = groups.iter().find(|g| g.at == at) {
-                return Err(ScenarioError::SharedSquare {
-                    first: other.group.name.clone(),
-                    second: id,
-                    square: at,
-                    line: line(rg.at.span().start),
-                });
-            }
-            let minions = build_minions(text, &id, rg)?;
-            let mut effects = Effects::default();
-            for &a in &rg.abilities {
-                effects.add(a);
-            }
-            if let Some(t) = &rg.only_enter {
-                effects.only_enter = Some(Terrain::from_name(t.get_ref()).ok_or_else(|| {
-                    ScenarioError::UnknownTerrain {
-                        name: t.get_ref().clone(),
-                        line: line(t.span().start),
-                    }
-                })?);
-            }
-            let group = Group::new(&id, rg.owner, rg.control, age as u32, minions, effects)
-                .map_err(|source| ScenarioError::Group { line: l, source })?;
-            let destination = |s: &Spanned<String>, key| -> Result<Square, ScenarioError> {
-                let to = square(&format!("group '{id}' {key}"), s)?;
-                if !reachable(&field, at, to) {
-                    return Err(ScenarioError::IllegalMove {
-                        group: id.clone(),
-                        key,
-                        line: line(s.span().start),
-                        from: at,
-                        to,
-                    });
-                }
-                Ok(to)
-            };
-            let order = rg
-                .destination
-                .as_ref()
-                .map(|s| destination(s, "move"))
-                .transpose()?;
-            let forced =
-                |s: &Option<Spanned<String>>, key| -> Result<Option<Forced>, ScenarioError> {
-                    let Some(s) = s else { return Ok(None) };
-                    Ok(Some(match s.get_ref().as_str() {
-                        "cancel" => Forced::Cancel,
-                        "random" => Forced::Random,
-                        text if text.contains(',') => Forced::To(destination(s, key)?),
-                        text => {
-                            return Err(ScenarioError::BadForced {
-                                group: id.clone(),
-                                line: line(s.span().start),
-                                text: text.to_string(),
-                            });
-                        }
-                    }))
-                };
-            let spell = forced(&rg.spell, "spell")?;
-            let before_movement = forced(&rg.before_movement, "before_movement")?;
-            lines.push(l);
-            groups.push(PhaseGroup {
-                group,
-                at,
-                order,
-                spell,
-                before_movement,
-                goal: None,
-            });
+            let group = phase_group(&src, &field, &groups, age, rg)?;
+            groups.push(group);
         }
         Ok(Scenario {
             phase: Phase {
@@ -440,6 +277,246 @@ impl Scenario {
             name: raw.name,
             rule: raw.rule,
         })
+    }
+}
+
+/// A TOML syntax or shape error, placed at its line (and column when known).
+fn toml_error(text: &str, e: &toml::de::Error) -> ScenarioError {
+    let (line, column) = e.span().map_or((spanless_line(text), None), |s| {
+        let (line, column) = line_col(text, s.start);
+        (line, Some(column))
+    });
+    ScenarioError::Toml {
+        line,
+        column,
+        message: e.message().trim().to_string(),
+    }
+}
+
+/// The scenario's text and board, for placing errors and checking squares.
+struct Source<'a> {
+    text: &'a str,
+    board: &'static Board,
+}
+
+impl Source<'_> {
+    /// The line of a byte offset into the text.
+    fn line(&self, offset: usize) -> usize {
+        line_col(self.text, offset).0
+    }
+
+    /// A written square, checked to be well formed and on the board.
+    fn square(&self, what: &str, s: &Spanned<String>) -> Result<Square, ScenarioError> {
+        let l = self.line(s.span().start);
+        let sq: Square = s
+            .get_ref()
+            .parse()
+            .map_err(|source| ScenarioError::BadSquare {
+                what: what.to_string(),
+                line: l,
+                source,
+            })?;
+        if !self.board.is_playable(sq) {
+            return Err(ScenarioError::OffMap {
+                what: what.to_string(),
+                line: l,
+                square: sq,
+            });
+        }
+        Ok(sq)
+    }
+}
+
+/// Puts the scenario's towns and colonies, with their novices, on the field.
+fn place_structures(
+    src: &Source<'_>,
+    field: &mut Field,
+    structures: &[RawStructure],
+) -> Result<(), ScenarioError> {
+    for st in structures {
+        let l = src.line(st.at.span().start);
+        let at = src.square("structure", &st.at)?;
+        let kind = match st.kind.get_ref().as_str() {
+            "town" => StructureKind::Town,
+            "colony" => StructureKind::Colony,
+            other => {
+                return Err(ScenarioError::BadStructure {
+                    line: src.line(st.kind.span().start),
+                    message: format!(
+                        "kind '{other}' (valid: town, colony; Sancta and entrances are always there)"
+                    ),
+                });
+            }
+        };
+        if field.structure(at).is_some() {
+            return Err(ScenarioError::BadStructure {
+                line: l,
+                message: format!("{at} already holds a structure"),
+            });
+        }
+        field.set_structure(
+            at,
+            Some(Structure {
+                kind,
+                owner: st.owner,
+            }),
+        );
+        let novices = number(src.text, "structure", "novices", &st.novices)?;
+        field.set_novices(at, novices.unwrap_or(0));
+    }
+    Ok(())
+}
+
+/// Sets the terrain the scenario names, refusing structure squares and squares named twice.
+fn place_terrain(
+    src: &Source<'_>,
+    field: &mut Field,
+    terrain: &BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
+) -> Result<(), ScenarioError> {
+    let mut terrain_given: HashMap<Square, ()> = HashMap::new();
+    for (name, squares) in terrain {
+        let t =
+            Terrain::from_name(name.get_ref()).ok_or_else(|| ScenarioError::UnknownTerrain {
+                name: name.get_ref().clone(),
+                line: src.line(name.span().start),
+            })?;
+        for s in squares {
+            let at = src.square(&format!("terrain {}", t.name()), s)?;
+            let l = src.line(s.span().start);
+            if field.structure(at).is_some() {
+                return Err(ScenarioError::BadTerrainSquare {
+                    square: at,
+                    line: l,
+                    message: "holds a structure and is always plains".into(),
+                });
+            }
+            if terrain_given.insert(at, ()).is_some() {
+                return Err(ScenarioError::BadTerrainSquare {
+                    square: at,
+                    line: l,
+                    message: "is given two terrains".into(),
+                });
+            }
+            field.set_terrain(at, t);
+        }
+    }
+    Ok(())
+}
+
+/// Builds and checks one group of the scenario against the groups before it.
+fn phase_group(
+    src: &Source<'_>,
+    field: &Field,
+    groups: &[PhaseGroup],
+    age: usize,
+    rg: &RawGroup,
+) -> Result<PhaseGroup, ScenarioError> {
+    let id = rg.id.get_ref().clone();
+    let l = src.line(rg.id.span().start);
+    if id.trim().is_empty() {
+        return Err(ScenarioError::EmptyId { line: l });
+    }
+    if groups.iter().any(|g| g.group.name == id) {
+        return Err(ScenarioError::DuplicateId { group: id, line: l });
+    }
+    let at = src.square(&format!("group '{id}'"), &rg.at)?;
+    if let Some(other) = groups.iter().find(|g| g.at == at) {
+        return Err(ScenarioError::SharedSquare {
+            first: other.group.name.clone(),
+            second: id,
+            square: at,
+            line: src.line(rg.at.span().start),
+        });
+    }
+    let minions = build_minions(src.text, &id, rg)?;
+    let effects = group_effects(src, rg)?;
+    let group = Group::new(&id, rg.owner, rg.control, age as u32, minions, effects)
+        .map_err(|source| ScenarioError::Group { line: l, source })?;
+    let moves = Moves {
+        src,
+        field,
+        id: &id,
+        at,
+    };
+    let order = rg
+        .destination
+        .as_ref()
+        .map(|s| moves.destination(s, "move"))
+        .transpose()?;
+    let spell = moves.forced(&rg.spell, "spell")?;
+    let before_movement = moves.forced(&rg.before_movement, "before_movement")?;
+    Ok(PhaseGroup {
+        group,
+        at,
+        order,
+        spell,
+        before_movement,
+        goal: None,
+    })
+}
+
+/// A group's abilities and the one terrain it may only enter, if any.
+fn group_effects(src: &Source<'_>, rg: &RawGroup) -> Result<Effects, ScenarioError> {
+    let mut effects = Effects::default();
+    for &a in &rg.abilities {
+        effects.add(a);
+    }
+    if let Some(t) = &rg.only_enter {
+        effects.only_enter =
+            Some(
+                Terrain::from_name(t.get_ref()).ok_or_else(|| ScenarioError::UnknownTerrain {
+                    name: t.get_ref().clone(),
+                    line: src.line(t.span().start),
+                })?,
+            );
+    }
+    Ok(effects)
+}
+
+/// One group's place, for checking the squares its orders name.
+struct Moves<'a> {
+    src: &'a Source<'a>,
+    field: &'a Field,
+    id: &'a str,
+    at: Square,
+}
+
+impl Moves<'_> {
+    /// A square the group is sent to under `key`, checked to be one step away.
+    fn destination(&self, s: &Spanned<String>, key: &'static str) -> Result<Square, ScenarioError> {
+        let id = self.id;
+        let to = self.src.square(&format!("group '{id}' {key}"), s)?;
+        if !reachable(self.field, self.at, to) {
+            return Err(ScenarioError::IllegalMove {
+                group: id.to_string(),
+                key,
+                line: self.src.line(s.span().start),
+                from: self.at,
+                to,
+            });
+        }
+        Ok(to)
+    }
+
+    /// A forced move under `key`: cancel, random or a square; absent is `None`.
+    fn forced(
+        &self,
+        s: &Option<Spanned<String>>,
+        key: &'static str,
+    ) -> Result<Option<Forced>, ScenarioError> {
+        let Some(s) = s else { return Ok(None) };
+        Ok(Some(match s.get_ref().as_str() {
+            "cancel" => Forced::Cancel,
+            "random" => Forced::Random,
+            text if text.contains(',') => Forced::To(self.destination(s, key)?),
+            text => {
+                return Err(ScenarioError::BadForced {
+                    group: self.id.to_string(),
+                    line: self.src.line(s.span().start),
+                    text: text.to_string(),
+                });
+            }
+        }))
     }
 }
 

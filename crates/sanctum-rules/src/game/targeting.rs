@@ -39,6 +39,12 @@ pub fn check_target(
 
 /// Whether `card` may execute on what it was aimed at (the check before executing).
 pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Result<(), String> {
+    aim_fits(state, side, card, aim)?;
+    host_admits(state, side, card, aim)
+}
+
+/// Whether the aim is the kind of target the card is cast on, and that target may take it.
+fn aim_fits(state: &GameState, side: Side, card: CardId, aim: Aim) -> Result<(), String> {
     let want = card.def().target;
     match aim {
         Aim::Globe if want == TargetType::Globe => {
@@ -91,37 +97,53 @@ pub fn check_aim(state: &GameState, side: Side, card: CardId, aim: Aim) -> Resul
             }
         }
         Aim::Minion { minion } if want.is_individual() => {
-            let (u, m) = state
-                .units
-                .iter()
-                .find_map(|u| {
-                    u.group
-                        .minions()
-                        .iter()
-                        .find(|m| m.id == minion)
-                        .map(|m| (u, m))
-                })
-                .ok_or_else(|| format!("no minion {minion}"))?;
-            if !fits(want, m.class()) {
-                Err(format!("minion {minion} is not a {want:?}").to_lowercase())
-            } else if !card.def().even_concealed
-                && (concealed_from(state, side, u.id)
-                    || u.group.owner != Player::from(side)
-                        && (crate::game::gifts::cloaked(state, minion)
-                            || crate::game::mechanisms::fogged(state, u, minion)))
-            {
-                Err(format!("minion {minion} is concealed"))
-            } else if let Some(house) = crate::game::mechanisms::shunned(state, card, minion) {
-                Err(format!(
-                    "minion {minion} is warded from {} spells",
-                    house.name()
-                ))
-            } else {
-                Ok(())
-            }
+            minion_fits(state, side, card, want, minion)
         }
         _ => Err(format!("it is cast on a {want:?}, not on this target").to_lowercase()),
-    }?;
+    }
+}
+
+/// Whether the minion exists, is of the class wanted, and is neither concealed nor warded.
+fn minion_fits(
+    state: &GameState,
+    side: Side,
+    card: CardId,
+    want: TargetType,
+    minion: u32,
+) -> Result<(), String> {
+    let (u, m) = state
+        .units
+        .iter()
+        .find_map(|u| {
+            u.group
+                .minions()
+                .iter()
+                .find(|m| m.id == minion)
+                .map(|m| (u, m))
+        })
+        .ok_or_else(|| format!("no minion {minion}"))?;
+    if !fits(want, m.class()) {
+        Err(format!("minion {minion} is not a {want:?}").to_lowercase())
+    } else if !card.def().even_concealed
+        && (concealed_from(state, side, u.id)
+            || u.group.owner != Player::from(side)
+                && (crate::game::gifts::cloaked(state, minion)
+                    || crate::game::mechanisms::fogged(state, u, minion)))
+    {
+        Err(format!("minion {minion} is concealed"))
+    } else if let Some(house) = crate::game::mechanisms::shunned(state, card, minion) {
+        Err(format!(
+            "minion {minion} is warded from {} spells",
+            house.name()
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether the target's host takes the spell: wards, copies already in play, shields,
+/// one-at-a-time and once-a-game limits, and the card's requirements.
+fn host_admits(state: &GameState, side: Side, card: CardId, aim: Aim) -> Result<(), String> {
     let host = crate::game::requirements::host_of(aim);
     if let Some(group) = match aim {
         Aim::Group { group } => Some(group),

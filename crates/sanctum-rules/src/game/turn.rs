@@ -6,7 +6,8 @@ use crate::game::orders::{self, Applied, Order, OrderError, Rejected};
 use crate::game::spells;
 use crate::game::start::{self, end_game, start_of_turn, turn_limit_winner};
 use crate::game::state::{EndReason, GameState, Setup, SetupError, Unit};
-use crate::movement::{Outcome, Phase, PhaseGroup};
+use crate::groups::Group;
+use crate::movement::{GroupOutcome, Outcome, Phase, PhaseGroup};
 use crate::player::{Player, Side};
 use crate::square::Square;
 use crate::stats;
@@ -111,6 +112,49 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
         .iter()
         .flat_map(|u| u.group.minions().iter().map(move |m| (u.id, m.id)))
         .collect();
+    let (ids, groups) = phase_groups(state, moves);
+    let phase = Phase {
+        field: state.field.clone(),
+        initiative: state.initiative,
+        seed: state.rng.next_u64(),
+        groups,
+    };
+    let (res, phase) = phase.resolve_owned(false);
+    let losses = res.groups.iter().any(|g| g.killed > 0 || g.at.is_none());
+    let mut next = moved_units(&res.groups, res.final_groups, &phase, &ids, events);
+    next.sort_by_key(|u| u.id);
+    state.units = next;
+    state.spell_orders.clear();
+    if crate::game::effects::area_modifiers(state) {
+        // Groups that moved onto or off a fortified square, or joined, show it now.
+        crate::game::effects::refresh_all(state);
+        crate::game::spells::bury_the_dead(state, events);
+    }
+    if losses {
+        state.bury();
+    }
+    let exchanged: Vec<u32> = res
+        .groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.outcome == Outcome::Joined)
+        .flat_map(|(k, _)| {
+            let joined = ids[k];
+            members
+                .iter()
+                .filter(move |(g, _)| *g == joined)
+                .map(|(_, m)| *m)
+        })
+        .collect();
+    recheck_exchanged(state, exchanged, events);
+}
+
+/// Takes every unit out of the state as a movement-phase group, each player's ordered
+/// groups first and in order; returns their ids alongside, in the same order.
+fn phase_groups(
+    state: &mut GameState,
+    moves: [&[(u32, Square)]; 2],
+) -> (Vec<u32>, Vec<PhaseGroup>) {
     let before = before_movement(state);
     let horn = horn_goal(state);
     let mut units: Vec<Option<Unit>> = std::mem::take(&mut state.units)
@@ -160,16 +204,19 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
             });
         }
     }
-    let phase = Phase {
-        field: state.field.clone(),
-        initiative: state.initiative,
-        seed: state.rng.next_u64(),
-        groups,
-    };
-    let (res, phase) = phase.resolve_owned(false);
-    let losses = res.groups.iter().any(|g| g.killed > 0 || g.at.is_none());
+    (ids, groups)
+}
+
+/// Reports each group's move and death and returns the units still on the board.
+fn moved_units(
+    outcomes: &[GroupOutcome],
+    final_groups: Vec<Option<Group>>,
+    phase: &Phase,
+    ids: &[u32],
+    events: &mut Vec<Event>,
+) -> Vec<Unit> {
     let mut next: Vec<Unit> = Vec::with_capacity(ids.len());
-    for (k, (outcome, final_group)) in res.groups.iter().zip(res.final_groups).enumerate() {
+    for (k, (outcome, final_group)) in outcomes.iter().zip(final_groups).enumerate() {
         let id = ids[k];
         let from = phase.groups[k].at;
         if outcome.outcome != Outcome::Stood || phase.groups[k].order.is_some() {
@@ -189,30 +236,12 @@ fn movement(state: &mut GameState, moves: [&[(u32, Square)]; 2], events: &mut Ve
             _ => {}
         }
     }
-    next.sort_by_key(|u| u.id);
-    state.units = next;
-    state.spell_orders.clear();
-    if crate::game::effects::area_modifiers(state) {
-        // Groups that moved onto or off a fortified square, or joined, show it now.
-        crate::game::effects::refresh_all(state);
-        crate::game::spells::bury_the_dead(state, events);
-    }
-    if losses {
-        state.bury();
-    }
-    let exchanged: Vec<u32> = res
-        .groups
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| g.outcome == Outcome::Joined)
-        .flat_map(|(k, _)| {
-            let joined = ids[k];
-            members
-                .iter()
-                .filter(move |(g, _)| *g == joined)
-                .map(|(_, m)| *m)
-        })
-        .collect();
+    next
+}
+
+/// Lets the minions that joined another group take on their new group's spells, and
+/// rechecks each one's own spells.
+fn recheck_exchanged(state: &mut GameState, exchanged: Vec<u32>, events: &mut Vec<Event>) {
     // A minion that joined shows its new group's spells (a group's modifiers reach
     // every member), and one whose hit points they take below its damage dies.
     // The groups they stand in now (a group joined may itself have joined another).

@@ -416,29 +416,7 @@ impl Combat<'_> {
             self.f[i].attacks_left = 0;
             return;
         };
-        let victim = match mode {
-            AttackMode::Missile => self.wise_victim(i),
-            AttackMode::Hand if self.victim_alive(i) => self.f[i].victim,
-            AttackMode::Hand if self.f[i].victim.is_some() => {
-                // Its victim died: retaliate against a minion attacking it, or forfeit.
-                let avenger = (0..self.f.len()).find(|&j| {
-                    self.f[j].alive()
-                        && self.f[j].victim == Some(i)
-                        && self.f[j].side != self.f[i].side
-                });
-                if avenger.is_none() {
-                    self.f[i].attacks_left = 0;
-                    self.f[i].victim = None;
-                    self.events.push(Event::Forfeit {
-                        minion: self.f[i].id,
-                    });
-                    return;
-                }
-                avenger
-            }
-            AttackMode::Hand => self.wise_victim(i),
-        };
-        let Some(v) = victim else {
+        let Some(v) = self.choose_victim(i, mode) else {
             self.f[i].attacks_left = 0;
             return;
         };
@@ -466,6 +444,38 @@ impl Combat<'_> {
             return;
         }
         self.f[i].misses = 0;
+        self.hit(i, v, mode);
+    }
+
+    /// Whom fighter `i` strikes this time; `None` when it has no one, and a hand
+    /// attacker whose victim died and no one attacks it forfeits its attacks.
+    fn choose_victim(&mut self, i: usize, mode: AttackMode) -> Option<usize> {
+        match mode {
+            AttackMode::Missile => self.wise_victim(i),
+            AttackMode::Hand if self.victim_alive(i) => self.f[i].victim,
+            AttackMode::Hand if self.f[i].victim.is_some() => {
+                // Its victim died: retaliate against a minion attacking it, or forfeit.
+                let avenger = (0..self.f.len()).find(|&j| {
+                    self.f[j].alive()
+                        && self.f[j].victim == Some(i)
+                        && self.f[j].side != self.f[i].side
+                });
+                if avenger.is_none() {
+                    self.f[i].attacks_left = 0;
+                    self.f[i].victim = None;
+                    self.events.push(Event::Forfeit {
+                        minion: self.f[i].id,
+                    });
+                    return None;
+                }
+                avenger
+            }
+            AttackMode::Hand => self.wise_victim(i),
+        }
+    }
+
+    /// The damage of a hit by `i` on `v`, with banes and immunities, before armor.
+    fn hit_damage(&self, i: usize, v: usize, mode: AttackMode) -> u8 {
         let mut damage = self.f[i].damage(mode, self.round);
         if let Some((class, extra)) = self.f[i].bane
             && mode == AttackMode::Missile
@@ -475,6 +485,13 @@ impl Combat<'_> {
         }
         // Combat damage immunities: nothing from an unaltered recruit.
         damage *= u8::from(!(self.f[v].shrugs_unaltered && self.f[i].unaltered));
+        damage
+    }
+
+    /// A hit by `i` on `v` lands: guards, armor, hit points, the event, and what hits set off.
+    fn hit(&mut self, i: usize, v: usize, mode: AttackMode) {
+        let attacker = self.f[i].id;
+        let damage = self.hit_damage(i, v, mode);
         // D1, before armor: "when another member is hit" — a guard takes the hit.
         let (v, bare) = self.guarded(v);
         let victim_id = self.f[v].id;

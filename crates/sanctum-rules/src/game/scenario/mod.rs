@@ -587,55 +587,94 @@ fn group(
     if g.level > crate::stats::MAX_LEVEL {
         bad(format!("level {} (valid: 0 to 5)", g.level))?;
     }
-    let mut minions = Vec::new();
     let spec = g.minions.get_ref();
-    if let Some(kind) = spec.get("monster") {
-        let kind = kind.as_str().unwrap_or_default();
-        let Some(def) = monster_def(kind) else {
-            let known: Vec<_> = CATALOGUE
-                .iter()
-                .flat_map(|c| c.effects())
-                .filter_map(|e| e.monster().map(|m| m.kind))
-                .collect();
-            return cx.err(
-                g.minions.span(),
-                format!(
-                    "group '{id}': unknown monster '{kind}' (known: {})",
-                    known.join(", ")
-                ),
-            );
-        };
-        let count = spec.get("count").and_then(|v| v.as_integer()).unwrap_or(1);
-        if !(1..=8).contains(&count) {
-            return cx.err(
-                g.minions.span(),
-                format!("group '{id}': count {count} (valid: 1 to 8)"),
-            );
-        }
-        for _ in 0..count {
-            minions.push(monster_minion(&def));
-        }
+    let mut minions = if let Some(kind) = spec.get("monster") {
+        monster_minions(cx, g, kind)?
     } else {
-        for (class, n) in spec {
-            let class = match class.as_str() {
-                "swordsman" => RecruitClass::Swordsman,
-                "archer" => RecruitClass::Archer,
-                other => {
-                    return cx.err(g.minions.span(), format!("group '{id}': unknown minion '{other}' (valid: swordsman, archer, monster)"));
-                }
-            };
-            let n = n.as_integer().unwrap_or(-1);
-            if !(0..=8).contains(&n) {
+        recruit_minions(cx, g)?
+    };
+    wound_minions(cx, g, &mut minions)?;
+    place_group(state, g, at, minions);
+    Ok(at)
+}
+
+/// The minions of a monster group: `count` of the named monster.
+fn monster_minions(
+    cx: &Ctx<'_>,
+    g: &RawGroup,
+    kind: &toml::Value,
+) -> Result<Vec<Minion>, TurnScenarioError> {
+    let id = g.id.get_ref();
+    let spec = g.minions.get_ref();
+    let mut minions = Vec::new();
+    let kind = kind.as_str().unwrap_or_default();
+    let Some(def) = monster_def(kind) else {
+        let known: Vec<_> = CATALOGUE
+            .iter()
+            .flat_map(|c| c.effects())
+            .filter_map(|e| e.monster().map(|m| m.kind))
+            .collect();
+        return cx.err(
+            g.minions.span(),
+            format!(
+                "group '{id}': unknown monster '{kind}' (known: {})",
+                known.join(", ")
+            ),
+        );
+    };
+    let count = spec.get("count").and_then(|v| v.as_integer()).unwrap_or(1);
+    if !(1..=8).contains(&count) {
+        return cx.err(
+            g.minions.span(),
+            format!("group '{id}': count {count} (valid: 1 to 8)"),
+        );
+    }
+    for _ in 0..count {
+        minions.push(monster_minion(&def));
+    }
+    Ok(minions)
+}
+
+/// The minions of a recruit group: so many swordsmen and archers, at the group's
+/// nation, level and hero flag.
+fn recruit_minions(cx: &Ctx<'_>, g: &RawGroup) -> Result<Vec<Minion>, TurnScenarioError> {
+    let id = g.id.get_ref();
+    let spec = g.minions.get_ref();
+    let mut minions = Vec::new();
+    for (class, n) in spec {
+        let class = match class.as_str() {
+            "swordsman" => RecruitClass::Swordsman,
+            "archer" => RecruitClass::Archer,
+            other => {
                 return cx.err(
                     g.minions.span(),
-                    format!("group '{id}': {n} {} (valid: 0 to 8)", class.name()),
+                    format!(
+                        "group '{id}': unknown minion '{other}' (valid: swordsman, archer, monster)"
+                    ),
                 );
             }
-            for _ in 0..n {
-                minions.push(Minion::recruit(class, g.nation, g.level, g.hero));
-            }
+        };
+        let n = n.as_integer().unwrap_or(-1);
+        if !(0..=8).contains(&n) {
+            return cx.err(
+                g.minions.span(),
+                format!("group '{id}': {n} {} (valid: 0 to 8)", class.name()),
+            );
+        }
+        for _ in 0..n {
+            minions.push(Minion::recruit(class, g.nation, g.level, g.hero));
         }
     }
+    Ok(minions)
+}
+
+/// Checks the group's size and gives each minion the file's damage and experience.
+fn wound_minions(
+    cx: &Ctx<'_>,
+    g: &RawGroup,
+    minions: &mut [Minion],
+) -> Result<(), TurnScenarioError> {
+    let id = g.id.get_ref();
     if minions.is_empty() || minions.len() > crate::groups::MAX_GROUP {
         return cx.err(
             g.minions.span(),
@@ -645,7 +684,7 @@ fn group(
             ),
         );
     }
-    for m in &mut minions {
+    for m in minions.iter_mut() {
         if g.damage >= m.hit_points {
             return cx.err(
                 g.id.span(),
@@ -658,6 +697,12 @@ fn group(
         m.damage = g.damage;
         m.xp = g.xp;
     }
+    Ok(())
+}
+
+/// Puts the group on the board under its file id, with its abilities as helper spells.
+fn place_group(state: &mut GameState, g: &RawGroup, at: Square, minions: Vec<Minion>) {
+    let id = g.id.get_ref();
     let uid = state.create_group(g.owner, g.control, at, minions);
     if let Some(u) = state.unit_mut(uid) {
         u.group.name = id.clone();
@@ -674,7 +719,6 @@ fn group(
         );
     }
     crate::game::effects::refresh_group(state, uid);
-    Ok(at)
 }
 
 impl TurnScenario {
