@@ -184,6 +184,15 @@ fn two_groups_on_one_square() {
 }
 
 #[test]
+fn two_structures_on_one_square() {
+    let town = "\n[[structure]]\nkind = \"town\"\nat = \"6,6\"\nowner = \"neutral\"\n";
+    bad(
+        &format!("{BASE}{town}{town}"),
+        "line 19: structure: 6,6 already holds a structure",
+    );
+}
+
+#[test]
 fn group_of_nine() {
     bad(
         &BASE.replace("swordsman = 2, archer = 2", "swordsman = 5, archer = 4"),
