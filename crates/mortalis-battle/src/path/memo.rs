@@ -54,8 +54,11 @@ const SHARD_MAX: usize = 1024;
 /// been judged before).
 #[derive(Debug)]
 struct PlaceSlides {
-    shards: Vec<Mutex<HashMap<[u64; 4], Option<Slide>, FixedState>>>,
+    shards: Vec<Shard>,
 }
+
+/// One lock's slides, by the ends' coordinates' bits.
+type Shard = Mutex<HashMap<[u64; 4], Option<Slide>, FixedState>>;
 
 impl PlaceSlides {
     fn new() -> Self {
@@ -69,7 +72,10 @@ impl PlaceSlides {
     /// The slide from `a` to `b`, judged by `judge` the first time.
     fn get(&self, a: Place, b: Place, judge: impl FnOnce() -> Option<Slide>) -> Option<Slide> {
         let key = [a.x, a.y, b.x, b.y].map(f64::to_bits);
-        let shard = &self.shards[(FixedState::default().hash_one(key) >> 58) as usize % SHARDS];
+        // The shard from bits the shard's own map leaves alone (its
+        // buckets read the low bits, its tags the top seven).
+        let hash = FixedState::default().hash_one(key);
+        let shard = &self.shards[(hash >> 32) as usize % SHARDS];
         if let Some(&known) = shard.lock().ok().as_ref().and_then(|s| s.get(&key)) {
             return known;
         }
