@@ -522,7 +522,7 @@ impl Decider for Ai {
     fn choose(&mut self, b: &Battle, q: &Question) -> Result<usize, String> {
         Ok(match q.about {
             About::Marker if b.scenario == Scenario::Massacre => {
-                best(q, |o| super::setup_ai::jatka_marker_value(b, q.side, o))
+                best(q, super::setup_ai::jatka_marker_values(b, q.side))
             }
             About::Marker => {
                 let c = b.table.size / 2.0;

@@ -1,6 +1,6 @@
 //! The AI's set-up choices that look at the table: which corner or edge
 //! to deploy from (`home_advantage`), and in Jatka where to put each
-//! marker with that pick in mind (`jatka_marker_value`;
+//! marker with that pick in mind (`jatka_marker_values`;
 //! docs/mortalis/ai.md, "Markers in Jatka"). Split from `ai.rs`.
 
 use super::{Battle, Choice};
@@ -60,38 +60,48 @@ fn corner_home(s: f64, k: usize) -> Place {
 
 /// Jatka's markers are placed before side 0 picks its corner (B153–B154).
 /// Side 0 places where the corner it will pick gains most; side 1 where
-/// that gain is least; both less the distance from the centre. A corner's gain is `home_advantage`'s: the walking
-/// distances from the opposite corner less those from it, summed over the
-/// markers; a marker nobody can walk to counts nothing.
-pub(super) fn jatka_marker_value(b: &Battle, side: usize, o: &Choice) -> f64 {
-    let Choice::Marker { x, y } = *o else {
-        return 0.0;
-    };
-    let s = b.table.size;
-    let gain = |m: Place, k: usize| {
-        // The corner homes as the goals: four walking fields for all the
-        // spots offered, not one field for each spot.
-        let (n, f) = (
-            b.walk_to(corner_home(s, k), m),
-            b.walk_to(corner_home(s, k + 2), m),
-        );
-        if n.is_finite() && f.is_finite() {
-            f - n
+/// that gain is least; both less the distance from the centre. A corner's
+/// gain is `home_advantage`'s: the walking distances from the opposite
+/// corner less those from it, summed over the markers; a marker nobody can
+/// walk to counts nothing. The markers already placed are summed once for
+/// every spot offered (the same sums, added in the same order).
+pub(super) fn jatka_marker_values(b: &Battle, side: usize) -> impl Fn(&Choice) -> f64 + '_ {
+    let placed: [f64; 4] =
+        std::array::from_fn(|k| b.markers.iter().map(|&m| corner_gain(b, m, k)).sum::<f64>());
+    move |o| {
+        let Choice::Marker { x, y } = *o else {
+            return 0.0;
+        };
+        let s = b.table.size;
+        let spot = Place::ground(x, y);
+        let best = (0..4)
+            .map(|k| placed[k] + corner_gain(b, spot, k))
+            .fold(f64::NEG_INFINITY, f64::max);
+        // An inch nearer the centre is worth an inch of gain: markers kept
+        // to the corners (gain alone) made AI-against-AI battles longer and
+        // more often drawn (docs/mortalis/ai.md).
+        let centre = (x - s / 2.0).hypot(y - s / 2.0);
+        if side == 0 {
+            best - centre
         } else {
-            0.0
+            -best - centre
         }
-    };
-    let spot = Place::ground(x, y);
-    let best = (0..4)
-        .map(|k| b.markers.iter().map(|&m| gain(m, k)).sum::<f64>() + gain(spot, k))
-        .fold(f64::NEG_INFINITY, f64::max);
-    // An inch nearer the centre is worth an inch of gain: markers kept to
-    // the corners (gain alone) made AI-against-AI battles longer and more
-    // often drawn (docs/mortalis/ai.md).
-    let centre = (x - s / 2.0).hypot(y - s / 2.0);
-    if side == 0 {
-        best - centre
+    }
+}
+
+/// How much nearer a marker at `m` lies to corner `k`'s home than to the
+/// opposite corner's, walking; nothing when either cannot reach it. The
+/// corner homes are the goals: four walking fields for every spot offered,
+/// not one field for each spot.
+fn corner_gain(b: &Battle, m: Place, k: usize) -> f64 {
+    let s = b.table.size;
+    let (n, f) = (
+        b.walk_to(corner_home(s, k), m),
+        b.walk_to(corner_home(s, k + 2), m),
+    );
+    if n.is_finite() && f.is_finite() {
+        f - n
     } else {
-        -best - centre
+        0.0
     }
 }
