@@ -177,148 +177,26 @@ pub(crate) fn account(b: &Battle, lang: Lang) -> String {
     for e in &b.log {
         let Entry::Event(e) = e else { continue };
         let line = match e {
-            Event::Round { round, first } => format!(
-                "\n{} {round}: {} {}",
-                lang.pick("Runda", "Round"),
-                lang.pick("zaczyna", "first:"),
-                b.names[*first]
-            ),
-            Event::Roll { what, side, dice } => {
-                format!("  {} ({what}): {:?}", b.names[*side], dice)
+            Event::Round { .. } | Event::Roll { .. } | Event::Sides { .. } | Event::End { .. } => {
+                flow_line(b, e, lang)
             }
-            Event::Moved {
-                model,
-                to,
-                spent,
-                both,
-            } => format!(
-                "  {} {} ({:.1}, {:.1}) [{spent:.1}\"]{}",
-                name(b, *model),
-                lang.pick("idzie do", "moves to"),
-                to.x,
-                to.y,
-                if *both {
-                    lang.pick(", obie akcje Ruchu (wspinaczka)", ", both Moves (a climb)")
-                } else {
-                    ""
-                }
-            ),
-            Event::Left { model, markers } => format!(
-                "  {} {} ({markers} {})",
-                name(b, *model),
-                lang.pick("opuszcza pole bitwy", "leaves the table"),
-                lang.pick("znaczników", "markers")
-            ),
-            Event::PickedUp { model } => format!(
-                "  {} {}",
-                name(b, *model),
-                lang.pick("podnosi znacznik", "picks up a marker")
-            ),
-            Event::Hid { model } => format!(
-                "  {} {}",
-                name(b, *model),
-                lang.pick("kryje się (Ukrycie)", "hides (Ukrycie)")
-            ),
-            Event::Revealed { model } => format!(
-                "  {} {}",
-                name(b, *model),
-                lang.pick("traci Ukrycie", "is no longer hidden")
-            ),
-            Event::Defends { model } => format!(
-                "  {} {}",
-                name(b, *model),
-                lang.pick("zajmuje pozycję obronną", "takes a defensive position")
-            ),
-            Event::Withdrew {
-                model,
-                from,
-                won,
-                report,
-            } => format!(
-                "  {} {} {}: {} — {}",
-                name(b, *model),
-                lang.pick("odchodzi z walki z", "withdraws from"),
-                name(b, *from),
-                dice_text(report, lang),
-                if *won {
-                    lang.pick("udane, może się ruszyć", "it gets away and may move")
-                } else {
-                    lang.pick(
-                        "nieudane, koniec akcji w tej rundzie",
-                        "it fails and does nothing more this round",
-                    )
-                }
-            ),
-            Event::PickedUpObject { model } => format!(
-                "  {} {}",
-                name(b, *model),
-                lang.pick("podnosi obiekt", "picks up the object")
-            ),
-            Event::Sides {
-                scenario,
-                defender,
-                edges,
-            } => sides_line(b, *scenario, *defender, *edges, lang),
-            Event::Shot {
-                shooter,
-                trick,
-                target,
-                range,
-                obstacle,
-                cover,
-                chance,
-                report,
-            } => format!(
-                "  {} {} {} {range:.1}\"{}{} — {} {}: {}",
-                name(b, *shooter),
-                match trick {
-                    Some(mortalis_rules::skills::Skill::HeadsDown) => {
-                        lang.pick("rzuca nożem w", "throws a knife at").to_string()
-                    }
-                    Some(k) => format!("{} {}", k.name(lang), lang.pick("w", "at")),
-                    None => lang.pick("strzela do", "shoots at").to_string(),
-                },
-                name(b, *target),
-                if *obstacle {
-                    lang.pick(", przeszkoda", ", obstacle")
-                } else {
-                    ""
-                },
-                if *cover {
-                    lang.pick(", osłona", ", cover")
-                } else {
-                    ""
-                },
-                lang.pick("szansa wyeliminowania", "chance to take out"),
-                percent(chance),
-                dice_text(report, lang)
-            ),
-            Event::Fight {
-                attacker,
-                defender,
-                support,
-                chance,
-                report,
-            } => format!(
-                "  {} {} {} ({} {}:{}) — {} {} / {}: {}",
-                name(b, *attacker),
-                lang.pick("atakuje", "attacks"),
-                name(b, *defender),
-                lang.pick("wsparcie", "support"),
-                support[0],
-                support[1],
-                lang.pick("szanse", "chances"),
-                percent(&chance[0]),
-                percent(&chance[1]),
-                dice_text(report, lang)
-            ),
-            Event::Removed { model, by } => format!(
-                "  {} {}{}",
-                name(b, *model),
-                lang.pick("zdjęty z pola bitwy", "is taken out"),
-                by.map(|m| format!(" ({})", name(b, m))).unwrap_or_default()
-            ),
-            Event::End { reason, vp, winner } => end_line(b, *reason, *vp, *winner, lang),
+            Event::Moved { .. }
+            | Event::Left { .. }
+            | Event::PickedUp { .. }
+            | Event::Hid { .. }
+            | Event::Revealed { .. }
+            | Event::Defends { .. }
+            | Event::PickedUpObject { .. }
+            | Event::PickedUpData { .. }
+            | Event::CarriedTogether { .. } => model_line(b, e, lang),
+            Event::Withdrew { .. }
+            | Event::Shot { .. }
+            | Event::Fight { .. }
+            | Event::Removed { .. } => combat_line(b, e, lang),
+            Event::Terrain { .. }
+            | Event::Burned { .. }
+            | Event::Instead { .. }
+            | Event::Reroll { .. } => effect_line(b, e, lang),
             Event::Flew { .. }
             | Event::Trick { .. }
             | Event::Dispel { .. }
@@ -331,112 +209,303 @@ pub(crate) fn account(b: &Battle, lang: Lang) -> String {
             | Event::FromHiding { .. }
             | Event::Heroic { .. }
             | Event::Offended { .. } => reaction_line(b, e, lang),
-            Event::Challenge {
-                side,
-                id,
-                own,
-                enemy,
-            } => format!(
-                "{}: {} {}{}",
-                b.names[*side],
-                lang.pick("Wyzwanie", "challenge"),
-                id.name(lang),
-                [own, enemy]
-                    .into_iter()
-                    .flatten()
-                    .map(|m| format!(", {}", name(b, *m)))
-                    .collect::<String>()
-            ),
-            Event::PickedUpData { model } => format!(
-                "  {} {}",
-                name(b, *model),
-                lang.pick(
-                    "podnosi znacznik Ukrytych danych",
-                    "picks up the Ukryte dane marker"
-                )
-            ),
-            Event::Met {
-                side,
-                id,
-                model,
-                vp,
-            } => format!(
-                "{}: {} {}{} ({vp} {})",
-                b.names[*side],
-                lang.pick("wykonane Wyzwanie", "challenge met:"),
-                id.name(lang),
-                model
-                    .map(|m| format!(", {}", name(b, m)))
-                    .unwrap_or_default(),
-                lang.pick("PZ", "VP")
-            ),
-            Event::Terrain { trick, x, y } => format!(
-                "  {} ({x:.1}, {y:.1})",
-                match trick {
-                    mortalis_rules::skills::Skill::Lava => {
-                        lang.pick("pojawia się kałuża lawy", "a lava pool appears")
-                    }
-                    _ => lang.pick("staje bariera energetyczna", "an energy barrier stands"),
-                }
-            ),
-            Event::Burned {
-                model,
-                chance,
-                report,
-            } => format!(
-                "  {} {} [{chance}]: {}",
-                name(b, *model),
-                lang.pick("na lawie testuje Odporność", "tests Resilience on the lava"),
-                if report.defender_out {
-                    lang.pick("zdjęty", "taken out")
-                } else {
-                    lang.pick("przeżywa", "survives")
-                }
-            ),
-            Event::Instead { model, skill, from } => format!(
-                "  {} ({}) {} {}",
-                name(b, *model),
-                skill.name(lang),
-                lang.pick("zamiast ranić:", "instead of wounding:"),
-                match skill {
-                    mortalis_rules::skills::Skill::Theft => {
-                        lang.pick("zabiera znacznik modelowi", "takes a marker from")
-                    }
-                    _ => lang.pick("odrywa się od", "breaks away from"),
-                }
-                .to_string()
-                    + " "
-                    + name(b, *from)
-            ),
-            Event::CarriedTogether { carrier, helper } => format!(
-                "  {} {} {}",
-                name(b, *helper),
-                lang.pick("pomaga nieść obiekt", "helps to carry the object with"),
-                name(b, *carrier)
-            ),
-            Event::Reroll { model, used } => format!(
-                "  {} {}",
-                name(b, *model),
-                if *used {
-                    lang.pick("zużywa przerzut kapitana", "uses the captain's reroll")
-                } else {
-                    lang.pick(
-                        "nie potrzebował przerzutu kapitana (zostaje)",
-                        "did not need the captain's reroll (kept)",
-                    )
-                }
-            ),
-            Event::Rewarded { side, id, model } => format!(
-                "{}: {} {} — {}",
-                b.names[*side],
-                lang.pick("doświadczenie za", "experience for"),
-                id.name(lang),
-                name(b, *model)
-            ),
+            Event::Challenge { .. } | Event::Met { .. } | Event::Rewarded { .. } => {
+                challenge_line(b, e, lang)
+            }
         };
         let _ = writeln!(out, "{line}");
     }
     out
+}
+
+/// The account's line for the course of the battle: a round starting, a
+/// roll-off, the scenario's sides, the end.
+fn flow_line(b: &Battle, e: &Event, lang: Lang) -> String {
+    match e {
+        Event::Round { round, first } => format!(
+            "\n{} {round}: {} {}",
+            lang.pick("Runda", "Round"),
+            lang.pick("zaczyna", "first:"),
+            b.names[*first]
+        ),
+        Event::Roll { what, side, dice } => {
+            format!("  {} ({what}): {:?}", b.names[*side], dice)
+        }
+        Event::Sides {
+            scenario,
+            defender,
+            edges,
+        } => sides_line(b, *scenario, *defender, *edges, lang),
+        Event::End { reason, vp, winner } => end_line(b, *reason, *vp, *winner, lang),
+        _ => String::new(),
+    }
+}
+
+/// The account's line for what a model does by itself: moving, leaving,
+/// hiding, defending, picking up or helping to carry.
+fn model_line(b: &Battle, e: &Event, lang: Lang) -> String {
+    match e {
+        Event::Moved {
+            model,
+            to,
+            spent,
+            both,
+        } => format!(
+            "  {} {} ({:.1}, {:.1}) [{spent:.1}\"]{}",
+            name(b, *model),
+            lang.pick("idzie do", "moves to"),
+            to.x,
+            to.y,
+            if *both {
+                lang.pick(", obie akcje Ruchu (wspinaczka)", ", both Moves (a climb)")
+            } else {
+                ""
+            }
+        ),
+        Event::Left { model, markers } => format!(
+            "  {} {} ({markers} {})",
+            name(b, *model),
+            lang.pick("opuszcza pole bitwy", "leaves the table"),
+            lang.pick("znaczników", "markers")
+        ),
+        Event::PickedUp { model } => format!(
+            "  {} {}",
+            name(b, *model),
+            lang.pick("podnosi znacznik", "picks up a marker")
+        ),
+        Event::Hid { model } => format!(
+            "  {} {}",
+            name(b, *model),
+            lang.pick("kryje się (Ukrycie)", "hides (Ukrycie)")
+        ),
+        Event::Revealed { model } => format!(
+            "  {} {}",
+            name(b, *model),
+            lang.pick("traci Ukrycie", "is no longer hidden")
+        ),
+        Event::Defends { model } => format!(
+            "  {} {}",
+            name(b, *model),
+            lang.pick("zajmuje pozycję obronną", "takes a defensive position")
+        ),
+        Event::PickedUpObject { model } => format!(
+            "  {} {}",
+            name(b, *model),
+            lang.pick("podnosi obiekt", "picks up the object")
+        ),
+        Event::PickedUpData { model } => format!(
+            "  {} {}",
+            name(b, *model),
+            lang.pick(
+                "podnosi znacznik Ukrytych danych",
+                "picks up the Ukryte dane marker"
+            )
+        ),
+        Event::CarriedTogether { carrier, helper } => format!(
+            "  {} {} {}",
+            name(b, *helper),
+            lang.pick("pomaga nieść obiekt", "helps to carry the object with"),
+            name(b, *carrier)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// The account's line for a fight or a shot with its odds and dice, a
+/// withdrawal from a fight, or a model taken out.
+fn combat_line(b: &Battle, e: &Event, lang: Lang) -> String {
+    match e {
+        Event::Withdrew {
+            model,
+            from,
+            won,
+            report,
+        } => format!(
+            "  {} {} {}: {} — {}",
+            name(b, *model),
+            lang.pick("odchodzi z walki z", "withdraws from"),
+            name(b, *from),
+            dice_text(report, lang),
+            if *won {
+                lang.pick("udane, może się ruszyć", "it gets away and may move")
+            } else {
+                lang.pick(
+                    "nieudane, koniec akcji w tej rundzie",
+                    "it fails and does nothing more this round",
+                )
+            }
+        ),
+        Event::Shot {
+            shooter,
+            trick,
+            target,
+            range,
+            obstacle,
+            cover,
+            chance,
+            report,
+        } => format!(
+            "  {} {} {} {range:.1}\"{}{} — {} {}: {}",
+            name(b, *shooter),
+            shot_verb(*trick, lang),
+            name(b, *target),
+            if *obstacle {
+                lang.pick(", przeszkoda", ", obstacle")
+            } else {
+                ""
+            },
+            if *cover {
+                lang.pick(", osłona", ", cover")
+            } else {
+                ""
+            },
+            lang.pick("szansa wyeliminowania", "chance to take out"),
+            percent(chance),
+            dice_text(report, lang)
+        ),
+        Event::Fight {
+            attacker,
+            defender,
+            support,
+            chance,
+            report,
+        } => format!(
+            "  {} {} {} ({} {}:{}) — {} {} / {}: {}",
+            name(b, *attacker),
+            lang.pick("atakuje", "attacks"),
+            name(b, *defender),
+            lang.pick("wsparcie", "support"),
+            support[0],
+            support[1],
+            lang.pick("szanse", "chances"),
+            percent(&chance[0]),
+            percent(&chance[1]),
+            dice_text(report, lang)
+        ),
+        Event::Removed { model, by } => format!(
+            "  {} {}{}",
+            name(b, *model),
+            lang.pick("zdjęty z pola bitwy", "is taken out"),
+            by.map(|m| format!(" ({})", name(b, m))).unwrap_or_default()
+        ),
+        _ => String::new(),
+    }
+}
+
+/// How a shot is made, in words: a knife thrown, a trick aimed, or plain
+/// shooting.
+fn shot_verb(trick: Option<mortalis_rules::skills::Skill>, lang: Lang) -> String {
+    match trick {
+        Some(mortalis_rules::skills::Skill::HeadsDown) => {
+            lang.pick("rzuca nożem w", "throws a knife at").to_string()
+        }
+        Some(k) => format!("{} {}", k.name(lang), lang.pick("w", "at")),
+        None => lang.pick("strzela do", "shoots at").to_string(),
+    }
+}
+
+/// The account's line for a trick's terrain, a test on the lava, a skill
+/// used instead of wounding, or the captain's reroll.
+fn effect_line(b: &Battle, e: &Event, lang: Lang) -> String {
+    match e {
+        Event::Terrain { trick, x, y } => format!(
+            "  {} ({x:.1}, {y:.1})",
+            match trick {
+                mortalis_rules::skills::Skill::Lava => {
+                    lang.pick("pojawia się kałuża lawy", "a lava pool appears")
+                }
+                _ => lang.pick("staje bariera energetyczna", "an energy barrier stands"),
+            }
+        ),
+        Event::Burned {
+            model,
+            chance,
+            report,
+        } => format!(
+            "  {} {} [{chance}]: {}",
+            name(b, *model),
+            lang.pick("na lawie testuje Odporność", "tests Resilience on the lava"),
+            if report.defender_out {
+                lang.pick("zdjęty", "taken out")
+            } else {
+                lang.pick("przeżywa", "survives")
+            }
+        ),
+        Event::Instead { model, skill, from } => format!(
+            "  {} ({}) {} {}",
+            name(b, *model),
+            skill.name(lang),
+            lang.pick("zamiast ranić:", "instead of wounding:"),
+            match skill {
+                mortalis_rules::skills::Skill::Theft => {
+                    lang.pick("zabiera znacznik modelowi", "takes a marker from")
+                }
+                _ => lang.pick("odrywa się od", "breaks away from"),
+            }
+            .to_string()
+                + " "
+                + name(b, *from)
+        ),
+        Event::Reroll { model, used } => format!(
+            "  {} {}",
+            name(b, *model),
+            if *used {
+                lang.pick("zużywa przerzut kapitana", "uses the captain's reroll")
+            } else {
+                lang.pick(
+                    "nie potrzebował przerzutu kapitana (zostaje)",
+                    "did not need the captain's reroll (kept)",
+                )
+            }
+        ),
+        _ => String::new(),
+    }
+}
+
+/// The account's line for a side's challenge (B172): drawn, met, or its
+/// experience given to a model.
+fn challenge_line(b: &Battle, e: &Event, lang: Lang) -> String {
+    match e {
+        Event::Challenge {
+            side,
+            id,
+            own,
+            enemy,
+        } => format!(
+            "{}: {} {}{}",
+            b.names[*side],
+            lang.pick("Wyzwanie", "challenge"),
+            id.name(lang),
+            [own, enemy]
+                .into_iter()
+                .flatten()
+                .map(|m| format!(", {}", name(b, *m)))
+                .collect::<String>()
+        ),
+        Event::Met {
+            side,
+            id,
+            model,
+            vp,
+        } => format!(
+            "{}: {} {}{} ({vp} {})",
+            b.names[*side],
+            lang.pick("wykonane Wyzwanie", "challenge met:"),
+            id.name(lang),
+            model
+                .map(|m| format!(", {}", name(b, m)))
+                .unwrap_or_default(),
+            lang.pick("PZ", "VP")
+        ),
+        Event::Rewarded { side, id, model } => format!(
+            "{}: {} {} — {}",
+            b.names[*side],
+            lang.pick("doświadczenie za", "experience for"),
+            id.name(lang),
+            name(b, *model)
+        ),
+        _ => String::new(),
+    }
 }
 
 /// The account's line for a reaction, heroic play or offensive event.

@@ -419,192 +419,244 @@ fn undo(campaign: &Path, events: Option<usize>, lang: Lang) -> Result<Output, Fa
 /// Run a campaign subcommand.
 pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
     match cmd {
-        CampaignCommand::New { warband, out } => {
-            let w: WarbandFile = parse_toml(&warband, lang)?;
-            let file =
-                CampaignFile::new(w).map_err(|e| fail(format!("{}: {e}", warband.display())))?;
-            // Everything that can fail comes before the save.
-            let state = CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
-            let text = roster(&state, lang);
-            store::with_new_lock(&out, lang, |target| {
-                if out.exists() {
-                    return Err(fail(format!(
-                        "{}: {}",
-                        out.display(),
-                        lang.pick(
-                            "plik już istnieje, nie nadpisuję",
-                            "file exists, not overwriting"
-                        )
-                    )));
-                }
-                save(target, &out, &file, lang)
-            })?;
-            crate::saved(&out, text)
-        }
+        CampaignCommand::New { warband, out } => new_campaign(&warband, &out, lang),
         CampaignCommand::Battle {
             campaign,
             report,
             decisions,
             dice,
             seed,
-        } => with_lock(&campaign, lang, |target| {
-            let loaded = load(&campaign, lang)?;
-            require_whole(&campaign, &loaded, lang)?;
-            let rep: BattleReport = parse_toml(&report, lang)?;
-            let (origin, mut src) = dice_source(dice, seed, lang);
-            let (events, text) = with_decider(
-                decisions.as_deref(),
-                &report,
-                lang,
-                (
-                    "nie padła w tej bitwie (literówka?)",
-                    "was never asked in this battle (a typo?)",
-                ),
-                &mut |d| postbattle::run(&loaded.state, &rep, origin, src.as_mut(), d),
-            )?;
-            append(target, &campaign, loaded.file, events, lang)?;
-            crate::saved(&campaign, text)
-        }),
+        } => battle(&campaign, &report, decisions.as_deref(), dice, seed, lang),
         CampaignCommand::Trade {
             campaign,
             decisions,
             dice,
             seed,
-        } => with_lock(&campaign, lang, |target| {
-            let loaded = load(&campaign, lang)?;
-            require_whole(&campaign, &loaded, lang)?;
-            let (origin, mut src) = dice_source(dice, seed, lang);
-            let (events, text) = with_decider(
-                decisions.as_deref(),
-                &campaign,
-                lang,
-                (
-                    "nie padła przy tym handlu (literówka?)",
-                    "was never asked while trading (a typo?)",
-                ),
-                &mut |d| postbattle::trade(&loaded.state, origin, src.as_mut(), d),
-            )?;
-            if events.is_empty() {
-                return ok(format!(
-                    "{}\n",
-                    lang.pick(
-                        "Nic nie zmieniono; plik bez zmian.",
-                        "Nothing changed; the file is untouched."
-                    )
-                ));
-            }
-            append(target, &campaign, loaded.file, events, lang)?;
-            crate::saved(&campaign, text)
-        }),
+        } => trade(&campaign, decisions.as_deref(), dice, seed, lang),
         CampaignCommand::Matchup {
             campaign,
             opponent,
             json,
-        } => {
-            let state = load(&campaign, lang)?.state;
-            let own = state.strength();
-            let is_json = opponent
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-            let (opp_name, opp) = if is_json {
-                let o = load(&opponent, lang)?.state;
-                (o.name.clone(), o.strength())
-            } else {
-                let w: WarbandFile = parse_toml(&opponent, lang)?;
-                let r = mortalis_rules::warband::check(&w);
-                (r.name.clone(), r.strength)
-            };
-            let m = mortalis_rules::warband::matchup(own, opp);
-            if json {
-                return ok(serde_json::to_string_pretty(&serde_json::json!({
-                    "a": {"name": state.name, "strength": m.strength_a, "volunteers": m.volunteers_a},
-                    "b": {"name": opp_name, "strength": m.strength_b, "volunteers": m.volunteers_b},
-                }))? + "\n");
-            }
-            let mut s = String::new();
-            for (n, st) in [(&state.name, own), (&opp_name, opp)] {
-                let _ = writeln!(s, "{n}: {} {st}", lang.pick("siła", "strength"));
-            }
-            let line = |n: &str, v: u32| {
-                format!(
-                    "{n}: {} {v} {}\n",
-                    lang.pick("może wystawić", "may field"),
-                    lang.pick("ochotników", "volunteer(s)")
-                )
-            };
-            if m.volunteers_a > 0 {
-                s.push_str(&line(&state.name, m.volunteers_a));
-            } else if m.volunteers_b > 0 {
-                s.push_str(&line(&opp_name, m.volunteers_b));
-            } else {
-                s.push_str(lang.pick(
-                    "Bez ochotników (różnica poniżej 15).\n",
-                    "No volunteers (difference below 15).\n",
-                ));
-            }
-            if m.volunteers_a > 0 {
-                let _ = writeln!(
-                    s,
-                    "{}",
-                    lang.pick(
-                        &format!(
-                            "W raporcie: volunteers = {}, opponent_strength = {opp}",
-                            m.volunteers_a
-                        ),
-                        &format!(
-                            "In the report: volunteers = {}, opponent_strength = {opp}",
-                            m.volunteers_a
-                        )
-                    )
-                );
-            }
-            ok(s)
-        }
+        } => matchup(&campaign, &opponent, json, lang),
         CampaignCommand::Show {
             campaign,
             json,
             html,
-        } => {
-            let Loaded { state, next, .. } = load(&campaign, lang)?;
-            if let Some(out) = html {
-                std::fs::write(&out, roster_html(&state, lang)).map_err(|e| {
-                    Failure::from(anyhow!(e).context(format!(
-                        "{} {}",
-                        lang.pick("nie można zapisać", "cannot write"),
-                        out.display()
-                    )))
-                })?;
-            }
-            if json {
-                ok(serde_json::to_string_pretty(&state)? + "\n")
-            } else {
-                ok(roster(&state, lang) + &next_text(&next, lang) + "\n")
-            }
-        }
-        CampaignCommand::Log { campaign } => {
-            let file = load(&campaign, lang)?.file;
-            let mut state = CampaignState::replay(&CampaignFile {
-                events: Vec::new(),
-                ..file.clone()
-            })
-            .map_err(|e| campaign_error(&e, lang))?;
-            let mut s = String::new();
-            for (i, e) in file.events.iter().enumerate() {
-                let before = state.clone();
-                state.apply(e).map_err(|e| campaign_error(&e, lang))?;
-                let _ = writeln!(s, "#{i} {}", rules::describe(e, lang));
-                for c in rules::changes(&before, &state, lang) {
-                    let _ = writeln!(
-                        s,
-                        "    {}: {} → {}",
-                        c.key,
-                        c.before.as_deref().unwrap_or("—"),
-                        c.after.as_deref().unwrap_or("—")
-                    );
-                }
-            }
-            ok(s)
-        }
+        } => show(&campaign, json, html.as_deref(), lang),
+        CampaignCommand::Log { campaign } => log(&campaign, lang),
         CampaignCommand::Undo { campaign, events } => undo(&campaign, events, lang),
     }
+}
+
+/// `campaign new`: a campaign file from a warband, refused if the file
+/// exists; prints the roster.
+fn new_campaign(warband: &Path, out: &Path, lang: Lang) -> Result<Output, Failure> {
+    let w: WarbandFile = parse_toml(warband, lang)?;
+    let file = CampaignFile::new(w).map_err(|e| fail(format!("{}: {e}", warband.display())))?;
+    // Everything that can fail comes before the save.
+    let state = CampaignState::replay(&file).map_err(|e| campaign_error(&e, lang))?;
+    let text = roster(&state, lang);
+    store::with_new_lock(out, lang, |target| {
+        if out.exists() {
+            return Err(fail(format!(
+                "{}: {}",
+                out.display(),
+                lang.pick(
+                    "plik już istnieje, nie nadpisuję",
+                    "file exists, not overwriting"
+                )
+            )));
+        }
+        save(target, out, &file, lang)
+    })?;
+    crate::saved(out, text)
+}
+
+/// `campaign battle`: a battle report and its post-battle sequence, decided
+/// by a decisions file or at the terminal, appended to the campaign.
+fn battle(
+    campaign: &Path,
+    report: &Path,
+    decisions: Option<&Path>,
+    dice: DiceMode,
+    seed: Option<u64>,
+    lang: Lang,
+) -> Result<Output, Failure> {
+    with_lock(campaign, lang, |target| {
+        let loaded = load(campaign, lang)?;
+        require_whole(campaign, &loaded, lang)?;
+        let rep: BattleReport = parse_toml(report, lang)?;
+        let (origin, mut src) = dice_source(dice, seed, lang);
+        let (events, text) = with_decider(
+            decisions,
+            report,
+            lang,
+            (
+                "nie padła w tej bitwie (literówka?)",
+                "was never asked in this battle (a typo?)",
+            ),
+            &mut |d| postbattle::run(&loaded.state, &rep, origin, src.as_mut(), d),
+        )?;
+        append(target, campaign, loaded.file, events, lang)?;
+        crate::saved(campaign, text)
+    })
+}
+
+/// `campaign trade`: trading between battles, decided by a decisions file
+/// or at the terminal; the file is left untouched when nothing changed.
+fn trade(
+    campaign: &Path,
+    decisions: Option<&Path>,
+    dice: DiceMode,
+    seed: Option<u64>,
+    lang: Lang,
+) -> Result<Output, Failure> {
+    with_lock(campaign, lang, |target| {
+        let loaded = load(campaign, lang)?;
+        require_whole(campaign, &loaded, lang)?;
+        let (origin, mut src) = dice_source(dice, seed, lang);
+        let (events, text) = with_decider(
+            decisions,
+            campaign,
+            lang,
+            (
+                "nie padła przy tym handlu (literówka?)",
+                "was never asked while trading (a typo?)",
+            ),
+            &mut |d| postbattle::trade(&loaded.state, origin, src.as_mut(), d),
+        )?;
+        if events.is_empty() {
+            return ok(format!(
+                "{}\n",
+                lang.pick(
+                    "Nic nie zmieniono; plik bez zmian.",
+                    "Nothing changed; the file is untouched."
+                )
+            ));
+        }
+        append(target, campaign, loaded.file, events, lang)?;
+        crate::saved(campaign, text)
+    })
+}
+
+/// `campaign matchup`: both strengths and the volunteers either side may
+/// field, against a campaign file (JSON) or a warband file (TOML).
+fn matchup(campaign: &Path, opponent: &Path, json: bool, lang: Lang) -> Result<Output, Failure> {
+    let state = load(campaign, lang)?.state;
+    let own = state.strength();
+    let is_json = opponent
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let (opp_name, opp) = if is_json {
+        let o = load(opponent, lang)?.state;
+        (o.name.clone(), o.strength())
+    } else {
+        let w: WarbandFile = parse_toml(opponent, lang)?;
+        let r = mortalis_rules::warband::check(&w);
+        (r.name.clone(), r.strength)
+    };
+    let m = mortalis_rules::warband::matchup(own, opp);
+    if json {
+        return ok(serde_json::to_string_pretty(&serde_json::json!({
+            "a": {"name": state.name, "strength": m.strength_a, "volunteers": m.volunteers_a},
+            "b": {"name": opp_name, "strength": m.strength_b, "volunteers": m.volunteers_b},
+        }))? + "\n");
+    }
+    ok(matchup_text(&state.name, own, &opp_name, opp, &m, lang))
+}
+
+/// The text of `campaign matchup`: the strengths, who may field volunteers,
+/// and what to write in the battle report when this campaign may.
+fn matchup_text(
+    name: &str,
+    own: u32,
+    opp_name: &str,
+    opp: u32,
+    m: &mortalis_rules::warband::Matchup,
+    lang: Lang,
+) -> String {
+    let mut s = String::new();
+    for (n, st) in [(name, own), (opp_name, opp)] {
+        let _ = writeln!(s, "{n}: {} {st}", lang.pick("siła", "strength"));
+    }
+    let line = |n: &str, v: u32| {
+        format!(
+            "{n}: {} {v} {}\n",
+            lang.pick("może wystawić", "may field"),
+            lang.pick("ochotników", "volunteer(s)")
+        )
+    };
+    if m.volunteers_a > 0 {
+        s.push_str(&line(name, m.volunteers_a));
+    } else if m.volunteers_b > 0 {
+        s.push_str(&line(opp_name, m.volunteers_b));
+    } else {
+        s.push_str(lang.pick(
+            "Bez ochotników (różnica poniżej 15).\n",
+            "No volunteers (difference below 15).\n",
+        ));
+    }
+    if m.volunteers_a > 0 {
+        let _ = writeln!(
+            s,
+            "{}",
+            lang.pick(
+                &format!(
+                    "W raporcie: volunteers = {}, opponent_strength = {opp}",
+                    m.volunteers_a
+                ),
+                &format!(
+                    "In the report: volunteers = {}, opponent_strength = {opp}",
+                    m.volunteers_a
+                )
+            )
+        );
+    }
+    s
+}
+
+/// `campaign show`: the roster and what comes next, or the state as JSON;
+/// with `--html`, also the printable roster page.
+fn show(campaign: &Path, json: bool, html: Option<&Path>, lang: Lang) -> Result<Output, Failure> {
+    let Loaded { state, next, .. } = load(campaign, lang)?;
+    if let Some(out) = html {
+        std::fs::write(out, roster_html(&state, lang)).map_err(|e| {
+            Failure::from(anyhow!(e).context(format!(
+                "{} {}",
+                lang.pick("nie można zapisać", "cannot write"),
+                out.display()
+            )))
+        })?;
+    }
+    if json {
+        ok(serde_json::to_string_pretty(&state)? + "\n")
+    } else {
+        ok(roster(&state, lang) + &next_text(&next, lang) + "\n")
+    }
+}
+
+/// `campaign log`: every event in words, each with what it changed.
+fn log(campaign: &Path, lang: Lang) -> Result<Output, Failure> {
+    let file = load(campaign, lang)?.file;
+    let mut state = CampaignState::replay(&CampaignFile {
+        events: Vec::new(),
+        ..file.clone()
+    })
+    .map_err(|e| campaign_error(&e, lang))?;
+    let mut s = String::new();
+    for (i, e) in file.events.iter().enumerate() {
+        let before = state.clone();
+        state.apply(e).map_err(|e| campaign_error(&e, lang))?;
+        let _ = writeln!(s, "#{i} {}", rules::describe(e, lang));
+        for c in rules::changes(&before, &state, lang) {
+            let _ = writeln!(
+                s,
+                "    {}: {} → {}",
+                c.key,
+                c.before.as_deref().unwrap_or("—"),
+                c.after.as_deref().unwrap_or("—")
+            );
+        }
+    }
+    ok(s)
 }

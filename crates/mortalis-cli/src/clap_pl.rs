@@ -356,11 +356,20 @@ fn tip_pl(tip: &str) -> String {
 
 /// The Polish text of a parse error: "błąd: ..." on one line, then tips.
 pub fn error_message(e: &clap::Error, cmd: &Command, args: &[OsString]) -> String {
+    let mut out = format!("błąd: {}\n", kind_message(e));
+    for t in tips(e, cmd, args) {
+        let _ = writeln!(out, "  wskazówka: {t}");
+    }
+    out
+}
+
+/// The error's first line in Polish (after "błąd: "), by the kind of error.
+fn kind_message(e: &clap::Error) -> String {
     let arg = context_str(e, ContextKind::InvalidArg);
     let value = context_str(e, ContextKind::InvalidValue);
     let a = arg.clone().unwrap_or_default();
     let v = value.clone().unwrap_or_default();
-    let msg = match e.kind() {
+    match e.kind() {
         ErrorKind::InvalidValue if value.as_deref() == Some("") => {
             format!("'{a}' wymaga wartości, a nie podano żadnej")
         }
@@ -392,16 +401,7 @@ pub fn error_message(e: &clap::Error, cmd: &Command, args: &[OsString]) -> Strin
             let got = context_str(e, ContextKind::ActualNumValues).unwrap_or_default();
             format!("'{a}' wymaga {want} wartości, podano {got}")
         }
-        ErrorKind::ArgumentConflict => {
-            let prior = context_list(e, ContextKind::PriorArg);
-            if arg.is_some() && prior == [a.clone()] {
-                format!("argument '{a}' można podać tylko raz")
-            } else if prior.is_empty() {
-                format!("argumentu '{a}' nie można użyć z innymi podanymi argumentami")
-            } else {
-                format!("argumentu '{a}' nie można użyć razem z {}", quoted(&prior))
-            }
-        }
+        ErrorKind::ArgumentConflict => conflict_message(e, arg.is_some(), &a),
         ErrorKind::MissingRequiredArgument => format!(
             "brak wymaganych argumentów: {}",
             context_list(e, ContextKind::InvalidArg).join(", ")
@@ -421,11 +421,26 @@ pub fn error_message(e: &clap::Error, cmd: &Command, args: &[OsString]) -> Strin
             let first = text.lines().next().unwrap_or_default();
             first.strip_prefix("error: ").unwrap_or(first).to_string()
         }
-    };
-    let mut out = format!("błąd: {msg}\n");
-    let mut tip = |t: String| {
-        let _ = writeln!(out, "  wskazówka: {t}");
-    };
+    }
+}
+
+/// A conflict between arguments in Polish: the same one given twice, or one
+/// that cannot go with the others (named when clap names them).
+fn conflict_message(e: &clap::Error, has_arg: bool, a: &str) -> String {
+    let prior = context_list(e, ContextKind::PriorArg);
+    if has_arg && prior == [a.to_string()] {
+        format!("argument '{a}' można podać tylko raz")
+    } else if prior.is_empty() {
+        format!("argumentu '{a}' nie można użyć z innymi podanymi argumentami")
+    } else {
+        format!("argumentu '{a}' nie można użyć razem z {}", quoted(&prior))
+    }
+}
+
+/// The tips under the error, in Polish: similar arguments, commands or
+/// values, clap's own tips, and where to find the help.
+fn tips(e: &clap::Error, cmd: &Command, args: &[OsString]) -> Vec<String> {
+    let mut tips = Vec::new();
     for (kind, one, many) in [
         (
             ContextKind::SuggestedArg,
@@ -445,7 +460,7 @@ pub fn error_message(e: &clap::Error, cmd: &Command, args: &[OsString]) -> Strin
     ] {
         let s = context_list(e, kind);
         if !s.is_empty() {
-            tip(format!(
+            tips.push(format!(
                 "{}: {}",
                 if s.len() == 1 { one } else { many },
                 quoted(&s)
@@ -453,8 +468,8 @@ pub fn error_message(e: &clap::Error, cmd: &Command, args: &[OsString]) -> Strin
         }
     }
     for s in context_list(e, ContextKind::Suggested) {
-        tip(tip_pl(&s));
+        tips.push(tip_pl(&s));
     }
-    tip(format!("zobacz '{} --help'", command_path(cmd, args)));
-    out
+    tips.push(format!("zobacz '{} --help'", command_path(cmd, args)));
+    tips
 }

@@ -72,8 +72,6 @@ impl Human {
 
     /// What an option does, in words (with its odds).
     fn describe(&self, b: &Battle, c: &Choice) -> String {
-        let name = |m: usize| b.models[m].name.as_str();
-        let active = b.active.unwrap_or(0);
         match *c {
             Choice::Marker { .. }
             | Choice::Corner { .. }
@@ -81,6 +79,47 @@ impl Human {
             | Choice::Deploy { .. }
             | Choice::Starter { .. }
             | Choice::Defender { .. } => self.describe_setup(b, c),
+            Choice::Activate { .. } | Choice::Name { .. } | Choice::Reward { .. } => {
+                self.describe_model(b, c)
+            }
+            Choice::Move { .. }
+            | Choice::JumpDown { .. }
+            | Choice::Fly { .. }
+            | Choice::CarryTogether { .. } => self.describe_movement(b, c),
+            Choice::Shoot { .. }
+            | Choice::Cast { .. }
+            | Choice::AimedShot { .. }
+            | Choice::Spread { .. }
+            | Choice::Throw { .. }
+            | Choice::Deviate { .. }
+            | Choice::Pistols { .. } => self.describe_shooting(b, c),
+            Choice::Attack { .. } | Choice::Withdraw { .. } => self.describe_melee(b, c),
+            Choice::Pass
+            | Choice::DefenceOrder
+            | Choice::LoseAction { .. }
+            | Choice::DefensivePosition
+            | Choice::Hide
+            | Choice::PickUp { .. }
+            | Choice::PickUpObject
+            | Choice::End
+            | Choice::PickUpData => self.describe_simple(b, c),
+            Choice::Overwatch
+            | Choice::Intercept { .. }
+            | Choice::FromHiding { .. }
+            | Choice::Play { .. }
+            | Choice::Offend { .. }
+            | Choice::Knife { .. }
+            | Choice::NowOrNever { .. }
+            | Choice::Step { .. }
+            | Choice::Leap { .. } => self.describe_reaction(b, c),
+            Choice::CommitReroll => self.describe_reroll(b),
+        }
+    }
+
+    /// A model picked by its profile: one to activate (with where it stands
+    /// and what it carries), or one a challenge names or rewards.
+    fn describe_model(&self, b: &Battle, c: &Choice) -> String {
+        match *c {
             Choice::Activate { model } => {
                 let m = &b.models[model];
                 let p = m.profile;
@@ -104,6 +143,23 @@ impl Human {
                     }
                 )
             }
+            Choice::Name { model } | Choice::Reward { model } => {
+                let m = &b.models[model];
+                let p = m.profile;
+                format!(
+                    "{} (S{} W{} C{} O{})",
+                    m.name, p.speed, p.fight, p.accuracy, p.resilience
+                )
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// A move of the active model: a walk, a jump down (with its odds), a
+    /// jetpack flight, or carrying the object with a helper.
+    fn describe_movement(&self, b: &Battle, c: &Choice) -> String {
+        let name = |m: usize| b.models[m].name.as_str();
+        match *c {
             Choice::Move {
                 to,
                 spent,
@@ -134,7 +190,7 @@ impl Human {
             Choice::JumpDown {
                 to, spent, height, ..
             } => {
-                let me = &b.models[active];
+                let me = &b.models[b.active.unwrap_or(0)];
                 let has = |k| me.skills.contains(&k);
                 let p = jumpdown::jump_down_chance(height, has(Skill::Acrobat));
                 let alive = jumpdown::jump_down_survival(
@@ -154,6 +210,36 @@ impl Human {
                     alive * 100.0
                 )
             }
+            Choice::Fly { to } => format!(
+                "{} ({:.1}, {:.1})",
+                self.pick("lot plecakiem odrzutowym do", "fly with the jetpack to"),
+                to.x,
+                to.y
+            ),
+            Choice::CarryTogether {
+                helper, to, leave, ..
+            } => format!(
+                "{} {} ({:.1}, {:.1}){}",
+                self.pick("nieś obiekt razem z", "carry the object with"),
+                name(helper),
+                to.x,
+                to.y,
+                if leave {
+                    self.pick(", opuszczacie stół", ", and leave the table")
+                } else {
+                    ""
+                }
+            ),
+            _ => String::new(),
+        }
+    }
+
+    /// A shot of the active model (with its chance to take the target out),
+    /// a trick cast, a volley, two pistols, or a grenade thrown or deviating.
+    fn describe_shooting(&self, b: &Battle, c: &Choice) -> String {
+        let name = |m: usize| b.models[m].name.as_str();
+        let active = b.active.unwrap_or(0);
+        match *c {
             Choice::Shoot { target } => {
                 let chance = shot_chance(b, active, target, None);
                 format!(
@@ -163,28 +249,7 @@ impl Human {
                     self.pick("szansa wyeliminowania", "chance to take out")
                 )
             }
-            Choice::Cast { trick, target }
-                if shot_chance(b, active, target, Some(trick)).is_empty() =>
-            {
-                format!(
-                    "{} {} ({} {})",
-                    trick.name(self.lang),
-                    name(target),
-                    self.pick("ładunki:", "charges:"),
-                    b.models[active].charges_left(trick)
-                )
-            }
-            Choice::Cast { trick, target } => {
-                let chance = shot_chance(b, active, target, Some(trick));
-                format!(
-                    "{} {} ({} {}) — {} {chance}",
-                    trick.name(self.lang),
-                    name(target),
-                    self.pick("ładunki:", "charges:"),
-                    b.models[active].charges_left(trick),
-                    self.pick("szansa wyeliminowania", "chance to take out")
-                )
-            }
+            Choice::Cast { trick, target } => self.describe_cast(b, active, trick, target),
             Choice::AimedShot { target } => {
                 let chance = match b.aimed_plan(active, target).map(|p| odds::odds(&p.query)) {
                     Some(Ok(Odds::Shoot(o))) => percent(&o.out_of_action),
@@ -197,7 +262,6 @@ impl Human {
                     self.pick("szansa wyeliminowania", "chance to take out")
                 )
             }
-            Choice::Pass => self.pick("bez reakcji", "no reaction").into(),
             Choice::Spread { targets } => format!(
                 "{}: {}, {}, {}",
                 self.pick("salwa rozproszona", "spread volley"),
@@ -205,12 +269,6 @@ impl Human {
                 name(targets[1]),
                 name(targets[2])
             ),
-            Choice::DefenceOrder => self
-                .pick(
-                    "rozkaz obrony (Rozkaz obrony)",
-                    "defence order (Rozkaz obrony)",
-                )
-                .into(),
             Choice::Throw { item, x, y } => format!(
                 "{} {} ({x:.1}, {y:.1})",
                 self.pick("rzut:", "throw:"),
@@ -220,12 +278,6 @@ impl Human {
                 "{} ({x:.1}, {y:.1})",
                 self.pick("granat spada w", "the grenade lands at")
             ),
-            Choice::LoseAction { move_slot, .. } => if move_slot {
-                self.pick("traci akcję ruchu", "loses its Move action")
-            } else {
-                self.pick("traci akcję swobodną", "loses its free action")
-            }
-            .into(),
             Choice::Pistols { first, second } => format!(
                 "{} {} {} {}",
                 self.pick("dwa pistolety: do", "two pistols: at"),
@@ -233,7 +285,42 @@ impl Human {
                 self.pick("i do", "and at"),
                 name(second)
             ),
+            _ => String::new(),
+        }
+    }
+
+    /// A trick cast at a target, with the charges left and, when it works
+    /// like a shot, its chance to take the target out.
+    fn describe_cast(&self, b: &Battle, active: usize, trick: Skill, target: usize) -> String {
+        let name = b.models[target].name.as_str();
+        let chance = shot_chance(b, active, target, Some(trick));
+        if chance.is_empty() {
+            format!(
+                "{} {} ({} {})",
+                trick.name(self.lang),
+                name,
+                self.pick("ładunki:", "charges:"),
+                b.models[active].charges_left(trick)
+            )
+        } else {
+            format!(
+                "{} {} ({} {}) — {} {chance}",
+                trick.name(self.lang),
+                name,
+                self.pick("ładunki:", "charges:"),
+                b.models[active].charges_left(trick),
+                self.pick("szansa wyeliminowania", "chance to take out")
+            )
+        }
+    }
+
+    /// An attack (with both sides' chances to go out of action) or a
+    /// withdrawal from a fight.
+    fn describe_melee(&self, b: &Battle, c: &Choice) -> String {
+        let name = |m: usize| b.models[m].name.as_str();
+        match *c {
             Choice::Attack { target } => {
+                let active = b.active.unwrap_or(0);
                 let chances = match odds::odds(&b.melee_query(active, target).0) {
                     Ok(Odds::Melee(o)) => format!(
                         "{} {} / {} {}",
@@ -257,6 +344,27 @@ impl Human {
                     name(from)
                 )
             }
+            _ => String::new(),
+        }
+    }
+
+    /// The options told in a few words: passing, orders, a lost action,
+    /// defence, hiding, picking things up, ending the activation.
+    fn describe_simple(&self, b: &Battle, c: &Choice) -> String {
+        match *c {
+            Choice::Pass => self.pick("bez reakcji", "no reaction").into(),
+            Choice::DefenceOrder => self
+                .pick(
+                    "rozkaz obrony (Rozkaz obrony)",
+                    "defence order (Rozkaz obrony)",
+                )
+                .into(),
+            Choice::LoseAction { move_slot, .. } => if move_slot {
+                self.pick("traci akcję ruchu", "loses its Move action")
+            } else {
+                self.pick("traci akcję swobodną", "loses its free action")
+            }
+            .into(),
             Choice::DefensivePosition => self.pick("pozycja obronna", "defensive position").into(),
             Choice::Hide => self.pick("ukryj się (Ukrycie)", "hide (Ukrycie)").into(),
             Choice::PickUp { marker } => {
@@ -270,71 +378,39 @@ impl Human {
             }
             Choice::PickUpObject => self.pick("podnieś obiekt", "pick up the object").into(),
             Choice::End => self.pick("koniec aktywacji", "end the activation").into(),
-            Choice::Fly { to } => format!(
-                "{} ({:.1}, {:.1})",
-                self.pick("lot plecakiem odrzutowym do", "fly with the jetpack to"),
-                to.x,
-                to.y
-            ),
-            Choice::Overwatch
-            | Choice::Intercept { .. }
-            | Choice::FromHiding { .. }
-            | Choice::Play { .. }
-            | Choice::Offend { .. }
-            | Choice::Knife { .. }
-            | Choice::NowOrNever { .. }
-            | Choice::Step { .. }
-            | Choice::Leap { .. } => self.describe_reaction(b, c),
-            Choice::Name { model } | Choice::Reward { model } => {
-                let m = &b.models[model];
-                let p = m.profile;
-                format!(
-                    "{} (S{} W{} C{} O{})",
-                    m.name, p.speed, p.fight, p.accuracy, p.resilience
-                )
-            }
-            Choice::CarryTogether {
-                helper, to, leave, ..
-            } => format!(
-                "{} {} ({:.1}, {:.1}){}",
-                self.pick("nieś obiekt razem z", "carry the object with"),
-                name(helper),
-                to.x,
-                to.y,
-                if leave {
-                    self.pick(", opuszczacie stół", ", and leave the table")
-                } else {
-                    ""
-                }
-            ),
-            Choice::CommitReroll => match (b.testing_captain(), b.defending_captain()) {
-                (Some(c), _) => format!(
-                    "{} {}",
-                    self.pick(
-                        "przerzut kapitana (raz na bitwę) do jego testów Odporności:",
-                        "the captain's reroll (once a battle) for its Resilience tests:",
-                    ),
-                    b.models[c].name
-                ),
-                (None, Some(d)) => format!(
-                    "{} {}",
-                    self.pick(
-                        "przerzut kapitana (raz na bitwę) do rzutu Walki w obronie:",
-                        "the captain's reroll (once a battle) for its Fight roll in defence:",
-                    ),
-                    b.models[d].name
-                ),
-                (None, None) => self
-                    .pick(
-                        "przerzut kapitana (raz na bitwę) do następnego ataku",
-                        "the captain's reroll (once a battle) for the next attack",
-                    )
-                    .into(),
-            },
             Choice::PickUpData => self
                 .pick(
                     "podnieś znacznik Ukrytych danych",
                     "pick up the Ukryte dane marker",
+                )
+                .into(),
+            _ => String::new(),
+        }
+    }
+
+    /// The captain's once-a-battle reroll, for whichever roll it would serve.
+    fn describe_reroll(&self, b: &Battle) -> String {
+        match (b.testing_captain(), b.defending_captain()) {
+            (Some(c), _) => format!(
+                "{} {}",
+                self.pick(
+                    "przerzut kapitana (raz na bitwę) do jego testów Odporności:",
+                    "the captain's reroll (once a battle) for its Resilience tests:",
+                ),
+                b.models[c].name
+            ),
+            (None, Some(d)) => format!(
+                "{} {}",
+                self.pick(
+                    "przerzut kapitana (raz na bitwę) do rzutu Walki w obronie:",
+                    "the captain's reroll (once a battle) for its Fight roll in defence:",
+                ),
+                b.models[d].name
+            ),
+            (None, None) => self
+                .pick(
+                    "przerzut kapitana (raz na bitwę) do następnego ataku",
+                    "the captain's reroll (once a battle) for the next attack",
                 )
                 .into(),
         }

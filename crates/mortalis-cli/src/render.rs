@@ -3,9 +3,10 @@
 use std::fmt::Write;
 
 use mortalis_rules::Lang;
+use mortalis_rules::dice::RollRecord;
 use mortalis_rules::equipment::Item;
-use mortalis_rules::odds::{Odds, Prob, Query, frac, to_f64};
-use mortalis_rules::play::{Event, Report};
+use mortalis_rules::odds::{MeleeOdds, Odds, Prob, Query, ShootOdds, frac, to_f64};
+use mortalis_rules::play::{Event, Forced, Report};
 use mortalis_rules::skills::Skill;
 use mortalis_rules::warband::{Archetype, Matchup, Roster};
 use num_traits::Zero;
@@ -20,134 +21,164 @@ fn both(p: &Prob) -> String {
 
 /// Readable odds table.
 pub fn odds_table(q: &Query, o: &Odds, lang: Lang) -> String {
+    match o {
+        Odds::Shoot(r) => shoot_table(q, r, lang),
+        Odds::Melee(r) => melee_table(r, lang),
+    }
+}
+
+/// The odds table of a shot: each shot's hit chance, the target's test,
+/// the number of hits, and the chance to take the target out.
+fn shoot_table(q: &Query, r: &ShootOdds, lang: Lang) -> String {
     let mut s = String::new();
     let t = |pl, en| lang.pick(pl, en);
-    match o {
-        Odds::Shoot(r) => {
-            let what = q
-                .attacker
-                .trick
-                .map(|k| k.name(lang).to_string())
-                .or_else(|| q.attacker.weapon.0.map(|w| w.name(lang).to_string()))
-                .unwrap_or_default();
-            let _ = writeln!(
-                s,
-                "{} — {what}, {} {}, {} {}\"",
-                t("Strzał", "Shooting"),
-                r.shots,
-                t("strzał(y)", "shot(s)"),
-                t("odległość", "range"),
-                q.situation.range.unwrap_or(0.0)
-            );
-            let _ = writeln!(
-                s,
-                "\n{:<6} {:>8}  {}",
-                t("Strzał", "Shot"),
-                t("Celność", "Accuracy"),
-                t("Trafienie", "Hit")
-            );
-            for (i, h) in r.hit.iter().enumerate() {
-                let acc = r
-                    .accuracy
-                    .get(i)
-                    .map_or("auto".to_string(), |a| a.to_string());
-                let _ = writeln!(s, "{:<6} {:>8}  {}", i + 1, acc, both(h));
-            }
-            let _ = writeln!(
-                s,
-                "\n{} {}: {} {}",
-                t("Test Odporności celu na", "Target's Resilience test on"),
-                r.save_target,
-                t("porażka", "fails"),
-                both(&r.fail_save)
-            );
-            let _ = writeln!(
-                s,
-                "\n{:<8} {:<27} {}",
-                t("Trafień", "Hits"),
-                t("dokładnie", "exactly"),
-                t("co najmniej", "at least")
-            );
-            let mut tail = Prob::zero();
-            let mut at_least = vec![Prob::zero(); r.hits_distribution.len()];
-            for k in (0..r.hits_distribution.len()).rev() {
-                tail += r.hits_distribution[k];
-                at_least[k] = tail;
-            }
-            for (k, pk) in r.hits_distribution.iter().enumerate() {
-                // Percentages line up; fractions follow in their own column.
-                let cell = |p: &Prob| format!("{:>7}  {:<18}", pct(p), format!("({})", frac(p)));
-                let _ = writeln!(s, "{:<8} {} {}", k, cell(pk), cell(&at_least[k]).trim_end());
-            }
-            let _ = writeln!(
-                s,
-                "\n{}: {:.4}",
-                t("Oczekiwane trafienia", "Expected hits"),
-                to_f64(&r.expected_hits)
-            );
-            if !r.master_shot.is_zero() {
-                let _ = writeln!(
-                    s,
-                    "{}: {}",
-                    t("Mistrzowski strzał", "Master shot"),
-                    both(&r.master_shot)
-                );
-            }
-            let _ = writeln!(
-                s,
-                "{}: {}",
-                t("Cel wyeliminowany", "Target out of action"),
-                both(&r.out_of_action)
-            );
-        }
-        Odds::Melee(r) => {
-            let _ = writeln!(
-                s,
-                "{} — {} {:+}, {} {:+}",
-                t("Walka wręcz", "Melee"),
-                t("atakujący", "attacker"),
-                r.attacker_modifier,
-                t("broniący", "defender"),
-                r.defender_modifier
-            );
-            let rows = [
-                (t("Atakujący trafia", "Attacker hits"), &r.attacker_hits),
-                (t("Broniący trafia", "Defender hits"), &r.defender_hits),
-                (t("Remis", "Tie"), &r.tie),
-                (
-                    t("Broniący wyeliminowany", "Defender out of action"),
-                    &r.defender_out,
-                ),
-                (
-                    t("Atakujący wyeliminowany", "Attacker out of action"),
-                    &r.attacker_out,
-                ),
-            ];
-            s.push('\n');
-            for (label, p) in rows {
-                let _ = writeln!(s, "{label:<26} {}", both(p));
-            }
-            let _ = writeln!(
-                s,
-                "\n{}: {} {}, {} {}",
-                t("Odporność przy trafieniu", "Resilience when hit"),
-                t("broniący", "defender"),
-                r.defender_save_target,
-                t("atakujący", "attacker"),
-                r.attacker_save_target
-            );
-            if !r.ignored.is_empty() {
-                let _ = writeln!(
-                    s,
-                    "{}: {}",
-                    t(
-                        "Bez wpływu w walce wręcz (sztuczki związanych walką, Pokaż kotku broniącego)",
-                        "No effect in melee (tricks of engaged fighters, a defender's Show me what's inside)"
-                    ),
-                    r.ignored.join(", ")
-                );
-            }
-        }
+    let what = q
+        .attacker
+        .trick
+        .map(|k| k.name(lang).to_string())
+        .or_else(|| q.attacker.weapon.0.map(|w| w.name(lang).to_string()))
+        .unwrap_or_default();
+    let _ = writeln!(
+        s,
+        "{} — {what}, {} {}, {} {}\"",
+        t("Strzał", "Shooting"),
+        r.shots,
+        t("strzał(y)", "shot(s)"),
+        t("odległość", "range"),
+        q.situation.range.unwrap_or(0.0)
+    );
+    shot_rows(&mut s, r, lang);
+    let _ = writeln!(
+        s,
+        "\n{} {}: {} {}",
+        t("Test Odporności celu na", "Target's Resilience test on"),
+        r.save_target,
+        t("porażka", "fails"),
+        both(&r.fail_save)
+    );
+    hits_rows(&mut s, r, lang);
+    shoot_summary(&mut s, r, lang);
+    s
+}
+
+/// Each shot's Accuracy and chance to hit, one row a shot.
+fn shot_rows(s: &mut String, r: &ShootOdds, lang: Lang) {
+    let t = |pl, en| lang.pick(pl, en);
+    let _ = writeln!(
+        s,
+        "\n{:<6} {:>8}  {}",
+        t("Strzał", "Shot"),
+        t("Celność", "Accuracy"),
+        t("Trafienie", "Hit")
+    );
+    for (i, h) in r.hit.iter().enumerate() {
+        let acc = r
+            .accuracy
+            .get(i)
+            .map_or("auto".to_string(), |a| a.to_string());
+        let _ = writeln!(s, "{:<6} {:>8}  {}", i + 1, acc, both(h));
+    }
+}
+
+/// The chance of exactly and of at least each number of hits.
+fn hits_rows(s: &mut String, r: &ShootOdds, lang: Lang) {
+    let t = |pl, en| lang.pick(pl, en);
+    let _ = writeln!(
+        s,
+        "\n{:<8} {:<27} {}",
+        t("Trafień", "Hits"),
+        t("dokładnie", "exactly"),
+        t("co najmniej", "at least")
+    );
+    let mut tail = Prob::zero();
+    let mut at_least = vec![Prob::zero(); r.hits_distribution.len()];
+    for k in (0..r.hits_distribution.len()).rev() {
+        tail += r.hits_distribution[k];
+        at_least[k] = tail;
+    }
+    for (k, pk) in r.hits_distribution.iter().enumerate() {
+        // Percentages line up; fractions follow in their own column.
+        let cell = |p: &Prob| format!("{:>7}  {:<18}", pct(p), format!("({})", frac(p)));
+        let _ = writeln!(s, "{:<8} {} {}", k, cell(pk), cell(&at_least[k]).trim_end());
+    }
+}
+
+/// The expected hits, a master shot's chance (when there is one) and the
+/// chance to take the target out.
+fn shoot_summary(s: &mut String, r: &ShootOdds, lang: Lang) {
+    let t = |pl, en| lang.pick(pl, en);
+    let _ = writeln!(
+        s,
+        "\n{}: {:.4}",
+        t("Oczekiwane trafienia", "Expected hits"),
+        to_f64(&r.expected_hits)
+    );
+    if !r.master_shot.is_zero() {
+        let _ = writeln!(
+            s,
+            "{}: {}",
+            t("Mistrzowski strzał", "Master shot"),
+            both(&r.master_shot)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "{}: {}",
+        t("Cel wyeliminowany", "Target out of action"),
+        both(&r.out_of_action)
+    );
+}
+
+/// The odds table of a melee attack: the modifiers, each outcome's chance,
+/// both Resilience targets, and what has no effect in melee.
+fn melee_table(r: &MeleeOdds, lang: Lang) -> String {
+    let mut s = String::new();
+    let t = |pl, en| lang.pick(pl, en);
+    let _ = writeln!(
+        s,
+        "{} — {} {:+}, {} {:+}",
+        t("Walka wręcz", "Melee"),
+        t("atakujący", "attacker"),
+        r.attacker_modifier,
+        t("broniący", "defender"),
+        r.defender_modifier
+    );
+    let rows = [
+        (t("Atakujący trafia", "Attacker hits"), &r.attacker_hits),
+        (t("Broniący trafia", "Defender hits"), &r.defender_hits),
+        (t("Remis", "Tie"), &r.tie),
+        (
+            t("Broniący wyeliminowany", "Defender out of action"),
+            &r.defender_out,
+        ),
+        (
+            t("Atakujący wyeliminowany", "Attacker out of action"),
+            &r.attacker_out,
+        ),
+    ];
+    s.push('\n');
+    for (label, p) in rows {
+        let _ = writeln!(s, "{label:<26} {}", both(p));
+    }
+    let _ = writeln!(
+        s,
+        "\n{}: {} {}, {} {}",
+        t("Odporność przy trafieniu", "Resilience when hit"),
+        t("broniący", "defender"),
+        r.defender_save_target,
+        t("atakujący", "attacker"),
+        r.attacker_save_target
+    );
+    if !r.ignored.is_empty() {
+        let _ = writeln!(
+            s,
+            "{}: {}",
+            t(
+                "Bez wpływu w walce wręcz (sztuczki związanych walką, Pokaż kotku broniącego)",
+                "No effect in melee (tricks of engaged fighters, a defender's Show me what's inside)"
+            ),
+            r.ignored.join(", ")
+        );
     }
     s
 }
@@ -193,21 +224,8 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 hit,
                 master,
             } => {
-                let verdict = if *master {
-                    t("MISTRZOWSKI STRZAŁ", "MASTER SHOT")
-                } else if *hit {
-                    t("trafienie", "hit")
-                } else {
-                    t("pudło", "miss")
-                };
-                let _ = writeln!(
-                    s,
-                    "{} {number} ({} < {accuracy}): {}{} — {verdict}",
-                    t("Strzał", "Shot"),
-                    t("potrzeba", "need"),
-                    roll_text(roll, lang),
-                    forced_text(forced, lang)
-                );
+                let step = shot_step(*number, *accuracy, roll, forced, *hit, *master, lang);
+                let _ = writeln!(s, "{step}");
             }
             Event::AutoHit => {
                 let _ = writeln!(s, "{}", t("Automatyczne trafienie", "Automatic hit"));
@@ -221,45 +239,30 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 defender_total,
                 winner,
             } => {
-                let _ = writeln!(
-                    s,
-                    "{}: {}{} → {attacker_total}",
+                let attacker = fighter_step(
                     t("Atakujący", "Attacker"),
-                    roll_text(attacker, lang),
-                    forced_text(attacker_forced, lang)
+                    attacker,
+                    attacker_forced,
+                    *attacker_total,
+                    lang,
                 );
-                let _ = writeln!(
-                    s,
-                    "{}: {}{} → {defender_total}",
+                let defender = fighter_step(
                     t("Broniący", "Defender"),
-                    roll_text(defender, lang),
-                    forced_text(defender_forced, lang)
+                    defender,
+                    defender_forced,
+                    *defender_total,
+                    lang,
                 );
-                let w = match winner {
-                    1 => t("wygrywa atakujący", "attacker wins"),
-                    -1 => t("wygrywa broniący", "defender wins"),
-                    _ => t("remis, nikt nie trafia", "tie, nobody is hit"),
-                };
-                let _ = writeln!(s, "{w}");
+                let _ = writeln!(s, "{attacker}");
+                let _ = writeln!(s, "{defender}");
+                let _ = writeln!(s, "{}", fight_winner(*winner, lang));
             }
             Event::Dispel {
                 trick,
                 dice,
                 dispelled,
             } => {
-                let v = if *dispelled {
-                    t("sztuczka rozproszona", "trick dispelled")
-                } else {
-                    t("sztuczka działa", "the trick holds")
-                };
-                let _ = writeln!(
-                    s,
-                    "{} ({}, 8+): {:?} = {} — {v}",
-                    t("Rozproszenie", "Dispel"),
-                    trick.name(lang),
-                    dice,
-                    u32::from(dice[0]) + u32::from(dice[1])
-                );
+                let _ = writeln!(s, "{}", dispel_step(*trick, dice, *dispelled, lang));
             }
             Event::Save {
                 who,
@@ -270,35 +273,134 @@ pub fn play_report(r: &Report, lang: Lang) -> String {
                 plays,
                 captain,
             } => {
-                let label = if *who == "attacker" {
-                    t("Odporność atakującego", "Attacker's Resilience")
-                } else {
-                    t("Odporność celu", "Target's Resilience")
-                };
-                let v = if *passed {
-                    t("zdany", "passed")
-                } else {
-                    t("nieudany", "failed")
-                };
-                let mut names: Vec<&str> = plays.iter().map(|k| k.name(lang)).collect();
-                if *captain {
-                    names.push(t("przerzut kapitana", "the captain's reroll"));
-                }
-                let used = if names.is_empty() {
-                    String::new()
-                } else {
-                    format!(" [{}]", names.join(", "))
-                };
-                let _ = writeln!(
-                    s,
-                    "{label} (≤ {target}, 11-12 {}): {}{}{used} — {v}",
-                    t("zawsze porażka", "always fail"),
-                    roll_text(roll, lang),
-                    forced_text(forced, lang)
-                );
+                let used = save_rerolls(plays, *captain, lang);
+                let step = save_step(who, *target, roll, forced, *passed, &used, lang);
+                let _ = writeln!(s, "{step}");
             }
         }
     }
+    s.push_str(&outcome_text(r, lang));
+    s
+}
+
+/// One shot of the account: the roll against the Accuracy, any forced
+/// reroll, and the verdict.
+fn shot_step(
+    number: usize,
+    accuracy: i32,
+    roll: &RollRecord,
+    forced: &Option<Forced>,
+    hit: bool,
+    master: bool,
+    lang: Lang,
+) -> String {
+    let t = |pl, en| lang.pick(pl, en);
+    let verdict = if master {
+        t("MISTRZOWSKI STRZAŁ", "MASTER SHOT")
+    } else if hit {
+        t("trafienie", "hit")
+    } else {
+        t("pudło", "miss")
+    };
+    format!(
+        "{} {number} ({} < {accuracy}): {}{} — {verdict}",
+        t("Strzał", "Shot"),
+        t("potrzeba", "need"),
+        roll_text(roll, lang),
+        forced_text(forced, lang)
+    )
+}
+
+/// One fighter's roll in melee, with any forced reroll and its total.
+fn fighter_step(
+    label: &str,
+    roll: &RollRecord,
+    forced: &Option<Forced>,
+    total: i32,
+    lang: Lang,
+) -> String {
+    format!(
+        "{label}: {}{} → {total}",
+        roll_text(roll, lang),
+        forced_text(forced, lang)
+    )
+}
+
+/// Who wins the melee roll (1 the attacker, -1 the defender, else a tie).
+fn fight_winner(winner: i32, lang: Lang) -> &'static str {
+    let t = |pl, en| lang.pick(pl, en);
+    match winner {
+        1 => t("wygrywa atakujący", "attacker wins"),
+        -1 => t("wygrywa broniący", "defender wins"),
+        _ => t("remis, nikt nie trafia", "tie, nobody is hit"),
+    }
+}
+
+/// A Dispel roll against a trick (8+) and whether the trick holds.
+fn dispel_step(trick: Skill, dice: &[u8; 2], dispelled: bool, lang: Lang) -> String {
+    let t = |pl, en| lang.pick(pl, en);
+    let v = if dispelled {
+        t("sztuczka rozproszona", "trick dispelled")
+    } else {
+        t("sztuczka działa", "the trick holds")
+    };
+    format!(
+        "{} ({}, 8+): {:?} = {} — {v}",
+        t("Rozproszenie", "Dispel"),
+        trick.name(lang),
+        dice,
+        u32::from(dice[0]) + u32::from(dice[1])
+    )
+}
+
+/// The heroic plays and the captain's reroll a Resilience test used, as
+/// " [a, b]", or nothing when it used none.
+fn save_rerolls(plays: &[Skill], captain: bool, lang: Lang) -> String {
+    let mut names: Vec<&str> = plays.iter().map(|k| k.name(lang)).collect();
+    if captain {
+        names.push(lang.pick("przerzut kapitana", "the captain's reroll"));
+    }
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(" [{}]", names.join(", "))
+    }
+}
+
+/// A Resilience test of the target or the attacker: the roll, any forced
+/// reroll, what it used, and whether it passed.
+fn save_step(
+    who: &str,
+    target: i32,
+    roll: &RollRecord,
+    forced: &Option<Forced>,
+    passed: bool,
+    used: &str,
+    lang: Lang,
+) -> String {
+    let t = |pl, en| lang.pick(pl, en);
+    let label = if who == "attacker" {
+        t("Odporność atakującego", "Attacker's Resilience")
+    } else {
+        t("Odporność celu", "Target's Resilience")
+    };
+    let v = if passed {
+        t("zdany", "passed")
+    } else {
+        t("nieudany", "failed")
+    };
+    format!(
+        "{label} (≤ {target}, 11-12 {}): {}{}{used} — {v}",
+        t("zawsze porażka", "always fail"),
+        roll_text(roll, lang),
+        forced_text(forced, lang)
+    )
+}
+
+/// The account's last lines: who is out of action, or that nobody falls.
+fn outcome_text(r: &Report, lang: Lang) -> String {
+    let t = |pl, en| lang.pick(pl, en);
+    let mut s = String::new();
     if r.defender_out {
         let _ = writeln!(
             s,
