@@ -189,6 +189,12 @@ impl Battle {
             if height <= 0.0 || jump_down_chance(height, acrobat) <= 0.0 {
                 continue;
             }
+            // The model stands at each edge for its roll, and below it:
+            // never on another model's base (bases on a roof do not stop
+            // the path search, docs/mortalis/battle.md).
+            if !self.drops_clear(nav, from, reach.to, (allowance, r), &others) {
+                continue;
+            }
             out.push(Choice::JumpDown {
                 to: reach.to,
                 spent: reach.spent,
@@ -197,6 +203,25 @@ impl Battle {
             });
         }
         Ok(out)
+    }
+
+    /// Whether the way `jump_down_move` walks from `from` to `to` has each
+    /// edge it drops from, and each spot below, clear of `others`' bases.
+    fn drops_clear(
+        &self,
+        nav: &Nav,
+        from: Place,
+        to: Place,
+        (allowance, r): (f64, f64),
+        others: &[crate::table::Body],
+    ) -> bool {
+        let Ok(Some(path)) = nav.path_within(from, to, others, allowance) else {
+            return false;
+        };
+        drops(from, &path.steps).iter().all(|&(edge, land, _)| {
+            !super::moves::overlaps_any(others, edge, r)
+                && !super::moves::overlaps_any(others, land, r)
+        })
     }
 
     /// Carries out a jump-down Move (B33) of model `m` to `to`: it walks to
