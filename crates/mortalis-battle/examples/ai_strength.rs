@@ -7,7 +7,8 @@
 //! battle's end, how many models of each side stand on the table, how
 //! many of the AI's are on a roof, the Defender, and where the markers
 //! are: on the ground, held by the AI, held by the other side),
-//! `LOG=SEED-SIDE` (what each battle did), with `SVG=DIR` the logged
+//! `LOG=SEED-SIDE` (what that battle did; `LOG=all`: every battle, each
+//! after a line `battle SEED-SIDE`), with `SVG=DIR` the logged
 //! battle's table at the start of each round; `WIDTH=N` log lines cut at N
 //! characters (200).
 use mortalis_battle::battle::ai::Ai;
@@ -109,7 +110,8 @@ fn main() {
             } else {
                 &mut rnd
             };
-            let logged = std::env::var("LOG").is_ok_and(|v| v == format!("{seed}-{ai_side}"));
+            let logged =
+                std::env::var("LOG").is_ok_and(|v| v == "all" || v == format!("{seed}-{ai_side}"));
             let mut ai = Drawn {
                 inner: &mut ai,
                 dir: std::env::var("SVG").ok().filter(|_| logged),
@@ -126,7 +128,8 @@ fn main() {
                     dice: &mut dice,
                 })
                 .unwrap();
-            if std::env::var("LOG").is_ok_and(|v| v == format!("{seed}-{ai_side}")) {
+            if logged {
+                println!("battle {seed}-{ai_side}");
                 for e in &battle.log {
                     println!(
                         "{}",

@@ -16,11 +16,14 @@ use mortalis_battle::file::parse;
 use mortalis_battle::table::Place;
 
 /// A3 (a swordsman) engaged with B1 (a rifleman) on an open table in Duma,
-/// VP level; `b3` says whether B3 is still on the table besides B1 and B2.
+/// VP level, A1 beside them supporting A3 (alone, A3's odds are too close
+/// for the AI to start the exchange at all); `b3` says whether B3 is still
+/// on the table besides B1 and B2.
 /// Does the AI attack B1 or end A3's activation?
 fn attacks(b3: bool) -> bool {
     let places = [
         ("A3", (14.0, 14.0)),
+        ("A1", (15.1, 15.2)),
         ("B1", (15.1, 14.0)),
         ("B2", (4.0, 26.0)),
         ("B3", (24.0, 26.0)),

@@ -21,6 +21,12 @@ pub struct Ai;
 /// and better, docs/mortalis/ai.md).
 const SHOT_WORTH: f64 = 2.5;
 
+/// How much an engaged model's own fall weighs against its worth when it
+/// attacks the enemy it is engaged with: the defender may still answer
+/// with "Nic mi nie jest!" or its captain's reroll, which the odds at the
+/// time of choosing leave out (1 until session 25, docs/mortalis/ai.md).
+const ENGAGED_RISK: f64 = 1.4;
+
 /// The value of a model: 2, plus 1 per marker it carries, plus 4 for the
 /// object to intercept (and more when a challenge names it).
 pub(super) fn worth(b: &Battle, m: usize) -> f64 {
@@ -185,10 +191,11 @@ pub(super) fn threat(
     }
 }
 
-/// The exchange of `m` attacking the engaged enemy `t`, valued with the
-/// exact odds: the chance the defender is taken out times 1.2 its worth,
-/// less the chance the attacker is times 1.5 its own (and in Duma what
-/// taking out the last enemy does to the end, [`ending`]).
+/// The exchange of `m` attacking the enemy `t`, valued with the exact
+/// odds: for a charge, the chance the defender is taken out times 1.2 its
+/// worth, less the chance the attacker is times 1.5 its own; engaged
+/// already, 1 and [`ENGAGED_RISK`] (and in Duma what taking out the last
+/// enemy does to the end, [`ending`]).
 fn attack_value(b: &Battle, m: usize, t: usize) -> f64 {
     match odds::odds(&b.melee_query(m, t).0) {
         Ok(Odds::Melee(o)) => {
@@ -196,9 +203,13 @@ fn attack_value(b: &Battle, m: usize, t: usize) -> f64 {
             // worth starting only well in the attacker's favour; a model
             // already engaged with `t` will see the exchange anyway (the
             // enemy attacks it otherwise), so it attacks when the odds are
-            // on its side.
+            // well enough on its side.
             let engaged = b.engaged_with(m).contains(&t);
-            let (gain, risk) = if engaged { (1.0, 1.0) } else { (1.2, 1.5) };
+            let (gain, risk) = if engaged {
+                (1.0, ENGAGED_RISK)
+            } else {
+                (1.2, 1.5)
+            };
             // A fighter a friend's Adrenalina covers stays (B126; the odds
             // engine counts no trick in an exchange).
             let out = |f: usize, p: &odds::Prob| {

@@ -42,19 +42,18 @@ pub(super) fn charge_odds(b: &Battle, a: usize, d: usize) -> (f64, f64) {
 }
 
 /// The melee danger to model `m` standing at `p`: for each enemy that
-/// could charge it there, the exact chance its attack takes `m` out, less
-/// what the exchange would cost that enemy (in `m`'s worth), never below 0.
+/// could charge it there, the exact chance its attack takes `m` out. What
+/// the exchange would cost the charger is not taken off (it was until
+/// session 25, docs/mortalis/ai.md): the model does not choose that
+/// exchange, cannot walk away from it (B46 lets only a skill withdraw),
+/// and a shooter loses its shots while it lasts.
 pub(super) fn melee_exposure(b: &Battle, m: usize, p: Place) -> f64 {
     let me = &b.models[m];
     let r = me.body.radius();
-    let mine = worth(b, m);
     (0..b.models.len())
         .filter(|&e| b.models[e].side != me.side)
         .filter(|&e| may_charge(b, e, r, p))
-        .map(|e| {
-            let (lost, won) = charge_odds(b, e, m);
-            (lost - won * worth(b, e) / mine).max(0.0)
-        })
+        .map(|e| charge_odds(b, e, m).0)
         .sum()
 }
 
