@@ -1,6 +1,6 @@
 //! The AI's view of melee danger (docs/mortalis/ai.md): which enemies could
-//! charge a place this round, and what the exchange that follows would
-//! cost, valued with the exact odds engine.
+//! charge a place this round, and the chance the exchange that follows
+//! takes the model out, from the exact odds engine.
 
 use crate::hyp::Hyp;
 use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
@@ -23,8 +23,8 @@ pub(super) fn may_charge(b: &Battle, e: usize, r: f64, p: Place) -> bool {
 }
 
 /// The exchange of `a` charging `d` (no supporters counted): the exact
-/// chances that the defender and the attacker are taken out.
-pub(super) fn charge_odds(b: &Battle, a: usize, d: usize) -> (f64, f64) {
+/// chance that the defender is taken out.
+pub(super) fn charge_odds(b: &Battle, a: usize, d: usize) -> f64 {
     let (fa, fd) = (&b.models[a], &b.models[d]);
     let q = Query {
         kind: ActionKind::Melee,
@@ -36,8 +36,8 @@ pub(super) fn charge_odds(b: &Battle, a: usize, d: usize) -> (f64, f64) {
         },
     };
     match odds::odds(&q) {
-        Ok(Odds::Melee(o)) => (prob(&o.defender_out), prob(&o.attacker_out)),
-        _ => (0.0, 0.0),
+        Ok(Odds::Melee(o)) => prob(&o.defender_out),
+        _ => 0.0,
     }
 }
 
@@ -53,7 +53,7 @@ pub(super) fn melee_exposure(b: &Battle, m: usize, p: Place) -> f64 {
     (0..b.models.len())
         .filter(|&e| b.models[e].side != me.side)
         .filter(|&e| may_charge(b, e, r, p))
-        .map(|e| charge_odds(b, e, m).0)
+        .map(|e| charge_odds(b, e, m))
         .sum()
 }
 

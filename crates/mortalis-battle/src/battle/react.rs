@@ -226,6 +226,9 @@ impl Battle {
         if watchers.is_empty() && near.is_empty() {
             return Ok(Walked::Done);
         }
+        // The points walked so far, the start first: where an interception
+        // puts the mover when the point it is stopped at lies on a base.
+        let mut walked = vec![from];
         for p in self.waypoints(m, (to, spent), navs) {
             self.models[m].body.at = p;
             for &h in &watchers {
@@ -250,25 +253,27 @@ impl Battle {
                 .collect();
             for e in touching {
                 near.retain(|&k| k != e);
-                if let Some(at) = self.intercepted(players, (m, me.side), e, p)? {
+                if let Some(at) = self.intercepted(players, (m, me.side), e, (p, &walked))? {
                     return Ok(Walked::Stopped { at, by: e });
                 }
             }
+            walked.push(p);
         }
         self.models[m].body.at = from;
         Ok(Walked::Done)
     }
 
     /// B67 for enemy `e` that mover `m` (of side `side`) has just come
-    /// within 1" of at `p`: asked whether it intercepts (unless it always
-    /// does), the mover's side may stop it with Rozproszenie (B91); where
-    /// the mover is put when it is intercepted, `None` when it goes on.
+    /// within 1" of at `p` (`walked`: the points before it): asked whether
+    /// it intercepts (unless it always does), the mover's side may stop it
+    /// with Rozproszenie (B91); where the mover is put when it is
+    /// intercepted, `None` when it goes on.
     fn intercepted(
         &mut self,
         players: &mut Players,
         (m, side): (usize, usize),
         e: usize,
-        p: Place,
+        (p, walked): (Place, &[Place]),
     ) -> Result<Option<Place>, BattleError> {
         let free = self.engaged_with(e).iter().all(|&k| k == m);
         if !free || !self.models[e].on_table() {
@@ -294,7 +299,7 @@ impl Battle {
                 return Ok(None);
             }
         }
-        let at = self.contact(m, e, p);
+        let at = self.contact(m, e, p, walked);
         self.models[m].body.at = at;
         self.event(Event::Intercepted {
             model: m,
@@ -306,8 +311,27 @@ impl Battle {
 
     /// Where an intercepted model `m` is put: in base contact with `e` on
     /// the side it came from (Q16: the nearest contact point), or where it
-    /// was stopped when it cannot stand there.
-    fn contact(&self, m: usize, e: usize, at: Place) -> Place {
+    /// was stopped when it cannot stand there — or, when that lies on
+    /// another model's base (on a roof, whose bases do not stop the path
+    /// search), the last point walked (`walked`) that does not.
+    fn contact(&self, m: usize, e: usize, at: Place, walked: &[Place]) -> Place {
+        let spot = self.contact_or_stop(m, e, at);
+        let r = self.models[m].body.radius();
+        let others = self.others(m);
+        if !super::moves::overlaps_any(&others, spot, r) {
+            return spot;
+        }
+        walked
+            .iter()
+            .rev()
+            .find(|&&p| !super::moves::overlaps_any(&others, p, r))
+            .copied()
+            .unwrap_or(spot)
+    }
+
+    /// [`Battle::contact`] before the check for other bases: the contact
+    /// point with `e`, or `at` when the mover cannot stand there.
+    fn contact_or_stop(&self, m: usize, e: usize, at: Place) -> Place {
         let eb = self.models[e].body;
         let r = self.models[m].body.radius();
         let (dx, dy) = (at.x - eb.at.x, at.y - eb.at.y);
@@ -792,3 +816,7 @@ impl Battle {
         });
     }
 }
+
+#[cfg(test)]
+#[path = "react_tests.rs"]
+mod tests;
