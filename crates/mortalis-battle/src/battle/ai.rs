@@ -36,6 +36,20 @@ pub(super) fn worth(b: &Battle, m: usize) -> f64 {
         + super::challenge_ai::named_worth(b, m)
 }
 
+/// [`worth`] of the AI's own model `m` when it weighs what `m` risks: a
+/// Barykady Defender never scores a marker it carries (B158, Q24), so its
+/// carriers risk no more than the model (session 25, docs/mortalis/ai.md).
+fn own_worth(b: &Battle, m: usize) -> f64 {
+    let me = &b.models[m];
+    let scoreless = b.scenario == Scenario::Barricades && b.defender == Some(me.side);
+    let markers = if scoreless {
+        f64::from(me.carried)
+    } else {
+        0.0
+    };
+    worth(b, m) - markers
+}
+
 /// The value of model `m` leaving the table now. Once a side has nobody
 /// left on the table the other takes every marker still there (B145), so
 /// the last model of a side leaves only when what its side has banked
@@ -220,7 +234,7 @@ fn attack_value(b: &Battle, m: usize, t: usize) -> f64 {
                 }
             };
             out(t, &o.defender_out) * (worth(b, t) * gain + ending(b, t))
-                - risk * out(m, &o.attacker_out) * worth(b, m)
+                - risk * out(m, &o.attacker_out) * own_worth(b, m)
         }
         _ => 0.0,
     }
@@ -354,9 +368,9 @@ impl Ai {
             Choice::Cast { .. } => shot_value(b, m, c),
             Choice::Attack { target } => attack_value(b, m, target),
             // +1 O against what threatens it here, roughly a quarter less.
-            Choice::DefensivePosition => 0.25 * here * worth(b, m) - 0.05,
+            Choice::DefensivePosition => 0.25 * here * own_worth(b, m) - 0.05,
             // Out of every enemy's sight until it acts or is seen (B113).
-            Choice::Hide => 0.8 * here * worth(b, m),
+            Choice::Hide => 0.8 * here * own_worth(b, m),
             Choice::Overwatch => self.overwatch_value(b, m),
             Choice::Leap { to } => self.leap_value(b, m, to, here),
             // A shooter gets out of a fight to shoot again; others stay.
@@ -415,7 +429,7 @@ impl Ai {
                 // Capped: from a roof with no way down the walking
                 // distances see no end to the gain.
                 let gain = self.value(b, m, &walk, here).min(3.0);
-                p * gain - (1.0 - p) * worth(b, m) - 0.05
+                p * gain - (1.0 - p) * own_worth(b, m) - 0.05
             }
             _ => 0.0,
         }
@@ -475,7 +489,7 @@ impl Ai {
         v -= b.lava_risk(m, to);
         // Exposure there against here, at half the model's worth (its
         // whole worth until session 15, docs/mortalis/ai.md).
-        v - 0.5 * (exposure(b, m, to) - here) * worth(b, m)
+        v - 0.5 * (exposure(b, m, to) - here) * own_worth(b, m)
     }
 
     /// The model to activate: the one whose best action is worth most now,
