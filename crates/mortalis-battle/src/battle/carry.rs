@@ -75,15 +75,11 @@ impl Battle {
                     y: helper.body.at.y + dy,
                     level: helper.body.at.level,
                 };
-                let clear = !others.iter().any(|o| {
-                    o.at.level == hto.level
-                        && (o.at.x - hto.x).hypot(o.at.y - hto.y)
-                            < o.radius() + helper.body.radius() - 1e-6
-                });
-                // Bases on a roof do not stop the search: the carrier's end
-                // is checked as the helper's is.
-                let fits = clear
-                    && !super::moves::overlaps_any(&others, to, me.body.radius())
+                // Both ends clear of every other base (bases on a roof do
+                // not stop the carrier's search).
+                let clear = |at: Place, r: f64| !super::moves::overlaps_any(&others, at, r);
+                let fits = clear(hto, helper.body.radius())
+                    && clear(to, me.body.radius())
                     && matches!(hnav.path(helper.body.at, hto, &self.others_but(&[m, h])),
                         Ok(Some(p)) if p.cost() <= allowance + 1e-9);
                 let apart = (hto.x - to.x).hypot(hto.y - to.y)
