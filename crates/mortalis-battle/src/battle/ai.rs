@@ -27,6 +27,13 @@ const SHOT_WORTH: f64 = 2.5;
 /// time of choosing leave out (1 until session 25, docs/mortalis/ai.md).
 const ENGAGED_RISK: f64 = 1.4;
 
+/// The rounds before the house round limit from which a side that does
+/// not lead weighs danger less ([`boldness`]; session 26).
+const HORIZON: f64 = 6.0;
+
+/// The least share of the danger weighed, in the last round ([`boldness`]).
+const BOLDEST: f64 = 0.2;
+
 /// The value of a model: 2, plus 1 per marker it carries, plus 4 for the
 /// object to intercept (and more when a challenge names it).
 pub(super) fn worth(b: &Battle, m: usize) -> f64 {
@@ -114,6 +121,42 @@ pub(super) fn leave_value(b: &Battle, m: usize) -> f64 {
     } else {
         -10.0
     }
+}
+
+/// How much of what it risks a model of `side` weighs near the house
+/// round limit (Q22) when its side does not lead: the danger of the place
+/// a Move ends at, and its own fall in an Attack. The battle then ends
+/// drawn or lost unless it risks something (session 26,
+/// docs/mortalis/ai.md). 1 until [`HORIZON`] rounds are left, then less
+/// each round, down to [`BOLDEST`] in the last.
+fn boldness(b: &Battle, side: usize) -> f64 {
+    if b.max_rounds == 0 || side > 1 {
+        return 1.0;
+    }
+    let vp = b.vp();
+    if vp[side] > vp[1 - side] {
+        return 1.0;
+    }
+    let left = f64::from(b.max_rounds.saturating_sub(b.round)) + 1.0;
+    (left / HORIZON).clamp(BOLDEST, 1.0)
+}
+
+/// Whether model `m` is the last of its side on the table (volunteers
+/// aside) and its leaving would not win: the opponent would then take
+/// every marker still on the table (B145), as many as or more than it
+/// takes off. Such a model wins only by gathering more or by taking the
+/// enemy out, so the way off is no goal for it ([`Ai::move_value`]).
+fn cornered(b: &Battle, m: usize) -> bool {
+    let me = &b.models[m];
+    if b.scenario == Scenario::Pride || me.volunteer {
+        return false;
+    }
+    let alone = !b
+        .models
+        .iter()
+        .enumerate()
+        .any(|(i, f)| i != m && f.on_table() && f.side == me.side && !f.volunteer);
+    alone && leave_value(b, m) < 0.0
 }
 
 /// The exact chance a shooting query takes its target out (0 when the
@@ -209,7 +252,8 @@ pub(super) fn threat(
 /// odds: for a charge, the chance the defender is taken out times 1.2 its
 /// worth, less the chance the attacker is times 1.5 its own; engaged
 /// already, 1 and [`ENGAGED_RISK`] (and in Duma what taking out the last
-/// enemy does to the end, [`ending`]).
+/// enemy does to the end, [`ending`]). Near the round limit a side that
+/// does not lead weighs its own fall less ([`boldness`]).
 fn attack_value(b: &Battle, m: usize, t: usize) -> f64 {
     match odds::odds(&b.melee_query(m, t).0) {
         Ok(Odds::Melee(o)) => {
@@ -234,7 +278,7 @@ fn attack_value(b: &Battle, m: usize, t: usize) -> f64 {
                 }
             };
             out(t, &o.defender_out) * (worth(b, t) * gain + ending(b, t))
-                - risk * out(m, &o.attacker_out) * own_worth(b, m)
+                - risk * boldness(b, b.models[m].side) * out(m, &o.attacker_out) * own_worth(b, m)
         }
         _ => 0.0,
     }
@@ -446,10 +490,14 @@ impl Ai {
         if gatherer && goals {
             v += goal_value(b, m, to, acts);
         }
-        if gatherer && !goals && me.carried == 0 && !me.object {
+        // The last model, whose leaving would lose: the edge is no goal;
+        // it goes for the markers on the ground, or else for the enemy
+        // carriers (session 26, docs/mortalis/ai.md).
+        let cornered = gatherer && cornered(b, m);
+        if gatherer && !goals && ((me.carried == 0 && !me.object) || cornered) {
             v += carrier_pull(b, m, to);
         }
-        let exits = b.exit_edges(m);
+        let exits = if cornered { vec![] } else { b.exit_edges(m) };
         if !exits.is_empty() {
             v += exit_value(b, m, to, &exits);
         }
@@ -489,7 +537,7 @@ impl Ai {
         v -= b.lava_risk(m, to);
         // Exposure there against here, at half the model's worth (its
         // whole worth until session 15, docs/mortalis/ai.md).
-        v - 0.5 * (exposure(b, m, to) - here) * own_worth(b, m)
+        v - 0.5 * boldness(b, me.side) * (exposure(b, m, to) - here) * own_worth(b, m)
     }
 
     /// The model to activate: the one whose best action is worth most now,
