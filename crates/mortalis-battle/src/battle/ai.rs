@@ -148,7 +148,7 @@ fn boldness(b: &Battle, side: usize) -> f64 {
 /// enemy out, so the way off is no goal for it ([`Ai::move_value`]).
 fn cornered(b: &Battle, m: usize) -> bool {
     let me = &b.models[m];
-    if b.scenario == Scenario::Pride || me.volunteer {
+    if b.scenario == Scenario::Pride || me.volunteer || me.side > 1 {
         return false;
     }
     let alone = !b
