@@ -141,7 +141,7 @@ impl Battle {
         let from = self.models[m].body.at;
         self.models[m].flown = true;
         self.take_slot(m, true);
-        if let super::react::Walked::Removed = self.walk(players, m, (to, 0.0), &[], false)? {
+        if let super::walk::Walked::Removed = self.walk(players, m, (to, 0.0), &[], false)? {
             return Ok(());
         }
         self.models[m].body.at = from;

@@ -11,7 +11,7 @@
 
 use mortalis_rules::skills::Skill;
 
-use super::{Battle, BattleError, Choice, Event, Players, react};
+use super::{Battle, BattleError, Choice, Event, Players, walk};
 use crate::path::{Mover, Nav, Step};
 use crate::table::Place;
 
@@ -259,12 +259,12 @@ impl Battle {
             .chain(std::iter::once((to, None)));
         for (target, drop) in legs {
             match self.walk(players, m, (target, 0.0), navs, true)? {
-                react::Walked::Done => {}
-                react::Walked::Stopped { at, by: b } => {
+                walk::Walked::Done => {}
+                walk::Walked::Stopped { at, by: b } => {
                     (end, by) = (at, Some(b));
                     break;
                 }
-                react::Walked::Removed => {
+                walk::Walked::Removed => {
                     self.take_slot(m, true);
                     return Ok(());
                 }

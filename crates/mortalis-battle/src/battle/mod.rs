@@ -35,6 +35,7 @@ mod setup;
 mod setup_ai;
 mod skills;
 mod tricks;
+mod walk;
 
 pub use mortalis_rules::campaign::tables::Scenario;
 use mortalis_rules::dice::{DiceError, DiceSource};

@@ -5,7 +5,7 @@
 //! spans them), and the path a Move walks (its corners and the points the
 //! reactions along it are checked at). Split from `actions.rs`.
 
-use super::react::STRIDE;
+use super::walk::STRIDE;
 use super::{Battle, BattleError, Choice};
 use crate::hyp::Hyp;
 use crate::path::{Mover, Nav, Step, Traced};

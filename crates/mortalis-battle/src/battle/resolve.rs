@@ -8,7 +8,7 @@ use mortalis_rules::equipment::Item;
 use mortalis_rules::odds::{self, Odds};
 use mortalis_rules::skills::Skill;
 
-use super::{Battle, BattleError, Choice, Event, Players, Status, plays, react};
+use super::{Battle, BattleError, Choice, Event, Players, Status, plays, walk};
 use crate::path::Nav;
 use crate::table::Place;
 
@@ -200,9 +200,9 @@ impl Battle {
         let trail = self.trail(m, (to, spent), navs);
         // B67, B72: reactions along the way.
         let (to, leave, by) = match self.walk(players, m, (to, spent), navs, true)? {
-            react::Walked::Done => (to, leave, None),
-            react::Walked::Stopped { at, by } => (at, false, Some(by)),
-            react::Walked::Removed => {
+            walk::Walked::Done => (to, leave, None),
+            walk::Walked::Stopped { at, by } => (at, false, Some(by)),
+            walk::Walked::Removed => {
                 self.take_slot(m, true);
                 return Ok(());
             }

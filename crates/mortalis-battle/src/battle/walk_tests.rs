@@ -1,4 +1,4 @@
-//! Tests of `react.rs` that reach its private parts.
+//! Tests of `walk.rs` that reach its private parts.
 
 use super::super::{Status, side_from_warband};
 use super::*;
