@@ -861,3 +861,48 @@ fn a_climb_that_fits_one_move_exactly_is_taken() {
     let r = nav.reach(g(9.0, 9.0), 4.0, &[], &[goal]).unwrap();
     assert_eq!(r[0].map(|c| c.to.level), Some(Level::Ground), "{r:?}");
 }
+
+/// A 10" × 4" roof, 2" up, unclimbable (nobody leaves it), with a friend
+/// standing in the middle of the way from one end to the other: the way
+/// goes round its base on the roof (until session 26 the search kept only
+/// bases on the ground and walked straight through it). Without the
+/// friend the way is straight.
+#[test]
+fn a_way_on_a_roof_goes_round_a_base_standing_there() {
+    let t = table(vec![Piece::rect(
+        Kind::Block {
+            height: 2.0,
+            climbable: false,
+        },
+        6.0,
+        6.0,
+        10.0,
+        4.0,
+    )]);
+    let roof = |x: f64, y: f64| Place {
+        x,
+        y,
+        level: Level::Roof(0),
+    };
+    let (from, to) = (roof(7.0, 8.0), roof(15.0, 8.0));
+    let clear = t.path(from, to, &STD, &[]).unwrap().unwrap();
+    close(clear.cost(), 8.0);
+    let friend = Body::new(roof(11.0, 8.0));
+    let round = t.path(from, to, &STD, &[friend]).unwrap().unwrap();
+    // Round a disc of 1" (both radii) at 4" from either end: 8.25".
+    assert!(round.cost() > 8.2, "{}", round.cost());
+    // No point of the way comes within a base of the friend's centre.
+    let mut at = (from.x, from.y);
+    for s in &round.steps {
+        let Step::Walk { to: end, .. } = s else {
+            panic!("only walks on a roof: {s:?}");
+        };
+        let (dx, dy) = (end.x - at.0, end.y - at.1);
+        for k in 0..=100 {
+            let f = f64::from(k) / 100.0;
+            let (x, y) = (at.0 + dx * f, at.1 + dy * f);
+            assert!((x - 11.0).hypot(y - 8.0) > 1.0 - 0.01, "{x}, {y}");
+        }
+        at = (end.x, end.y);
+    }
+}

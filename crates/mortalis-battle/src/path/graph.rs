@@ -185,8 +185,11 @@ pub(super) struct Graph<'a> {
     /// Ground footprints no base crosses (walls, blocks, impassable), shared
     /// by every query of a `Nav`.
     pub(super) walls: Arc<Vec<Stop>>,
-    /// The bases of the models a query goes round (ground only).
+    /// The bases of the models a query goes round on the ground.
     pub(super) bases: Vec<Stop>,
+    /// The bases of the models standing on roofs, each with its roof's
+    /// piece: they stop slides on that roof (session 26).
+    pub(super) roof_bases: Vec<(usize, Stop)>,
     /// Gaps: crossed only by a jump; (the footprint itself, grown).
     pub(super) gaps: Arc<Vec<(Polygon<f64>, Stop)>>,
     pub(super) difficult: Arc<Vec<Stop>>,
@@ -232,6 +235,7 @@ impl<'a> Graph<'a> {
             links: grown(&self.links, links),
             walls: self.walls.clone(),
             bases: self.bases.clone(),
+            roof_bases: self.roof_bases.clone(),
             gaps: self.gaps.clone(),
             difficult: self.difficult.clone(),
             dangerous: self.dangerous.clone(),
@@ -256,6 +260,7 @@ impl<'a> Graph<'a> {
             links: vec![],
             walls: Arc::default(),
             bases: vec![],
+            roof_bases: vec![],
             gaps: Arc::default(),
             difficult: Arc::default(),
             dangerous: Arc::default(),
@@ -423,6 +428,8 @@ impl<'a> Graph<'a> {
             if on_wall || self.bases.iter().any(|w| w.covers(p)) {
                 return None;
             }
+        } else if self.on_a_base(at) {
+            return None;
         }
         self.nodes.push(Node { at });
         Some(self.nodes.len() - 1)
@@ -624,12 +631,35 @@ impl<'a> Graph<'a> {
     pub(super) fn slide(&self, a: Place, b: Place, difficult_ok: bool) -> Option<Slide> {
         self.terrain_slide_kept(a, b)
             .filter(|s| difficult_ok || !s.3.difficult)
-            // The bases of models stop ground slides only.
-            .filter(|_| {
-                a.level != Level::Ground
-                    || b.level != Level::Ground
-                    || !Graph::hits_any(a, b, &self.bases)
-            })
+            .filter(|_| !self.bases_block(a, b))
+    }
+
+    /// Whether the bases of models stop a slide from `a` to `b` on one
+    /// surface: those on the ground, or those on the same roof.
+    pub(super) fn bases_block(&self, a: Place, b: Place) -> bool {
+        match (a.level, b.level) {
+            (Level::Ground, Level::Ground) => {
+                !self.bases.is_empty() && Graph::hits_any(a, b, &self.bases)
+            }
+            (Level::Roof(i), Level::Roof(j)) if i == j && !self.roof_bases.is_empty() => {
+                let line = Line::new(Coord { x: a.x, y: a.y }, Coord { x: b.x, y: b.y });
+                let bb = line_box(&line);
+                self.roof_bases
+                    .iter()
+                    .any(|(k, w)| *k == i && w.hits(&line, &bb))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a place lies inside the (grown) base of a model on its own
+    /// surface: a node there is never a way.
+    pub(super) fn on_a_base(&self, at: Place) -> bool {
+        let p = Point::new(at.x, at.y);
+        match at.level {
+            Level::Ground => self.bases.iter().any(|w| w.covers(p)),
+            Level::Roof(i) => self.roof_bases.iter().any(|(k, w)| *k == i && w.covers(p)),
+        }
     }
 
     /// The length of a straight slide from `a` to `b`.

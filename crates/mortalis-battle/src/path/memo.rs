@@ -176,9 +176,8 @@ impl Graph<'_> {
             Some((Graph::slide_length(a, b), jump, before, touch))
         };
         let slide = terrain?;
-        // The bases of models stop ground slides only (as in `slide`).
-        let bases = &self.bases;
-        if a.level == Level::Ground && !bases.is_empty() && Graph::hits_any(a, b, bases) {
+        // The bases of models on the same surface (as in `slide`).
+        if self.bases_block(a, b) {
             return None;
         }
         (difficult_ok || !slide.3.difficult).then_some(slide)

@@ -113,11 +113,30 @@ impl<'a> Nav<'a> {
                 )
             })
             .collect();
+        // On roofs too (session 26: until then a way on a roof could pass
+        // through a friend's base), with corners round them on their roof.
+        let mut roof_corners = vec![];
+        for o in others {
+            let Level::Roof(i) = o.at.level else {
+                continue;
+            };
+            g.roof_bases.push((
+                i,
+                Stop::disc(Point::new(o.at.x, o.at.y), o.radius(), r - 2.0 * SLACK),
+            ));
+            let ring = base_polygon(
+                o.at.x,
+                o.at.y,
+                (o.radius() + r + SLACK) / (std::f64::consts::PI / 12.0).cos(),
+            );
+            roof_corners.extend(ring.exterior().0.iter().map(|c| Place {
+                x: c.x,
+                y: c.y,
+                level: o.at.level,
+            }));
+        }
         // Climbs that land inside a model's base are dropped.
-        let covered = |g: &Graph, n: usize| {
-            let at = g.nodes[n].at;
-            at.level == Level::Ground && g.bases.iter().any(|w| w.covers(Point::new(at.x, at.y)))
-        };
+        let covered = |g: &Graph, n: usize| g.on_a_base(g.nodes[n].at);
         let keep: Vec<bool> = g
             .links
             .iter()
@@ -129,6 +148,9 @@ impl<'a> Nav<'a> {
             keep[k - 1]
         });
         g.corners(&bases, false);
+        for c in roof_corners {
+            g.add_node(c);
+        }
         if near {
             g.climbing_points(&[from, to]);
         }
