@@ -680,8 +680,9 @@ fn goal_value(b: &Battle, m: usize, to: Place, acts: bool) -> f64 {
 
 /// With nothing left on the ground, markers an enemy carries are won by
 /// taking it out (they drop where it falls, B35), so a model carrying
-/// nothing closes in on the nearest enemy carrier, by walking distance,
-/// 0.1 an inch for each marker it carries (4 for the object).
+/// nothing (or a [`cornered`] last model) closes in on the nearest enemy
+/// carrier, by walking distance, 0.1 an inch for each marker it carries
+/// (4 for the object).
 fn carrier_pull(b: &Battle, m: usize, to: Place) -> f64 {
     let me = &b.models[m];
     let pull = |p: Place| {
