@@ -12,7 +12,7 @@ mod duel;
 
 use duel::alfa_against_beta;
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{About, Battle, Choice, Decider, Question, house_rounds};
+use mortalis_battle::battle::{About, Battle, Choice, Decider, Question, Scenario, house_rounds};
 use mortalis_battle::file::parse;
 use mortalis_battle::table::Place;
 
@@ -164,4 +164,31 @@ fn a_cornered_carrier_with_nothing_on_the_ground_goes_for_the_enemy_carrier() {
     let v = Ai.action_values(&b, &q).unwrap();
     let best = (0..v.len()).max_by(|&i, &j| v[i].total_cmp(&v[j])).unwrap();
     assert_eq!(best, 1, "{v:?}");
+}
+
+/// A Barykady Defender's carrier (A1 with two markers; it has no way off,
+/// B158) with nothing left on the ground: the markers B1 carries pull it,
+/// 0.1 an inch each, as they pull a model carrying nothing: the Move 4"
+/// towards B1 is worth 1.6 more over ending the activation when B1
+/// carries four than when it carries none (0.1 × 4 markers × 4"; until
+/// session 26 only a model carrying nothing felt that pull). A2 stands
+/// by, so A1 is not its side's last model.
+#[test]
+fn a_barykady_defenders_carrier_goes_for_the_enemy_carriers_too() {
+    let over_end = |b1_carried: u32| {
+        let mut b = battle(
+            &[("A1", (14.0, 4.0)), ("A2", (2.0, 2.0))],
+            &[("B1", (14.0, 27.0))],
+            (2, b1_carried),
+            &[],
+            5,
+        );
+        b.scenario = Scenario::Barricades;
+        b.defender = Some(0);
+        let q = question(vec![Choice::End, walk(14.0, 8.0, 4.0)]);
+        let v = Ai.action_values(&b, &q).unwrap();
+        v[1] - v[0]
+    };
+    let pull = over_end(4) - over_end(0);
+    assert!((1.5..1.7).contains(&pull), "{pull}");
 }

@@ -492,12 +492,14 @@ impl Ai {
         }
         // The last model, whose leaving would lose: the edge is no goal;
         // it goes for the markers on the ground, or else for the enemy
-        // carriers (session 26, docs/mortalis/ai.md).
+        // carriers, as does any model with no way off (a Barykady
+        // Defender's carrier) or nothing to take off (session 26,
+        // docs/mortalis/ai.md).
         let cornered = gatherer && cornered(b, m);
-        if gatherer && !goals && ((me.carried == 0 && !me.object) || cornered) {
+        let exits = if cornered { vec![] } else { b.exit_edges(m) };
+        if gatherer && !goals && ((me.carried == 0 && !me.object) || exits.is_empty()) {
             v += carrier_pull(b, m, to);
         }
-        let exits = if cornered { vec![] } else { b.exit_edges(m) };
         if !exits.is_empty() {
             v += exit_value(b, m, to, &exits);
         }
@@ -680,9 +682,10 @@ fn goal_value(b: &Battle, m: usize, to: Place, acts: bool) -> f64 {
 
 /// With nothing left on the ground, markers an enemy carries are won by
 /// taking it out (they drop where it falls, B35), so a model carrying
-/// nothing (or a [`cornered`] last model) closes in on the nearest enemy
-/// carrier, by walking distance, 0.1 an inch for each marker it carries
-/// (4 for the object).
+/// nothing, or with no way off (a [`cornered`] last model, a Barykady
+/// Defender's carrier), closes in on the nearest enemy carrier, by
+/// walking distance, 0.1 an inch for each marker it carries (4 for the
+/// object).
 fn carrier_pull(b: &Battle, m: usize, to: Place) -> f64 {
     let me = &b.models[m];
     let pull = |p: Place| {
