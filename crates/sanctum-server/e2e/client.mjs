@@ -150,7 +150,9 @@ const scenario = (name, fn) => scenarios.push([name, fn]);
 scenario("sign in, lobby, card list, top players and deck builder load", async () => {
   const page = await newPage("pages");
   await signIn(page);
-  check(await page.isVisible("#open-games"), "the lobby lists open games");
+  // The list comes from a request made after sign-in ("Loading games…" until then).
+  const listed = await page.waitForSelector("#open-games", { state: "visible" }).then(() => true, () => false);
+  check(listed, "the lobby lists open games");
   await page.click('nav a[href="#/cards"]');
   await page.waitForSelector("[data-card-entry]");
   check((await page.$$("[data-card-entry]")).length > 100, "the card list shows the pool");
