@@ -1,11 +1,12 @@
 //! Speed of the table and the battle: one sight check and one Move reach
 //! on a dense generated 36" table, one whole path across a small table, one
 //! whole battle AI against AI on the small test table and on the dense
-//! table, and the generation of one dense table.
+//! table (on its own, and sharing the table with the battles before it),
+//! and the generation of one dense table.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{Battle, Fighter, Players};
+use mortalis_battle::battle::{Battle, Fighter, Players, Shared};
 use mortalis_battle::generate::generate;
 use mortalis_battle::{Body, Mover, Nav, Place, file::parse};
 use mortalis_rules::dice::RngDice;
@@ -47,10 +48,20 @@ fn benches(c: &mut Criterion) {
     models.extend(more);
     // Whole battles, a new seed each time: on the small table, and on the
     // dense generated 36" table (the one `simulate` plays by default, built
-    // once here; `simulate` also generates one per battle).
-    for (name, table) in [
-        ("battle/jatka AI vs AI small table", &small),
-        ("battle/jatka AI vs AI dense 36in", &dense),
+    // once here; `simulate` also generates one per pair of battles); then
+    // on the dense table again, every battle sharing the table's navigation
+    // and what the battles before it found out about it (as `simulate
+    // --table` plays them): after the first few, the figure of a long run
+    // on one table.
+    let shared = Shared::new(&dense, &models);
+    for (name, table, shared) in [
+        ("battle/jatka AI vs AI small table", &small, None),
+        ("battle/jatka AI vs AI dense 36in", &dense, None),
+        (
+            "battle/jatka AI vs AI dense 36in, one table shared",
+            &dense,
+            Some(&shared),
+        ),
     ] {
         let mut seed = 0;
         c.bench_function(name, |bn| {
@@ -65,12 +76,15 @@ fn benches(c: &mut Criterion) {
                 )
                 .with_house_rounds();
                 let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
-                battle
-                    .play(&mut Players {
-                        deciders: [&mut Ai, &mut Ai],
-                        dice: &mut dice,
-                    })
-                    .unwrap();
+                let mut players = Players {
+                    deciders: [&mut Ai, &mut Ai],
+                    dice: &mut dice,
+                };
+                match shared {
+                    Some(shared) => battle.play_sharing(&mut players, shared),
+                    None => battle.play(&mut players),
+                }
+                .unwrap();
                 black_box(battle.round)
             })
         });

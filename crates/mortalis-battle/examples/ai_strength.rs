@@ -12,7 +12,9 @@
 //! battle's table at the start of each round; `WIDTH=N` log lines cut at N
 //! characters (200).
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{Battle, Decider, Players, RandomPolicy, Scenario, house_rounds};
+use mortalis_battle::battle::{
+    Battle, Decider, Players, RandomPolicy, Scenario, Shared, house_rounds,
+};
 use mortalis_battle::generate;
 use mortalis_battle::svg::{battle_marks, render_with};
 use mortalis_rules::dice::RngDice;
@@ -59,48 +61,63 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(0);
-    for seed in from..from + n {
-        for ai_side in [0, 1] {
-            let table = if size == 0.0 {
-                let open =
-                    mortalis_battle::file::parse(include_str!("../tests/data/open.toml")).unwrap();
-                match scenario {
-                    Scenario::Pride => generate::pride_field(seed),
-                    Scenario::Surrounded => {
-                        generate::clear_centre(open, generate::CENTRE_CLEAR, true)
-                    }
-                    Scenario::Interception => {
-                        generate::clear_centre(open, generate::CENTRE_CLEAR, false)
-                    }
-                    _ => open,
+    let side = |t: &str, s| {
+        mortalis_battle::battle::side_from_warband(&toml::from_str(t).unwrap(), s).unwrap()
+    };
+    let file = |var: &str, default: &str| {
+        std::env::var(var)
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .unwrap_or_else(|_| default.to_string())
+    };
+    let (na, sa, mut models) = side(
+        &file("WARBAND_A", include_str!("../tests/data/alfa.toml")),
+        0,
+    );
+    let (nb, sb, b) = side(
+        &file("WARBAND_B", include_str!("../tests/data/beta.toml")),
+        1,
+    );
+    models.extend(b);
+    let table_for = |seed: u64| {
+        if size == 0.0 {
+            let open =
+                mortalis_battle::file::parse(include_str!("../tests/data/open.toml")).unwrap();
+            match scenario {
+                Scenario::Pride => generate::pride_field(seed),
+                Scenario::Surrounded => generate::clear_centre(open, generate::CENTRE_CLEAR, true),
+                Scenario::Interception => {
+                    generate::clear_centre(open, generate::CENTRE_CLEAR, false)
                 }
-            } else {
-                generate::scenario_table(scenario, seed, size)
-            };
-            let side = |t: &str, s| {
-                mortalis_battle::battle::side_from_warband(&toml::from_str(t).unwrap(), s).unwrap()
-            };
-            let file = |var: &str, default: &str| {
-                std::env::var(var)
-                    .map(|p| std::fs::read_to_string(p).unwrap())
-                    .unwrap_or_else(|_| default.to_string())
-            };
-            let (na, sa, mut a) = side(
-                &file("WARBAND_A", include_str!("../tests/data/alfa.toml")),
-                0,
-            );
-            let (nb, sb, b) = side(
-                &file("WARBAND_B", include_str!("../tests/data/beta.toml")),
-                1,
-            );
-            a.extend(b);
+                _ => open,
+            }
+        } else {
+            generate::scenario_table(scenario, seed, size)
+        }
+    };
+    // Each seed's table is shared by its two battles (`Shared`, as
+    // `simulate` shares a pair's): the same battles, sooner. (Sharing the
+    // small table across all seeds was slower against random play: the
+    // answers kept grow past the processor's caches and are seldom asked
+    // again.)
+    for seed in from..from + n {
+        let table = table_for(seed);
+        let shared = Shared::new(&table, &models);
+        let shared = &shared;
+        for ai_side in [0, 1] {
+            let table = shared.table().clone();
             // ROUNDS=N: another house round limit (0: none).
             let rounds = std::env::var("ROUNDS")
                 .ok()
                 .and_then(|r| r.parse().ok())
                 .unwrap_or(house_rounds(table.size));
-            let mut battle =
-                Battle::new(table, [na, nb], [sa, sb], a, rounds).with_scenario(scenario);
+            let mut battle = Battle::new(
+                table,
+                [na.clone(), nb.clone()],
+                [sa, sb],
+                models.clone(),
+                rounds,
+            )
+            .with_scenario(scenario);
             let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
             // OPPONENT=ai: the AI on both sides (the tally is side `ai_side`'s).
             let (mut ai, mut rnd) = (Ai, RandomPolicy::new(seed));
@@ -123,10 +140,13 @@ fn main() {
                 [rnd, &mut ai]
             };
             battle
-                .play(&mut Players {
-                    deciders,
-                    dice: &mut dice,
-                })
+                .play_sharing(
+                    &mut Players {
+                        deciders,
+                        dice: &mut dice,
+                    },
+                    shared,
+                )
                 .unwrap();
             if logged {
                 println!("battle {seed}-{ai_side}");

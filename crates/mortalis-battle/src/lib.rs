@@ -8,6 +8,7 @@ pub mod file;
 pub mod generate;
 mod hyp;
 pub mod path;
+mod sharded;
 pub mod sight;
 pub mod svg;
 pub mod table;

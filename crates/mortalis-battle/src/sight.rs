@@ -10,7 +10,7 @@
 //! shooter and not within 1" of the target is the cover it fires over: it
 //! still blocks rays, but gives no penalty (B55).
 
-use foldhash::fast::FixedState;
+use crate::sharded::Sharded;
 use geo::algorithm::line_intersection::{LineIntersection, line_intersection};
 use geo::{Contains, Coord, Distance, Euclidean, Line, LineString, Point, Polygon};
 use serde::Serialize;
@@ -408,37 +408,33 @@ fn body_box(o: &Body) -> [f64; 4] {
 /// is a pure function of the table, the two bodies and the other bodies in
 /// the corridor between them, so the same question asked again (the AI
 /// valuing a shot it was offered, a model's exposure judged again while
-/// nothing near moved) is answered from here. Only for one table.
-#[derive(Debug, Clone, Default)]
+/// nothing near moved) is answered from here. Only for one table, which
+/// battles played at once on it may share (its maps are kept behind
+/// locks).
+#[derive(Debug)]
 pub struct SightMemo {
-    seen: std::cell::RefCell<std::collections::HashMap<Vec<u64>, Sight, FixedState>>,
+    seen: Sharded<Vec<u64>, Sight>,
     /// The answers of the cheaper [`Table::sees`] (whether anything is
     /// seen), for the checks no whole answer is remembered for.
-    glance: std::cell::RefCell<std::collections::HashMap<Vec<u64>, bool, FixedState>>,
+    glance: Sharded<Vec<u64>, bool>,
 }
 
-/// Checks a memo keeps at most; it starts afresh when full.
+/// How many locks each map of a memo is spread over.
+const MEMO_SHARDS: usize = 16;
+/// Checks each map of a memo keeps at most (a lock starts afresh when it
+/// holds its share).
 const MEMO_MAX: usize = 1 << 15;
 
+impl Default for SightMemo {
+    fn default() -> Self {
+        SightMemo {
+            seen: Sharded::new(MEMO_SHARDS, MEMO_MAX / MEMO_SHARDS),
+            glance: Sharded::new(MEMO_SHARDS, MEMO_MAX / MEMO_SHARDS),
+        }
+    }
+}
+
 impl SightMemo {
-    /// Keeps a whole check's answer (starting afresh when full).
-    fn remember(&self, key: Vec<u64>, sight: Sight) {
-        let mut seen = self.seen.borrow_mut();
-        if seen.len() >= MEMO_MAX {
-            seen.clear();
-        }
-        seen.insert(key, sight);
-    }
-
-    /// Keeps a [`Table::sees`] answer (starting afresh when full).
-    fn glanced(&self, key: Vec<u64>, visible: bool) {
-        let mut glance = self.glance.borrow_mut();
-        if glance.len() >= MEMO_MAX {
-            glance.clear();
-        }
-        glance.insert(key, visible);
-    }
-
     /// The exact key of a check: every number of the bodies that count.
     fn key(shooter: &Body, target: &Body, others: &[Body]) -> Vec<u64> {
         let crosses = corridor(shooter, target);
@@ -463,11 +459,11 @@ impl Table {
         others: &[Body],
     ) -> Sight {
         let key = SightMemo::key(shooter, target, others);
-        if let Some(s) = memo.seen.borrow().get(&key) {
-            return *s;
+        if let Some(s) = memo.seen.get(&key) {
+            return s;
         }
         let sight = self.sight(shooter, target, others);
-        memo.remember(key, sight);
+        memo.seen.insert(key, sight);
         sight
     }
 
@@ -493,19 +489,19 @@ impl Table {
         others: &[Body],
     ) -> Option<Sight> {
         let key = SightMemo::key(shooter, target, others);
-        if let Some(s) = memo.seen.borrow().get(&key) {
-            return s.visible.then_some(*s);
+        if let Some(s) = memo.seen.get(&key) {
+            return s.visible.then_some(s);
         }
-        let glanced = memo.glance.borrow().get(&key).copied();
+        let glanced = memo.glance.get(&key);
         let visible = glanced.unwrap_or_else(|| self.sees(shooter, target, others));
         if !visible {
             if glanced.is_none() {
-                memo.glanced(key, false);
+                memo.glance.insert(key, false);
             }
             return None;
         }
         let sight = self.sight(shooter, target, others);
-        memo.remember(key, sight);
+        memo.seen.insert(key, sight);
         Some(sight)
     }
 
@@ -532,14 +528,14 @@ impl Table {
         others: &[Body],
     ) -> bool {
         let key = SightMemo::key(shooter, target, others);
-        if let Some(s) = memo.seen.borrow().get(&key) {
+        if let Some(s) = memo.seen.get(&key) {
             return s.visible;
         }
-        if let Some(&visible) = memo.glance.borrow().get(&key) {
+        if let Some(visible) = memo.glance.get(&key) {
             return visible;
         }
         let visible = self.sees(shooter, target, others);
-        memo.glanced(key, visible);
+        memo.glance.insert(key, visible);
         visible
     }
 }

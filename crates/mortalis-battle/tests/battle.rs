@@ -6,8 +6,8 @@ use mortalis_battle::battle::Scenario;
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::side_from_warband;
 use mortalis_battle::battle::{
-    Battle, Choice, Decider, Entry, Event, Fighter, Players, RandomPolicy, Scripted, house_rounds,
-    navs_for,
+    Battle, Choice, Decider, Entry, Event, Fighter, Players, RandomPolicy, Scripted, Shared,
+    house_rounds,
 };
 use mortalis_battle::file::parse;
 use mortalis_battle::generate;
@@ -349,35 +349,83 @@ fn no_option_is_offered_twice() {
     }
 }
 
-/// Battles on one table may share its navigation (`Battle::play_sharing`,
-/// as `simulate` does for each pair of battles): the same battle as with
-/// its own; navigation built on another table, or missing a mover, is not
-/// used.
+/// Plays `b` with `seed` on what `shared` holds (`Battle::play_sharing`).
+fn run_sharing(b: &mut Battle, shared: &Shared, seed: u64) {
+    let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
+    let deciders: [&mut dyn Decider; 2] = [&mut Ai, &mut Ai];
+    b.play_sharing(
+        &mut Players {
+            deciders,
+            dice: &mut dice,
+        },
+        shared,
+    )
+    .unwrap();
+}
+
+/// Battles on one table may share its navigation and what they found out
+/// about it (`Battle::play_sharing`, as `simulate` does): the same battle
+/// as on its own, whatever other battles asked before; navigation built on
+/// another table, or missing a mover, is not used.
 #[test]
 fn shared_navigation_plays_the_same_battle() {
     for (k, scenario) in SCENARIOS.into_iter().enumerate() {
         let seed = 40 + k as u64;
         let mut own = scenario_battle(scenario, seed);
         run(&mut own, &mut Ai, &mut Ai, seed);
-        let mut shared = scenario_battle(scenario, seed);
-        let table = shared.table.clone();
-        let navs = navs_for(&table, &shared.models);
-        assert!(shared.shares(&navs), "{scenario:?}");
+        let table = own.table.clone();
+        let shared = Shared::new(&table, &own.models);
+        assert!(own.shares(&shared), "{scenario:?}");
         let other = generate::generate(seed, 30.0);
-        assert!(!shared.shares(&navs_for(&other, &shared.models)));
-        assert!(!shared.shares(&navs[..0]));
-        let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
-        let deciders: [&mut dyn Decider; 2] = [&mut Ai, &mut Ai];
-        shared
-            .play_sharing(
-                &mut Players {
-                    deciders,
-                    dice: &mut dice,
-                },
-                &navs,
-            )
-            .unwrap();
-        assert_eq!(shared.log, own.log, "{scenario:?}");
+        assert!(!own.shares(&Shared::new(&other, &own.models)));
+        assert!(!own.shares(&Shared::with_navs(&table, vec![])));
+        // Another battle first, then this one, then this one again: each
+        // reads what the battles before it kept.
+        let mut before = scenario_battle(scenario, seed + 100);
+        run_sharing(&mut before, &shared, seed + 100);
+        for _ in 0..2 {
+            let mut again = scenario_battle(scenario, seed);
+            run_sharing(&mut again, &shared, seed);
+            assert_eq!(again.log, own.log, "{scenario:?}");
+        }
+    }
+}
+
+/// Battles played at once on two threads, sharing one table's navigation
+/// and memory, play as each does on its own.
+#[test]
+fn battles_on_two_threads_share_a_table_and_play_as_alone() {
+    let seeds = [7_u64, 8, 9, 10];
+    let alone: Vec<Battle> = seeds
+        .iter()
+        .map(|&seed| {
+            let mut b = scenario_battle(Scenario::Massacre, seed);
+            run(&mut b, &mut Ai, &mut Ai, seed);
+            b
+        })
+        .collect();
+    let table = alone[0].table.clone();
+    let shared = Shared::new(&table, &alone[0].models);
+    let together: Vec<Battle> = std::thread::scope(|s| {
+        let halves: Vec<_> = seeds
+            .chunks(2)
+            .map(|half| {
+                let shared = &shared;
+                s.spawn(move || {
+                    half.iter()
+                        .map(|&seed| {
+                            let mut b = scenario_battle(Scenario::Massacre, seed);
+                            run_sharing(&mut b, shared, seed);
+                            b
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    for ((seed, a), t) in seeds.iter().zip(&alone).zip(&together) {
+        assert_eq!(a.log, t.log, "seed {seed}");
     }
 }
 

@@ -18,10 +18,9 @@ use clap::Args;
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::independent::{Entry, INDEPENDENT};
 use mortalis_battle::battle::{
-    Battle, Decider, Fighter, OBJECT_VP, Players, RandomPolicy, Status, Wish, house_rounds,
-    navs_for,
+    Battle, Decider, Fighter, OBJECT_VP, Players, RandomPolicy, Shared, Status, Wish, house_rounds,
 };
-use mortalis_battle::{Nav, Table, generate};
+use mortalis_battle::{Table, generate};
 use mortalis_rules::Lang;
 use mortalis_rules::campaign::tables::Challenge;
 use mortalis_rules::dice::RngDice;
@@ -107,18 +106,19 @@ struct Setup<'a> {
     random: Option<usize>,
 }
 
-/// Battle `i` of a run, with `seed` (its dice) on `table`, its Moves
-/// searched on `navs` (built once for the pair's table) where they serve.
+/// Battle `i` of a run, with `seed` (its dice) on `shared`'s table, its
+/// Moves searched on its navigation (built once for the pair's table, or
+/// for every battle on a table given) where they serve.
 fn one(
     i: u64,
     seed: u64,
-    (table, navs): (&Table, &[Nav]),
+    shared: &Shared,
     sides: &[(String, u32, Vec<Fighter>); 2],
     setup: &Setup,
 ) -> Result<Outcome, String> {
     // Odd battles: B is the first side (it rolled the scenario).
     let order = if i % 2 == 1 { [1, 0] } else { [0, 1] };
-    let mut battle = set_up(table.clone(), order, sides, setup)
+    let mut battle = set_up(shared.table().clone(), order, sides, setup)
         .map_err(|e| format!("battle {i} (seed {seed}): {e}"))?;
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
     let (mut x, mut y) = (Ai, Ai);
@@ -141,7 +141,7 @@ fn one(
                 deciders,
                 dice: &mut dice,
             },
-            navs,
+            shared,
         )
         .map_err(|e| format!("battle {i} (seed {seed}): {e}"))?;
     outcome(&battle, order).ok_or(format!("battle {i} (seed {seed}): no end"))
@@ -260,9 +260,10 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
     };
     let bar = progress(args.battles);
     let models: Vec<Fighter> = sides.iter().flat_map(|s| s.2.iter().cloned()).collect();
-    // A table given is searched on by every battle (a `Nav` is a pure
-    // function of the table and the mover, and remembers what it judged).
-    let given = setup.table.map(|t| (t, navs_for(t, &models)));
+    // A table given is shared by every battle: its navigation (a `Nav` is a
+    // pure function of the table and the mover, and remembers what it
+    // judged) and what the battles found out about it (`Shared`).
+    let given = setup.table.map(|t| Shared::new(t, &models));
     // Duplicate play: each seed (its table and dice) is played twice, the
     // warbands on swapped sides (docs/mortalis/battle.md); the pair's table
     // is made once.
@@ -272,22 +273,22 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
             .map(|k| {
                 let seed = args.seed.wrapping_add(k);
                 let made;
-                let made_navs;
-                let (table, navs) = match &given {
-                    Some((t, navs)) => (*t, navs.as_slice()),
+                let made_shared;
+                let shared = match &given {
+                    Some(shared) => shared,
                     None => {
                         made = generate::scenario_table(
                             setup.scenario.scenario(),
                             seed,
                             generate::DEFAULT_SIZE,
                         );
-                        made_navs = navs_for(&made, &models);
-                        (&made, made_navs.as_slice())
+                        made_shared = Shared::new(&made, &models);
+                        &made_shared
                     }
                 };
                 (2 * k..(2 * k + 2).min(args.battles))
                     .map(|i| {
-                        let o = one(i, seed, (table, navs), &sides, &setup);
+                        let o = one(i, seed, shared, &sides, &setup);
                         bar.inc(1);
                         o
                     })

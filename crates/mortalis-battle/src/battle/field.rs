@@ -12,9 +12,10 @@
 //! Moves themselves are the exact paths of `Nav::reach`.
 
 use crate::hyp::Hyp;
-use foldhash::fast::FixedState;
+use crate::sharded::Sharded;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::{Arc, Mutex};
 
 use geo::{Contains, Distance, Euclidean, Point};
 
@@ -79,24 +80,86 @@ fn cell_cost(p: &Piece, inside: bool) -> f32 {
     }
 }
 
-/// The fields of a battle, built on first use. A copy starts empty: the
-/// only copy the rules make tries a shot out ("Gryź to!") and never walks,
-/// and the fields of a long battle run to megabytes.
+/// What a battle keeps of its own: the last field round the bases
+/// ([`Fields::around_bases`]), for which model at which length of the log.
+/// A copy starts empty.
 #[derive(Debug, Default)]
-pub(crate) struct FieldCache {
-    pub(crate) fields: std::cell::RefCell<Option<Fields>>,
-    /// The last field round the bases ([`Fields::around_bases`]): for
-    /// which model, at which length of the log.
-    pub(crate) jam: std::cell::RefCell<Option<JamField>>,
+pub(crate) struct JamCache(pub(crate) std::cell::RefCell<Option<JamField>>);
+
+impl Clone for JamCache {
+    fn clone(&self) -> Self {
+        JamCache::default()
+    }
 }
 
 /// A field round the bases, with the model and the log's length it was
 /// searched for.
 pub(crate) type JamField = ((usize, usize), JamSearch);
 
-impl Clone for FieldCache {
-    fn clone(&self) -> Self {
-        FieldCache::default()
+/// The grid of a table, built on first use, and the fields searched on it
+/// so far, by goal and cut ([`FieldStore::distance_within`]). Each field
+/// is a pure function of the table, its goal and its cut, and its search
+/// runs only as far as it has been asked to (`Search`), so battles played
+/// at once on one table may share a store: a field one of them searched
+/// part of, another reads on from.
+#[derive(Debug)]
+pub(crate) struct FieldStore {
+    grid: std::sync::OnceLock<Fields>,
+    searches: Sharded<(usize, u32), Arc<Mutex<Search>>>,
+}
+
+/// How many locks the fields are spread over, and how many each keeps
+/// (512 fields in all, some megabytes).
+const FIELD_SHARDS: usize = 16;
+const FIELDS_PER_SHARD: usize = 32;
+
+impl Default for FieldStore {
+    fn default() -> Self {
+        FieldStore {
+            grid: std::sync::OnceLock::new(),
+            searches: Sharded::new(FIELD_SHARDS, FIELDS_PER_SHARD),
+        }
+    }
+}
+
+impl FieldStore {
+    /// The grid of `table` (the one table this store serves).
+    pub(crate) fn grid(&self, table: &Table) -> &Fields {
+        self.grid.get_or_init(|| Fields::new(table))
+    }
+
+    /// The distance from `at` to `goal` (infinite when closed off).
+    pub(crate) fn distance(&self, table: &Table, goal: Goal, at: Place) -> f64 {
+        self.distance_within(table, goal, at, f64::INFINITY)
+    }
+
+    /// [`FieldStore::distance`] read from a search cut at `limit` and a
+    /// little more (for the cells round `at`): the distance when the cells
+    /// round `at` lie within the cut, infinite when none does, and where
+    /// only some do, the best of those and the straight way to them (as
+    /// next to a closed cell). Much quicker than the whole field for a
+    /// short limit. Each cut has searches of its own, so that what a query
+    /// answers depends on the goal, the place and the limit alone, never
+    /// on what was asked before (until session 21 a field once read
+    /// further answered further from then on).
+    pub(crate) fn distance_within(&self, table: &Table, goal: Goal, at: Place, limit: f64) -> f64 {
+        let grid = self.grid(table);
+        // Read a little past the limit, so that the open cells round `at`
+        // are there.
+        let reach = (limit + 1.5) as f32;
+        if grid.n == 0 || reach.is_nan() {
+            return f64::INFINITY;
+        }
+        let fresh = || Search::new(grid.n * grid.n, &grid.starts(&grid.cost, goal), reach);
+        let key = (grid.slot(goal), reach.to_bits());
+        let search = self
+            .searches
+            .get_or_make(key, || Arc::new(Mutex::new(fresh())));
+        match search.lock() {
+            Ok(mut search) => grid.read(&mut search, at),
+            // A poisoned lock (a panic elsewhere): a search of its own.
+            Err(_) => grid.read(&mut fresh(), at),
+        }
     }
 }
 
@@ -109,7 +172,7 @@ pub(crate) enum Goal {
     Edge(usize),
 }
 
-/// The grid and the fields computed so far.
+/// The grid of a table: each cell's cost, and what each step costs.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Fields {
     n: usize,
@@ -117,13 +180,6 @@ pub(crate) struct Fields {
     /// For each cell, what stepping to each of its eight neighbours
     /// ([`DIRS`]) costs (infinite where there is no way).
     steps: Vec<[f32; 8]>,
-    /// The fields searched so far, by goal ([`Fields::slot`]).
-    cache: Vec<Option<Search>>,
-    /// The searches cut short, by goal and cut
-    /// ([`Fields::distance_within`]).
-    capped: std::collections::HashMap<(usize, u32), Search, FixedState>,
-    /// How many are computed.
-    cached: usize,
 }
 
 /// The eight neighbours of a cell.
@@ -302,9 +358,6 @@ impl Fields {
             n,
             steps: step_costs(n, &cost),
             cost,
-            cache: vec![None; n * n + 4],
-            capped: Default::default(),
-            cached: 0,
         }
     }
 
@@ -399,58 +452,10 @@ impl Fields {
         }
     }
 
-    /// The distance from `at` to `goal` (infinite when closed off).
-    pub(crate) fn distance(&mut self, goal: Goal, at: Place) -> f64 {
-        self.distance_within(goal, at, f64::INFINITY)
-    }
-
-    /// [`Fields::distance`] read from a search cut at `limit` and a little
-    /// more (for the cells round `at`): the distance when the cells round
-    /// `at` lie within the cut, infinite when none does, and where only
-    /// some do, the best of those and the straight way to them (as next to
-    /// a closed cell). Much quicker than the whole field for a short limit.
-    /// Each cut has searches of its own, so that what a query answers
-    /// depends on the goal, the place and the limit alone, never on what
-    /// was asked before (until session 21 a field once read further
-    /// answered further from then on).
-    pub(crate) fn distance_within(&mut self, goal: Goal, at: Place, limit: f64) -> f64 {
-        // Read a little past the limit, so that the open cells round `at`
-        // are there.
-        let reach = (limit + 1.5) as f32;
-        if self.n == 0 || reach.is_nan() {
-            return f64::INFINITY;
-        }
-        let slot = self.slot(goal);
-        let key = (slot, reach.to_bits());
-        let cut = reach.is_finite();
-        let fresh = if cut {
-            !self.capped.contains_key(&key)
-        } else {
-            self.cache[slot].is_none()
-        };
-        if fresh {
-            if self.cached >= 512 {
-                self.cache.iter_mut().for_each(|f| *f = None);
-                self.capped.clear();
-                self.cached = 0;
-            }
-            let search = Search::new(self.n * self.n, &self.starts(&self.cost, goal), reach);
-            if cut {
-                self.capped.insert(key, search);
-            } else {
-                self.cache[slot] = Some(search);
-            }
-            self.cached += 1;
-        }
+    /// A field's distance at `at`, searched on in `search` as far as that
+    /// needs.
+    fn read(&self, search: &mut Search, at: Place) -> f64 {
         let (n, cost, steps) = (self.n, &self.cost, &self.steps);
-        let search = if cut {
-            self.capped.get_mut(&key)
-        } else {
-            self.cache[slot].as_mut()
-        };
-        let Some(search) = search else {
-            return f64::INFINITY;
-        };
         sample(n, at, |k| {
             if cost[k].is_finite() {
                 search.settle(n, k, |c| steps[c])

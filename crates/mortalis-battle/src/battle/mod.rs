@@ -29,6 +29,7 @@ mod plays;
 mod pushes;
 pub mod react;
 mod react_ai;
+mod recall;
 mod report;
 mod resolve;
 mod setup;
@@ -48,6 +49,7 @@ pub use events::{Entry, Event};
 pub use fighter::{Fighter, SideError, Status, Unsupported, side_from_warband};
 pub use overlay::Barrier;
 pub use react::{Offensive, Pools};
+pub use recall::Shared;
 
 use crate::path::{Mover, Nav};
 use crate::table::{Body, Place, Table};
@@ -177,10 +179,10 @@ pub struct Battle {
     deployed: Vec<usize>,
     /// Heroic plays and offensive events used (B75, B88).
     pub pools: Pools,
-    /// The AI's distance fields (built on first use; a copy of the battle
-    /// starts without them, [`field::FieldCache`]).
+    /// The AI's field round the bases for a jammed model (a copy of the
+    /// battle starts without it, [`field::JamCache`]).
     #[serde(skip)]
-    fields: field::FieldCache,
+    jam: field::JamCache,
     /// Challenges taken and their bookkeeping (B172–B174).
     pub challenges: Challenges,
     /// The independent models (B137–B143): index and kind.
@@ -192,15 +194,14 @@ pub struct Battle {
     /// sight; they vanish when the next round starts (B16).
     #[serde(skip)]
     pub smoke: Vec<(f64, f64)>,
-    /// Sight checks on this battle's table, remembered ([`Battle::sight`]).
+    /// The sight checks, Move searches and walking fields on this
+    /// battle's table, remembered (shared with the battles on an equal
+    /// table, [`Battle::play_sharing`]; a copy shares them too).
     #[serde(skip)]
-    sight_memo: crate::sight::SightMemo,
+    recall: std::sync::Arc<recall::Recall>,
     /// The ways of the Moves last offered (`moves.rs`).
     #[serde(skip)]
     offered: moves::OfferedCache,
-    /// The Move searches made so far, by their inputs (`moves.rs`).
-    #[serde(skip)]
-    reach_memo: moves::ReachMemo,
     /// Energy barriers raised this battle (B127, `overlay.rs`).
     #[serde(skip)]
     pub barriers: Vec<overlay::Barrier>,
@@ -291,14 +292,13 @@ impl Battle {
             charged: vec![],
             deployed: vec![],
             pools: Pools::default(),
-            fields: field::FieldCache::default(),
+            jam: field::JamCache::default(),
             challenges: Challenges::default(),
             independents: vec![],
             co_carriers: vec![],
             smoke: vec![],
-            sight_memo: Default::default(),
+            recall: Default::default(),
             offered: Default::default(),
-            reach_memo: Default::default(),
             barriers: vec![],
             lava: vec![],
             burned: vec![],
@@ -328,25 +328,22 @@ impl Battle {
     /// How far `at` is from `to` walking round and climbing over terrain,
     /// roughly (a 0.5" grid; for the AI's judgement, never for a rule).
     pub fn walk_to(&self, to: Place, at: Place) -> f64 {
-        let mut f = self.fields.fields.borrow_mut();
-        let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
-        let goal = f.point(to);
-        f.distance(goal, at)
+        let store = &self.recall.fields;
+        let goal = store.grid(&self.table).point(to);
+        store.distance(&self.table, goal, at)
     }
 
     /// A lower bound of [`Battle::walk_to`] that changes by no more than
     /// `at` moves (`Fields::floor`).
     pub fn walk_floor(&self, to: Place, at: Place) -> f64 {
-        let mut f = self.fields.fields.borrow_mut();
-        let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
-        f.floor(f.point(to), at)
+        let grid = self.recall.fields.grid(&self.table);
+        grid.floor(grid.point(to), at)
     }
 
     /// A lower bound of [`Battle::walk_to_edge`], as [`Battle::walk_floor`].
     pub fn edge_floor(&self, edge: usize, at: Place) -> f64 {
-        let mut f = self.fields.fields.borrow_mut();
-        let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
-        f.floor(field::Goal::Edge(edge), at)
+        let grid = self.recall.fields.grid(&self.table);
+        grid.floor(field::Goal::Edge(edge), at)
     }
 
     /// [`Battle::walk_to`] read from a search cut a little past `limit`
@@ -355,10 +352,9 @@ impl Battle {
     /// does, rougher between. What it answers depends on `to`, `at` and
     /// `limit` alone.
     pub fn walk_within(&self, to: Place, at: Place, limit: f64) -> f64 {
-        let mut f = self.fields.fields.borrow_mut();
-        let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
-        let goal = f.point(to);
-        f.distance_within(goal, at, limit)
+        let store = &self.recall.fields;
+        let goal = store.grid(&self.table).point(to);
+        store.distance_within(&self.table, goal, at, limit)
     }
 
     /// How far `at` is from the nearest marker (or the object) on the
@@ -367,9 +363,8 @@ impl Battle {
     /// docs/mortalis/ai.md). One search per model and state of the battle.
     pub fn jam_gap(&self, m: usize, at: Place) -> f64 {
         let key = (m, self.log.len());
-        let mut f = self.fields.fields.borrow_mut();
-        let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
-        let mut jam = self.fields.jam.borrow_mut();
+        let f = self.recall.fields.grid(&self.table);
+        let mut jam = self.jam.0.borrow_mut();
         if jam.as_ref().is_none_or(|(k, _)| *k != key) {
             let goals: Vec<Place> = self.markers.iter().chain(&self.object).copied().collect();
             let bases: Vec<(f64, f64, f64)> = self
@@ -388,9 +383,9 @@ impl Battle {
     /// How far `at` is from a table edge (0 south, 1 east, 2 north, 3 west)
     /// walking, roughly, as [`Battle::walk_to`].
     pub fn walk_to_edge(&self, edge: usize, at: Place) -> f64 {
-        let mut f = self.fields.fields.borrow_mut();
-        let f = f.get_or_insert_with(|| field::Fields::new(&self.table));
-        f.distance(field::Goal::Edge(edge), at)
+        self.recall
+            .fields
+            .distance(&self.table, field::Goal::Edge(edge), at)
     }
 
     /// What `shooter` sees of `target` with `others` blocking
@@ -398,7 +393,7 @@ impl Battle {
     /// changes once play starts).
     pub fn sight(&self, shooter: &Body, target: &Body, others: &[Body]) -> crate::sight::Sight {
         self.table
-            .sight_with(&self.sight_memo, shooter, target, others)
+            .sight_with(&self.recall.sight, shooter, target, others)
     }
 
     /// [`Battle::sight`] where `shooter` sees any part of `target`, else
@@ -410,7 +405,7 @@ impl Battle {
         others: &[Body],
     ) -> Option<crate::sight::Sight> {
         self.table
-            .sight_if_seen(&self.sight_memo, shooter, target, others)
+            .sight_if_seen(&self.recall.sight, shooter, target, others)
     }
 
     /// The bodies of every model on the table except `but`.
@@ -555,27 +550,33 @@ impl Battle {
         self.play_placed(players, starter)
     }
 
-    /// [`Battle::play`], its Moves searched on `shared` ([`navs_for`] of
-    /// this battle's table, built once for many battles on it) when they
-    /// serve: built on a table equal to this one, with a `Nav` for every
-    /// mover the battle needs; otherwise on its own. The same battle either
-    /// way (a `Nav` is a pure function of the table and the mover).
+    /// [`Battle::play`] on a table other battles share ([`Shared`]): its
+    /// Moves searched on `shared`'s navigation when it serves (built on a
+    /// table equal to this one, with a `Nav` for every mover the battle
+    /// needs; otherwise on its own), and what it asks about the table
+    /// answered from what those battles found, and kept for them (when
+    /// the table is equal). The same battle either way: a `Nav` and every
+    /// answer kept are pure functions of the table and the question.
     pub fn play_sharing(
         &mut self,
         players: &mut Players,
-        shared: &[Nav],
+        shared: &Shared,
     ) -> Result<(), BattleError> {
+        self.recall_from(shared);
         let starter = self.set_up(players)?;
-        let shared = self.shares(shared).then_some(shared);
-        self.rounds(players, starter, shared)?;
+        let navs = self.shares(shared).then_some(shared.navs());
+        self.rounds(players, starter, navs)?;
         self.reward(players)
     }
 
-    /// Whether `navs` serve this battle ([`Battle::play_sharing`]): each
-    /// on a table equal to its own, and one for each mover its models need.
-    pub fn shares(&self, navs: &[Nav]) -> bool {
+    /// Whether `shared`'s navigation serves this battle
+    /// ([`Battle::play_sharing`]): each `Nav` on a table equal to its own,
+    /// and one for each mover its models need.
+    pub fn shares(&self, shared: &Shared) -> bool {
         let needed = navs_for_movers(&self.table, &self.models);
-        navs.iter().all(|n| *n.table() == self.table)
+        let navs = shared.navs();
+        *shared.table() == self.table
+            && navs.iter().all(|n| *n.table() == self.table)
             && needed.iter().all(|&m| navs.iter().any(|n| n.mover() == m))
     }
 

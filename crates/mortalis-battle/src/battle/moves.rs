@@ -9,9 +9,8 @@ use super::walk::STRIDE;
 use super::{Battle, BattleError, Choice};
 use crate::hyp::Hyp;
 use crate::path::{Mover, Nav, Step, Traced};
+use crate::sharded::Sharded;
 use crate::table::{Body, Place};
-use foldhash::fast::FixedState;
-use std::collections::HashMap;
 
 impl Battle {
     /// Moves towards each marker and the object, each enemy (into
@@ -103,7 +102,7 @@ impl Battle {
             },
         );
         let key = [from.bits().as_slice(), &key].concat();
-        let remembered = self.reach_memo.0.borrow().get(&key).cloned();
+        let remembered = self.recall.reach.0.get(&key);
         Ok(match remembered {
             Some(searched) => searched,
             None => {
@@ -130,11 +129,7 @@ impl Battle {
                         None,
                     ),
                 };
-                let mut memo = self.reach_memo.0.borrow_mut();
-                if memo.len() >= REACH_MEMO_MAX {
-                    memo.clear();
-                }
-                memo.insert(key, searched.clone());
+                self.recall.reach.0.insert(key, searched.clone());
                 searched
             }
         })
@@ -573,18 +568,20 @@ type Searched = (Vec<Traced>, Option<(Vec<Traced>, f64)>);
 /// on besides the table ([`reach_key`], after the start's place): the
 /// mover (whose navigation on this battle's table searched), the
 /// allowances, the other bases, the goals and where the enemies behind
-/// them stand. A copy of the battle starts afresh.
-#[derive(Debug, Default)]
-pub(super) struct ReachMemo(std::cell::RefCell<HashMap<Vec<u64>, Searched, FixedState>>);
+/// them stand. Kept for one table ([`super::recall::Recall`]).
+#[derive(Debug)]
+pub(super) struct ReachMemo(Sharded<Vec<u64>, Searched>);
 
-impl Clone for ReachMemo {
-    fn clone(&self) -> Self {
-        ReachMemo::default()
+impl Default for ReachMemo {
+    fn default() -> Self {
+        ReachMemo(Sharded::new(REACH_SHARDS, REACH_MEMO_MAX / REACH_SHARDS))
     }
 }
 
-/// Searches a memo keeps at most; it starts afresh when full.
-const REACH_MEMO_MAX: usize = 512;
+/// How many locks the searches are spread over, and how many are kept at
+/// most (each lock starts afresh when it holds its share).
+const REACH_SHARDS: usize = 16;
+const REACH_MEMO_MAX: usize = 2048;
 
 /// The key of a Move search, but for its start: the mover (every field:
 /// the navigation searched is the one built for it), the allowance and

@@ -151,7 +151,7 @@ impl Battle {
                 && o.side != me.side
                 && !o.hidden
                 && self.table.sees_with(
-                    &self.sight_memo,
+                    &self.recall.sight,
                     &me.body,
                     &o.body,
                     &self.sight_others(&[e, m]),

@@ -50,7 +50,7 @@ impl Battle {
         }
         let others = self.sight_others(&[a, b]);
         self.table
-            .sees_with(&self.sight_memo, &x.body, &y.body, &others)
+            .sees_with(&self.recall.sight, &x.body, &y.body, &others)
     }
 
     /// The non-shot tricks model `m` may cast now (it is not engaged and

@@ -8,13 +8,12 @@
 //! start) are remembered by their ends in [`PlaceSlides`].
 
 use std::collections::HashMap;
-use std::hash::BuildHasher;
 use std::sync::Mutex;
 
-use foldhash::fast::FixedState;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::graph::{Graph, Slide, Touch};
+use crate::sharded::Sharded;
 use crate::table::{Level, Place};
 
 /// Not judged yet.
@@ -54,41 +53,20 @@ const SHARD_MAX: usize = 1024;
 /// been judged before).
 #[derive(Debug)]
 struct PlaceSlides {
-    shards: Vec<Shard>,
+    slides: Sharded<[u64; 4], Option<Slide>>,
 }
-
-/// One lock's slides, by the ends' coordinates' bits.
-type Shard = Mutex<HashMap<[u64; 4], Option<Slide>, FixedState>>;
 
 impl PlaceSlides {
     fn new() -> Self {
         PlaceSlides {
-            shards: (0..SHARDS)
-                .map(|_| Mutex::new(HashMap::with_hasher(FixedState::default())))
-                .collect(),
+            slides: Sharded::new(SHARDS, SHARD_MAX),
         }
     }
 
     /// The slide from `a` to `b`, judged by `judge` the first time.
     fn get(&self, a: Place, b: Place, judge: impl FnOnce() -> Option<Slide>) -> Option<Slide> {
         let key = [a.x, a.y, b.x, b.y].map(f64::to_bits);
-        // The shard from bits the shard's own map leaves alone (its
-        // buckets read the low bits, its tags the top seven).
-        let hash = FixedState::default().hash_one(key);
-        let shard = &self.shards[(hash >> 32) as usize % SHARDS];
-        if let Some(&known) = shard.lock().ok().as_ref().and_then(|s| s.get(&key)) {
-            return known;
-        }
-        // Judged without the lock held; a poisoned lock (a panic
-        // elsewhere) only stops the keeping.
-        let found = judge();
-        if let Ok(mut slides) = shard.lock() {
-            if slides.len() >= SHARD_MAX {
-                slides.clear();
-            }
-            slides.insert(key, found);
-        }
-        found
+        self.slides.get_or_make(key, judge)
     }
 }
 
