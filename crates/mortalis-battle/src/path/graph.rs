@@ -417,18 +417,19 @@ impl<'a> Graph<'a> {
         if at.level == Level::Ground {
             let p = Point::new(at.x, at.y);
             let walls = &self.walls;
-            // The terrain's stops near the point only (`StopGrid`), then
-            // the bases.
+            // The terrain's stops near the point only (`StopGrid`).
             let on_wall = match &self.wall_grid {
                 Some(grid) if grid.serves(walls.len()) => {
                     grid.any(&[at.x, at.y, at.x, at.y], |k| walls[k].covers(p))
                 }
                 _ => walls.iter().any(|w| w.covers(p)),
             };
-            if on_wall || self.bases.iter().any(|w| w.covers(p)) {
+            if on_wall {
                 return None;
             }
-        } else if self.on_a_base(at) {
+        }
+        // Then the bases on its surface.
+        if self.on_a_base(at) {
             return None;
         }
         self.nodes.push(Node { at });

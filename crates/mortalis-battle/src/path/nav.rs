@@ -103,16 +103,14 @@ impl<'a> Nav<'a> {
         }
         // Corners round each base: a 12-gon whose sides stay outside the
         // grown disc.
-        let bases: Vec<Polygon<f64>> = ground
-            .iter()
-            .map(|o| {
-                base_polygon(
-                    o.at.x,
-                    o.at.y,
-                    (o.radius() + r + SLACK) / (std::f64::consts::PI / 12.0).cos(),
-                )
-            })
-            .collect();
+        let ring = |o: &Body| {
+            base_polygon(
+                o.at.x,
+                o.at.y,
+                (o.radius() + r + SLACK) / (std::f64::consts::PI / 12.0).cos(),
+            )
+        };
+        let bases: Vec<Polygon<f64>> = ground.iter().map(|o| ring(o)).collect();
         // On roofs too (session 26: until then a way on a roof could pass
         // through a friend's base), with corners round them on their roof.
         let mut roof_corners = vec![];
@@ -124,12 +122,7 @@ impl<'a> Nav<'a> {
                 i,
                 Stop::disc(Point::new(o.at.x, o.at.y), o.radius(), r - 2.0 * SLACK),
             ));
-            let ring = base_polygon(
-                o.at.x,
-                o.at.y,
-                (o.radius() + r + SLACK) / (std::f64::consts::PI / 12.0).cos(),
-            );
-            roof_corners.extend(ring.exterior().0.iter().map(|c| Place {
+            roof_corners.extend(ring(o).exterior().0.iter().map(|c| Place {
                 x: c.x,
                 y: c.y,
                 level: o.at.level,

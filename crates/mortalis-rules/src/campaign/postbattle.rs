@@ -92,6 +92,12 @@ struct Run<'a> {
     decider: &'a mut dyn Decider,
 }
 
+/// The injury `name` rolled and is waiting on (care asks only for a model
+/// hurt this battle, so one always is; an error rather than a panic if not).
+fn rolled(injury: Option<PendingInjury>, name: &str) -> Result<PendingInjury, CampaignError> {
+    injury.ok_or_else(|| CampaignError::Forbidden(format!("`{name}` has no injury roll waiting")))
+}
+
 fn fmt_dice(d: &[u8]) -> String {
     d.iter().map(u8::to_string).collect::<Vec<_>>().join("+")
 }
@@ -186,7 +192,7 @@ impl Run<'_> {
     /// Offer care for `name`'s pending injury once; false when the result
     /// is accepted, true after a care or ghost-catcher event (ask again).
     fn care_step(&mut self, name: &str) -> Result<bool, CampaignError> {
-        let p = self.state.model(name)?.injury.clone().expect("rolled");
+        let p = rolled(self.state.model(name)?.injury.clone(), name)?;
         let choices = self.care_choices(&p);
         let a = self.ask(Question {
             key: format!(
@@ -295,7 +301,7 @@ impl Run<'_> {
     /// or the forgotten skill where the result needs one.
     fn resolve_injury(&mut self, name: &str) -> Result<(), CampaignError> {
         let m = self.state.model(name)?.clone();
-        let p = m.injury.clone().expect("rolled");
+        let p = rolled(m.injury.clone(), name)?;
         let (mut wound, mut forget) = (None, None);
         if p.result == Injury::SeriousInjury {
             wound = self.choose_wound(name, &m)?;

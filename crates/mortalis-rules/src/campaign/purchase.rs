@@ -45,7 +45,8 @@ impl CampaignState {
                 "one item from each table per battle: the {table:?} table was used already"
             ));
         }
-        let price = buy_price(self, item).expect("tradeable");
+        let price = buy_price(self, item)
+            .ok_or_else(|| CampaignError::Forbidden(format!("`{item}` has no price")))?;
         self.pay(item.id(), price)?;
         self.tables_used.push(table);
         match model {
