@@ -51,7 +51,9 @@ pub struct SimulateArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     threads: Option<usize>,
-    /// Table file (default: a generated 36" table per pair of battles, from its seed).
+    /// Table file, shared by every battle (default: a generated 36" table
+    /// per pair of battles, from its seed). Battles on one table share what
+    /// they find out about it, so a long run on one table is much quicker.
     #[arg(long)]
     table: Option<PathBuf>,
     /// Seed of the first pair of battles: battles 2k and 2k+1 both use seed
