@@ -16,9 +16,9 @@ mod duel;
 
 use duel::{a1_against_b1, alfa_against_beta};
 use mortalis_battle::Nav;
-use mortalis_battle::battle::{Battle, Choice};
+use mortalis_battle::battle::{Battle, Choice, Shared};
 use mortalis_battle::file::parse;
-use mortalis_battle::table::Place;
+use mortalis_battle::table::{Place, Table};
 use mortalis_rules::skills::Skill;
 
 const TABLE: &str = r#"
@@ -121,17 +121,18 @@ fn remembered_moves_are_the_moves_searched_afresh() {
     assert_eq!(again, fresh);
 }
 
-/// The same place, bases and goals, but a climber (Wspinacz: 1" of
-/// allowance an inch climbed): another mover, searched on its own
-/// navigation, not answered from the first one's search. A1 stands south
-/// of a 1.5" block it may climb, the marker beyond it.
-#[test]
-fn a_climber_is_not_answered_from_the_plain_search() {
-    let table = parse(
+/// A 28" table with a 1.5" block that may be climbed.
+fn block_table() -> Table {
+    parse(
         "size = 28\n[[piece]]\nkind = \"block\"\nheight = 1.5\nclimbable = true\nrect = [1, 15, 6, 2]\n",
     )
-    .unwrap();
-    let mut b = alfa_against_beta(table, |name| match name {
+    .unwrap()
+}
+
+/// A1 active south of the block, B1 far off, a marker beyond the block;
+/// A1's index.
+fn at_the_block(table: &Table) -> (Battle, usize) {
+    let mut b = alfa_against_beta(table.clone(), |name| match name {
         "A1" => Some(Place::ground(4.0, 14.0)),
         "B1" => Some(Place::ground(24.0, 4.0)),
         _ => None,
@@ -139,6 +140,16 @@ fn a_climber_is_not_answered_from_the_plain_search() {
     b.markers = vec![Place::ground(4.0, 20.0)];
     let a1 = b.models.iter().position(|m| m.name == "A1").unwrap();
     b.active = Some(a1);
+    (b, a1)
+}
+
+/// The same place, bases and goals, but a climber (Wspinacz: 1" of
+/// allowance an inch climbed): another mover, searched on its own
+/// navigation, not answered from the first one's search. A1 stands south
+/// of a 1.5" block it may climb, the marker beyond it.
+#[test]
+fn a_climber_is_not_answered_from_the_plain_search() {
+    let (mut b, a1) = at_the_block(&block_table());
     let table = b.table.clone();
     let navs = [Nav::new(&table, b.models[a1].mover())];
     let (plain, fresh) = moves(&b, a1, &navs);
@@ -148,4 +159,38 @@ fn a_climber_is_not_answered_from_the_plain_search() {
     let (climber, fresh) = moves(&b, a1, &climbs);
     assert_eq!(climber, fresh);
     assert_ne!(climber, plain, "the mover is part of the search");
+}
+
+/// Battles on one table share their Move searches (`Shared`): a search one
+/// battle made answers another only where everything it read is the same.
+/// Here the second battle's A1 stands where the first's did, among the
+/// same bases and goals, but is another fighter — a climber, or slower —
+/// and is offered what a battle with its own memory offers it.
+#[test]
+fn a_shared_search_answers_only_the_same_question() {
+    let table = block_table();
+    let battle = || at_the_block(&table);
+    let (mut first, a1) = battle();
+    let shared = Shared::new(&table, &first.models);
+    first.share_memory(&shared);
+    let navs = [Nav::new(&table, first.models[a1].mover())];
+    let plain = first.options(a1, &navs).unwrap();
+    let changes: [&dyn Fn(&mut Battle); 2] =
+        [&|b| b.models[a1].skills.push(Skill::Climber), &|b| {
+            b.models[a1].profile.speed -= 1
+        }];
+    for change in changes {
+        let (mut other, _) = battle();
+        change(&mut other);
+        let own = other.clone();
+        other.share_memory(&shared);
+        let navs = [Nav::new(&table, other.models[a1].mover())];
+        let answered = other.options(a1, &navs).unwrap();
+        assert_eq!(answered, own.options(a1, &navs).unwrap());
+        assert_ne!(answered, plain, "another fighter, other Moves");
+    }
+    // The same fighter in the same place: the shared answer.
+    let (mut same, _) = battle();
+    same.share_memory(&shared);
+    assert_eq!(same.options(a1, &navs).unwrap(), plain);
 }

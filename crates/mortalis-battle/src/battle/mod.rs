@@ -196,9 +196,9 @@ pub struct Battle {
     pub smoke: Vec<(f64, f64)>,
     /// The sight checks, Move searches and walking fields on this
     /// battle's table, remembered (shared with the battles on an equal
-    /// table, [`Battle::play_sharing`]; a copy shares them too).
+    /// table, [`Battle::play_sharing`]; a copy starts afresh).
     #[serde(skip)]
-    recall: std::sync::Arc<recall::Recall>,
+    recall: recall::Held,
     /// The ways of the Moves last offered (`moves.rs`).
     #[serde(skip)]
     offered: moves::OfferedCache,
@@ -562,7 +562,7 @@ impl Battle {
         players: &mut Players,
         shared: &Shared,
     ) -> Result<(), BattleError> {
-        self.recall_from(shared);
+        self.share_memory(shared);
         let starter = self.set_up(players)?;
         let navs = self.shares(shared).then_some(shared.navs());
         self.rounds(players, starter, navs)?;

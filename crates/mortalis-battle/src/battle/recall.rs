@@ -31,6 +31,27 @@ pub(crate) struct Recall {
     pub(crate) fields: FieldStore,
 }
 
+/// A battle's hold on the answers kept for its table: its own, or those of
+/// a [`Shared`] it plays on. A copy of the battle starts with its own,
+/// empty: a copy may be given another table (`Battle::table` is public),
+/// and answers kept for one table must never serve another.
+#[derive(Debug, Default)]
+pub(crate) struct Held(Arc<Recall>);
+
+impl Clone for Held {
+    fn clone(&self) -> Self {
+        Held::default()
+    }
+}
+
+impl std::ops::Deref for Held {
+    type Target = Recall;
+
+    fn deref(&self) -> &Recall {
+        &self.0
+    }
+}
+
 /// What battles on one table may share ([`Battle::play_sharing`]): a
 /// `Nav` for each mover the models need ([`navs_for`]) and the answers the
 /// battles find ([`Recall`]). Battles played at once on other threads may
@@ -73,11 +94,13 @@ impl<'t> Shared<'t> {
 }
 
 impl Battle {
-    /// Takes up `shared`'s memory when it was kept for a table equal to
-    /// this battle's.
-    pub(super) fn recall_from(&mut self, shared: &Shared) {
+    /// Takes up what `shared` keeps when it was kept for a table equal to
+    /// this battle's ([`Battle::play_sharing`] does it first): from then on
+    /// the battle reads the answers the battles on that table found, and
+    /// keeps its own there. The same battle either way.
+    pub fn share_memory(&mut self, shared: &Shared) {
         if *shared.table == self.table {
-            self.recall = Arc::clone(&shared.recall);
+            self.recall = Held(Arc::clone(&shared.recall));
         }
     }
 }
