@@ -72,16 +72,6 @@ impl<'t> Shared<'t> {
         }
     }
 
-    /// The same, with the navigation given (`navs` must be built on
-    /// `table`; those on another table are never used).
-    pub fn with_navs(table: &'t Table, navs: Vec<Nav<'t>>) -> Self {
-        Shared {
-            table,
-            navs,
-            recall: Arc::default(),
-        }
-    }
-
     /// The navigation.
     pub fn navs(&self) -> &[Nav<'t>] {
         &self.navs
