@@ -473,6 +473,10 @@ impl Fields {
     pub(crate) fn around_bases(&self, goals: &[Place], bases: &[(f64, f64, f64)]) -> JamSearch {
         let n = self.n;
         let mut cost = self.cost.clone();
+        // The cells whose steps ([`step_row`]) read a cell the bases close:
+        // the closed cells and their eight neighbours. Every other cell's
+        // steps are the grid's own, bit for bit.
+        let mut changed = vec![false; n * n];
         let index = |v: f64| ((v / STEP - 0.5).max(0.0) as usize).min(n.saturating_sub(1));
         for &(x, y, r) in bases.iter().filter(|_| n > 0) {
             // Touching is fine: only a centre closer than both radii is not.
@@ -480,8 +484,13 @@ impl Fields {
             for j in index(y - reach)..=(index(y + reach) + 1).min(n - 1) {
                 for i in index(x - reach)..=(index(x + reach) + 1).min(n - 1) {
                     let (cx, cy) = ((i as f64 + 0.5) * STEP, (j as f64 + 0.5) * STEP);
-                    if (cx - x).hyp(cy - y) < reach {
+                    if (cx - x).hyp(cy - y) < reach && cost[j * n + i].is_finite() {
                         cost[j * n + i] = f32::INFINITY;
+                        for jj in j.saturating_sub(1)..=(j + 1).min(n - 1) {
+                            for ii in i.saturating_sub(1)..=(i + 1).min(n - 1) {
+                                changed[jj * n + ii] = true;
+                            }
+                        }
                     }
                 }
             }
@@ -494,6 +503,7 @@ impl Fields {
         JamSearch {
             search: Search::new(n * n, &starts, f32::INFINITY),
             cost,
+            changed,
         }
     }
 
@@ -501,12 +511,16 @@ impl Fields {
     /// ([`Fields::around_bases`]).
     pub(crate) fn jam_distance(&self, jam: &mut JamSearch, at: Place) -> f64 {
         let n = self.n;
-        let JamSearch { search, cost } = jam;
-        let cost: &[f32] = cost;
-        // The steps as the grid with the bases' cells closed costs them.
+        let JamSearch {
+            search,
+            cost,
+            changed,
+        } = jam;
+        let (cost, changed): (&[f32], &[bool]) = (cost, changed);
+        let step = |c: usize| self.jam_steps(cost, changed, c);
         sample(n, at, |k| {
             if cost[k].is_finite() {
-                search.settle(n, k, |c| step_row(n, cost, c))
+                search.settle(n, k, step)
             } else {
                 search.dist[k]
             }
@@ -514,12 +528,28 @@ impl Fields {
     }
 }
 
-/// A search round the bases ([`Fields::around_bases`]): the search and
-/// the grid's costs with the bases' cells closed.
+impl Fields {
+    /// What stepping from cell `c` costs on a grid whose costs are `cost`
+    /// (the bases' cells closed, [`Fields::around_bases`]): the grid's own
+    /// steps where `changed` says no cell [`step_row`] reads was closed.
+    fn jam_steps(&self, cost: &[f32], changed: &[bool], c: usize) -> [f32; 8] {
+        if changed[c] {
+            step_row(self.n, cost, c)
+        } else {
+            self.steps[c]
+        }
+    }
+}
+
+/// A search round the bases ([`Fields::around_bases`]): the search, the
+/// grid's costs with the bases' cells closed, and where that changes the
+/// steps.
 #[derive(Debug, Clone)]
 pub(crate) struct JamSearch {
     search: Search,
     cost: Vec<f32>,
+    /// The cells whose steps differ from the grid's ([`Fields::around_bases`]).
+    changed: Vec<bool>,
 }
 
 /// A field's distance at `at`, reading each cell's distance with `v`:
@@ -554,4 +584,38 @@ fn sample(n: usize, at: Place, mut v: impl FnMut(usize) -> f32) -> f64 {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The steps of a search round the bases are the grid's own wherever
+    /// no base closed a cell they read, and otherwise worked out afresh:
+    /// every cell's steps are what [`step_row`] gives for the costs with
+    /// the bases' cells closed.
+    #[test]
+    fn steps_round_bases_are_the_closed_grids_own() {
+        let table = crate::file::parse(
+            "size = 28\n[[piece]]\nkind = \"block\"\nheight = 4\nrect = [4, 4, 3, 1]\n",
+        )
+        .unwrap();
+        let f = Fields::new(&table);
+        // Two bases, one against the block and one at the table's edge.
+        let jam = f.around_bases(
+            &[Place::ground(10.0, 10.0)],
+            &[(5.0, 6.0, 0.5), (0.6, 8.0, 0.75)],
+        );
+        assert!(jam.changed.iter().any(|&c| c));
+        assert!(jam.changed.iter().any(|&c| !c));
+        for c in 0..f.n * f.n {
+            let expected = step_row(f.n, &jam.cost, c);
+            let got = f.jam_steps(&jam.cost, &jam.changed, c);
+            assert_eq!(
+                got.map(f32::to_bits),
+                expected.map(f32::to_bits),
+                "cell {c}"
+            );
+        }
+    }
 }
