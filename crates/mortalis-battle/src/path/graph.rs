@@ -196,8 +196,9 @@ pub(super) struct Graph<'a> {
     pub(super) dangerous: Arc<Vec<Stop>>,
     /// Each roof's area where a centre may go (shrunk footprint).
     pub(super) roofs: Arc<Vec<(usize, Vec<Polygon<f64>>)>>,
-    /// The boxes of the pieces no base overlaps ([`Table::solid_bounds`]).
-    pub(super) solid: std::sync::Arc<Vec<(usize, [f64; 4])>>,
+    /// The boxes of the pieces no base overlaps ([`Table::solid_bounds`]),
+    /// bucketed by place ([`Solids`](super::stops::Solids)).
+    pub(super) solid: std::sync::Arc<super::stops::Solids>,
     /// The terrain slides between the corners every query shares, judged
     /// once ([`Memo`]); set by `Nav::new`.
     pub(super) memo: Option<std::sync::Arc<Memo>>,
@@ -265,7 +266,7 @@ impl<'a> Graph<'a> {
             difficult: Arc::default(),
             dangerous: Arc::default(),
             roofs: Arc::default(),
-            solid: std::sync::Arc::new(table.solid_bounds()),
+            solid: std::sync::Arc::new(super::stops::Solids::new(table.solid_bounds(), table.size)),
             memo: None,
             grid: None,
             wall_grid: None,
@@ -408,7 +409,11 @@ impl<'a> Graph<'a> {
             return None;
         }
         let stands = match at.level {
-            Level::Ground => self.table.stands_among(at, self.mover.radius, &self.solid),
+            Level::Ground => {
+                let r = self.mover.radius;
+                let near = self.solid.near(at.x, at.y, r);
+                self.table.stands_among(at, r, near)
+            }
             Level::Roof(_) => self.table.can_stand(at, self.mover.radius).is_ok(),
         };
         if !stands {
