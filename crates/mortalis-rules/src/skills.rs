@@ -236,285 +236,354 @@ impl Skill {
 
     /// What the entry does, summarised in our own words.
     pub fn effect(self, lang: Lang) -> &'static str {
-        use Skill::*;
-        let (pl, en) = match self {
-            Runner => (
-                "drugi Ruch w rundzie bez kary -1",
-                "second Move of a round without the -1",
-            ),
-            Sprint => (
-                "+1 Szybkości, gdy Ruch jest pierwszą akcją",
-                "+1 Speed when Move is the first action",
-            ),
-            Scavenger => (
-                "raz na rundę podnosi znacznik w biegu bez akcji",
-                "once a round picks up a marker in passing, no action",
-            ),
-            SureFooted => (
-                "trudny teren nie spowalnia",
-                "difficult terrain does not slow",
-            ),
-            Climber => (
-                "wspina się jak ze sprzętem wspinaczkowym",
-                "climbs as if with climbing gear",
-            ),
-            Acrobat => (
-                "skoki do 4\"; zeskok: wysokość +1 zamiast +2",
-                "jumps up to 4\"; jumping down: height +1 instead of +2",
-            ),
-            ArtOfFalling => (
-                "przy upadku nie dolicza się 2",
-                "falling does not add 2 to the height",
-            ),
-            Scout => (
-                "rozstawienie 3 razy dalej, poza widokiem wroga",
-                "deploys three times further, out of enemy sight",
-            ),
-            Swordmaster => (
-                "pozwala na trzecie rozwinięcie Walki",
-                "allows the third Fight advance",
-            ),
-            CrowdFighter => (
-                "wsparcie przeciwnika o 1 mniejsze",
-                "opponent's support bonus is 1 lower",
-            ),
-            Nimble => (
-                "przeciwnik z bronią dwuręczną lub ciężką: -1 Walki",
-                "opponent with a two-handed or heavy weapon: -1 Fight",
-            ),
-            Feint => (
-                "tarcza przeciwnika nie chroni w walce z nim",
-                "the opponent's shield gives nothing against him in melee",
-            ),
-            Disarm => (
-                "przeciwnik nie dostaje +1 za dodatkową broń",
-                "the opponent gets no +1 for an extra weapon",
-            ),
-            SoftSpot => (
-                "sarkofag przeciwnika daje +2 zamiast +3",
-                "the opponent's sarcophagus gives +2 instead of +3",
-            ),
-            BattleFrenzy => ("+1 Walki, gdy atakuje", "+1 Fight when attacking"),
-            Lucky => (
-                "strzelający do niego: -1 Celności (poza walką wręcz)",
-                "shooters at him: -1 Accuracy (when not in melee)",
-            ),
-            Assist => (
-                "jako wsparcie daje +2 zamiast +1 (nie kumuluje się)",
-                "as a supporter gives +2 instead of +1 (does not stack)",
-            ),
-            Parry => (
-                "broniąc się rzuca 3k6 i odrzuca najniższą, +1 z tarczą; wygrana nie rani",
-                "when defending rolls 3 dice and drops the lowest, +1 with a shield; a win deals no harm",
-            ),
-            KillingBlow => (
-                "atakując rzuca 3k6 i odrzuca najniższą; przegrana: -1 Odporności",
-                "when attacking rolls 3 dice and drops the lowest; if it loses, -1 Resilience",
-            ),
-            CriticalHit => (
-                "naturalne 12 w walce wręcz zawsze wygrywa",
-                "a natural 12 in melee always wins",
-            ),
-            Duellist => (
-                "w walce jeden na jeden przerzut jednej kości",
-                "one-on-one: reroll one die of the Fight roll",
-            ),
-            DirtyTricks => (
-                "po szarży przeciwnika każe mu przerzucić wybraną kość rzutu Walki",
-                "after being charged, makes the charger reroll a chosen die of its Fight roll",
-            ),
-            DefenceOrder => (
-                "akcją daje Pozycję obronną przyjaciołom w 3\"",
-                "as an action gives Defensive position to friends within 3\"",
-            ),
-            Protector => (
-                "modele w 1\" mają +1 Odporności przeciw strzałom (z tarczą)",
-                "models within 1\" get +1 Resilience against shots (needs a shield)",
-            ),
-            Caution => (
-                "osłona daje -3 zamiast -2, gdy strzelec jest dalej niż 12\"",
-                "cover gives -3 instead of -2 when the shooter is beyond 12\"",
-            ),
-            Marksman => (
-                "pozwala na trzecie rozwinięcie Celności",
-                "allows the third Accuracy advance",
-            ),
-            MasterShot => (
-                "naturalne dwie jedynki: cel zdjęty bez rzutu Odporności",
-                "natural double ones: the target is removed, no Resilience test",
-            ),
-            HipShot => (
-                "broń ciężka po Ruchu z -2 (z Pewną ręką -1)",
-                "heavy weapon after moving at -2 (-1 with Steady hand)",
-            ),
-            SteadyHand => (
-                "bez kary -1 za strzał po Ruchu",
-                "no -1 for shooting after moving",
-            ),
-            ShieldBreaker => (
-                "tarcza celu nie pomaga przeciw jego strzałom",
-                "the target's shield does not help against his shots",
-            ),
-            EagleEye => (
-                "bez kary -1 za strzał dalej niż 12\"",
-                "no -1 for shooting beyond 12\"",
-            ),
-            AimedShot => (
-                "bez Ruchu: 3k6, odrzuca najwyższą; zajmuje obie akcje",
-                "without moving: 3 dice, drop the highest; takes both actions",
-            ),
-            Hunter => (
-                "+1 Celności przy Strzale z ukrycia",
-                "+1 Accuracy on an overwatch shot",
-            ),
-            Sentinel => (
-                "z pozycji 2\" wyżej: cel -1 Odporności",
-                "from 2\" higher: target -1 Resilience",
-            ),
-            PointBlank => (
-                "cel bliżej niż 6\": przerzut kości na Celność",
-                "target closer than 6\": reroll one Accuracy die",
-            ),
-            BeastMaster => (
-                "dwa zwierzaki ponad limit 7 modeli",
-                "two pets beyond the 7-model limit",
-            ),
-            Medic => ("leczenie 20% taniej", "medical care 20% cheaper"),
-            TechnomancerTricks => (
-                "pozwala uczyć się sztuczek; pierwsza darmowa",
-                "allows learning tricks; the first is free",
-            ),
-            Dispel => (
-                "na 8+ na 2k6 rozprasza sztuczkę w 8\"",
-                "on 8+ on 2d6 cancels a trick within 8\"",
-            ),
-            Theft => (
-                "wygrana walka: zabiera znacznik zamiast ranić",
-                "a won fight takes a marker instead of wounding",
-            ),
-            Escape => (
-                "wygrana walka: odskok na 1\" zamiast ranić",
-                "a won fight breaks away 1\" instead of wounding",
-            ),
-            Haggling => ("sprzedaż 20% drożej", "sells finds for 20% more"),
-            Fence => (
-                "zakup przedmiotów specjalnych 20% taniej",
-                "buys special items 20% cheaper",
-            ),
-            TechHunter => (
-                "przerzut kości w Grabieży na 2k6",
-                "rerolls one die on 2d6 loot rolls",
-            ),
-            Searching => (
-                "zmiana wyniku k6 w Grabieży o 1",
-                "shifts a d6 loot roll by 1",
-            ),
-            Hiding => (
-                "akcją za osłoną znika z linii widzenia",
-                "as an action behind cover leaves line of sight",
-            ),
-            Sneaking => (
-                "Ruch między osłonami nie zdejmuje Ukrycia",
-                "moving between covers keeps Hiding",
-            ),
-            ShortCircuit => (
-                "strzał z Celnością 12 do 8\", cel +1 Odporności",
-                "a shot at Accuracy 12 up to 8\", target +1 Resilience",
-            ),
-            Displacement => (
-                "przesuwa wroga o 3\" (nie sarkofag)",
-                "pushes an enemy 3\" (not a sarcophagus)",
-            ),
-            ProtectiveShield => (
-                "ostrzelany technomanta automatycznie zdaje Odporność",
-                "when shot at, the technomancer passes Resilience automatically",
-            ),
-            Deconcentration => (
-                "ofiara w 14\" traci akcję",
-                "a victim within 14\" loses an action",
-            ),
-            MatrixError => (
-                "wymusza ponowny cały rzut wroga w 12\"",
-                "forces an enemy within 12\" to roll a whole roll again",
-            ),
-            Flash => (
-                "ofiara w 16\" nie strzela w tej rundzie",
-                "a victim within 16\" cannot shoot this round",
-            ),
-            Haste => (
-                "model w 6\" dostaje dodatkową akcję",
-                "a model within 6\" gets a bonus action",
-            ),
-            PowerWave => (
-                "odpycha wszystkich w pobliżu na 4\"",
-                "pushes everyone nearby out to 4\"",
-            ),
-            DroneStrike => (
-                "automatyczne trafienie do 14\", tarcza nie pomaga",
-                "automatic hit up to 14\", the shield does not help",
-            ),
-            Infection => (
-                "cel w 14\" ma -1 do każdej cechy",
-                "a target within 14\" has -1 to every characteristic",
-            ),
-            Adrenaline => (
-                "nieudany test Odporności przyjaciela w 8\" liczy się jako zdany",
-                "a failed Resilience test of a friend within 8\" counts as passed",
-            ),
-            EnergyBarrier => (
-                "stawia ścianę 4\" x 2\" blokującą widok",
-                "places a 4\" by 2\" wall that blocks sight",
-            ),
-            Lava => (
-                "kałuża o promieniu 3\": test Odporności",
-                "a 3\" radius pool: Resilience test",
-            ),
-            Breach => (
-                "model w sarkofagu traci akcje w tej rundzie",
-                "a model in a sarcophagus loses its actions this round",
-            ),
-            YourMotherToo => (
-                "wrogowie muszą strzelać w ten model",
-                "enemies must shoot at this model",
-            ),
-            LookingForMe => (
-                "Ruch do dowolnego miejsca w 8\"",
-                "a Move to any spot within 8\"",
-            ),
-            BiteThis => (
-                "wygrana walka: salwa z broni przeciwnika",
-                "a won fight fires the opponent's weapon",
-            ),
-            Woohoo => (
-                "Odporność na Strzał z ukrycia z dodatkową kością",
-                "Resilience against an overwatch shot with an extra die",
-            ),
-            WhatYouGonnaDo => (
-                "Odporność przeciw strzałowi wynosi 7, bez modyfikatorów",
-                "Resilience against a shot is 7, unmodified",
-            ),
-            NowOrNever => (
-                "przy krawędzi: zeskok zamiast testu Odporności",
-                "at an edge: jump down instead of a Resilience test",
-            ),
-            ShowMeKitty => (
-                "przeciw sarkofagowi +2 Walki, wygrana: -2 Odporności celu",
-                "against a sarcophagus +2 Fight, a win: target -2 Resilience",
-            ),
-            HeadsDown => (
-                "rzut nożem 6\" w walkę z sojusznikiem",
-                "a 6\" knife throw into a fight with a friend",
-            ),
-            OutOfMyWay => (
-                "wygrana bez rany: odepchnięcie o 2\"",
-                "a win without a wound pushes 2\"",
-            ),
-            ImFine => (
-                "przerzut kości w nieudanym rzucie Odporności",
-                "reroll one die of a failed Resilience test",
-            ),
+        let (pl, en) = match self.category() {
+            Category::Speed => speed_effect(self),
+            Category::Combat => combat_effect(self),
+            Category::Shooting => shooting_effect(self),
+            Category::Knowledge => knowledge_effect(self),
+            Category::Rogue => rogue_effect(self),
+            Category::Trick => trick_effect(self),
+            Category::HeroicPlay => heroic_play_effect(self),
         };
         lang.pick(pl, en)
+    }
+}
+
+/// What each of the speed skills does ([`Skill::effect`]), in Polish and English;
+/// empty for an entry of another category.
+fn speed_effect(skill: Skill) -> (&'static str, &'static str) {
+    use Skill::*;
+    match skill {
+        Runner => (
+            "drugi Ruch w rundzie bez kary -1",
+            "second Move of a round without the -1",
+        ),
+        Sprint => (
+            "+1 Szybkości, gdy Ruch jest pierwszą akcją",
+            "+1 Speed when Move is the first action",
+        ),
+        Scavenger => (
+            "raz na rundę podnosi znacznik w biegu bez akcji",
+            "once a round picks up a marker in passing, no action",
+        ),
+        SureFooted => (
+            "trudny teren nie spowalnia",
+            "difficult terrain does not slow",
+        ),
+        Climber => (
+            "wspina się jak ze sprzętem wspinaczkowym",
+            "climbs as if with climbing gear",
+        ),
+        Acrobat => (
+            "skoki do 4\"; zeskok: wysokość +1 zamiast +2",
+            "jumps up to 4\"; jumping down: height +1 instead of +2",
+        ),
+        ArtOfFalling => (
+            "przy upadku nie dolicza się 2",
+            "falling does not add 2 to the height",
+        ),
+        Scout => (
+            "rozstawienie 3 razy dalej, poza widokiem wroga",
+            "deploys three times further, out of enemy sight",
+        ),
+        _ => ("", ""),
+    }
+}
+
+/// What each of the combat skills does ([`Skill::effect`]), in Polish and English;
+/// empty for an entry of another category.
+fn combat_effect(skill: Skill) -> (&'static str, &'static str) {
+    use Skill::*;
+    match skill {
+        Swordmaster => (
+            "pozwala na trzecie rozwinięcie Walki",
+            "allows the third Fight advance",
+        ),
+        CrowdFighter => (
+            "wsparcie przeciwnika o 1 mniejsze",
+            "opponent's support bonus is 1 lower",
+        ),
+        Nimble => (
+            "przeciwnik z bronią dwuręczną lub ciężką: -1 Walki",
+            "opponent with a two-handed or heavy weapon: -1 Fight",
+        ),
+        Feint => (
+            "tarcza przeciwnika nie chroni w walce z nim",
+            "the opponent's shield gives nothing against him in melee",
+        ),
+        Disarm => (
+            "przeciwnik nie dostaje +1 za dodatkową broń",
+            "the opponent gets no +1 for an extra weapon",
+        ),
+        SoftSpot => (
+            "sarkofag przeciwnika daje +2 zamiast +3",
+            "the opponent's sarcophagus gives +2 instead of +3",
+        ),
+        BattleFrenzy => ("+1 Walki, gdy atakuje", "+1 Fight when attacking"),
+        Lucky => (
+            "strzelający do niego: -1 Celności (poza walką wręcz)",
+            "shooters at him: -1 Accuracy (when not in melee)",
+        ),
+        Assist => (
+            "jako wsparcie daje +2 zamiast +1 (nie kumuluje się)",
+            "as a supporter gives +2 instead of +1 (does not stack)",
+        ),
+        Parry => (
+            "broniąc się rzuca 3k6 i odrzuca najniższą, +1 z tarczą; wygrana nie rani",
+            "when defending rolls 3 dice and drops the lowest, +1 with a shield; a win deals no harm",
+        ),
+        KillingBlow => (
+            "atakując rzuca 3k6 i odrzuca najniższą; przegrana: -1 Odporności",
+            "when attacking rolls 3 dice and drops the lowest; if it loses, -1 Resilience",
+        ),
+        CriticalHit => (
+            "naturalne 12 w walce wręcz zawsze wygrywa",
+            "a natural 12 in melee always wins",
+        ),
+        Duellist => (
+            "w walce jeden na jeden przerzut jednej kości",
+            "one-on-one: reroll one die of the Fight roll",
+        ),
+        DirtyTricks => (
+            "po szarży przeciwnika każe mu przerzucić wybraną kość rzutu Walki",
+            "after being charged, makes the charger reroll a chosen die of its Fight roll",
+        ),
+        DefenceOrder => (
+            "akcją daje Pozycję obronną przyjaciołom w 3\"",
+            "as an action gives Defensive position to friends within 3\"",
+        ),
+        Protector => (
+            "modele w 1\" mają +1 Odporności przeciw strzałom (z tarczą)",
+            "models within 1\" get +1 Resilience against shots (needs a shield)",
+        ),
+        Caution => (
+            "osłona daje -3 zamiast -2, gdy strzelec jest dalej niż 12\"",
+            "cover gives -3 instead of -2 when the shooter is beyond 12\"",
+        ),
+        _ => ("", ""),
+    }
+}
+
+/// What each of the shooting skills does ([`Skill::effect`]), in Polish and English;
+/// empty for an entry of another category.
+fn shooting_effect(skill: Skill) -> (&'static str, &'static str) {
+    use Skill::*;
+    match skill {
+        Marksman => (
+            "pozwala na trzecie rozwinięcie Celności",
+            "allows the third Accuracy advance",
+        ),
+        MasterShot => (
+            "naturalne dwie jedynki: cel zdjęty bez rzutu Odporności",
+            "natural double ones: the target is removed, no Resilience test",
+        ),
+        HipShot => (
+            "broń ciężka po Ruchu z -2 (z Pewną ręką -1)",
+            "heavy weapon after moving at -2 (-1 with Steady hand)",
+        ),
+        SteadyHand => (
+            "bez kary -1 za strzał po Ruchu",
+            "no -1 for shooting after moving",
+        ),
+        ShieldBreaker => (
+            "tarcza celu nie pomaga przeciw jego strzałom",
+            "the target's shield does not help against his shots",
+        ),
+        EagleEye => (
+            "bez kary -1 za strzał dalej niż 12\"",
+            "no -1 for shooting beyond 12\"",
+        ),
+        AimedShot => (
+            "bez Ruchu: 3k6, odrzuca najwyższą; zajmuje obie akcje",
+            "without moving: 3 dice, drop the highest; takes both actions",
+        ),
+        Hunter => (
+            "+1 Celności przy Strzale z ukrycia",
+            "+1 Accuracy on an overwatch shot",
+        ),
+        Sentinel => (
+            "z pozycji 2\" wyżej: cel -1 Odporności",
+            "from 2\" higher: target -1 Resilience",
+        ),
+        PointBlank => (
+            "cel bliżej niż 6\": przerzut kości na Celność",
+            "target closer than 6\": reroll one Accuracy die",
+        ),
+        _ => ("", ""),
+    }
+}
+
+/// What each of the knowledge skills does ([`Skill::effect`]), in Polish and English;
+/// empty for an entry of another category.
+fn knowledge_effect(skill: Skill) -> (&'static str, &'static str) {
+    use Skill::*;
+    match skill {
+        BeastMaster => (
+            "dwa zwierzaki ponad limit 7 modeli",
+            "two pets beyond the 7-model limit",
+        ),
+        Medic => ("leczenie 20% taniej", "medical care 20% cheaper"),
+        TechnomancerTricks => (
+            "pozwala uczyć się sztuczek; pierwsza darmowa",
+            "allows learning tricks; the first is free",
+        ),
+        Dispel => (
+            "na 8+ na 2k6 rozprasza sztuczkę w 8\"",
+            "on 8+ on 2d6 cancels a trick within 8\"",
+        ),
+        _ => ("", ""),
+    }
+}
+
+/// What each of the rogue skills does ([`Skill::effect`]), in Polish and English;
+/// empty for an entry of another category.
+fn rogue_effect(skill: Skill) -> (&'static str, &'static str) {
+    use Skill::*;
+    match skill {
+        Theft => (
+            "wygrana walka: zabiera znacznik zamiast ranić",
+            "a won fight takes a marker instead of wounding",
+        ),
+        Escape => (
+            "wygrana walka: odskok na 1\" zamiast ranić",
+            "a won fight breaks away 1\" instead of wounding",
+        ),
+        Haggling => ("sprzedaż 20% drożej", "sells finds for 20% more"),
+        Fence => (
+            "zakup przedmiotów specjalnych 20% taniej",
+            "buys special items 20% cheaper",
+        ),
+        TechHunter => (
+            "przerzut kości w Grabieży na 2k6",
+            "rerolls one die on 2d6 loot rolls",
+        ),
+        Searching => (
+            "zmiana wyniku k6 w Grabieży o 1",
+            "shifts a d6 loot roll by 1",
+        ),
+        Hiding => (
+            "akcją za osłoną znika z linii widzenia",
+            "as an action behind cover leaves line of sight",
+        ),
+        Sneaking => (
+            "Ruch między osłonami nie zdejmuje Ukrycia",
+            "moving between covers keeps Hiding",
+        ),
+        _ => ("", ""),
+    }
+}
+
+/// What each of the technomancer tricks does ([`Skill::effect`]), in Polish and English;
+/// empty for an entry of another category.
+fn trick_effect(skill: Skill) -> (&'static str, &'static str) {
+    use Skill::*;
+    match skill {
+        ShortCircuit => (
+            "strzał z Celnością 12 do 8\", cel +1 Odporności",
+            "a shot at Accuracy 12 up to 8\", target +1 Resilience",
+        ),
+        Displacement => (
+            "przesuwa wroga o 3\" (nie sarkofag)",
+            "pushes an enemy 3\" (not a sarcophagus)",
+        ),
+        ProtectiveShield => (
+            "ostrzelany technomanta automatycznie zdaje Odporność",
+            "when shot at, the technomancer passes Resilience automatically",
+        ),
+        Deconcentration => (
+            "ofiara w 14\" traci akcję",
+            "a victim within 14\" loses an action",
+        ),
+        MatrixError => (
+            "wymusza ponowny cały rzut wroga w 12\"",
+            "forces an enemy within 12\" to roll a whole roll again",
+        ),
+        Flash => (
+            "ofiara w 16\" nie strzela w tej rundzie",
+            "a victim within 16\" cannot shoot this round",
+        ),
+        Haste => (
+            "model w 6\" dostaje dodatkową akcję",
+            "a model within 6\" gets a bonus action",
+        ),
+        PowerWave => (
+            "odpycha wszystkich w pobliżu na 4\"",
+            "pushes everyone nearby out to 4\"",
+        ),
+        DroneStrike => (
+            "automatyczne trafienie do 14\", tarcza nie pomaga",
+            "automatic hit up to 14\", the shield does not help",
+        ),
+        Infection => (
+            "cel w 14\" ma -1 do każdej cechy",
+            "a target within 14\" has -1 to every characteristic",
+        ),
+        Adrenaline => (
+            "nieudany test Odporności przyjaciela w 8\" liczy się jako zdany",
+            "a failed Resilience test of a friend within 8\" counts as passed",
+        ),
+        EnergyBarrier => (
+            "stawia ścianę 4\" x 2\" blokującą widok",
+            "places a 4\" by 2\" wall that blocks sight",
+        ),
+        Lava => (
+            "kałuża o promieniu 3\": test Odporności",
+            "a 3\" radius pool: Resilience test",
+        ),
+        Breach => (
+            "model w sarkofagu traci akcje w tej rundzie",
+            "a model in a sarcophagus loses its actions this round",
+        ),
+        _ => ("", ""),
+    }
+}
+
+/// What each of the heroic plays does ([`Skill::effect`]), in Polish and English;
+/// empty for an entry of another category.
+fn heroic_play_effect(skill: Skill) -> (&'static str, &'static str) {
+    use Skill::*;
+    match skill {
+        YourMotherToo => (
+            "wrogowie muszą strzelać w ten model",
+            "enemies must shoot at this model",
+        ),
+        LookingForMe => (
+            "Ruch do dowolnego miejsca w 8\"",
+            "a Move to any spot within 8\"",
+        ),
+        BiteThis => (
+            "wygrana walka: salwa z broni przeciwnika",
+            "a won fight fires the opponent's weapon",
+        ),
+        Woohoo => (
+            "Odporność na Strzał z ukrycia z dodatkową kością",
+            "Resilience against an overwatch shot with an extra die",
+        ),
+        WhatYouGonnaDo => (
+            "Odporność przeciw strzałowi wynosi 7, bez modyfikatorów",
+            "Resilience against a shot is 7, unmodified",
+        ),
+        NowOrNever => (
+            "przy krawędzi: zeskok zamiast testu Odporności",
+            "at an edge: jump down instead of a Resilience test",
+        ),
+        ShowMeKitty => (
+            "przeciw sarkofagowi +2 Walki, wygrana: -2 Odporności celu",
+            "against a sarcophagus +2 Fight, a win: target -2 Resilience",
+        ),
+        HeadsDown => (
+            "rzut nożem 6\" w walkę z sojusznikiem",
+            "a 6\" knife throw into a fight with a friend",
+        ),
+        OutOfMyWay => (
+            "wygrana bez rany: odepchnięcie o 2\"",
+            "a win without a wound pushes 2\"",
+        ),
+        ImFine => (
+            "przerzut kości w nieudanym rzucie Odporności",
+            "reroll one die of a failed Resilience test",
+        ),
+        _ => ("", ""),
     }
 }
 
@@ -543,5 +612,20 @@ mod tests {
         assert_eq!(Skill::lookup("Łowca"), Some(Skill::Hunter));
         assert_eq!(Skill::lookup("Łowca technologii"), Some(Skill::TechHunter));
         assert_eq!(Skill::ShortCircuit.charges(), Some(2));
+    }
+
+    /// Every entry's effect is told in both languages (each category's
+    /// table holds its own entries).
+    #[test]
+    fn every_entry_has_its_effect_in_both_languages() {
+        for s in Skill::ALL {
+            for lang in [Lang::Pl, Lang::En] {
+                assert!(!s.effect(lang).is_empty(), "{s:?} {lang:?}");
+            }
+        }
+        assert_ne!(
+            Skill::Runner.effect(Lang::Pl),
+            Skill::Runner.effect(Lang::En)
+        );
     }
 }

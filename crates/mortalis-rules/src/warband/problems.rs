@@ -180,6 +180,37 @@ impl Problem {
                 "base dotyczy tylko specjalistów".into(),
                 "base applies to specialists only".into(),
             ),
+            WeaponChoice { .. }
+            | OptionNotOffered { .. }
+            | DuplicateOption { .. }
+            | OptionConflict { .. }
+            | SpecialistForbidden { .. }
+            | SmallForbidden { .. }
+            | NotGear { .. }
+            | GearForbidden { .. }
+            | ItemForbidden { .. }
+            | ModNotFit { .. }
+            | SpecialItems { .. } => self.gear_message(lang),
+            PetNoEquipment
+            | PetNoExperience
+            | PetNotSmall
+            | TooManyAdvances { .. }
+            | SkillNotAllowed { .. }
+            | ImplantWithoutItem { .. }
+            | ImplantNotSpeed { .. }
+            | DuplicateSkill { .. }
+            | AdvanceLimit { .. }
+            | AdvanceTwice { .. }
+            | AdvanceNeedsSkill { .. }
+            | SmallNoAdvance { .. } => self.model_message(lang),
+        }
+    }
+
+    /// The message of a problem with weapons, options, gear or items ([`Problem::message`]).
+    fn gear_message(&self, lang: Lang) -> String {
+        use Problem::*;
+        let l = |pl: String, en: String| if lang == Lang::Pl { pl } else { en };
+        match self {
             WeaponChoice { detail } => match detail {
                 WeaponIssue::Missing(v) => {
                     let ids: Vec<_> = v.iter().map(|i| i.id()).collect();
@@ -241,6 +272,15 @@ impl Problem {
                 format!("{count} przedmiotów specjalnych, najwyżej {MAX_SPECIAL_ITEMS}"),
                 format!("{count} special items, at most {MAX_SPECIAL_ITEMS}"),
             ),
+            _ => String::new(),
+        }
+    }
+
+    /// The message of a problem with a pet, or a model's advances and skills ([`Problem::message`]).
+    fn model_message(&self, lang: Lang) -> String {
+        use Problem::*;
+        let l = |pl: String, en: String| if lang == Lang::Pl { pl } else { en };
+        match self {
             PetNoEquipment => l(
                 "zwierzak nie ma ekwipunku ani umiejętności".into(),
                 "a pet has no equipment and no skills".into(),
@@ -295,6 +335,46 @@ impl Problem {
                 format!("mały cwaniak nie rozwija cechy {}", what.id()),
                 format!("a small model never advances {}", what.id()),
             ),
+            _ => String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A problem of each group (the roster, gear, a model's advances) is
+    /// told in its own words in both languages.
+    #[test]
+    fn each_group_of_problems_has_its_message() {
+        let cases = [
+            (
+                Problem::TooManyModels { count: 9, max: 8 },
+                "9 modeli, najwyżej 8",
+                "9 models, at most 8",
+            ),
+            (
+                Problem::DuplicateOption { item: Item::Flamer },
+                "opcja `flamer` kupiona dwa razy",
+                "option `flamer` bought twice",
+            ),
+            (
+                Problem::PetNotSmall,
+                "zwierzak nie może być małym cwaniakiem",
+                "a pet cannot be a small model",
+            ),
+            (
+                Problem::DuplicateSkill {
+                    skill: Skill::Runner,
+                },
+                "umiejętność `runner` podana dwa razy",
+                "skill `runner` listed twice",
+            ),
+        ];
+        for (problem, pl, en) in cases {
+            assert_eq!(problem.message(Lang::Pl), pl);
+            assert_eq!(problem.message(Lang::En), en);
         }
     }
 }
