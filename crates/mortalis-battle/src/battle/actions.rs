@@ -297,7 +297,7 @@ impl Battle {
                 ..Situation::default()
             },
         };
-        odds::odds(&query).ok()?;
+        self.odds(&query).ok()?;
         Some(ShotPlan {
             query,
             sight,
@@ -391,7 +391,7 @@ impl Battle {
             let report = play::play_shoot_plan(&plan, &policy, &mut dice)?;
             return Ok((report, Odds::Shoot(shown)));
         }
-        let chance = odds::odds(q).map_err(rules)?;
+        let chance = self.recall.odds.odds(q).map_err(rules)?;
         Ok((play::play(q, &mut dice)?, chance))
     }
 

@@ -168,8 +168,8 @@ fn cornered(b: &Battle, m: usize) -> bool {
 
 /// The exact chance a shooting query takes its target out (0 when the
 /// rules refuse it).
-pub(super) fn out_chance(q: &Query) -> f64 {
-    match odds::odds(q) {
+pub(super) fn out_chance(b: &Battle, q: &Query) -> f64 {
+    match b.odds(q) {
         Ok(Odds::Shoot(o)) => prob(&o.out_of_action),
         _ => 0.0,
     }
@@ -249,7 +249,7 @@ pub(super) fn threat(
             ..Situation::default()
         },
     };
-    match odds::odds(&q) {
+    match b.odds(&q) {
         Ok(Odds::Shoot(o)) => prob(&o.out_of_action),
         _ => 0.0,
     }
@@ -262,7 +262,7 @@ pub(super) fn threat(
 /// enemy does to the end, [`ending`]). Near the round limit a side that
 /// does not lead weighs its own fall less ([`boldness`]).
 fn attack_value(b: &Battle, m: usize, t: usize) -> f64 {
-    match odds::odds(&b.melee_query(m, t).0) {
+    match b.odds(&b.melee_query(m, t).0) {
         Ok(Odds::Melee(o)) => {
             // A melee exchange can take out either fighter: a charge is
             // worth starting only well in the attacker's favour; a model
@@ -745,7 +745,7 @@ fn shot_value(b: &Battle, m: usize, c: &Choice) -> f64 {
         {
             SHOT_WORTH * b.flamer_value(m, target)
         }
-        Choice::Shoot { target } => match b.shot_plan(m, target).map(|p| odds::odds(&p.query)) {
+        Choice::Shoot { target } => match b.shot_plan(m, target).map(|p| b.odds(&p.query)) {
             Some(Ok(Odds::Shoot(o))) => {
                 prob(&o.out_of_action) * (worth(b, target) * SHOT_WORTH + ending(b, target))
             }
@@ -755,7 +755,7 @@ fn shot_value(b: &Battle, m: usize, c: &Choice) -> f64 {
         Choice::Cast { trick, target } => {
             match b
                 .shot_plan_with(m, target, Some(trick))
-                .map(|p| odds::odds(&p.query))
+                .map(|p| b.odds(&p.query))
             {
                 Some(Ok(Odds::Shoot(o))) => {
                     prob(&o.out_of_action) * (worth(b, target) * SHOT_WORTH + ending(b, target))
@@ -765,19 +765,17 @@ fn shot_value(b: &Battle, m: usize, c: &Choice) -> f64 {
             }
         }
         // As a shot, less the Move it gives up.
-        Choice::AimedShot { target } => {
-            match b.aimed_plan(m, target).map(|p| odds::odds(&p.query)) {
-                Some(Ok(Odds::Shoot(o))) => {
-                    prob(&o.out_of_action) * worth(b, target) * SHOT_WORTH - 0.15
-                }
-                _ => 0.0,
+        Choice::AimedShot { target } => match b.aimed_plan(m, target).map(|p| b.odds(&p.query)) {
+            Some(Ok(Odds::Shoot(o))) => {
+                prob(&o.out_of_action) * worth(b, target) * SHOT_WORTH - 0.15
             }
-        }
+            _ => 0.0,
+        },
         // Each pistol's volley; at one target, the chance either takes it out.
         Choice::Pistols { first, second } => {
             let out = |t: usize, k: usize| {
                 let w = me.pistols().map(|p| p[k]);
-                match b.shot_plan_by(m, t, None, w).map(|p| odds::odds(&p.query)) {
+                match b.shot_plan_by(m, t, None, w).map(|p| b.odds(&p.query)) {
                     Some(Ok(Odds::Shoot(o))) => prob(&o.out_of_action),
                     _ => 0.0,
                 }

@@ -3,7 +3,7 @@
 //! takes the model out, from the exact odds engine.
 
 use crate::hyp::Hyp;
-use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
+use mortalis_rules::odds::{ActionKind, Odds, Query, Situation};
 
 use super::Battle;
 use super::ai::{prob, worth};
@@ -35,7 +35,7 @@ pub(super) fn charge_odds(b: &Battle, a: usize, d: usize) -> f64 {
             ..Situation::default()
         },
     };
-    match odds::odds(&q) {
+    match b.odds(&q) {
         Ok(Odds::Melee(o)) => prob(&o.defender_out),
         _ => 0.0,
     }
@@ -73,7 +73,7 @@ pub(super) fn support_value(b: &Battle, m: usize, p: Place) -> f64 {
         }
         for f in b.engaged_with(e) {
             if f != m && b.models[f].side == me.side {
-                let (lost, _) = match odds::odds(&b.melee_query(e, f).0) {
+                let (lost, _) = match b.odds(&b.melee_query(e, f).0) {
                     Ok(Odds::Melee(o)) => (prob(&o.defender_out), prob(&o.attacker_out)),
                     _ => (0.0, 0.0),
                 };

@@ -8,7 +8,7 @@
 //! Resilience tests (`odds::Side::save_reroll`, R67) when shot at or in an
 //! exchange. Rulings in docs/mortalis/battle.md.
 
-use mortalis_rules::odds::{self, Odds, Query};
+use mortalis_rules::odds::{Odds, Query};
 use mortalis_rules::play;
 use mortalis_rules::skills::Skill;
 use num_traits::ToPrimitive;
@@ -186,7 +186,7 @@ impl Battle {
         let Some((q, c, attacker)) = &self.testing else {
             return false;
         };
-        let out = |q: &Query| match odds::odds(q) {
+        let out = |q: &Query| match self.odds(q) {
             Ok(Odds::Shoot(o)) => o.out_of_action.to_f64().unwrap_or(0.0),
             Ok(Odds::Melee(o)) if *attacker => o.attacker_out.to_f64().unwrap_or(0.0),
             Ok(Odds::Melee(o)) => o.defender_out.to_f64().unwrap_or(0.0),
@@ -246,7 +246,7 @@ impl Battle {
         };
         let gain = super::ai::worth(self, a) + super::ai::ending(self, a);
         let loss = super::ai::worth(self, d);
-        let value = |q: &Query| match odds::odds(q) {
+        let value = |q: &Query| match self.odds(q) {
             Ok(Odds::Melee(o)) => {
                 o.attacker_out.to_f64().unwrap_or(0.0) * gain
                     - o.defender_out.to_f64().unwrap_or(0.0) * loss
@@ -262,7 +262,7 @@ impl Battle {
     /// cast or Attack: the gain in the exact chance of taking the target
     /// out, times `worth` of the target (for the AI).
     pub fn reroll_gain(&self, m: usize, worth: &dyn Fn(usize) -> f64) -> f64 {
-        let out_chance = |q: &Query| match odds::odds(q) {
+        let out_chance = |q: &Query| match self.odds(q) {
             Ok(Odds::Shoot(o)) => o.out_of_action.to_f64().unwrap_or(0.0),
             Ok(Odds::Melee(o)) => o.defender_out.to_f64().unwrap_or(0.0),
             Err(_) => 0.0,

@@ -250,7 +250,9 @@ impl Battle {
                     1.0
                 };
                 let v = match item {
-                    SpecialItem::FragGrenade => out_chance(&self.frag_query(t)) * worth(self, t),
+                    SpecialItem::FragGrenade => {
+                        out_chance(self, &self.frag_query(t)) * worth(self, t)
+                    }
                     _ if self.models[t].move_slot && self.models[t].free_slot => 0.0,
                     // Smoke: a model caught only Moves; a cloud over its
                     // own models the AI does not want (the sign doubles it).

@@ -12,7 +12,7 @@
 
 use mortalis_rules::dice::DiceSource as _;
 use mortalis_rules::equipment::{Armour, Item};
-use mortalis_rules::odds::{self, Odds};
+use mortalis_rules::odds::Odds;
 use mortalis_rules::profile::Profile;
 use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
@@ -316,7 +316,7 @@ impl Battle {
             let Some(plan) = self.shot_plan(m, t) else {
                 continue;
             };
-            let hit = match odds::odds(&plan.query) {
+            let hit = match self.odds(&plan.query) {
                 Ok(Odds::Shoot(o)) => o.hit.first().and_then(|p| p.to_f64()).unwrap_or(0.0),
                 _ => 0.0,
             };

@@ -30,7 +30,7 @@ impl Battle {
         matrix: super::tricks::FightMatrix,
     ) -> Result<(play::Report, Odds), BattleError> {
         let rules = |e: odds::ActionError| BattleError::Rules(e.to_string());
-        let chance = odds::odds(q).map_err(rules)?;
+        let chance = self.odds(q).map_err(rules)?;
         let game = odds::MeleeGame::new(&odds::melee_plan(q).map_err(rules)?);
         let exchange = play::play_exchange(
             &game,
@@ -237,7 +237,7 @@ impl Battle {
                 let (q, _) = self.melee_query(w, l);
                 let spec = odds::melee_plan(&q).ok()?.defender_save;
                 let wound = super::ai::prob(&odds::save_fail(spec)) * worth(self, l);
-                Some(out_chance(&plan.query) * worth(self, target) > wound)
+                Some(out_chance(self, &plan.query) * worth(self, target) > wound)
             }
             Choice::Step { model: w, .. } => {
                 let me = &self.models[w];

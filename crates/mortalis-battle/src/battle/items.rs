@@ -292,7 +292,7 @@ impl Battle {
             .into_iter()
             .filter_map(|v| {
                 let plan = self.flame_plan(m, t, v)?;
-                let p = super::ai::out_chance(&plan.query);
+                let p = super::ai::out_chance(self, &plan.query);
                 let sign = if self.models[v].side == side {
                     -1.5
                 } else {
@@ -376,7 +376,7 @@ impl Battle {
         self.volleys(m, targets)
             .into_iter()
             .map(|(t, plan)| {
-                let p = super::ai::out_chance(&plan.query);
+                let p = super::ai::out_chance(self, &plan.query);
                 p * super::ai::worth(self, t)
             })
             .sum()

@@ -40,7 +40,7 @@ mod walk;
 
 pub use mortalis_rules::campaign::tables::Scenario;
 use mortalis_rules::dice::{DiceError, DiceSource};
-use mortalis_rules::play;
+use mortalis_rules::{odds, play};
 use serde::Serialize;
 
 pub use challenges::{Challenges, Data, Met, Pledge, Wish};
@@ -394,6 +394,13 @@ impl Battle {
     pub fn sight(&self, shooter: &Body, target: &Body, others: &[Body]) -> crate::sight::Sight {
         self.table
             .sight_with(&self.recall.sight, shooter, target, others)
+    }
+
+    /// The exact odds of a shot or an exchange ([`odds::odds`]),
+    /// remembered for the table's battles: the same answer, worked out
+    /// once per query.
+    pub fn odds(&self, q: &odds::Query) -> Result<odds::Odds, odds::ActionError> {
+        self.recall.odds.odds(q)
     }
 
     /// [`Battle::sight`] where `shooter` sees any part of `target`, else

@@ -316,7 +316,7 @@ impl Battle {
                 } else {
                     1.0
                 };
-                sign * out_chance(&self.frag_query(i)) * worth(self, i)
+                sign * out_chance(self, &self.frag_query(i)) * worth(self, i)
             })
             .sum()
     }

@@ -143,7 +143,7 @@ impl Battle {
         match hazard {
             Hazard::None => 0.0,
             Hazard::Fall(_) => 0.5 * worth(self, t),
-            Hazard::Dangerous => out_chance(&self.frag_query(t)) * worth(self, t),
+            Hazard::Dangerous => out_chance(self, &self.frag_query(t)) * worth(self, t),
         }
     }
 }

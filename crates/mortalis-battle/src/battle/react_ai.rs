@@ -3,7 +3,7 @@
 //! roll decides.
 
 use mortalis_rules::equipment::Armour;
-use mortalis_rules::odds::{self, Odds};
+use mortalis_rules::odds::Odds;
 use mortalis_rules::skills::Skill;
 
 use super::ai::{Ai, best, exit_gap, exit_worth, exposure, prob, worth};
@@ -12,7 +12,7 @@ use super::{About, Battle, Choice, Entry, Offensive, Question};
 /// Exact chances of the exchange if `a` attacked `d` now: (`d` out, `a`
 /// out).
 fn fight(b: &Battle, a: usize, d: usize) -> (f64, f64) {
-    match odds::odds(&b.melee_query(a, d).0) {
+    match b.odds(&b.melee_query(a, d).0) {
         Ok(Odds::Melee(o)) => (prob(&o.defender_out), prob(&o.attacker_out)),
         _ => (0.0, 0.0),
     }
@@ -138,7 +138,7 @@ impl Ai {
                     - shooter
             }
             Choice::FromHiding { shooter, target } => {
-                match b.shot_plan(shooter, target).map(|p| odds::odds(&p.query)) {
+                match b.shot_plan(shooter, target).map(|p| b.odds(&p.query)) {
                     Some(Ok(Odds::Shoot(o))) => 0.01 + prob(&o.out_of_action) * worth(b, target),
                     _ => 0.01,
                 }
@@ -158,7 +158,7 @@ impl Ai {
             // little for the play used up.
             Choice::Knife { model, target } => {
                 let plan = b.shot_plan_with(model, target, Some(Skill::HeadsDown));
-                match plan.map(|p| odds::odds(&p.query)) {
+                match plan.map(|p| b.odds(&p.query)) {
                     Some(Ok(Odds::Shoot(o))) => prob(&o.out_of_action) * worth(b, target) - 0.1,
                     _ => -1.0,
                 }

@@ -13,10 +13,13 @@
 
 use std::sync::Arc;
 
+use mortalis_rules::odds::{self, ActionError, Odds, Query};
+
 use super::field::FieldStore;
 use super::moves::ReachMemo;
 use super::{Battle, Fighter, navs_for};
 use crate::path::Nav;
+use crate::sharded::Sharded;
 use crate::sight::SightMemo;
 use crate::table::Table;
 
@@ -29,6 +32,52 @@ pub(crate) struct Recall {
     pub(crate) reach: ReachMemo,
     /// The AI's walking fields (`field.rs`).
     pub(crate) fields: FieldStore,
+    /// The exact odds of shots and exchanges ([`Battle::odds`]).
+    pub(crate) odds: OddsMemo,
+}
+
+/// The exact odds engine's answers by query. A query is a pure function's
+/// whole input (the two sides and the situation, the table does not
+/// enter), and the AI asks the same ones over and over: each enemy's
+/// charge on each of its models for every place it weighs, each exchange
+/// an interception would start. Keyed by every field of the query
+/// ([`key`]).
+#[derive(Debug)]
+pub(crate) struct OddsMemo(Sharded<String, Result<Odds, ActionError>>);
+
+/// How many locks the odds are spread over, and how many each keeps.
+const ODDS_SHARDS: usize = 16;
+const ODDS_PER_SHARD: usize = 256;
+
+impl Default for OddsMemo {
+    fn default() -> Self {
+        OddsMemo(Sharded::new(ODDS_SHARDS, ODDS_PER_SHARD))
+    }
+}
+
+impl OddsMemo {
+    /// [`odds::odds`] of `q`, worked out the first time it is asked.
+    pub(crate) fn odds(&self, q: &Query) -> Result<Odds, ActionError> {
+        match key(q) {
+            Some(k) => self.0.get_or_make(k, || odds::odds(q)),
+            None => odds::odds(q),
+        }
+    }
+}
+
+/// A query's every field as text: its JSON (each float written to the
+/// last bit), and the one field JSON leaves out, each side's volley so far
+/// (`Side::volley`, never read from a file). `None` when it cannot be
+/// written (then the query is not kept).
+fn key(q: &Query) -> Option<String> {
+    let mut k = serde_json::to_string(q).ok()?;
+    for v in [q.attacker.volley, q.defender.volley] {
+        match v {
+            Some([a, b]) => k.push_str(&format!("|{a},{b}")),
+            None => k.push_str("|-"),
+        }
+    }
+    Some(k)
 }
 
 /// A battle's hold on the answers kept for its table: its own, or those of
@@ -91,6 +140,54 @@ impl Battle {
     pub fn share_memory(&mut self, shared: &Shared) {
         if *shared.table == self.table {
             self.recall = Held(Arc::clone(&shared.recall));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mortalis_rules::odds::{ActionKind, Side, Situation};
+
+    fn shot(range: f64, volley: Option<[u32; 2]>) -> Query {
+        Query {
+            kind: ActionKind::Shoot,
+            attacker: Side {
+                volley,
+                ..Side::default()
+            },
+            defender: Side::default(),
+            situation: Situation {
+                range: Some(range),
+                ..Situation::default()
+            },
+        }
+    }
+
+    /// The memo answers as the engine does, asked again or not, and
+    /// queries that differ in any field (a float's last bit, the volley
+    /// JSON leaves out) are kept apart.
+    #[test]
+    fn the_odds_memo_answers_as_the_engine_and_keeps_queries_apart() {
+        let memo = OddsMemo::default();
+        let near = 7.3;
+        let queries = [
+            shot(near, None),
+            shot(f64::from_bits(near.to_bits() + 1), None),
+            shot(near, Some([2, 3])),
+            shot(near, Some([3, 2])),
+            shot(30.0, None),
+            Query {
+                kind: ActionKind::Melee,
+                ..shot(near, None)
+            },
+        ];
+        let keys: std::collections::HashSet<String> = queries.iter().filter_map(key).collect();
+        assert_eq!(keys.len(), queries.len());
+        for _ in 0..2 {
+            for q in &queries {
+                assert_eq!(memo.odds(q), odds::odds(q), "{q:?}");
+            }
         }
     }
 }

@@ -56,7 +56,7 @@ impl Battle {
         }
         let mut plan = self.shot_plan(s, t)?;
         plan.query.attacker.skills.push(Skill::AimedShot);
-        mortalis_rules::odds::odds(&plan.query).ok()?;
+        self.odds(&plan.query).ok()?;
         Some(plan)
     }
 

@@ -619,9 +619,7 @@ impl Battle {
     /// shot would take the model out with a chance of one in six or more.
     fn shield_worth(&self, t: usize) -> bool {
         let Some(s) = self.active else { return false };
-        let p = self
-            .shot_plan(s, t)
-            .and_then(|p| mortalis_rules::odds::odds(&p.query).ok());
+        let p = self.shot_plan(s, t).and_then(|p| self.odds(&p.query).ok());
         matches!(p, Some(mortalis_rules::odds::Odds::Shoot(o))
             if num_traits::ToPrimitive::to_f64(&o.out_of_action).unwrap_or(0.0) >= 1.0 / 6.0)
     }

@@ -132,7 +132,9 @@ pub struct Side {
     /// Part of a volley spread over several targets (the heavy rifle, B62):
     /// the number of the first shot fired at this target (from 0, so that
     /// the second and third shots keep their −1 and −2) and how many. Not
-    /// in query files.
+    /// in query files. (The battle's memo of odds keys a query by its JSON
+    /// and this field, `mortalis-battle`'s `recall.rs`: a field JSON leaves
+    /// out must be added to that key too.)
     #[serde(skip)]
     pub volley: Option<[u32; 2]>,
 }
