@@ -29,8 +29,8 @@ const ENGAGED_RISK: f64 = 1.4;
 
 /// How much the melee danger of a place weighs in its exposure against
 /// the shots: a charge's first exchange is only the start of a fight the
-/// model cannot walk away from (B46), so it is feared at half again its
-/// chance (1 until session 28: against random play, Barykady on dense 28"
+/// model cannot leave unless its enemy fights another model too (B46), so
+/// it is feared at half again its chance (1 until session 28: against random play, Barykady on dense 28"
 /// tables 2,811 → 2,852 won of 3,200, docs/mortalis/ai.md).
 const MELEE_DANGER: f64 = 1.5;
 

@@ -45,7 +45,7 @@ pub(super) fn charge_odds(b: &Battle, a: usize, d: usize) -> f64 {
 /// could charge it there, the exact chance its attack takes `m` out. What
 /// the exchange would cost the charger is not taken off (it was until
 /// session 25, docs/mortalis/ai.md): the model does not choose that
-/// exchange, cannot walk away from it (B46 lets only a skill withdraw),
+/// exchange, cannot walk away from it alone with its charger (B46),
 /// and a shooter loses its shots while it lasts.
 pub(super) fn melee_exposure(b: &Battle, m: usize, p: Place) -> f64 {
     let me = &b.models[m];
