@@ -128,7 +128,8 @@ impl Solids {
 
     /// The pieces a base of `radius` centred at (x, y) may overlap: those
     /// listed in its cell, or every piece for a base wider than the
-    /// margin or a centre off the table.
+    /// margin or a centre off the grid (which covers the table, its last
+    /// cells running past a table whose side is not a multiple of 3").
     pub(crate) fn near(&self, x: f64, y: f64, radius: f64) -> &[(usize, [f64; 4])] {
         let limit = (self.side as f64) * CELL;
         if radius > SOLID_MARGIN || !(0.0..limit).contains(&x) || !(0.0..limit).contains(&y) {
@@ -185,8 +186,8 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(12);
         let mut unit = || (rng.next_u64() >> 11) as f64 / (1_u64 << 53) as f64;
         let mut refused = 0;
-        for seed in 0..4 {
-            let table = generate(seed, 36.0);
+        for (seed, size) in [(0, 36.0), (1, 36.0), (2, 28.0), (3, 28.0)] {
+            let table = generate(seed, size);
             let all = table.solid_bounds();
             let solids = super::Solids::new(all.clone(), table.size);
             for _ in 0..2000 {
@@ -204,5 +205,42 @@ mod tests {
             (4000..28000).contains(&refused),
             "{refused} of 32000 refused"
         );
+    }
+
+    /// Bases just within reach of a block whose box lies in the next cell
+    /// along (1.45" off for a radius of 1.5, the margin; 1.53" off for a
+    /// radius of 1.55, past it) on a 28" table, whose last cell runs past
+    /// its edge: each is refused, as asking every piece refuses it (fails
+    /// when the cells are listed with less than the margin, or answer for
+    /// wider bases).
+    #[test]
+    fn bases_at_a_cells_edge_see_the_block_in_the_next() {
+        let table = crate::file::parse(
+            "size = 28\n\
+             [[piece]]\nkind = \"block\"\nheight = 2\nrect = [4.4, 4, 2, 2]\n\
+             [[piece]]\nkind = \"block\"\nheight = 2\nrect = [4.52, 14, 2, 2]\n\
+             [[piece]]\nkind = \"block\"\nheight = 2\nrect = [24.5, 24.5, 2, 2]\n",
+        )
+        .unwrap();
+        let all = table.solid_bounds();
+        let solids = super::Solids::new(all.clone(), table.size);
+        let cases = [
+            (2.95, 5.0, 1.5),
+            (7.85, 5.0, 1.5),
+            (5.0, 2.55, 1.5),
+            (5.0, 7.45, 1.5),
+            (2.99, 15.0, 1.55),
+            (26.9, 25.5, 0.5),
+        ];
+        for (x, y, r) in cases {
+            let at = Place::ground(x, y);
+            let slow = table.stands_among(at, r, &all);
+            assert!(!slow, "{at:?} radius {r} should not stand");
+            assert_eq!(
+                table.stands_among(at, r, solids.near(x, y, r)),
+                slow,
+                "{at:?} radius {r}"
+            );
+        }
     }
 }

@@ -377,4 +377,78 @@ mod tests {
             assert_eq!(problem.message(Lang::En), en);
         }
     }
+
+    /// Every problem is told in both languages: none is sent to a
+    /// function that has no words for it (each of `gear_message` and
+    /// `model_message` answers an empty line for the others).
+    #[test]
+    fn every_problem_has_a_message() {
+        use Characteristic::Speed;
+        use Problem::*;
+        let item = Item::Flamer;
+        let skill = Skill::Runner;
+        let all = [
+            TooManyModels { count: 9, max: 8 },
+            CaptainCount { count: 2 },
+            TooManyVeterans { count: 3 },
+            CaptainAndVeteran,
+            DuplicateSpecialist {
+                archetype: Archetype::Officer,
+            },
+            OverBudget {
+                cost: 600,
+                budget: 500,
+            },
+            DuplicateName,
+            BaseRequired,
+            BadBase {
+                base: Archetype::Pet,
+            },
+            BaseNotAllowed,
+            WeaponChoice {
+                detail: WeaponIssue::Missing(vec![item]),
+            },
+            WeaponChoice {
+                detail: WeaponIssue::NotOffered(item),
+            },
+            WeaponChoice {
+                detail: WeaponIssue::TooMany { count: 3, max: 2 },
+            },
+            OptionNotOffered { item },
+            DuplicateOption { item },
+            OptionConflict { a: item, b: item },
+            SpecialistForbidden { item },
+            SmallForbidden { what: "x".into() },
+            NotGear { item },
+            GearForbidden { item },
+            ItemForbidden {
+                item: SpecialItem::HighPressureTanks,
+            },
+            ModNotFit {
+                item: Modification::ALL[0],
+            },
+            SpecialItems { count: 3 },
+            PetNoEquipment,
+            PetNoExperience,
+            PetNotSmall,
+            TooManyAdvances { used: 3, levels: 2 },
+            SkillNotAllowed { skill },
+            DuplicateSkill { skill },
+            AdvanceLimit {
+                what: Speed,
+                count: 3,
+                max: 2,
+            },
+            AdvanceTwice { what: Speed },
+            AdvanceNeedsSkill { what: Speed, skill },
+            SmallNoAdvance { what: Speed },
+            ImplantWithoutItem { skill },
+            ImplantNotSpeed { skill },
+        ];
+        for p in &all {
+            for lang in [Lang::Pl, Lang::En] {
+                assert!(!p.message(lang).is_empty(), "{p:?} {lang:?}");
+            }
+        }
+    }
 }
