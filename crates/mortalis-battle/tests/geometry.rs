@@ -672,6 +672,48 @@ fn a_base_by_a_corner_of_a_block_moves_away() {
 }
 
 #[test]
+fn a_base_passes_a_corner_beside_a_friend() {
+    // Ruling "Passing a corner" (docs/mortalis/battle.md): a base stands
+    // off a block's corner, a friend's base close by on the other side.
+    // The gap between them is wide enough for a base, but the slides
+    // through it cut the grown block's square corner, and the only way
+    // round went through the friend: until session 29 the model had no
+    // Move at all (generated 36" Barykady table, seed 218: five models
+    // queued behind it for the whole battle). Placed as they stood there,
+    // the block's corner at (12, 10).
+    let t = table(vec![Piece::rect(
+        Kind::Block {
+            height: 3.0,
+            climbable: false,
+        },
+        10.0,
+        10.0,
+        2.0,
+        2.0,
+    )]);
+    let (from, friend) = (g(12.552, 9.793), at(13.45, 9.275));
+    assert!(t.can_stand(from, 0.5).is_ok());
+    // Below the block, clear of both.
+    let under = g(12.424, 9.341);
+    let p = t
+        .path(from, under, &STD, &[friend])
+        .unwrap()
+        .expect("a way under the block");
+    close(p.cost(), 0.47);
+    // And on along the block's south side, as far as a Move goes.
+    let nav = mortalis_battle::Nav::new(&t, STD);
+    let reach = nav.reach(from, 4.0, &[friend], &[g(2.0, 9.341)]).unwrap();
+    let to = reach[0].as_ref().expect("a Move west").to;
+    assert!(to.x < 9.0, "the Move ends at {to:?}");
+    // A slide that would take the base within its radius of the corner
+    // (0.39" from it, where x is 12) stays stopped: the way bends round.
+    let (a, b) = (g(12.6, 9.7), g(11.0, 9.45));
+    let straight = (a.x - b.x).hypot(a.y - b.y);
+    let p = t.path(a, b, &STD, &[]).unwrap().expect("a way round");
+    assert!(p.cost() > straight + 0.01, "{} cuts the corner", p.cost());
+}
+
+#[test]
 fn a_floor_is_stood_on_and_walked_under() {
     // An open two-storey ruin (ruling "floors"): floors at 3" and 6" over
     // the same 8"x8" footprint, nothing at the sides.

@@ -6,13 +6,14 @@ use crate::hyp::Hyp;
 use std::sync::Arc;
 
 use geo::algorithm::buffer::{BufferStyle, LineJoin};
-use geo::{BoundingRect, Buffer, Contains, Coord, Intersects, Line, Point, Polygon, Rect};
+use geo::{BoundingRect, Buffer, Contains, Coord, Line, Point, Polygon};
 
 use super::Mover;
 use super::grid::NodeGrid;
 use super::memo::Memo;
+use super::stop::Stop;
 use super::stops::StopGrid;
-use crate::table::{Kind, Level, Place, Table, segment_meets_box};
+use crate::table::{Kind, Level, Place, Table};
 
 /// Climbing points are spread along each edge at most this far apart.
 pub(super) const CLIMB_SPACING: f64 = 3.0;
@@ -50,122 +51,6 @@ pub(super) enum LinkKind {
     RoofJump {
         gap: f64,
     },
-}
-
-/// A footprint that stops bases, grown by the radius, with its bounding box.
-#[derive(Clone)]
-pub(super) struct Stop {
-    grown: Vec<Polygon<f64>>,
-    rect: Rect<f64>,
-    /// A model's base: a disc (centre, radius already grown), exact.
-    disc: Option<(Point<f64>, f64)>,
-    /// The footprint and the radius it is grown by: the exact test for a
-    /// slide that starts inside the grown shape's square corner, where a
-    /// base may stand (its true distance from the footprint is the radius
-    /// or more) though the grown polygon holds it.
-    shape: Option<(Polygon<f64>, f64)>,
-}
-
-impl Stop {
-    fn new(footprint: &Polygon<f64>, radius: f64) -> Option<Self> {
-        let style = BufferStyle::new(radius).line_join(LineJoin::Miter(0.0));
-        let grown: Vec<Polygon<f64>> = footprint.buffer_with_style(style).0;
-        let rect = grown
-            .iter()
-            .filter_map(BoundingRect::bounding_rect)
-            .reduce(|a, b| {
-                Rect::new(
-                    Coord {
-                        x: a.min().x.min(b.min().x),
-                        y: a.min().y.min(b.min().y),
-                    },
-                    Coord {
-                        x: a.max().x.max(b.max().x),
-                        y: a.max().y.max(b.max().y),
-                    },
-                )
-            })?;
-        Some(Stop {
-            grown,
-            rect,
-            disc: None,
-            shape: Some((footprint.clone(), radius)),
-        })
-    }
-
-    /// A round base of radius `base` at `c`, grown by `radius`.
-    pub(super) fn disc(c: Point<f64>, base: f64, radius: f64) -> Self {
-        let r = base + radius;
-        let rect = Rect::new(
-            Coord {
-                x: c.x() - r,
-                y: c.y() - r,
-            },
-            Coord {
-                x: c.x() + r,
-                y: c.y() + r,
-            },
-        );
-        Stop {
-            grown: vec![],
-            rect,
-            disc: Some((c, r)),
-            shape: None,
-        }
-    }
-
-    /// Whether a base sliding along `line` (whose bounding box is `bb`,
-    /// [`line_box`]) crosses it.
-    fn hits(&self, line: &Line<f64>, bb: &[f64; 4]) -> bool {
-        use geo::{Distance, Euclidean};
-        let (lo, hi) = (self.rect.min(), self.rect.max());
-        bb[0] <= hi.x
-            && bb[2] >= lo.x
-            && bb[1] <= hi.y
-            && bb[3] >= lo.y
-            && match self.disc {
-                Some((c, r)) => Euclidean.distance(line, &c) < r,
-                None => {
-                    let (a, b) = (line.start.x_y(), line.end.x_y());
-                    segment_meets_box(a, b, [lo.x, lo.y, hi.x, hi.y])
-                        && self.grown.iter().any(|g| g.intersects(line))
-                        && !self.leaves_corner(line)
-                }
-            }
-    }
-
-    /// Whether a slide from inside the grown shape's square corner (a
-    /// place a base may stand: see `shape`) keeps the base clear of the
-    /// footprint all the way, measured exactly. Only such a start is
-    /// judged so: every other slide the grown shape meets is stopped.
-    fn leaves_corner(&self, line: &Line<f64>) -> bool {
-        use geo::{Contains, Distance, Euclidean};
-        let Some((footprint, radius)) = &self.shape else {
-            return false;
-        };
-        let start = Point::from(line.start);
-        // The box first: the graph's own nodes lie outside every grown
-        // shape, most of them outside its box too.
-        self.rect.intersects(&start)
-            && self.grown.iter().any(|g| g.contains(&start))
-            && Euclidean.distance(&start, footprint) >= *radius
-            && Euclidean.distance(line, footprint) >= *radius
-    }
-
-    /// Its box: [min x, min y, max x, max y].
-    pub(super) fn bounds(&self) -> [f64; 4] {
-        let (lo, hi) = (self.rect.min(), self.rect.max());
-        [lo.x, lo.y, hi.x, hi.y]
-    }
-
-    pub(super) fn covers(&self, p: Point<f64>) -> bool {
-        use geo::{Distance, Euclidean};
-        self.rect.intersects(&p)
-            && match self.disc {
-                Some((c, r)) => Euclidean.distance(&p, &c) < r,
-                None => self.grown.iter().any(|g| g.intersects(&p)),
-            }
-    }
 }
 
 /// What a ground segment touches.
@@ -623,11 +508,8 @@ impl<'a> Graph<'a> {
     /// Whether any difficult ground lies within `reach` of `at`.
     pub(super) fn difficult_near(&self, at: Place, reach: f64) -> bool {
         self.difficult.iter().any(|s| {
-            let (lo, hi) = (s.rect.min(), s.rect.max());
-            at.x >= lo.x - reach
-                && at.x <= hi.x + reach
-                && at.y >= lo.y - reach
-                && at.y <= hi.y + reach
+            let [lx, ly, hx, hy] = s.bounds();
+            at.x >= lx - reach && at.x <= hx + reach && at.y >= ly - reach && at.y <= hy + reach
         })
     }
 
@@ -740,7 +622,7 @@ impl<'a> Graph<'a> {
 pub(super) type Slide = (f64, f64, f64, Touch);
 
 /// The bounding box of a line: (min x, min y, max x, max y).
-fn line_box(line: &Line<f64>) -> [f64; 4] {
+pub(super) fn line_box(line: &Line<f64>) -> [f64; 4] {
     let (a, b) = (line.start, line.end);
     [a.x.min(b.x), a.y.min(b.y), a.x.max(b.x), a.y.max(b.y)]
 }

@@ -25,6 +25,7 @@ mod nav;
 mod reach;
 mod roofjump;
 mod search;
+mod stop;
 mod stops;
 
 use serde::Serialize;

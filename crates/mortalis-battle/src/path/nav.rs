@@ -3,9 +3,10 @@
 use crate::hyp::Hyp;
 use geo::{Point, Polygon};
 
-use super::graph::{Graph, Node, SLACK, Stop};
+use super::graph::{Graph, Node, SLACK};
 use super::grid::NodeGrid;
 use super::memo::Memo;
+use super::stop::Stop;
 use super::{Mover, Path};
 use crate::sight::base_polygon;
 use crate::table::{Body, Level, Place, Table, TableError};

@@ -4,7 +4,7 @@
 //! answer is the same: a stop a slide hits has its box meet the slide's
 //! box, so it is listed in one of those cells.
 
-use super::graph::Stop;
+use super::stop::Stop;
 
 /// Side of a cell in inches.
 const CELL: f64 = 3.0;

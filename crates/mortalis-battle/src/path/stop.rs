@@ -1,0 +1,196 @@
+//! A footprint that stops a base, grown by the base's radius: the grown
+//! polygon (mitred, its corners are the path graph's nodes), its box, and
+//! the exact test for the slides it meets only in a square corner (rulings
+//! "Standing by a corner" and "Passing a corner", docs/mortalis/battle.md).
+
+use geo::algorithm::buffer::{BufferStyle, LineJoin};
+use geo::{BoundingRect, Buffer, Coord, Intersects, Line, Point, Polygon, Rect};
+
+use crate::table::segment_meets_box;
+
+/// A footprint that stops bases, grown by the radius, with its bounding box.
+#[derive(Clone)]
+pub(super) struct Stop {
+    grown: Vec<Polygon<f64>>,
+    rect: Rect<f64>,
+    /// A model's base: a disc (centre, radius already grown), exact.
+    disc: Option<(Point<f64>, f64)>,
+    /// The footprint and the radius it is grown by: the exact test for a
+    /// slide the grown polygon meets only in a square corner, where a base
+    /// is clear of the footprint though the grown polygon holds it
+    /// ([`Stop::clear_exactly`]).
+    shape: Option<(Polygon<f64>, f64)>,
+    /// For a footprint that is a rectangle square to the table: the two
+    /// strips of the grown shape without its corners (the rectangle
+    /// stretched by the radius along each axis, a hair short). A slide
+    /// meeting either comes nearer the footprint than the radius, so it is
+    /// stopped without the exact test ([`Stop::clear_exactly`]).
+    cross: Option<[[f64; 4]; 2]>,
+}
+
+impl Stop {
+    pub(super) fn new(footprint: &Polygon<f64>, radius: f64) -> Option<Self> {
+        let style = BufferStyle::new(radius).line_join(LineJoin::Miter(0.0));
+        let grown: Vec<Polygon<f64>> = footprint.buffer_with_style(style).0;
+        let rect = grown
+            .iter()
+            .filter_map(BoundingRect::bounding_rect)
+            .reduce(|a, b| {
+                Rect::new(
+                    Coord {
+                        x: a.min().x.min(b.min().x),
+                        y: a.min().y.min(b.min().y),
+                    },
+                    Coord {
+                        x: a.max().x.max(b.max().x),
+                        y: a.max().y.max(b.max().y),
+                    },
+                )
+            })?;
+        Some(Stop {
+            grown,
+            rect,
+            disc: None,
+            shape: Some((footprint.clone(), radius)),
+            cross: cross(footprint, radius),
+        })
+    }
+
+    /// A round base of radius `base` at `c`, grown by `radius`.
+    pub(super) fn disc(c: Point<f64>, base: f64, radius: f64) -> Self {
+        let r = base + radius;
+        let rect = Rect::new(
+            Coord {
+                x: c.x() - r,
+                y: c.y() - r,
+            },
+            Coord {
+                x: c.x() + r,
+                y: c.y() + r,
+            },
+        );
+        Stop {
+            grown: vec![],
+            rect,
+            disc: Some((c, r)),
+            shape: None,
+            cross: None,
+        }
+    }
+
+    /// Whether a base sliding along `line` (whose bounding box is `bb`,
+    /// [`line_box`]) crosses it.
+    pub(super) fn hits(&self, line: &Line<f64>, bb: &[f64; 4]) -> bool {
+        use geo::{Distance, Euclidean};
+        let (lo, hi) = (self.rect.min(), self.rect.max());
+        bb[0] <= hi.x
+            && bb[2] >= lo.x
+            && bb[1] <= hi.y
+            && bb[3] >= lo.y
+            && match self.disc {
+                Some((c, r)) => Euclidean.distance(line, &c) < r,
+                None => {
+                    let (a, b) = (line.start.x_y(), line.end.x_y());
+                    segment_meets_box(a, b, [lo.x, lo.y, hi.x, hi.y])
+                        && self.grown.iter().any(|g| g.intersects(line))
+                        && !self.clear_exactly(line)
+                }
+            }
+    }
+
+    /// Whether a slide the grown shape meets keeps the base clear of the
+    /// footprint all the way after all, measured exactly: it passes
+    /// through a square corner of the grown shape (or starts inside one,
+    /// where a base may stand), never nearer the footprint than the
+    /// radius. The grown shape's corners stay the graph's nodes; only the
+    /// judgement of a slide is exact (rulings "Standing by a corner" and
+    /// "Passing a corner", docs/mortalis/battle.md).
+    fn clear_exactly(&self, line: &Line<f64>) -> bool {
+        use geo::{Distance, Euclidean};
+        let Some((footprint, radius)) = &self.shape else {
+            return false;
+        };
+        let (a, b) = (line.start.x_y(), line.end.x_y());
+        if let Some(strips) = &self.cross
+            && strips.iter().any(|&s| segment_meets_box(a, b, s))
+        {
+            return false;
+        }
+        Euclidean.distance(line, footprint) >= *radius
+    }
+
+    /// Its box: [min x, min y, max x, max y].
+    pub(super) fn bounds(&self) -> [f64; 4] {
+        let (lo, hi) = (self.rect.min(), self.rect.max());
+        [lo.x, lo.y, hi.x, hi.y]
+    }
+
+    pub(super) fn covers(&self, p: Point<f64>) -> bool {
+        use geo::{Distance, Euclidean};
+        self.rect.intersects(&p)
+            && match self.disc {
+                Some((c, r)) => Euclidean.distance(&p, &c) < r,
+                None => self.grown.iter().any(|g| g.intersects(&p)),
+            }
+    }
+}
+
+/// The strips of [`Stop::cross`] for `footprint` grown by `radius`, when
+/// the footprint is a rectangle square to the table: each stretched along
+/// one axis by the radius and kept short of its edges by a margin wider
+/// than the hair `segment_meets_box` allows, so that every point of a
+/// strip lies nearer the rectangle than the radius.
+fn cross(footprint: &Polygon<f64>, radius: f64) -> Option<[[f64; 4]; 2]> {
+    const MARGIN: f64 = 1e-6;
+    let ring = &footprint.exterior().0;
+    let bb = footprint.bounding_rect()?;
+    let (lo, hi) = (bb.min(), bb.max());
+    let on_corner = |c: &Coord<f64>| (c.x == lo.x || c.x == hi.x) && (c.y == lo.y || c.y == hi.y);
+    if ring.len() != 5 || !ring.iter().all(on_corner) || radius <= 2.0 * MARGIN {
+        return None;
+    }
+    let r = radius - MARGIN;
+    Some([
+        [lo.x - r, lo.y + MARGIN, hi.x + r, hi.y - MARGIN],
+        [lo.x + MARGIN, lo.y - r, hi.x - MARGIN, hi.y + r],
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::path::graph::line_box;
+    use geo::{Distance, Euclidean, polygon};
+    use proptest::prelude::*;
+
+    /// What a stop is asked about: a rectangle square to the table (whose
+    /// strips answer first, [`cross`]) and a triangle (judged by the grown
+    /// polygon and the exact distance alone).
+    fn footprints() -> [Polygon<f64>; 2] {
+        [
+            Rect::new(Coord { x: 10.0, y: 10.0 }, Coord { x: 12.0, y: 13.0 }).to_polygon(),
+            polygon![(x: 10.0, y: 10.0), (x: 13.0, y: 10.5), (x: 11.0, y: 13.0)],
+        ]
+    }
+
+    proptest! {
+        /// A base sliding along a line is stopped exactly when the line
+        /// comes nearer the footprint than the radius the stop is grown by
+        /// (rulings "Standing by a corner" and "Passing a corner"): the
+        /// grown polygon's square corners stop nothing a base clears, and
+        /// the strips of a rectangle only what the exact test stops too.
+        #[test]
+        fn a_slide_is_stopped_exactly_when_it_comes_within_the_radius(
+            ax in 7.0..15.0f64, ay in 7.0..16.0f64, bx in 7.0..15.0f64, by in 7.0..16.0f64,
+            which in 0..2usize, radius in prop::sample::select(vec![0.498, 0.5, 0.998]),
+        ) {
+            let footprint = &footprints()[which];
+            let stop = Stop::new(footprint, radius).expect("a stop");
+            let line = Line::new(Coord { x: ax, y: ay }, Coord { x: bx, y: by });
+            let d = Euclidean.distance(&line, footprint);
+            // Off the boundary by more than rounding.
+            prop_assume!((d - radius).abs() > 1e-9);
+            prop_assert_eq!(stop.hits(&line, &line_box(&line)), d < radius);
+        }
+    }
+}
