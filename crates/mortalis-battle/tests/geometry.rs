@@ -27,6 +27,21 @@ fn at(x: f64, y: f64) -> Body {
     Body::new(g(x, y))
 }
 
+/// A 3" block no model climbs, `side` inches square, its corner at
+/// (`x`, `y`).
+fn unclimbable(x: f64, y: f64, side: f64) -> Piece {
+    Piece::rect(
+        Kind::Block {
+            height: 3.0,
+            climbable: false,
+        },
+        x,
+        y,
+        side,
+        side,
+    )
+}
+
 fn close(a: f64, b: f64) {
     assert!((a - b).abs() < 0.02, "{a} is not {b}");
 }
@@ -317,16 +332,7 @@ fn difficult_ground_costs_one_inch_for_the_move() {
 
 #[test]
 fn models_block_paths_and_standing_places_are_checked() {
-    let t = table(vec![Piece::rect(
-        Kind::Block {
-            height: 3.0,
-            climbable: false,
-        },
-        10.0,
-        10.0,
-        4.0,
-        4.0,
-    )]);
+    let t = table(vec![unclimbable(10.0, 10.0, 4.0)]);
     assert!(t.can_stand(g(12.0, 12.0), 0.5).is_err());
     assert!(t.can_stand(g(9.6, 12.0), 0.5).is_err());
     assert!(t.can_stand(g(0.2, 12.0), 0.5).is_err());
@@ -681,16 +687,7 @@ fn a_base_passes_a_corner_beside_a_friend() {
     // Move at all (generated 36" Barykady table, seed 218: five models
     // queued behind it for the whole battle). Placed as they stood there,
     // the block's corner at (12, 10).
-    let t = table(vec![Piece::rect(
-        Kind::Block {
-            height: 3.0,
-            climbable: false,
-        },
-        10.0,
-        10.0,
-        2.0,
-        2.0,
-    )]);
+    let t = table(vec![unclimbable(10.0, 10.0, 2.0)]);
     let (from, friend) = (g(12.552, 9.793), at(13.45, 9.275));
     assert!(t.can_stand(from, 0.5).is_ok());
     // Below the block, clear of both.
