@@ -3,7 +3,7 @@
 //! roof a model may stand on. Models stand on the ground (height 0) or on a
 //! block's roof (the block's height): a [`Place`].
 
-use geo::{Contains, Coord, Distance, Euclidean, LineString, Point, Polygon};
+use geo::{BoundingRect, Contains, Coord, Distance, Euclidean, LineString, Point, Polygon};
 use serde::Serialize;
 
 /// The smallest table side in inches (B1).
@@ -449,10 +449,27 @@ impl Table {
 
     /// The wall or block a ladder leans on (the nearest one within reach).
     pub fn ladder_wall(&self, ladder: &Piece) -> Option<usize> {
+        // A piece whose box lies farther from the ladder's than the reach
+        // (and a hair more, against rounding) lies that far from the
+        // ladder too: its distance is not worked out. Empty outlines have
+        // no box and are measured as before.
+        let apart = |p: &Piece| match (
+            p.footprint.bounding_rect(),
+            ladder.footprint.bounding_rect(),
+        ) {
+            (Some(a), Some(b)) => {
+                let gap = (a.min().x - b.max().x)
+                    .max(b.min().x - a.max().x)
+                    .max(a.min().y - b.max().y)
+                    .max(b.min().y - a.max().y);
+                gap > LADDER_REACH + 1e-6
+            }
+            _ => false,
+        };
         self.pieces
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.kind.climb().is_some())
+            .filter(|(_, p)| p.kind.climb().is_some() && !apart(p))
             .map(|(j, p)| (j, Euclidean.distance(&p.footprint, &ladder.footprint)))
             .filter(|&(_, d)| d <= LADDER_REACH)
             .min_by(|a, b| a.1.total_cmp(&b.1))
@@ -588,8 +605,11 @@ impl Table {
 
     fn stacks(&self) -> &StackMap {
         self.stacks.0.get_or_init(|| {
-            let under: Vec<Option<usize>> =
-                (0..self.pieces.len()).map(|i| self.find_under(i)).collect();
+            // Each piece's box, worked out once for the pairs below.
+            let boxes: Vec<[f64; 4]> = self.pieces.iter().map(|p| bounds(&p.footprint)).collect();
+            let under: Vec<Option<usize>> = (0..self.pieces.len())
+                .map(|i| self.find_under(i, &boxes))
+                .collect();
             let mut above = vec![vec![]; self.pieces.len()];
             for (j, u) in under.iter().enumerate() {
                 if let Some(i) = u {
@@ -597,7 +617,7 @@ impl Table {
                 }
             }
             for (i, list) in above.iter_mut().enumerate() {
-                list.extend(self.rising_over(i).filter(|j| under[*j] != Some(i)));
+                list.extend(self.rising_over(i, &boxes).filter(|j| under[*j] != Some(i)));
             }
             (under, above, self.solid_bounds(), self.find_sight_boxes())
         })
@@ -606,13 +626,18 @@ impl Table {
     /// The walls, blocks and impassable pieces that overlap roof `i`'s
     /// footprint and rise above it without standing on it (the generator
     /// may set a block across a lane over another piece): on that roof
-    /// they stop a base as a block standing on it does.
-    fn rising_over(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+    /// they stop a base as a block standing on it does. `boxes` holds
+    /// each piece's box ([`bounds`]).
+    fn rising_over<'b>(
+        &'b self,
+        i: usize,
+        boxes: &'b [[f64; 4]],
+    ) -> impl Iterator<Item = usize> + 'b {
         use geo::Intersects;
         let roof = self.pieces.get(i).and_then(|p| {
             let (top, _) = p.kind.climb()?;
             p.kind.surface()?;
-            Some((p, top, bounds(&p.footprint)))
+            Some((p, top, boxes[i]))
         });
         self.pieces
             .iter()
@@ -621,7 +646,7 @@ impl Table {
                 let Some((p, top, pb)) = roof else {
                     return false;
                 };
-                let b = bounds(&q.footprint);
+                let b = boxes[j];
                 j != i
                     && matches!(
                         q.kind,
@@ -669,18 +694,20 @@ impl Table {
         prisms.chain(floors).collect()
     }
 
-    fn find_under(&self, i: usize) -> Option<usize> {
+    /// [`Table::under`] worked out: `boxes` holds each piece's box
+    /// ([`bounds`]), compared before the exact test of containment.
+    fn find_under(&self, i: usize, boxes: &[[f64; 4]]) -> Option<usize> {
         let p = self.pieces.get(i)?;
         if !matches!(p.kind, Kind::Block { .. }) {
             return None;
         }
         let h = p.kind.sight_height();
-        let pb = bounds(&p.footprint);
+        let pb = boxes[i];
         self.pieces
             .iter()
             .enumerate()
             .filter(|(j, q)| {
-                let b = bounds(&q.footprint);
+                let b = boxes[*j];
                 *j != i
                     && matches!(q.kind, Kind::Block { .. })
                     && q.kind.sight_height() < h
@@ -717,5 +744,58 @@ impl Table {
             .filter(|(_, _, p)| p.footprint.contains(&pt))
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map_or(Level::Ground, |(i, _, _)| Level::Roof(i))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The wall a ladder leans on, every climbable piece measured.
+    fn plain_wall(t: &Table, ladder: &Piece) -> Option<usize> {
+        t.pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.kind.climb().is_some())
+            .map(|(j, p)| (j, Euclidean.distance(&p.footprint, &ladder.footprint)))
+            .filter(|&(_, d)| d <= LADDER_REACH)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(j, _)| j)
+    }
+
+    /// [`Table::ladder_wall`], which measures only the pieces whose boxes
+    /// lie within reach of the ladder's, finds the wall that measuring
+    /// every piece finds: on generated tables, and for ladders off a
+    /// block's corner whose box is within reach of the block's on both
+    /// axes (fails when the box test leaves out a piece within reach).
+    #[test]
+    fn ladders_lean_where_measuring_every_piece_says() {
+        let mut ladders = 0;
+        for (seed, size) in [(0, 36.0), (1, 36.0), (2, 28.0), (3, 48.0), (4, 36.0)] {
+            let t = crate::generate::generate(seed, size);
+            for p in t.pieces.iter().filter(|p| p.kind == Kind::Ladder) {
+                assert_eq!(t.ladder_wall(p), plain_wall(&t, p), "table {seed}");
+                ladders += 1;
+            }
+        }
+        assert!(ladders > 4, "{ladders} ladders");
+        let block = Kind::Block {
+            height: 3.0,
+            climbable: true,
+        };
+        // Off the corner at (7, 7): 0.57" away, 0.42", and 0.5" along one axis.
+        for (dx, dy, leans) in [(0.4, 0.4, false), (0.3, 0.3, true), (0.5, 0.0, true)] {
+            let t = Table {
+                size: 30.0,
+                pieces: vec![
+                    Piece::rect(block, 5.0, 5.0, 2.0, 2.0),
+                    Piece::rect(Kind::Ladder, 7.0 + dx, 7.0 + dy, 1.0, 0.5),
+                ],
+                stacks: Stacks::default(),
+            };
+            let wall = t.ladder_wall(&t.pieces[1]);
+            assert_eq!(wall, plain_wall(&t, &t.pieces[1]));
+            assert_eq!(wall.is_some(), leans, "{dx}, {dy}");
+        }
     }
 }

@@ -5,13 +5,12 @@
 use crate::hyp::Hyp;
 use std::sync::Arc;
 
-use geo::algorithm::buffer::{BufferStyle, LineJoin};
-use geo::{BoundingRect, Buffer, Contains, Coord, Line, Point, Polygon};
+use geo::{BoundingRect, Contains, Coord, Line, MultiPolygon, Point, Polygon};
 
 use super::Mover;
 use super::grid::NodeGrid;
 use super::memo::Memo;
-use super::stop::Stop;
+use super::stop::{Stop, grow};
 use super::stops::StopGrid;
 use crate::table::{Kind, Level, Place, Table};
 
@@ -174,14 +173,26 @@ impl<'a> Graph<'a> {
                     .collect(),
             ),
         };
-        let (mut walls, mut gaps, mut difficult, mut dangerous, mut roofs) =
-            (vec![], vec![], vec![], vec![], vec![]);
-        for (i, p) in table.pieces.iter().enumerate() {
+        // What stops a base is grown a little less than the radius (as the
+        // bases of models are), so that a model standing in contact with a
+        // wall or a gap may slide along it or away from it.
+        let solid: Vec<Option<MultiPolygon<f64>>> = table
+            .pieces
+            .iter()
+            .map(|p| {
+                let stops = matches!(
+                    p.kind,
+                    Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } | Kind::Gap
+                );
+                stops.then(|| grow(&p.footprint, r - 2.0 * SLACK))
+            })
+            .collect();
+        let (mut walls, mut gaps, mut difficult, mut dangerous) = (vec![], vec![], vec![], vec![]);
+        let roofs = roof_areas(table, r, &solid);
+        for (p, grown) in table.pieces.iter().zip(solid) {
             let stop = || Stop::new(&p.footprint, r);
-            // What stops a base is grown a little less than the radius (as
-            // the bases of models are), so that a model standing in contact
-            // with a wall or a gap may slide along it or away from it.
-            let solid = || Stop::new(&p.footprint, r - 2.0 * SLACK);
+            let solid =
+                || Stop::grown_by(&p.footprint, r - 2.0 * SLACK, grown.map_or(vec![], |g| g.0));
             match p.kind {
                 Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } => {
                     walls.extend(solid());
@@ -190,24 +201,6 @@ impl<'a> Graph<'a> {
                 Kind::Difficult => difficult.extend(stop()),
                 Kind::Dangerous => dangerous.extend(stop()),
                 _ => {}
-            }
-            if p.kind.surface().is_some() {
-                // Centres may slide anywhere at least the radius (less the
-                // slack) inside the roof's edge; corners are placed a slack
-                // further in, so that they lie strictly inside.
-                let mut shrunk = p.footprint.buffer_with_style(
-                    BufferStyle::new(-(r - SLACK)).line_join(LineJoin::Miter(0.0)),
-                );
-                // Roofs on top of roofs: a block standing on this roof is
-                // a wall there.
-                for j in table.stacked_on(i) {
-                    use geo::BooleanOps;
-                    let grown = table.pieces[j].footprint.buffer_with_style(
-                        BufferStyle::new(r - 2.0 * SLACK).line_join(LineJoin::Miter(0.0)),
-                    );
-                    shrunk = shrunk.difference(&grown);
-                }
-                roofs.push((i, shrunk.0));
             }
         }
         g.walls = Arc::new(walls);
@@ -231,52 +224,51 @@ impl<'a> Graph<'a> {
         for b in bases {
             ground.extend(b.exterior().0.iter().copied());
         }
-        for p in self.table.pieces.iter().filter(|_| pieces) {
-            let stops = matches!(
-                p.kind,
-                Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } | Kind::Gap
-            ) || (p.kind == Kind::Dangerous && !self.mover.dangerous)
-                || p.kind == Kind::Difficult;
-            if stops {
-                let style = BufferStyle::new(r).line_join(LineJoin::Miter(0.0));
-                for poly in p.footprint.buffer_with_style(style) {
-                    ground.extend(poly.exterior().0.iter().copied());
-                }
-            }
+        // Each piece that stops a base, grown once: the corners round a
+        // block standing on a roof (below) are those of the same shape.
+        let grown: Vec<Option<MultiPolygon<f64>>> = self
+            .table
+            .pieces
+            .iter()
+            .filter(|_| pieces)
+            .map(|p| {
+                let stops = matches!(
+                    p.kind,
+                    Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } | Kind::Gap
+                ) || (p.kind == Kind::Dangerous && !self.mover.dangerous)
+                    || p.kind == Kind::Difficult;
+                stops.then(|| grow(&p.footprint, r))
+            })
+            .collect();
+        for poly in grown.iter().flatten().flat_map(|g| &g.0) {
+            ground.extend(poly.exterior().0.iter().copied());
         }
         for c in ground {
             self.add_node(Place::ground(c.x, c.y));
         }
-        let style = BufferStyle::new(-r).line_join(LineJoin::Miter(0.0));
-        let roofs: Vec<(usize, Coord<f64>)> = self
-            .roofs
-            .iter()
-            .filter(|_| pieces)
-            .flat_map(|(i, _)| {
-                self.table.pieces[*i]
-                    .footprint
-                    .buffer_with_style(style.clone())
-                    .0
-                    .into_iter()
-                    .flat_map(move |p| p.exterior().0.clone().into_iter().map(move |c| (*i, c)))
-            })
-            .collect();
+        let mut roofs: Vec<(usize, Coord<f64>)> = vec![];
+        for (i, _) in self.roofs.iter().filter(|_| pieces) {
+            for p in grow(&self.table.pieces[*i].footprint, -r) {
+                roofs.extend(p.exterior().0.iter().map(|&c| (*i, c)));
+            }
+        }
         // The corners round a block standing on a roof, on that roof.
-        let stacked: Vec<(usize, Coord<f64>)> = self
-            .roofs
-            .iter()
-            .filter(|_| pieces)
-            .flat_map(|(i, _)| self.table.stacked_on(*i).map(move |j| (*i, j)))
-            .flat_map(|(i, j)| {
-                let style = BufferStyle::new(r).line_join(LineJoin::Miter(0.0));
-                self.table.pieces[j]
-                    .footprint
-                    .buffer_with_style(style)
-                    .0
-                    .into_iter()
-                    .flat_map(move |p| p.exterior().0.clone().into_iter().map(move |c| (i, c)))
-            })
-            .collect();
+        let mut stacked: Vec<(usize, Coord<f64>)> = vec![];
+        for (i, _) in self.roofs.iter().filter(|_| pieces) {
+            for j in self.table.stacked_on(*i) {
+                let own;
+                let shape = match grown.get(j).and_then(Option::as_ref) {
+                    Some(g) => g,
+                    None => {
+                        own = grow(&self.table.pieces[j].footprint, r);
+                        &own
+                    }
+                };
+                for p in &shape.0 {
+                    stacked.extend(p.exterior().0.iter().map(|&c| (*i, c)));
+                }
+            }
+        }
         for (i, c) in roofs.into_iter().chain(stacked) {
             self.add_node(Place {
                 x: c.x,
@@ -615,6 +607,39 @@ impl<'a> Graph<'a> {
             _ => None,
         }
     }
+}
+
+/// Each roof's area where a centre may go: its footprint shrunk by the
+/// radius `r` less the slack, less the blocks standing on it grown as walls
+/// are. `solid` holds each piece grown as a wall ([`grow`] by `r` less
+/// twice the slack) where the graph's stops already needed it, so that it
+/// is not grown twice: the same shape.
+fn roof_areas(
+    table: &Table,
+    r: f64,
+    solid: &[Option<MultiPolygon<f64>>],
+) -> Vec<(usize, Vec<Polygon<f64>>)> {
+    use geo::BooleanOps;
+    let mut roofs = vec![];
+    for (i, p) in table.pieces.iter().enumerate() {
+        if p.kind.surface().is_none() {
+            continue;
+        }
+        // Centres may slide anywhere at least the radius (less the slack)
+        // inside the roof's edge; corners are placed a slack further in, so
+        // that they lie strictly inside.
+        let mut shrunk = grow(&p.footprint, -(r - SLACK));
+        // Roofs on top of roofs: a block standing on this roof is a wall
+        // there.
+        for j in table.stacked_on(i) {
+            shrunk = match solid.get(j).and_then(Option::as_ref) {
+                Some(grown) => shrunk.difference(grown),
+                None => shrunk.difference(&grow(&table.pieces[j].footprint, r - 2.0 * SLACK)),
+            };
+        }
+        roofs.push((i, shrunk.0));
+    }
+    roofs
 }
 
 /// A straight slide: (length, jump length, inches walked before the jump,

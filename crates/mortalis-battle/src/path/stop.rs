@@ -4,7 +4,7 @@
 //! "Standing by a corner" and "Passing a corner", docs/mortalis/battle.md).
 
 use geo::algorithm::buffer::{BufferStyle, LineJoin};
-use geo::{BoundingRect, Buffer, Coord, Intersects, Line, Point, Polygon, Rect};
+use geo::{BoundingRect, Buffer, Coord, Intersects, Line, MultiPolygon, Point, Polygon, Rect};
 
 use crate::table::segment_meets_box;
 
@@ -30,8 +30,16 @@ pub(super) struct Stop {
 
 impl Stop {
     pub(super) fn new(footprint: &Polygon<f64>, radius: f64) -> Option<Self> {
-        let style = BufferStyle::new(radius).line_join(LineJoin::Miter(0.0));
-        let grown: Vec<Polygon<f64>> = footprint.buffer_with_style(style).0;
+        Stop::grown_by(footprint, radius, grow(footprint, radius).0)
+    }
+
+    /// [`Stop::new`] with the footprint already grown by `radius`
+    /// ([`grow`]): `None` when that left nothing.
+    pub(super) fn grown_by(
+        footprint: &Polygon<f64>,
+        radius: f64,
+        grown: Vec<Polygon<f64>>,
+    ) -> Option<Self> {
         let rect = grown
             .iter()
             .filter_map(BoundingRect::bounding_rect)
@@ -154,6 +162,12 @@ fn cross(footprint: &Polygon<f64>, radius: f64) -> Option<[[f64; 4]; 2]> {
         [lo.x - r, lo.y + MARGIN, hi.x + r, hi.y - MARGIN],
         [lo.x + MARGIN, lo.y - r, hi.x - MARGIN, hi.y + r],
     ])
+}
+
+/// `footprint` grown by `radius` (shrunk when it is negative), with square
+/// corners: the shape every stop, roof and corner of the graph is made of.
+pub(super) fn grow(footprint: &Polygon<f64>, radius: f64) -> MultiPolygon<f64> {
+    footprint.buffer_with_style(BufferStyle::new(radius).line_join(LineJoin::Miter(0.0)))
 }
 
 #[cfg(test)]
