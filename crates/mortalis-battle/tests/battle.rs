@@ -220,7 +220,7 @@ fn ai_crosses_the_duma_field() {
 /// these seeds (session 29: 20, 18, 18, 19, 21 once a slide is judged
 /// exactly where it cuts a grown block's square corner — ruling "Passing a
 /// corner", docs/mortalis/battle.md; both sides move more freely, and
-/// Barykady loses one here but wins 354 of 400 on dense 36" tables with
+/// Barykady loses two here but wins 354 of 400 on dense 36" tables with
 /// full warbands against 346 before; session 25,
 /// docs/mortalis/ai.md: 20, 20, 14, 18, 21 with
 /// the melee danger not netted against the charger's risk and an engaged

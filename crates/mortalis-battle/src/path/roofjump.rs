@@ -236,8 +236,7 @@ impl Graph<'_> {
     /// every piece. A piece whose box lies wholly beside the jump's own box
     /// shares no point with it, so the exact test is asked only of the
     /// others: the same answer (every point of a footprint lies in its
-    /// outline's box, the holes of a valid footprint too, which
-    /// `Table::new` checks).
+    /// outline's box; footprints have no holes).
     fn clear(&self, a: Coord<f64>, b: Coord<f64>, blockers: &Blockers<'_>) -> bool {
         use geo::Intersects;
         let ((i, j), height) = (blockers.roofs, blockers.height);

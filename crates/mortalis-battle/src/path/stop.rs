@@ -154,7 +154,19 @@ fn cross(footprint: &Polygon<f64>, radius: f64) -> Option<[[f64; 4]; 2]> {
     let bb = footprint.bounding_rect()?;
     let (lo, hi) = (bb.min(), bb.max());
     let on_corner = |c: &Coord<f64>| (c.x == lo.x || c.x == hi.x) && (c.y == lo.y || c.y == hi.y);
-    if ring.len() != 5 || !ring.iter().all(on_corner) || radius <= 2.0 * MARGIN {
+    // Four different corners of the box, joined by sides square to the
+    // table: the box itself (a triangle with a corner listed twice has
+    // five points on the box's corners too).
+    let square_sides = ring
+        .windows(2)
+        .all(|w| (w[0].x == w[1].x) != (w[0].y == w[1].y));
+    let distinct = (0..4).all(|i| (i + 1..4).all(|j| ring.get(i) != ring.get(j)));
+    if ring.len() != 5
+        || !ring.iter().all(on_corner)
+        || !square_sides
+        || !distinct
+        || radius <= 2.0 * MARGIN
+    {
         return None;
     }
     let r = radius - MARGIN;
@@ -178,13 +190,27 @@ mod tests {
     use proptest::prelude::*;
 
     /// What a stop is asked about: a rectangle square to the table (whose
-    /// strips answer first, [`cross`]) and a triangle (judged by the grown
-    /// polygon and the exact distance alone).
-    fn footprints() -> [Polygon<f64>; 2] {
+    /// strips answer first, [`cross`]), the same listed the other way
+    /// round, a triangle, and a triangle on three corners of a box with a
+    /// corner listed twice (judged by the grown polygon and the exact
+    /// distance alone: it is no rectangle).
+    fn footprints() -> [Polygon<f64>; 4] {
         [
             Rect::new(Coord { x: 10.0, y: 10.0 }, Coord { x: 12.0, y: 13.0 }).to_polygon(),
+            polygon![(x: 12.0, y: 13.0), (x: 12.0, y: 10.0), (x: 10.0, y: 10.0), (x: 10.0, y: 13.0)],
             polygon![(x: 10.0, y: 10.0), (x: 13.0, y: 10.5), (x: 11.0, y: 13.0)],
+            polygon![(x: 10.0, y: 10.0), (x: 12.0, y: 10.0), (x: 12.0, y: 12.0), (x: 12.0, y: 12.0)],
         ]
+    }
+
+    /// Only the rectangles have strips.
+    #[test]
+    fn strips_only_for_rectangles_square_to_the_table() {
+        let kinds: Vec<bool> = footprints()
+            .iter()
+            .map(|f| cross(f, 0.5).is_some())
+            .collect();
+        assert_eq!(kinds, [true, true, false, false]);
     }
 
     proptest! {
@@ -196,7 +222,7 @@ mod tests {
         #[test]
         fn a_slide_is_stopped_exactly_when_it_comes_within_the_radius(
             ax in 7.0..15.0f64, ay in 7.0..16.0f64, bx in 7.0..15.0f64, by in 7.0..16.0f64,
-            which in 0..2usize, radius in prop::sample::select(vec![0.498, 0.5, 0.998]),
+            which in 0..4usize, radius in prop::sample::select(vec![0.498, 0.5, 0.998]),
         ) {
             let footprint = &footprints()[which];
             let stop = Stop::new(footprint, radius).expect("a stop");
