@@ -266,7 +266,7 @@ fn model_line(b: &Battle, e: &Event, lang: Lang) -> String {
             "  {} {} ({markers} {})",
             name(b, *model),
             lang.pick("opuszcza pole bitwy", "leaves the table"),
-            lang.pick("znaczników", "markers")
+            markers_word(lang, *markers)
         ),
         Event::PickedUp { model } => format!(
             "  {} {}",
@@ -554,5 +554,45 @@ fn reaction_line(b: &Battle, e: &Event, lang: Lang) -> String {
             name(b, *model)
         ),
         _ => String::new(),
+    }
+}
+
+/// "marker" as many times as `n` says: English singular and plural; Polish
+/// 1 znacznik, 2–4 znaczniki (not 12–14), else znaczników.
+fn markers_word(lang: Lang, n: u32) -> &'static str {
+    let few = (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100));
+    match n {
+        1 => lang.pick("znacznik", "marker"),
+        _ if few => lang.pick("znaczniki", "markers"),
+        _ => lang.pick("znaczników", "markers"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The count of markers a model leaves with, in each language's
+    /// grammar (the account said "1 markers").
+    #[test]
+    fn markers_agree_with_their_count() {
+        let words = |lang| [0, 1, 2, 5, 12, 22].map(|n| markers_word(lang, n));
+        assert_eq!(
+            words(Lang::En),
+            [
+                "markers", "marker", "markers", "markers", "markers", "markers"
+            ]
+        );
+        assert_eq!(
+            words(Lang::Pl),
+            [
+                "znaczników",
+                "znacznik",
+                "znaczniki",
+                "znaczników",
+                "znaczników",
+                "znaczniki"
+            ]
+        );
     }
 }
