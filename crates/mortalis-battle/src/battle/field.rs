@@ -105,7 +105,7 @@ pub(crate) type JamField = ((usize, usize), JamSearch);
 #[derive(Debug)]
 pub(crate) struct FieldStore {
     grid: std::sync::OnceLock<Fields>,
-    searches: Sharded<(usize, u32), Arc<Mutex<Search>>>,
+    searches: Sharded<usize, Arc<Mutex<Search>>>,
 }
 
 /// How many locks the fields are spread over, and how many each keeps
@@ -150,15 +150,14 @@ impl FieldStore {
         if grid.n == 0 || reach.is_nan() {
             return f64::INFINITY;
         }
-        let fresh = || Search::new(grid.n * grid.n, &grid.starts(&grid.cost, goal), reach);
-        let key = (grid.slot(goal), reach.to_bits());
+        let fresh = || Search::new(grid.n * grid.n, &grid.starts(&grid.cost, goal));
         let search = self
             .searches
-            .get_or_make(key, || Arc::new(Mutex::new(fresh())));
+            .get_or_make(grid.slot(goal), || Arc::new(Mutex::new(fresh())));
         match search.lock() {
-            Ok(mut search) => grid.read(&mut search, at),
+            Ok(mut search) => grid.read(&mut search, at, reach),
             // A poisoned lock (a panic elsewhere): a search of its own.
-            Err(_) => grid.read(&mut fresh(), at),
+            Err(_) => grid.read(&mut fresh(), at, reach),
         }
     }
 }
@@ -245,15 +244,12 @@ fn step_row(n: usize, cost: &[f32], k: usize) -> [f32; 8] {
 pub(crate) struct Search {
     dist: Vec<f32>,
     heap: BinaryHeap<Reverse<u64>>,
-    /// The distance the answers are cut at: cells further than this read
-    /// infinite ([`Fields::distance_within`]).
-    cap: f32,
 }
 
 impl Search {
     /// A search from `starts` (cells at their distances) over `cells`
     /// cells.
-    fn new(cells: usize, starts: &[(usize, f32)], cap: f32) -> Self {
+    fn new(cells: usize, starts: &[(usize, f32)]) -> Self {
         let mut dist = vec![f32::INFINITY; cells];
         let mut heap = BinaryHeap::new();
         for &(s, d) in starts {
@@ -262,7 +258,7 @@ impl Search {
                 heap.push(node(d, s));
             }
         }
-        Search { dist, heap, cap }
+        Search { dist, heap }
     }
 
     /// The smallest distance still waiting (infinite when none is).
@@ -276,8 +272,8 @@ impl Search {
     /// beyond the cap, then reads it (infinite beyond the cap). `steps(k)`
     /// is what stepping from cell `k` to each of its neighbours
     /// ([`DIRS`]) costs.
-    fn settle(&mut self, n: usize, c: usize, steps: impl Fn(usize) -> [f32; 8]) -> f32 {
-        while self.front() < self.dist[c] && self.front() <= self.cap {
+    fn settle(&mut self, n: usize, c: usize, cap: f32, steps: impl Fn(usize) -> [f32; 8]) -> f32 {
+        while self.front() < self.dist[c] && self.front() <= cap {
             let Some(Reverse(key)) = self.heap.pop() else {
                 break;
             };
@@ -301,7 +297,7 @@ impl Search {
             }
         }
         let d = self.dist[c];
-        if d <= self.cap { d } else { f32::INFINITY }
+        if d <= cap { d } else { f32::INFINITY }
     }
 }
 
@@ -454,11 +450,11 @@ impl Fields {
 
     /// A field's distance at `at`, searched on in `search` as far as that
     /// needs.
-    fn read(&self, search: &mut Search, at: Place) -> f64 {
+    fn read(&self, search: &mut Search, at: Place, cap: f32) -> f64 {
         let (n, cost, steps) = (self.n, &self.cost, &self.steps);
         sample(n, at, |k| {
             if cost[k].is_finite() {
-                search.settle(n, k, |c| steps[c])
+                search.settle(n, k, cap, |c| steps[c])
             } else {
                 search.dist[k]
             }
@@ -501,7 +497,7 @@ impl Fields {
             .flat_map(|g| self.starts(&cost, Goal::Cell(self.cell(g.x, g.y))))
             .collect();
         JamSearch {
-            search: Search::new(n * n, &starts, f32::INFINITY),
+            search: Search::new(n * n, &starts),
             cost,
             changed,
         }
@@ -520,7 +516,7 @@ impl Fields {
         let step = |c: usize| self.jam_steps(cost, changed, c);
         sample(n, at, |k| {
             if cost[k].is_finite() {
-                search.settle(n, k, step)
+                search.settle(n, k, f32::INFINITY, step)
             } else {
                 search.dist[k]
             }
