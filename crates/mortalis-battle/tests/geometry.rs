@@ -945,3 +945,50 @@ fn a_way_on_a_roof_goes_round_a_base_standing_there() {
         at = (end.x, end.y);
     }
 }
+
+#[test]
+fn a_climb_beside_a_roofs_corner_comes_on_where_a_base_fits() {
+    // Ruling "Climbing beside a roof's corner" (docs/mortalis/battle.md):
+    // a nook below a 3" block's west edge, shut in by an unclimbable block
+    // below and the corner of a taller one above, as on a generated 36"
+    // Barykady table (seed 6, full warbands), where the Attacker's carrier
+    // stood from round 9 to the end with its friends queued behind it.
+    let climbable = Piece::rect(
+        Kind::Block {
+            height: 3.0,
+            climbable: true,
+        },
+        14.0,
+        12.0,
+        2.0,
+        2.0,
+    );
+    let t = table(vec![
+        climbable,
+        unclimbable(13.5, 9.94, 2.0),
+        unclimbable(11.41, 13.03, 2.0),
+    ]);
+    let nook = g(13.499, 12.45);
+    assert!(t.can_stand(nook, 0.5).is_ok());
+    // Straight across the edge the base would overhang the roof's south
+    // edge (0.45" in); it comes on a little further north instead.
+    let roof = Place {
+        x: 15.0,
+        y: 13.0,
+        level: Level::Roof(0),
+    };
+    let p = t
+        .path(nook, roof, &STD, &[])
+        .unwrap()
+        .expect("a climb from the nook");
+    // 3" climbed at 2, the base's width and the 0.05" along the edge onto
+    // the roof, then 0.7" on it.
+    close(p.cost(), 6.0 + 1.002_f64.hypot(0.051) + 0.499_f64.hypot(0.499));
+    // Within both Moves of a Speed 4 model, as a walk across them (B31).
+    let nav = mortalis_battle::Nav::new(&t, STD);
+    let gap = |_: usize, at: Place| (at.x - roof.x).hypot(at.y - roof.y);
+    let [_, both] = nav.reach_both(nook, (4.0, 3.0), &[], &[roof], &gap).unwrap();
+    let walk = both[0].as_ref().expect("a walk onto the roof");
+    assert_eq!(walk.to.level, Level::Roof(0));
+    assert!(walk.spent <= 7.01, "{walk:?}");
+}

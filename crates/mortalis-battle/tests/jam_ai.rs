@@ -120,3 +120,42 @@ fn a_jammed_model_heads_for_the_other_gap() {
         choice(&b)
     );
 }
+
+/// The same jam with nothing to gather: B1 stands where the marker was, and
+/// A1 closes in on the nearest enemy (session 30: four Barykady Defenders
+/// wedged against a block stood there for fourteen rounds while the last
+/// Attacker lived). Until it is jammed it waits for the near gap; then it
+/// judges the way round every base but the enemy's and takes the far gap.
+#[test]
+fn a_jammed_model_with_nothing_to_gather_goes_round_to_the_enemy() {
+    let enemy = || {
+        let table = parse(TABLE).unwrap();
+        let mut b = alfa_against_beta(table, |name| match name {
+            "A1" => Some(Place::ground(14.0, 6.0)),
+            "A2" => Some(Place::ground(14.0, 13.0)),
+            "B1" => Some(MARKER),
+            _ => None,
+        });
+        let a1 = b.models.iter().position(|m| m.name == "A1").unwrap();
+        b.active = Some(a1);
+        b.models[a1].free_slot = true;
+        (b, a1)
+    };
+    let (b, a1) = enemy();
+    assert!(b.markers.is_empty());
+    let at = b.models[a1].body.at;
+    let plain = b.walk_to(MARKER, at);
+    let round = b.jam_gap_to_enemy(a1, at);
+    assert!(
+        round > plain + 6.0 && round < plain + 14.0,
+        "plain {plain}, round the bases {round}"
+    );
+    assert_eq!(choice(&b), Choice::End);
+    let (mut b, _) = enemy();
+    idle(&mut b);
+    assert!(
+        matches!(choice(&b), Choice::Move { .. }),
+        "{:?}",
+        choice(&b)
+    );
+}

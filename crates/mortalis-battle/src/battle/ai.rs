@@ -522,7 +522,15 @@ impl Ai {
                 .fold(f64::INFINITY, f64::min)
         };
         if !gatherer || (!goals && exits.is_empty()) {
-            let (before, after) = (near(me.body.at), near(to));
+            // A model that has stood still since the round before (`idle`)
+            // judges the way round every base, as a jammed gatherer does
+            // (session 30: four Barykady Defenders wedged against a block
+            // stood there for fourteen rounds, the last Attacker alive).
+            let (before, after) = if idle(b, m) {
+                (b.jam_gap_to_enemy(m, me.body.at), b.jam_gap_to_enemy(m, to))
+            } else {
+                (near(me.body.at), near(to))
+            };
             if before.is_finite() && after.is_finite() {
                 v += 0.05 * (before - after);
             }

@@ -92,9 +92,9 @@ impl Clone for JamCache {
     }
 }
 
-/// A field round the bases, with the model and the log's length it was
-/// searched for.
-pub(crate) type JamField = ((usize, usize), JamSearch);
+/// A field round the bases, with the model, the log's length and the
+/// goals (the markers, or the enemies) it was searched for.
+pub(crate) type JamField = ((usize, usize, bool), JamSearch);
 
 /// The grid of a table, built on first use, and the fields searched on it
 /// so far, by goal and cut ([`FieldStore::distance_within`]). Each field

@@ -362,16 +362,32 @@ impl Battle {
     /// model's base too (the AI's view for a model jammed among others;
     /// docs/mortalis/ai.md). One search per model and state of the battle.
     pub fn jam_gap(&self, m: usize, at: Place) -> f64 {
-        let key = (m, self.log.len());
+        self.jam_search(m, at, false)
+    }
+
+    /// [`Battle::jam_gap`] to the nearest enemy of model `m` on the table
+    /// instead, round every base but the enemies' own.
+    pub fn jam_gap_to_enemy(&self, m: usize, at: Place) -> f64 {
+        self.jam_search(m, at, true)
+    }
+
+    fn jam_search(&self, m: usize, at: Place, enemies: bool) -> f64 {
+        let key = (m, self.log.len(), enemies);
         let f = self.recall.fields.grid(&self.table);
         let mut jam = self.jam.0.borrow_mut();
         if jam.as_ref().is_none_or(|(k, _)| *k != key) {
-            let goals: Vec<Place> = self.markers.iter().chain(&self.object).copied().collect();
+            let side = self.models[m].side;
+            let foe = |o: &Fighter| o.on_table() && o.side != side;
+            let goals: Vec<Place> = if enemies {
+                self.models.iter().filter(|o| foe(o)).map(|o| o.body.at).collect()
+            } else {
+                self.markers.iter().chain(&self.object).copied().collect()
+            };
             let bases: Vec<(f64, f64, f64)> = self
                 .models
                 .iter()
                 .enumerate()
-                .filter(|&(i, o)| i != m && o.on_table())
+                .filter(|&(i, o)| i != m && o.on_table() && !(enemies && foe(o)))
                 .map(|(_, o)| (o.body.at.x, o.body.at.y, o.body.radius()))
                 .collect();
             *jam = Some((key, f.around_bases(&goals, &bases)));

@@ -429,15 +429,9 @@ impl<'a> Graph<'a> {
         let rate = if ladder { 1.0 } else { self.mover.climb_rate };
         let can_climb = self.mover.climbs && (climbable || ladder);
         if roof {
-            let top = Place {
-                x: q.x - nrm.x * r,
-                y: q.y - nrm.y * r,
-                level: Level::Roof(i),
-            };
-            let Some(top) = self.add_node(top) else {
+            let Some((top, walk)) = self.climb_top(i, edge, q, nrm, len) else {
                 return;
             };
-            let walk = 2.0 * r;
             if can_climb {
                 let step = LinkKind::Climb {
                     piece: i,
@@ -471,6 +465,41 @@ impl<'a> Graph<'a> {
                 self.link_both(outside, far, step);
             }
         }
+    }
+
+    /// Where a climb at `q` on an edge of piece `i` (outward normal `nrm`,
+    /// length `len`) comes onto its roof, and the inches walked from the
+    /// foot to there: straight across the edge, or, where a base does not
+    /// fit there (within a radius of the roof's corner), along the edge to
+    /// the nearest place it does (ruling "Climbing beside a roof's corner":
+    /// until session 30 a climb there was never offered, and a model in a
+    /// nook below a narrow roof stood for the rest of the battle).
+    fn climb_top(
+        &mut self,
+        i: usize,
+        edge: &Line<f64>,
+        q: Coord<f64>,
+        nrm: Coord<f64>,
+        len: f64,
+    ) -> Option<(usize, f64)> {
+        let r = self.mover.radius + SLACK;
+        let top = |c: Coord<f64>| Place {
+            x: c.x - nrm.x * r,
+            y: c.y - nrm.y * r,
+            level: Level::Roof(i),
+        };
+        if let Some(v) = self.add_node(top(q)) {
+            return Some((v, 2.0 * r));
+        }
+        // Along the edge, at least a radius from each end.
+        let s = project(edge, q) * len;
+        let fit = s.clamp(r, (len - r).max(r));
+        if len < 2.0 * r || (fit - s).abs() < 1e-9 {
+            return None;
+        }
+        let along = edge.start + edge.delta() * (fit / len);
+        let v = self.add_node(top(along))?;
+        Some((v, (2.0 * r).hyp(fit - s)))
     }
 
     /// A transition usable both ways.
