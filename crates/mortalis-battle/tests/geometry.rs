@@ -983,11 +983,16 @@ fn a_climb_beside_a_roofs_corner_comes_on_where_a_base_fits() {
         .expect("a climb from the nook");
     // 3" climbed at 2, the base's width and the 0.05" along the edge onto
     // the roof, then 0.7" on it.
-    close(p.cost(), 6.0 + 1.002_f64.hypot(0.051) + 0.499_f64.hypot(0.499));
+    close(
+        p.cost(),
+        6.0 + 1.002_f64.hypot(0.051) + 0.499_f64.hypot(0.499),
+    );
     // Within both Moves of a Speed 4 model, as a walk across them (B31).
     let nav = mortalis_battle::Nav::new(&t, STD);
     let gap = |_: usize, at: Place| (at.x - roof.x).hypot(at.y - roof.y);
-    let [_, both] = nav.reach_both(nook, (4.0, 3.0), &[], &[roof], &gap).unwrap();
+    let [_, both] = nav
+        .reach_both(nook, (4.0, 3.0), &[], &[roof], &gap)
+        .unwrap();
     let walk = both[0].as_ref().expect("a walk onto the roof");
     assert_eq!(walk.to.level, Level::Roof(0));
     assert!(walk.spent <= 7.01, "{walk:?}");

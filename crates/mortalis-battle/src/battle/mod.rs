@@ -379,7 +379,11 @@ impl Battle {
             let side = self.models[m].side;
             let foe = |o: &Fighter| o.on_table() && o.side != side;
             let goals: Vec<Place> = if enemies {
-                self.models.iter().filter(|o| foe(o)).map(|o| o.body.at).collect()
+                self.models
+                    .iter()
+                    .filter(|o| foe(o))
+                    .map(|o| o.body.at)
+                    .collect()
             } else {
                 self.markers.iter().chain(&self.object).copied().collect()
             };
