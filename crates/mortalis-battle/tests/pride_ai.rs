@@ -3,7 +3,9 @@
 //! draw at 0:0; so with VP level the AI also holds back from the last enemy
 //! but one, whose fall leaves one that may fall at the next exchange.
 //! And a Move towards the far edge that ends in contact with an enemy
-//! gains nothing: engaged, the model cannot walk on.
+//! gains nothing: engaged, the model cannot walk on. A model that can
+//! leave acts first, and an enemy mover is intercepted for its point only
+//! near its way off (session 30).
 
 #[path = "common/duel.rs"]
 mod duel;
@@ -134,4 +136,83 @@ fn edge_walks(pool: Option<(f64, f64)>, wall: Option<Barrier>) -> (Choice, Optio
     let chosen = q.options[Ai.choose(&b, &q).unwrap()];
     let which = (chosen == clear || chosen == into).then_some(chosen == clear);
     (chosen, which)
+}
+
+/// Duma on an open table, VP level, each side leaving across the other's
+/// edge (side 0 north): A3 (a swordsman) 5.5" short of the north edge
+/// (off in both its Moves, not in one), A1 (a rifleman) far south with B1
+/// in its sights; B2 north-west.
+fn leaving_and_shooting() -> mortalis_battle::battle::Battle {
+    let places = [
+        ("A3", (14.0, 22.5)),
+        ("A1", (5.0, 5.0)),
+        ("B1", (5.0, 9.0)),
+        ("B2", (2.0, 26.0)),
+    ];
+    let table = parse("size = 28\n").unwrap();
+    let mut b = alfa_against_beta(table, |name| {
+        let (_, (x, y)) = places.iter().find(|p| p.0 == name)?;
+        Some(Place::ground(*x, *y))
+    })
+    .with_scenario(Scenario::Pride);
+    b.edges = [Some(0), Some(2)];
+    b.round = 3;
+    b
+}
+
+/// The model that can leave acts first (session 30): the battle may end
+/// before its turn comes (the last enemy falls on a friend's reaction, a
+/// draw at 0:0), and its VP is banked once it is off. Before, the AI woke
+/// the model with the best shot.
+#[test]
+fn the_model_that_can_leave_is_activated_first() {
+    let b = leaving_and_shooting();
+    let id = |n: &str| b.models.iter().position(|m| m.name == n).unwrap();
+    let q = Question {
+        side: 0,
+        about: About::Activate,
+        options: vec![
+            Choice::Activate { model: id("A1") },
+            Choice::Activate { model: id("A3") },
+        ],
+    };
+    assert_eq!(
+        q.options[Ai.choose(&b, &q).unwrap()],
+        Choice::Activate { model: id("A3") }
+    );
+}
+
+/// Whether A2 intercepts B1 walking at `y` (B1 leaves across the south
+/// edge, so at y 3 it is about to score), A2 beside it.
+fn intercepts(y: f64) -> bool {
+    let places = [("A2", (14.0, y + 1.2)), ("B1", (14.0, y))];
+    let table = parse("size = 28\n").unwrap();
+    let mut b = alfa_against_beta(table, |name| {
+        let (_, (x, py)) = places.iter().find(|p| p.0 == name)?;
+        Some(Place::ground(*x, *py))
+    })
+    .with_scenario(Scenario::Pride);
+    b.edges = [Some(0), Some(2)];
+    b.round = 3;
+    let id = |n: &str| b.models.iter().position(|m| m.name == n).unwrap();
+    b.active = Some(id("B1"));
+    let stop = Choice::Intercept {
+        model: id("A2"),
+        mover: id("B1"),
+    };
+    let q = Question {
+        side: 0,
+        about: About::Intercept,
+        options: vec![stop, Choice::Pass],
+    };
+    q.options[Ai.choose(&b, &q).unwrap()] == stop
+}
+
+/// Stopping a mover is worth what it would score only near its way off
+/// (session 30): in mid-field the interception is an even fight the AI
+/// does not seek; 3" from the edge it stops the enemy's point.
+#[test]
+fn it_intercepts_only_an_enemy_near_its_way_off() {
+    assert!(!intercepts(14.0), "mid-field");
+    assert!(intercepts(3.0), "by the edge");
 }

@@ -572,9 +572,34 @@ impl Ai {
             let shots = (0..b.models.len())
                 .map(|t| self.value(b, model, &Choice::Shoot { target: t }, 0.0))
                 .fold(0.0, f64::max);
-            fights.max(shots) + 0.3 * f64::from(b.models[model].carried)
+            fights.max(shots).max(leave_now(b, model)) + 0.3 * f64::from(b.models[model].carried)
         };
         best(q, score)
+    }
+}
+
+/// What model `m` banks by leaving the table in this activation (both
+/// its Moves, when both are open), when it walks (roughly, by the edge's
+/// field) near enough to a way off: its
+/// [`leave_value`], else 0. So a model about to leave acts before the
+/// battle may end without it (session 30: in Duma the last enemy threw
+/// itself on a friend and fell while the model 1" from the edge waited its
+/// turn, a 0:0 draw).
+fn leave_now(b: &Battle, m: usize) -> f64 {
+    let me = &b.models[m];
+    if !me.on_table() || !b.engaged_with(m).is_empty() {
+        return 0.0;
+    }
+    let exits = b.exit_edges(m);
+    // The field reads the row of cells next to the edge, whose centres
+    // lie 0.75" in; the whole base must get across (`Battle::exits`).
+    let near = !exits.is_empty()
+        && exit_gap(b, &exits, me.body.at) + 0.25 + me.body.radius()
+            <= me.both_allowances().map_or(me.allowance(), |(a, c)| a + c);
+    if near {
+        leave_value(b, m).max(0.0)
+    } else {
+        0.0
     }
 }
 

@@ -7,7 +7,7 @@ use mortalis_rules::odds::Odds;
 use mortalis_rules::skills::Skill;
 
 use super::ai::{Ai, best, exit_gap, exit_worth, exposure, prob, worth};
-use super::{About, Battle, Choice, Entry, Offensive, Question};
+use super::{About, Battle, Choice, Entry, Offensive, Question, Scenario};
 
 /// Exact chances of the exchange if `a` attacked `d` now: (`d` out, `a`
 /// out).
@@ -133,7 +133,7 @@ impl Ai {
                 } else {
                     0.0
                 };
-                0.2 + exit_worth(b, mover) + it_out * worth(b, mover)
+                0.2 + stopped_worth(b, mover) + it_out * worth(b, mover)
                     - me_out * worth(b, model)
                     - shooter
             }
@@ -277,4 +277,22 @@ impl Ai {
     pub(super) fn react(&self, b: &Battle, q: &Question) -> usize {
         best(q, |c| self.react_value(b, q, c))
     }
+}
+
+/// What stopping `mover` short of its way off is worth: what it would take
+/// off ([`exit_worth`]). In Duma every model scores by leaving, so that
+/// counts only when its way off lies within this Move and the next
+/// (session 30: until then the AI intercepted every mover, however far
+/// from its edge, and lost the even fights that followed).
+fn stopped_worth(b: &Battle, mover: usize) -> f64 {
+    let it = &b.models[mover];
+    if b.scenario == Scenario::Pride {
+        let exits = b.exit_edges(mover);
+        let far =
+            exits.is_empty() || exit_gap(b, &exits, it.body.at) > 2.0 * f64::from(it.profile.speed);
+        if far {
+            return 0.0;
+        }
+    }
+    exit_worth(b, mover)
 }
