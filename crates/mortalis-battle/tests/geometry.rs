@@ -987,7 +987,10 @@ fn a_climb_beside_a_roofs_corner_comes_on_where_a_base_fits() {
         p.cost(),
         6.0 + 1.002_f64.hypot(0.051) + 0.499_f64.hypot(0.499),
     );
-    // Within both Moves of a Speed 4 model, as a walk across them (B31).
+    // Within both Moves of a Speed 4 model, as a walk across them (B31):
+    // 6 + 1.0013", inside the thousandths a climb may overrun its
+    // allowance by (`CLIMB_SLACK`, which the graph's offsets off walls
+    // need; a nook lower down would need more and have no such walk).
     let nav = mortalis_battle::Nav::new(&t, STD);
     let gap = |_: usize, at: Place| (at.x - roof.x).hypot(at.y - roof.y);
     let [_, both] = nav

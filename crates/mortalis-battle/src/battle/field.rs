@@ -81,8 +81,8 @@ fn cell_cost(p: &Piece, inside: bool) -> f32 {
 }
 
 /// What a battle keeps of its own: the last field round the bases
-/// ([`Fields::around_bases`]), for which model at which length of the log.
-/// A copy starts empty.
+/// ([`Fields::around_bases`]), for which model at which length of the log,
+/// towards which goals. A copy starts empty.
 #[derive(Debug, Default)]
 pub(crate) struct JamCache(pub(crate) std::cell::RefCell<Option<JamField>>);
 
@@ -97,11 +97,12 @@ impl Clone for JamCache {
 pub(crate) type JamField = ((usize, usize, bool), JamSearch);
 
 /// The grid of a table, built on first use, and the fields searched on it
-/// so far, by goal and cut ([`FieldStore::distance_within`]). Each field
-/// is a pure function of the table, its goal and its cut, and its search
-/// runs only as far as it has been asked to (`Search`), so battles played
-/// at once on one table may share a store: a field one of them searched
-/// part of, another reads on from.
+/// so far, one search per goal, read at the cut of each query
+/// ([`FieldStore::distance_within`]). A cell's distance is a pure function
+/// of the table and the goal, final once the search has passed it, and a
+/// search runs only as far as it has been asked to (`Search`), so battles
+/// played at once on one table may share a store: a field one of them
+/// searched part of, another reads on from.
 #[derive(Debug)]
 pub(crate) struct FieldStore {
     grid: std::sync::OnceLock<Fields>,
@@ -138,10 +139,13 @@ impl FieldStore {
     /// round `at` lie within the cut, infinite when none does, and where
     /// only some do, the best of those and the straight way to them (as
     /// next to a closed cell). Much quicker than the whole field for a
-    /// short limit. Each cut has searches of its own, so that what a query
-    /// answers depends on the goal, the place and the limit alone, never
-    /// on what was asked before (until session 21 a field once read
-    /// further answered further from then on).
+    /// short limit. One search per goal serves every cut: a cell within
+    /// the cut is final when the search stops, and a cell beyond it reads
+    /// infinite however far the search has run, so what a query answers
+    /// depends on the goal, the place and the limit alone, never on what
+    /// was asked before (until session 21 a field once read further
+    /// answered further from then on; until session 30 each cut had a
+    /// search of its own).
     pub(crate) fn distance_within(&self, table: &Table, goal: Goal, at: Place, limit: f64) -> f64 {
         let grid = self.grid(table);
         // Read a little past the limit, so that the open cells round `at`

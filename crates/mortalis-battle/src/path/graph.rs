@@ -45,11 +45,13 @@ pub(super) enum LinkKind {
     JumpDown {
         piece: usize,
         height: f64,
+        /// The inches walked from the roof place to the foot (the base's
+        /// width, or more where the top lies along the edge: ruling
+        /// "Climbing beside a roof's corner").
+        walk: f64,
     },
     /// A jump over the gap between two roofs (B32, `roofjump.rs`).
-    RoofJump {
-        gap: f64,
-    },
+    RoofJump { gap: f64 },
 }
 
 /// What a ground segment touches.
@@ -444,7 +446,11 @@ impl<'a> Graph<'a> {
             // Kept for every mover that gets climbing points: a search uses
             // it only when its mover jumps down ([`super::Nav::jumping`]).
             {
-                let step = LinkKind::JumpDown { piece: i, height };
+                let step = LinkKind::JumpDown {
+                    piece: i,
+                    height,
+                    walk,
+                };
                 self.links.push(Link {
                     from: top,
                     to: outside,

@@ -5,7 +5,7 @@ use crate::hyp::Hyp;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::graph::{Graph, Link, LinkKind, SLACK, Touch};
+use super::graph::{Graph, Link, LinkKind, Touch};
 use super::{Path, Step};
 use crate::table::Place;
 
@@ -264,10 +264,11 @@ impl Graph<'_> {
                 },
             ),
             LinkKind::JumpDown { .. } if !self.mover.jump_down => return None,
-            LinkKind::JumpDown { piece, height } => (
-                2.0 * (self.mover.radius + SLACK),
-                Step::JumpDown { to, piece, height },
-            ),
+            LinkKind::JumpDown {
+                piece,
+                height,
+                walk,
+            } => (walk, Step::JumpDown { to, piece, height }),
             // B32, Q17: the Move's one jump, as long as its run-up.
             LinkKind::RoofJump { gap } => {
                 if jumped == 1 || gap > cost.max(1.0) + 1e-9 {
