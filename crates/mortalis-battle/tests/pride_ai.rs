@@ -108,18 +108,10 @@ fn an_enemy_across_a_barrier_does_not_stop_the_walk() {
 /// (`Some(true)` for the clear one), with a lava pool or none and an
 /// energy barrier or none.
 fn edge_walks(pool: Option<(f64, f64)>, wall: Option<Barrier>) -> (Choice, Option<bool>) {
-    let places = [("A1", (14.0, 20.0)), ("B1", (14.0, 25.5))];
-    let table = parse("size = 28\n").unwrap();
-    let mut b = alfa_against_beta(table, |name| {
-        let (_, (x, y)) = places.iter().find(|p| p.0 == name)?;
-        Some(Place::ground(*x, *y))
-    })
-    .with_scenario(Scenario::Pride);
-    b.edges = [Some(0), Some(2)];
+    let mut b = duma(&[("A1", (14.0, 20.0)), ("B1", (14.0, 25.5))]);
     b.lava = pool.into_iter().collect();
     b.barriers = wall.into_iter().collect();
     b.active = b.models.iter().position(|m| m.name == "A1");
-    b.round = 3;
     let walk = |x: f64, y: f64| Choice::Move {
         to: Place::ground(x, y),
         spent: (x - 14.0).hypot(y - 20.0),
@@ -138,17 +130,10 @@ fn edge_walks(pool: Option<(f64, f64)>, wall: Option<Barrier>) -> (Choice, Optio
     (chosen, which)
 }
 
-/// Duma on an open table, VP level, each side leaving across the other's
-/// edge (side 0 north): A3 (a swordsman) 5.5" short of the north edge
-/// (off in both its Moves, not in one), A1 (a rifleman) far south with B1
-/// in its sights; B2 north-west.
-fn leaving_and_shooting() -> mortalis_battle::battle::Battle {
-    let places = [
-        ("A3", (14.0, 22.5)),
-        ("A1", (5.0, 5.0)),
-        ("B1", (5.0, 9.0)),
-        ("B2", (2.0, 26.0)),
-    ];
+/// Duma on an open 28" table in round 3, VP level, each side leaving
+/// across the other's edge (side 0 north), the models named in `places`
+/// where it puts them and the others off the table.
+fn duma(places: &[(&str, (f64, f64))]) -> mortalis_battle::battle::Battle {
     let table = parse("size = 28\n").unwrap();
     let mut b = alfa_against_beta(table, |name| {
         let (_, (x, y)) = places.iter().find(|p| p.0 == name)?;
@@ -158,6 +143,18 @@ fn leaving_and_shooting() -> mortalis_battle::battle::Battle {
     b.edges = [Some(0), Some(2)];
     b.round = 3;
     b
+}
+
+/// A3 (a swordsman) 5.5" short of the north edge (off in both its Moves,
+/// not in one), A1 (a rifleman) far south with B1 in its sights; B2
+/// north-west.
+fn leaving_and_shooting() -> mortalis_battle::battle::Battle {
+    duma(&[
+        ("A3", (14.0, 22.5)),
+        ("A1", (5.0, 5.0)),
+        ("B1", (5.0, 9.0)),
+        ("B2", (2.0, 26.0)),
+    ])
 }
 
 /// The model that can leave acts first (session 30): the battle may end
@@ -185,15 +182,7 @@ fn the_model_that_can_leave_is_activated_first() {
 /// Whether A2 intercepts B1 walking at `y` (B1 leaves across the south
 /// edge, so at y 3 it is about to score), A2 beside it.
 fn intercepts(y: f64) -> bool {
-    let places = [("A2", (14.0, y + 1.2)), ("B1", (14.0, y))];
-    let table = parse("size = 28\n").unwrap();
-    let mut b = alfa_against_beta(table, |name| {
-        let (_, (x, py)) = places.iter().find(|p| p.0 == name)?;
-        Some(Place::ground(*x, *py))
-    })
-    .with_scenario(Scenario::Pride);
-    b.edges = [Some(0), Some(2)];
-    b.round = 3;
+    let mut b = duma(&[("A2", (14.0, y + 1.2)), ("B1", (14.0, y))]);
     let id = |n: &str| b.models.iter().position(|m| m.name == n).unwrap();
     b.active = Some(id("B1"));
     let stop = Choice::Intercept {
