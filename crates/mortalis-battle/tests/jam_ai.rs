@@ -42,13 +42,22 @@ const MARKER: Place = Place {
 /// A1 at (14, 6), active, its free action spent; A2 in the gap; nobody
 /// else on the table; the marker beyond.
 fn battle() -> (Battle, usize) {
+    placed(false)
+}
+
+/// [`battle`], or with `enemy` B1 standing where the marker was and no
+/// marker on the table.
+fn placed(enemy: bool) -> (Battle, usize) {
     let table = parse(TABLE).unwrap();
     let mut b = alfa_against_beta(table, |name| match name {
         "A1" => Some(Place::ground(14.0, 6.0)),
         "A2" => Some(Place::ground(14.0, 13.0)),
+        "B1" if enemy => Some(MARKER),
         _ => None,
     });
-    b.markers = vec![MARKER];
+    if !enemy {
+        b.markers = vec![MARKER];
+    }
     let a1 = b.models.iter().position(|m| m.name == "A1").unwrap();
     b.active = Some(a1);
     b.models[a1].free_slot = true;
@@ -128,20 +137,7 @@ fn a_jammed_model_heads_for_the_other_gap() {
 /// judges the way round every base but the enemy's and takes the far gap.
 #[test]
 fn a_jammed_model_with_nothing_to_gather_goes_round_to_the_enemy() {
-    let enemy = || {
-        let table = parse(TABLE).unwrap();
-        let mut b = alfa_against_beta(table, |name| match name {
-            "A1" => Some(Place::ground(14.0, 6.0)),
-            "A2" => Some(Place::ground(14.0, 13.0)),
-            "B1" => Some(MARKER),
-            _ => None,
-        });
-        let a1 = b.models.iter().position(|m| m.name == "A1").unwrap();
-        b.active = Some(a1);
-        b.models[a1].free_slot = true;
-        (b, a1)
-    };
-    let (b, a1) = enemy();
+    let (b, a1) = placed(true);
     assert!(b.markers.is_empty());
     let at = b.models[a1].body.at;
     let plain = b.walk_to(MARKER, at);
@@ -151,7 +147,7 @@ fn a_jammed_model_with_nothing_to_gather_goes_round_to_the_enemy() {
         "plain {plain}, round the bases {round}"
     );
     assert_eq!(choice(&b), Choice::End);
-    let (mut b, _) = enemy();
+    let (mut b, _) = placed(true);
     idle(&mut b);
     assert!(
         matches!(choice(&b), Choice::Move { .. }),

@@ -476,8 +476,9 @@ impl<'a> Graph<'a> {
     /// Where a climb at `q` on an edge of piece `i` (outward normal `nrm`,
     /// length `len`) comes onto its roof, and the inches walked from the
     /// foot to there: straight across the edge, or, where a base does not
-    /// fit there (within a radius of the roof's corner), along the edge to
-    /// the nearest place it does (ruling "Climbing beside a roof's corner":
+    /// fit there (within a radius of the roof's corner), along the edge a
+    /// radius from that end, if a base fits there (ruling "Climbing beside
+    /// a roof's corner":
     /// until session 30 a climb there was never offered, and a model in a
     /// nook below a narrow roof stood for the rest of the battle).
     fn climb_top(
