@@ -167,21 +167,68 @@ impl Battle {
         let acrobat = me.skills.contains(&Skill::Acrobat);
         let r = me.body.radius();
         let others = self.others(m);
-        let goals: Vec<Place> = self.move_goals(m).into_iter().map(|g| g.0).collect();
-        let reached = nav
-            .reach(from, allowance, &others, &goals)
-            .map_err(|e| BattleError::NotYet(format!("a model standing where it cannot ({e})")))?;
+        let goals = self.move_goals(m);
+        // What the searches found is a pure function of what the key holds
+        // (the table never changes): a model standing still on a roof asks
+        // them again and again.
+        let key = [
+            from.bits().as_slice(),
+            &[u64::from(acrobat), r.to_bits()],
+            &super::moves::reach_key(mover, (allowance, None), &others, &goals, |_| None),
+        ]
+        .concat();
+        let candidates = match self.recall.jumps.0.get(&key) {
+            Some(found) => found,
+            None => {
+                let places: Vec<Place> = goals.iter().map(|g| g.0).collect();
+                let found =
+                    self.jump_candidates(nav, (from, allowance, r), &others, &places, acrobat)?;
+                self.recall.jumps.0.insert(key, found.clone());
+                found
+            }
+        };
         let near = |a: Place, b: Place| a.level == b.level && (a.x - b.x).hypot(a.y - b.y) < 0.05;
         let mut out: Vec<Choice> = vec![];
-        for reach in reached.into_iter().flatten() {
+        for (reach, clear) in candidates {
             let taken = plain
                 .iter()
                 .chain(&out)
                 .any(|c| matches!(c, Choice::Move { to, .. } | Choice::JumpDown { to, .. } if near(*to, reach.to)));
+            if taken || !clear {
+                continue;
+            }
+            out.push(Choice::JumpDown {
+                to: reach.to,
+                spent: reach.spent,
+                height: reach.dropped,
+                climbed: reach.climbed,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The reaches of [`Battle::jump_down_moves`] before the Moves already
+    /// offered are taken out: each reach towards a goal that leaves the
+    /// roof by a jump-down it may survive, onto no other base, with
+    /// whether the edges it drops from and the spots below are clear
+    /// ([`Battle::drops_clear`]).
+    fn jump_candidates(
+        &self,
+        nav: &Nav,
+        (from, allowance, r): (Place, f64, f64),
+        others: &[crate::table::Body],
+        goals: &[Place],
+        acrobat: bool,
+    ) -> Result<Vec<(crate::path::Reach, bool)>, BattleError> {
+        let reached = nav
+            .reach(from, allowance, others, goals)
+            .map_err(|e| BattleError::NotYet(format!("a model standing where it cannot ({e})")))?;
+        let mut out = vec![];
+        for reach in reached.into_iter().flatten() {
             // A way that ends on the roof it starts on drops nowhere (none
             // worth its roll jumps down and climbs back).
             let stays = reach.to.level == from.level;
-            if stays || taken || super::moves::overlaps_any(&others, reach.to, r) {
+            if stays || super::moves::overlaps_any(others, reach.to, r) {
                 continue;
             }
             // The search says how high the way drops (0: it does not).
@@ -192,15 +239,8 @@ impl Battle {
             // The model stands at each edge for its roll, and below it:
             // never on another model's base (bases on a roof do not stop
             // the path search, docs/mortalis/battle.md).
-            if !self.drops_clear(nav, from, reach.to, (allowance, r), &others) {
-                continue;
-            }
-            out.push(Choice::JumpDown {
-                to: reach.to,
-                spent: reach.spent,
-                height,
-                climbed: reach.climbed,
-            });
+            let clear = self.drops_clear(nav, from, reach.to, (allowance, r), others);
+            out.push((reach, clear));
         }
         Ok(out)
     }

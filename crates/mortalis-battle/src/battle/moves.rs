@@ -8,7 +8,7 @@
 use super::walk::STRIDE;
 use super::{Battle, BattleError, Choice};
 use crate::hyp::Hyp;
-use crate::path::{Mover, Nav, Step, Traced};
+use crate::path::{Mover, Nav, Reach, Step, Traced};
 use crate::sharded::Sharded;
 use crate::table::{Body, Place};
 
@@ -572,6 +572,18 @@ type Searched = (Vec<Traced>, Option<(Vec<Traced>, f64)>);
 #[derive(Debug)]
 pub(super) struct ReachMemo(Sharded<Vec<u64>, Searched>);
 
+/// The jump-down Moves' searches (`Battle::jump_down_moves`), by the
+/// start, the Akrobata skill, the base and a [`reach_key`]: each reach that
+/// jumps down, with whether its drops are clear. Kept for one table.
+#[derive(Debug)]
+pub(super) struct JumpMemo(pub(super) Sharded<Vec<u64>, Vec<(Reach, bool)>>);
+
+impl Default for JumpMemo {
+    fn default() -> Self {
+        JumpMemo(Sharded::new(REACH_SHARDS, REACH_MEMO_MAX / REACH_SHARDS))
+    }
+}
+
 impl Default for ReachMemo {
     fn default() -> Self {
         ReachMemo(Sharded::new(REACH_SHARDS, REACH_MEMO_MAX / REACH_SHARDS))
@@ -589,7 +601,7 @@ const REACH_MEMO_MAX: usize = 2048;
 /// where the enemy behind goal `k` stands (`foe(k)`; for the point back
 /// from an enemy, a place no model stands on, so that it is told from a
 /// plain goal there).
-fn reach_key(
+pub(super) fn reach_key(
     mover: Mover,
     (allowance, both): (f64, Option<(f64, f64)>),
     others: &[Body],

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use mortalis_rules::odds::{self, ActionError, Odds, Query};
 
 use super::field::FieldStore;
-use super::moves::ReachMemo;
+use super::moves::{JumpMemo, ReachMemo};
 use super::{Battle, Fighter, navs_for};
 use crate::path::Nav;
 use crate::sharded::Sharded;
@@ -30,6 +30,8 @@ pub(crate) struct Recall {
     pub(crate) sight: SightMemo,
     /// Move searches, by their inputs (`moves.rs`).
     pub(crate) reach: ReachMemo,
+    /// The jump-down Moves' searches, by their inputs (`jumpdown.rs`).
+    pub(crate) jumps: JumpMemo,
     /// The AI's walking fields (`field.rs`).
     pub(crate) fields: FieldStore,
     /// The exact odds of shots and exchanges ([`Battle::odds`]).

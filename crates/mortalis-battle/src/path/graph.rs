@@ -578,6 +578,42 @@ impl<'a> Graph<'a> {
         }
     }
 
+    /// Which nodes stand on a base ([`Graph::on_a_base`]), each node
+    /// asked only when it lies round one: the shared corners found by
+    /// place ([`NodeGrid`](super::grid::NodeGrid)), the query's own nodes
+    /// (and the start and the goal) all asked. A node outside every base's
+    /// box is on none.
+    pub(super) fn nodes_on_bases(&self) -> Vec<bool> {
+        let n = self.nodes.len();
+        let mut out = vec![false; n];
+        let Some(grid) = self.grid.as_deref() else {
+            for (v, node) in self.nodes.iter().enumerate() {
+                out[v] = self.on_a_base(node.at);
+            }
+            return out;
+        };
+        let mut near = vec![];
+        let stops = self
+            .bases
+            .iter()
+            .chain(self.roof_bases.iter().map(|(_, s)| s));
+        for stop in stops {
+            let [x0, y0, x1, y1] = stop.bounds();
+            let half = (x1 - x0).max(y1 - y0) / 2.0;
+            near.clear();
+            grid.near((x0 + x1) / 2.0, (y0 + y1) / 2.0, half, false, &mut near);
+            for &v in &near {
+                if v < n && !out[v] {
+                    out[v] = self.on_a_base(self.nodes[v].at);
+                }
+            }
+        }
+        for v in (0..2.min(n)).chain(grid.nodes.min(n)..n) {
+            out[v] = self.on_a_base(self.nodes[v].at);
+        }
+        out
+    }
+
     /// The length of a straight slide from `a` to `b`.
     pub(super) fn slide_length(a: Place, b: Place) -> f64 {
         let (dx, dy) = (b.x - a.x, b.y - a.y);

@@ -130,17 +130,8 @@ impl<'a> Nav<'a> {
             }));
         }
         // Climbs that land inside a model's base are dropped.
-        let covered = |g: &Graph, n: usize| g.on_a_base(g.nodes[n].at);
-        let keep: Vec<bool> = g
-            .links
-            .iter()
-            .map(|l| !covered(&g, l.from) && !covered(&g, l.to))
-            .collect();
-        let mut k = 0;
-        g.links.retain(|_| {
-            k += 1;
-            keep[k - 1]
-        });
+        let covered = g.nodes_on_bases();
+        g.links.retain(|l| !covered[l.from] && !covered[l.to]);
         g.corners(&bases, false);
         for c in roof_corners {
             g.add_node(c);

@@ -261,7 +261,7 @@ impl Nav<'_> {
             } else {
                 g.settle(rough, budget)
             };
-            let settled = settled(&g, &best, &back, budget, span, rough);
+            let settled = settled(&best, &back, budget, span, rough);
             if let Some(total) = gate {
                 let total = total - if rough { 2.0 } else { 0.0 };
                 spans |= climb_past(&g, &best, budget, total);
@@ -286,19 +286,14 @@ impl Nav<'_> {
 
 /// The states a search settled within `budget`; for a walk across both
 /// Moves only those whose way climbs across the first allowance.
-fn settled(
-    g: &Graph,
-    best: &[[f64; 2]],
-    back: &Backs,
-    budget: f64,
-    span: Span,
-    rough: bool,
-) -> Vec<Settled> {
+fn settled(best: &[[f64; 2]], back: &Backs, budget: f64, span: Span, rough: bool) -> Vec<Settled> {
     let extra = if rough { span.rough_inches() } else { 0.0 };
-    let mut trails = vec![[None, None]; g.nodes.len()];
-    let mut across = vec![[None, None]; g.nodes.len()];
-    (0..g.nodes.len())
-        .flat_map(|v| [(v, 0), (v, 1)])
+    let mut trails = vec![None; back.len()];
+    let mut across = vec![None; back.len()];
+    // The start, then every state the search reached (no other has a
+    // cost), in the order of their nodes.
+    std::iter::once((0, 0))
+        .chain(back.reached_in_order())
         .filter(|&(v, j)| best[v][j] <= budget + 1e-9)
         .filter_map(|(v, j)| {
             // As the path rebuilt from `back` would say.

@@ -351,34 +351,29 @@ impl Graph<'_> {
     /// Whether the way to state (`v`, `j`) that `back` records touches
     /// difficult ground and whether it climbs — as the path
     /// [`Graph::rebuild`] makes would say — remembering each state's answer
-    /// in `known` so that the ways to many states are walked once.
-    pub(super) fn trail(
-        back: &Backs,
-        known: &mut [[Option<Trail>; 2]],
-        v: usize,
-        j: usize,
-    ) -> Trail {
+    /// in `known` (by the state's [`Backs::slot`]) so that the ways to many
+    /// states are walked once.
+    pub(super) fn trail(back: &Backs, known: &mut [Option<Trail>], v: usize, j: usize) -> Trail {
         let mut stack = vec![];
         let (mut u, mut k) = (v, j);
         let mut acc = loop {
-            if let Some(f) = known[u][k] {
+            let Some(slot) = back.slot(u, k) else {
+                break (false, false, 0.0);
+            };
+            if let Some(f) = known[slot] {
                 break f;
             }
-            match back.get(u, k) {
-                None => break (false, false, 0.0),
-                Some((p, pj, step, t)) => {
-                    let drop = match step {
-                        Step::JumpDown { height, .. } => *height,
-                        _ => 0.0,
-                    };
-                    stack.push((u, k, t.difficult, matches!(step, Step::Climb { .. }), drop));
-                    (u, k) = (*p, *pj);
-                }
-            }
+            let (p, pj, step, t) = &back.ways[slot];
+            let drop = match step {
+                Step::JumpDown { height, .. } => *height,
+                _ => 0.0,
+            };
+            stack.push((slot, t.difficult, matches!(step, Step::Climb { .. }), drop));
+            (u, k) = (*p, *pj);
         };
-        while let Some((u, k, difficult, climb, drop)) = stack.pop() {
+        while let Some((slot, difficult, climb, drop)) = stack.pop() {
             acc = (acc.0 || difficult, acc.1 || climb, acc.2.max(drop));
-            known[u][k] = Some(acc);
+            known[slot] = Some(acc);
         }
         acc
     }
@@ -388,34 +383,34 @@ impl Graph<'_> {
     /// Whether the way to state `at` that `back` records climbs across
     /// `split` inches of allowance: a climb starting below it and ending
     /// past it (B31, a walk across both Moves). Each state's answer is kept
-    /// in `known`, so that the ways to many states are walked once.
+    /// in `known` (by its [`Backs::slot`]), so that the ways to many states
+    /// are walked once.
     pub(super) fn climbs_across(
         back: &Backs,
         best: &[[f64; 2]],
-        known: &mut [[Option<bool>; 2]],
+        known: &mut [Option<bool>],
         at: (usize, usize),
         split: f64,
     ) -> bool {
         let mut stack = vec![];
         let (mut u, mut k) = at;
         let mut acc = loop {
-            if let Some(f) = known[u][k] {
+            let Some(slot) = back.slot(u, k) else {
+                break false;
+            };
+            if let Some(f) = known[slot] {
                 break f;
             }
-            match back.get(u, k) {
-                None => break false,
-                Some((p, pj, step, _)) => {
-                    let across = matches!(step, Step::Climb { .. })
-                        && best[*p][*pj] < split - 1e-9
-                        && best[u][k] > split + 1e-9;
-                    stack.push((u, k, across));
-                    (u, k) = (*p, *pj);
-                }
-            }
+            let (p, pj, step, _) = &back.ways[slot];
+            let across = matches!(step, Step::Climb { .. })
+                && best[*p][*pj] < split - 1e-9
+                && best[u][k] > split + 1e-9;
+            stack.push((slot, across));
+            (u, k) = (*p, *pj);
         };
-        while let Some((u, k, across)) = stack.pop() {
+        while let Some((slot, across)) = stack.pop() {
             acc |= across;
-            known[u][k] = Some(acc);
+            known[slot] = Some(acc);
         }
         acc
     }
@@ -431,10 +426,13 @@ type Way = (usize, usize, Step, Touch);
 
 /// The way each search state was last reached, kept compact: a small index
 /// per state (set only for the states reached) into the ways, so that a
-/// search cut at a short budget does not clear a large entry per node.
+/// search cut at a short budget does not clear a large entry per node; and
+/// the states reached, in the order first reached, so that what reads the
+/// search afterwards need not look at every node.
 pub(super) struct Backs {
     at: Vec<[u32; 2]>,
     ways: Vec<Way>,
+    reached: Vec<(usize, usize)>,
 }
 
 impl Backs {
@@ -444,6 +442,7 @@ impl Backs {
         Backs {
             at: vec![[Self::NONE; 2]; n],
             ways: Vec::new(),
+            reached: Vec::new(),
         }
     }
 
@@ -453,6 +452,7 @@ impl Backs {
             Self::NONE => {
                 self.at[v][j] = self.ways.len() as u32;
                 self.ways.push(way);
+                self.reached.push((v, j));
             }
             k => self.ways[k as usize] = way,
         }
@@ -461,10 +461,30 @@ impl Backs {
     /// How state (`v`, `j`) was reached (`None` for the start and for the
     /// states never reached).
     pub(super) fn get(&self, v: usize, j: usize) -> Option<&Way> {
+        self.slot(v, j).map(|k| &self.ways[k])
+    }
+
+    /// Where the way to state (`v`, `j`) is kept: one number per state
+    /// reached, below [`Backs::len`] (`None` for the start and the states
+    /// never reached).
+    pub(super) fn slot(&self, v: usize, j: usize) -> Option<usize> {
         match self.at[v][j] {
             Self::NONE => None,
-            k => self.ways.get(k as usize),
+            k => Some(k as usize),
         }
+    }
+
+    /// How many states were reached (the start not counted).
+    pub(super) fn len(&self) -> usize {
+        self.ways.len()
+    }
+
+    /// The states reached besides the start, in the order of their nodes
+    /// and jump flags.
+    pub(super) fn reached_in_order(&self) -> Vec<(usize, usize)> {
+        let mut out = self.reached.clone();
+        out.sort_unstable();
+        out
     }
 }
 
