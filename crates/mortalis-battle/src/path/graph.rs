@@ -9,6 +9,7 @@ use geo::{BoundingRect, Contains, Coord, Line, MultiPolygon, Point, Polygon};
 
 use super::Mover;
 use super::grid::NodeGrid;
+use super::layers::{Links, Nodes};
 use super::memo::Memo;
 use super::stop::{Stop, grow};
 use super::stops::StopGrid;
@@ -66,8 +67,10 @@ pub(super) struct Touch {
 pub(super) struct Graph<'a> {
     pub(super) table: &'a Table,
     pub(super) mover: Mover,
-    pub(super) nodes: Vec<Node>,
-    pub(super) links: Vec<Link>,
+    /// The corners and places searched (`layers.rs`: a query's over its
+    /// `Nav`'s).
+    pub(super) nodes: Nodes,
+    pub(super) links: Links,
     /// Ground footprints no base crosses (walls, blocks, impassable), shared
     /// by every query of a `Nav`.
     pub(super) walls: Arc<Vec<Stop>>,
@@ -105,21 +108,16 @@ pub(super) struct Graph<'a> {
 }
 
 impl<'a> Graph<'a> {
-    /// A copy of this graph with room for `nodes` more nodes and `links`
-    /// more links: a query adds its own (the bases' corners, the start's
-    /// rings and climbing points), and a copy just as long as the graph
-    /// would be copied again on the first one added.
+    /// A copy of this graph for a query, with room for `nodes` more nodes
+    /// and `links` more links (the bases' corners, the start's rings and
+    /// climbing points): the nodes and links are shared, not copied
+    /// (`layers.rs`; until session 31 each query copied them all).
     pub(super) fn with_room(&self, nodes: usize, links: usize) -> Self {
-        fn grown<T: Clone>(v: &[T], room: usize) -> Vec<T> {
-            let mut out = Vec::with_capacity(v.len() + room);
-            out.extend_from_slice(v);
-            out
-        }
         Graph {
             table: self.table,
             mover: self.mover,
-            nodes: grown(&self.nodes, nodes),
-            links: grown(&self.links, links),
+            nodes: self.nodes.layer(nodes),
+            links: self.links.layer(links),
             walls: self.walls.clone(),
             bases: self.bases.clone(),
             roof_bases: self.roof_bases.clone(),
@@ -143,8 +141,8 @@ impl<'a> Graph<'a> {
         let mut g = Graph {
             table,
             mover,
-            nodes: vec![Node { at: from }, Node { at: to }],
-            links: vec![],
+            nodes: Nodes::new(vec![Node { at: from }, Node { at: to }]),
+            links: Links::default(),
             walls: Arc::default(),
             bases: vec![],
             roof_bases: vec![],

@@ -20,6 +20,7 @@
 
 mod graph;
 mod grid;
+mod layers;
 mod memo;
 mod nav;
 mod reach;

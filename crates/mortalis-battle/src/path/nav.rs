@@ -24,7 +24,12 @@ impl<'a> Nav<'a> {
         let origin = Place::ground(0.0, 0.0);
         let mut graph = Graph::new(table, mover, origin, origin);
         graph.memo = Some(std::sync::Arc::new(Memo::new(&graph)));
-        graph.grid = Some(std::sync::Arc::new(NodeGrid::new(&graph.nodes, table.size)));
+        graph.nodes.share();
+        graph.links.share();
+        graph.grid = Some(std::sync::Arc::new(NodeGrid::new(
+            graph.nodes.shared(),
+            table.size,
+        )));
         Nav { graph }
     }
 

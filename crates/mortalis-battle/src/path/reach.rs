@@ -330,7 +330,7 @@ fn settled(best: &[[f64; 2]], back: &Backs, budget: f64, span: Span, rough: bool
 /// allowed for.
 fn climb_past(g: &Graph, best: &[[f64; 2]], budget: f64, total: f64) -> bool {
     let near = CLIMB_SPACING / 2.0;
-    g.links.iter().any(|l| match l.step {
+    g.links.kept().any(|(_, l)| match l.step {
         LinkKind::Climb { cost, .. } => best[l.from].iter().any(|&c| {
             c <= budget + 1e-9 && c + cost > budget + 1e-9 && c + cost <= total + near + CLIMB_SLACK
         }),

@@ -98,21 +98,9 @@ impl Graph<'_> {
             }
         };
         let n = self.nodes.len();
-        // The links out of each node, in their order: node u's are
-        // `order[start[u]..start[u + 1]]`.
-        let mut start = vec![0_usize; n + 1];
-        for l in &self.links {
-            start[l.from + 1] += 1;
-        }
-        for u in 0..n {
-            start[u + 1] += start[u];
-        }
-        let mut order = vec![0_usize; self.links.len()];
-        let mut fill = start.clone();
-        for (k, l) in self.links.iter().enumerate() {
-            order[fill[l.from]] = k;
-            fill[l.from] += 1;
-        }
+        // The query's own links by node (the shared ones are kept so by
+        // the `Nav`, `Links::out_of`).
+        let own = self.links.own_by_node();
         let mut best = vec![[f64::INFINITY; 2]; n];
         // With a split: whether each state's way climbed across it.
         let mut across = vec![[false; 2]; if split.is_some() { n } else { 0 }];
@@ -140,7 +128,7 @@ impl Graph<'_> {
             self.moves_from(
                 (u, jumped, cost),
                 (difficult_ok, reach),
-                &order[start[u]..start[u + 1]],
+                self.links.out_of(u, &own),
                 &best,
                 (&mut near, &mut moves),
             );
@@ -174,7 +162,7 @@ impl Graph<'_> {
         &self,
         (u, jumped, cost): (usize, usize, f64),
         (difficult_ok, budget): (bool, f64),
-        links: &[usize],
+        links: impl Iterator<Item = usize>,
         best: &[[f64; 2]],
         (near, out): (&mut Vec<usize>, &mut Vec<Move>),
     ) {
@@ -228,7 +216,7 @@ impl Graph<'_> {
             };
             out.push((v, step, cost + len - jump, j, touch));
         }
-        for l in links.iter().map(|&k| &self.links[k]) {
+        for l in links.map(|k| &self.links[k]) {
             if let Some((step, c, j)) = self.link_move(l, (here, cost, jumped)) {
                 out.push((l.to, step, cost + c, j, Touch::default()));
             }
