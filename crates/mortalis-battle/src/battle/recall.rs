@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use mortalis_rules::odds::{self, ActionError, Odds, Query};
+use mortalis_rules::odds::{self, ActionError, ActionKind, Odds, Query, Side, Situation};
 
 use super::field::FieldStore;
 use super::moves::{JumpMemo, ReachMemo};
@@ -43,9 +43,9 @@ pub(crate) struct Recall {
 /// enter), and the AI asks the same ones over and over: each enemy's
 /// charge on each of its models for every place it weighs, each exchange
 /// an interception would start. Keyed by every field of the query
-/// ([`key`]).
+/// ([`OddsKey`]).
 #[derive(Debug)]
-pub(crate) struct OddsMemo(Sharded<String, Result<Odds, ActionError>>);
+pub(crate) struct OddsMemo(Sharded<OddsKey, Result<Odds, ActionError>>);
 
 /// How many locks the odds are spread over, and how many each keeps.
 const ODDS_SHARDS: usize = 16;
@@ -60,26 +60,41 @@ impl Default for OddsMemo {
 impl OddsMemo {
     /// [`odds::odds`] of `q`, worked out the first time it is asked.
     pub(crate) fn odds(&self, q: &Query) -> Result<Odds, ActionError> {
-        match key(q) {
-            Some(k) => self.0.get_or_make(k, || odds::odds(q)),
-            None => odds::odds(q),
-        }
+        self.0.get_or_make(OddsKey::of(q), || odds::odds(q))
     }
 }
 
-/// A query's every field as text: its JSON (each float written to the
-/// last bit), and the one field JSON leaves out, each side's volley so far
-/// (`Side::volley`, never read from a file). `None` when it cannot be
-/// written (then the query is not kept).
-fn key(q: &Query) -> Option<String> {
-    let mut k = serde_json::to_string(q).ok()?;
-    for v in [q.attacker.volley, q.defender.volley] {
-        match v {
-            Some([a, b]) => k.push_str(&format!("|{a},{b}")),
-            None => k.push_str("|-"),
+/// A query's every field: the kind, both sides whole (`Side::volley`, each
+/// side's volley so far, included) and the situation with the range's bits.
+/// Until session 31 the key was the query's JSON, which took longer to
+/// write than most answers took to find.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct OddsKey {
+    kind: ActionKind,
+    sides: [Side; 2],
+    range: Option<u64>,
+    flags: [bool; 5],
+}
+
+impl OddsKey {
+    fn of(q: &Query) -> Self {
+        // Every field named, so that a field added to the situation is
+        // added here too.
+        let Situation {
+            range,
+            obstacle,
+            cover,
+            overwatch,
+            elevated,
+            charged,
+        } = q.situation;
+        OddsKey {
+            kind: q.kind,
+            sides: [q.attacker.clone(), q.defender.clone()],
+            range: range.map(f64::to_bits),
+            flags: [obstacle, cover, overwatch, elevated, charged],
         }
     }
-    Some(k)
 }
 
 /// A battle's hold on the answers kept for its table: its own, or those of
@@ -149,7 +164,6 @@ impl Battle {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mortalis_rules::odds::{ActionKind, Side, Situation};
 
     fn shot(range: f64, volley: Option<[u32; 2]>) -> Query {
         Query {
@@ -168,7 +182,7 @@ mod tests {
 
     /// The memo answers as the engine does, asked again or not, and
     /// queries that differ in any field (a float's last bit, the volley
-    /// JSON leaves out) are kept apart.
+    /// a query file never holds, a flag of the situation) are kept apart.
     #[test]
     fn the_odds_memo_answers_as_the_engine_and_keeps_queries_apart() {
         let memo = OddsMemo::default();
@@ -183,8 +197,15 @@ mod tests {
                 kind: ActionKind::Melee,
                 ..shot(near, None)
             },
+            Query {
+                situation: Situation {
+                    charged: true,
+                    ..shot(near, None).situation
+                },
+                ..shot(near, None)
+            },
         ];
-        let keys: std::collections::HashSet<String> = queries.iter().filter_map(key).collect();
+        let keys: std::collections::HashSet<OddsKey> = queries.iter().map(OddsKey::of).collect();
         assert_eq!(keys.len(), queries.len());
         for _ in 0..2 {
             for q in &queries {

@@ -58,7 +58,7 @@ fn p(n: i128, d: i128) -> Prob {
 }
 
 /// The kind of action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ActionKind {
     /// Shooting.
@@ -70,7 +70,7 @@ pub enum ActionKind {
 }
 
 /// One side of an action, as written in a query file.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Side {
     /// C.
@@ -140,7 +140,7 @@ pub struct Side {
 }
 
 /// A model's actions so far this round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Acted {
     /// No action yet.
