@@ -3,8 +3,10 @@
 //! only what it adds (its start and goal, the corners round the bases, the
 //! rings and climbing points round the start) and which shared links it
 //! drops (those landing on a base). Indices are those of one list: the
-//! shared items first, then the query's own, so a search and its ties are
-//! what they were when each query copied the whole graph.
+//! shared items first, then the query's own. A node's index is the one it
+//! had when each query copied the whole graph; a link's may differ (a
+//! dropped link keeps its place), but the links out of a node come in the
+//! same order, so a search and its ties are what they were.
 
 use std::ops::{Index, IndexMut};
 use std::sync::Arc;
@@ -194,11 +196,15 @@ impl Links {
             .chain(own[first..last].iter().map(|&(_, k)| k))
     }
 
-    /// Keeps only the links `keep` says yes to.
+    /// Keeps only the links `keep` says yes to (of those kept so far).
     pub(super) fn retain(&mut self, keep: impl Fn(&Link) -> bool) {
-        let dropped: Vec<bool> = self.shared.iter().map(|l| !keep(l)).collect();
-        if dropped.iter().any(|&d| d) {
-            self.dropped = dropped;
+        for (k, l) in self.shared.iter().enumerate() {
+            if !keep(l) {
+                if self.dropped.is_empty() {
+                    self.dropped = vec![false; self.shared.len()];
+                }
+                self.dropped[k] = true;
+            }
         }
         self.own.retain(|l| keep(l));
     }
@@ -276,8 +282,9 @@ mod tests {
     }
 
     /// The links out of each node are those of the list a query used to
-    /// copy and cut: the shared ones it keeps, then its own, each in the
-    /// order of their indices.
+    /// copy and cut, in the same order: the shared ones it keeps, then its
+    /// own (here numbered as `Links` numbers them: a dropped link keeps
+    /// its place). A second cut drops more and brings none back.
     #[test]
     fn the_links_out_of_a_node_are_the_copied_lists() {
         let shared = [link(3, 1), link(0, 2), link(3, 4), link(2, 3), link(3, 0)];
@@ -288,13 +295,15 @@ mod tests {
         query.retain(|l| l.to != 4);
         query.push(link(3, 6));
         query.push(link(6, 3));
+        query.push(link(6, 5));
+        query.retain(|l| l.to != 5 && l.to != 0);
         let own = query.own_by_node();
         // What the whole copy, cut, gave: every link kept, by index.
         let copied: Vec<(usize, Link)> = shared
             .iter()
             .copied()
             .enumerate()
-            .filter(|(_, l)| l.to != 4)
+            .filter(|(_, l)| l.to != 4 && l.to != 0)
             .chain([(5, link(3, 6)), (6, link(6, 3))])
             .collect();
         for u in 0..8 {

@@ -468,9 +468,16 @@ impl Backs {
     }
 
     /// The states reached besides the start, in the order of their nodes
-    /// and jump flags.
+    /// and jump flags. (No move costs less than nothing, so no way leads
+    /// back to the start; were one to, the start is left out here all the
+    /// same, as its readers take it first.)
     pub(super) fn reached_in_order(&self) -> Vec<(usize, usize)> {
-        let mut out = self.reached.clone();
+        let mut out: Vec<(usize, usize)> = self
+            .reached
+            .iter()
+            .copied()
+            .filter(|&s| s != (0, 0))
+            .collect();
         out.sort_unstable();
         out
     }
