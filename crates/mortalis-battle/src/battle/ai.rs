@@ -8,6 +8,7 @@
 use mortalis_rules::odds::{self, ActionKind, Odds, Query, Situation};
 use num_traits::ToPrimitive;
 
+use super::ai_goals::{carrier_pull, exit_value, goal_value};
 use super::{About, Battle, Choice, Decider, OBJECT_VP, Question, Scenario};
 use crate::table::{Body, Place};
 
@@ -304,60 +305,6 @@ pub(super) fn exposure(b: &Battle, m: usize, p: Place) -> f64 {
     shots + MELEE_DANGER * super::ai_threat::melee_exposure(b, m, p)
 }
 
-/// Walking distance from a place to the nearest marker (or the object)
-/// on the ground.
-fn marker_gap(b: &Battle, at: Place) -> f64 {
-    b.markers
-        .iter()
-        .chain(&b.object)
-        .map(|m| b.walk_to(*m, at))
-        .fold(f64::INFINITY, f64::min)
-}
-
-/// The marker (or the object) model `m` goes for: each of its side's
-/// free gatherers (on the table, carrying nothing, not engaged) is given
-/// the nearest goal by walking distance, nearest pairs first, one model a
-/// goal; `None` when `m` is given none (more gatherers than goals).
-fn assigned_goal(b: &Battle, m: usize) -> Option<Place> {
-    let goals: Vec<Place> = b.markers.iter().chain(&b.object).copied().collect();
-    let side = b.models[m].side;
-    let crew: Vec<usize> = (0..b.models.len())
-        .filter(|&i| {
-            let f = &b.models[i];
-            i == m
-                || (f.on_table()
-                    && f.side == side
-                    && !f.pet
-                    && !f.volunteer
-                    && f.carried == 0
-                    && !f.object
-                    && b.engaged_with(i).is_empty())
-        })
-        .collect();
-    let mut pairs: Vec<(f64, usize, usize)> = crew
-        .iter()
-        .flat_map(|&i| {
-            goals
-                .iter()
-                .enumerate()
-                .map(move |(k, g)| (b.walk_to(*g, b.models[i].body.at), i, k))
-        })
-        .collect();
-    pairs.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)).then(x.2.cmp(&y.2)));
-    let (mut used_model, mut used_goal) = (vec![], vec![]);
-    for (_, i, k) in pairs {
-        if used_model.contains(&i) || used_goal.contains(&k) {
-            continue;
-        }
-        if i == m {
-            return Some(goals[k]);
-        }
-        used_model.push(i);
-        used_goal.push(k);
-    }
-    None
-}
-
 /// Whether model `m` has not moved since the round before this one began
 /// (from the third round on: the battle's log says so).
 pub(super) fn idle(b: &Battle, m: usize) -> bool {
@@ -402,6 +349,26 @@ impl Ai {
     /// `here` is the model's exposure where it stands ([`exposure`]).
     pub(super) fn value(&self, b: &Battle, m: usize, c: &Choice, here: f64) -> f64 {
         self.plain_value(b, m, c, here) + super::challenge_ai::action_bonus(b, m, c)
+    }
+
+    /// [`Ai::value`] when it passes `bar`; else a bound of it no higher
+    /// than `bar` may come instead: a Move's exposure where it ends, the
+    /// dearest part, is judged only when the Move could pass the bar were
+    /// that place out of every enemy's reach ([`Ai::move_value`]).
+    fn value_above(&self, b: &Battle, m: usize, c: &Choice, here: f64, bar: f64) -> f64 {
+        let Choice::Move {
+            to,
+            climbed,
+            both,
+            leave: false,
+            ..
+        } = *c
+        else {
+            return self.value(b, m, c, here);
+        };
+        let bonus = super::challenge_ai::action_bonus(b, m, c);
+        let cut = Some((bar, bonus));
+        self.move_value(b, m, to, here, !climbed && !both, cut) + bonus
     }
 
     fn plain_value(&self, b: &Battle, m: usize, c: &Choice, here: f64) -> f64 {
@@ -460,7 +427,7 @@ impl Ai {
             // follow, so no pick-up, shot or attack is credited after it.
             Choice::Move {
                 to, climbed, both, ..
-            } => self.move_value(b, m, to, here, !climbed && !both),
+            } => self.move_value(b, m, to, here, !climbed && !both, None),
             // B33: as a Move there when it lands or survives the fall,
             // less the model when the fall takes it out (exact chances).
             Choice::JumpDown {
@@ -489,7 +456,18 @@ impl Ai {
     /// The value of a Move of model `m` to `to` (`here`: its exposure
     /// where it stands; `acts`: it may still take an action other than a
     /// Move after it).
-    fn move_value(&self, b: &Battle, m: usize, to: Place, here: f64, acts: bool) -> f64 {
+    /// With `cut` (the bar the value must pass and the bonus added to it,
+    /// [`Ai::value_above`]), a Move that could not pass the bar even with
+    /// no exposure where it ends is given that bound instead.
+    fn move_value(
+        &self,
+        b: &Battle,
+        m: usize,
+        to: Place,
+        here: f64,
+        acts: bool,
+        cut: Option<(f64, f64)>,
+    ) -> f64 {
         let me = &b.models[m];
         let mut v = 0.0;
         let gatherer = !me.pet && !me.volunteer;
@@ -554,7 +532,22 @@ impl Ai {
         v -= b.lava_risk(m, to);
         // Exposure there against here, at half the model's worth (its
         // whole worth until session 15, docs/mortalis/ai.md).
-        v - 0.5 * boldness(b, me.side) * (exposure(b, m, to) - here) * own_worth(b, m)
+        let (scale, own) = (0.5 * boldness(b, me.side), own_worth(b, m));
+        // With a bar to pass, the exposure (the dearest part) is judged
+        // only while the Move still could: no exposure is below none, and
+        // with both factors not negative each step of the sum rises as the
+        // exposure falls (in floating point too), so the value with none
+        // is a bound of the true one.
+        if let Some((bar, bonus)) = cut
+            && scale >= 0.0
+            && own >= 0.0
+        {
+            let bound = v - scale * (0.0 - here) * own;
+            if bound + bonus <= bar {
+                return bound;
+            }
+        }
+        v - scale * (exposure(b, m, to) - here) * own
     }
 
     /// The model to activate: the one whose best action is worth most now,
@@ -605,10 +598,19 @@ fn leave_now(b: &Battle, m: usize) -> f64 {
 
 /// The index of the best-scoring option (the first on ties).
 pub(super) fn best(q: &Question, score: impl Fn(&Choice) -> f64) -> usize {
+    best_above(q, |c, _| score(c))
+}
+
+/// [`best`] with the bar an option's score must pass to be chosen given
+/// to the scoring: below it a score need only be one no higher than the
+/// bar (an upper bound of the true score, [`Ai::value_above`]), so the
+/// same option is chosen.
+pub(super) fn best_above(q: &Question, score: impl Fn(&Choice, f64) -> f64) -> usize {
     let mut pick = (0, f64::NEG_INFINITY);
     for (i, c) in q.options.iter().enumerate() {
-        let s = score(c);
-        if s > pick.1 + 1e-12 {
+        let bar = pick.1 + 1e-12;
+        let s = score(c, bar);
+        if s > bar {
             pick = (i, s);
         }
     }
@@ -653,7 +655,7 @@ impl Decider for Ai {
             About::Action => {
                 let m = b.active.unwrap_or(0);
                 let here = exposure(b, m, b.models[m].body.at);
-                best(q, |o| self.value(b, m, o, here))
+                best_above(q, |o, bar| self.value_above(b, m, o, here, bar))
             }
             // Prefers to attack in Barykady: the Defender cannot carry
             // markers off (B158, Q24).
@@ -684,87 +686,6 @@ impl Decider for Ai {
             About::Reward => super::challenge_ai::reward(b, q),
         })
     }
-}
-
-/// A gatherer's Move towards its goal (markers or the object on the
-/// ground): 0.08 an inch of walking way gained, and 0.6 if it ends where
-/// it can pick one up with an action still to come.
-fn goal_value(b: &Battle, m: usize, to: Place, acts: bool) -> f64 {
-    let me = &b.models[m];
-    let mut v = 0.0;
-    // A model that has stood still since the round before this one began
-    // is jammed: its walking way (which counts no model) runs through
-    // friends queued in a gap one base wide. It then judges the way round
-    // every model's base instead, and takes another way or makes room.
-    let jammed = idle(b, m);
-    let target = if jammed { None } else { assigned_goal(b, m) };
-    let (before, after) = if jammed {
-        (b.jam_gap(m, me.body.at), b.jam_gap(m, to))
-    } else if let Some(g) = target {
-        (b.walk_to(g, me.body.at), b.walk_to(g, to))
-    } else {
-        (marker_gap(b, me.body.at), marker_gap(b, to))
-    };
-    // (Boxed in among bases before and after: no way either.)
-    if before.is_finite() || after.is_finite() {
-        v += 0.08 * (before - after);
-    }
-    let after = if target.is_some() {
-        marker_gap(b, to)
-    } else {
-        after
-    };
-    if after <= 1.0 + me.body.radius() && !me.free_slot && acts {
-        v += 0.6;
-    }
-    v
-}
-
-/// With nothing left on the ground, markers an enemy carries are won by
-/// taking it out (they drop where it falls, B35), so a model carrying
-/// nothing, or with no way off (a [`cornered`] last model, a Barykady
-/// Defender's carrier), closes in on the nearest enemy carrier, by
-/// walking distance, 0.1 an inch for each marker it carries (4 for the
-/// object).
-fn carrier_pull(b: &Battle, m: usize, to: Place) -> f64 {
-    let me = &b.models[m];
-    let pull = |p: Place| {
-        b.models
-            .iter()
-            .filter(|e| e.on_table() && e.side != me.side && e.side <= 1)
-            .filter(|e| e.carried > 0 || e.object)
-            .map(|e| {
-                let load = f64::from(e.carried) + if e.object { 4.0 } else { 0.0 };
-                (b.walk_to(e.body.at, p), load)
-            })
-            .min_by(|x, y| x.0.total_cmp(&y.0))
-    };
-    match (pull(me.body.at), pull(to)) {
-        (Some((before, load)), Some((after, _))) if before.is_finite() && after.is_finite() => {
-            0.1 * load * (before - after)
-        }
-        _ => 0.0,
-    }
-}
-
-/// A Move's ground gained towards the edges model `m` may leave by
-/// (`exits`, not empty), at the worth of what it would take off.
-fn exit_value(b: &Battle, m: usize, to: Place, exits: &[usize]) -> f64 {
-    let mut gained = exit_gap(b, exits, b.models[m].body.at) - exit_gap(b, exits, to);
-    // A Move that ends in contact with an enemy gains no ground towards the
-    // edge: engaged, the model may only fight or withdraw, not walk on
-    // (Duma, AI against random play: 83.4% → 86.1% won of 1,000;
-    // docs/mortalis/ai.md).
-    if b.touches_enemy(m, to) {
-        gained = gained.min(0.0);
-    }
-    // Duma is won by leaving, not by killing (B170).
-    let pace = if b.scenario == Scenario::Pride {
-        1.5
-    } else {
-        0.2
-    };
-    pace * exit_worth(b, m) * gained
 }
 
 /// A shot's value (a Shoot, an aimed shot, two pistols, or a trick cast

@@ -8,6 +8,7 @@
 
 mod actions;
 pub mod ai;
+mod ai_goals;
 mod ai_threat;
 mod captain;
 mod carry;

@@ -8,6 +8,7 @@ use mortalis_battle::battle::{
 };
 use mortalis_battle::file::parse;
 use mortalis_battle::generate;
+use mortalis_battle::table::Table;
 use mortalis_rules::dice::{DiceSource, TypedDice};
 use mortalis_rules::warband::WarbandFile;
 
@@ -22,13 +23,6 @@ pub const ALL: [Scenario; 5] = [
 
 /// The battle of warbands `a` and `b` (TOML texts) in `scenario`, not set up.
 pub fn battle_of(a: &str, b: &str, scenario: Scenario, seed: u64) -> Battle {
-    let side = |text: &str, s: usize| {
-        let file: WarbandFile = toml::from_str(text).unwrap();
-        side_from_warband(&file, s).unwrap()
-    };
-    let (na, sa, mut models) = side(a, 0);
-    let (nb, sb, more) = side(b, 1);
-    models.extend(more);
     let open = parse(include_str!("../data/open.toml")).unwrap();
     let table = match scenario {
         Scenario::Pride => generate::pride_field(seed),
@@ -36,6 +30,18 @@ pub fn battle_of(a: &str, b: &str, scenario: Scenario, seed: u64) -> Battle {
         Scenario::Interception => generate::clear_centre(open, generate::CENTRE_CLEAR, false),
         _ => open,
     };
+    battle_on(a, b, table, scenario)
+}
+
+/// [`battle_of`] on a table of the caller's.
+pub fn battle_on(a: &str, b: &str, table: Table, scenario: Scenario) -> Battle {
+    let side = |text: &str, s: usize| {
+        let file: WarbandFile = toml::from_str(text).unwrap();
+        side_from_warband(&file, s).unwrap()
+    };
+    let (na, sa, mut models) = side(a, 0);
+    let (nb, sb, more) = side(b, 1);
+    models.extend(more);
     Battle::new(table, [na, nb], [sa, sb], models, 0)
         .with_house_rounds()
         .with_scenario(scenario)
