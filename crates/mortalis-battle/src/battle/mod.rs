@@ -180,8 +180,9 @@ pub struct Battle {
     deployed: Vec<usize>,
     /// Heroic plays and offensive events used (B75, B88).
     pub pools: Pools,
-    /// The AI's field round the bases for a jammed model (a copy of the
-    /// battle starts without it, [`field::JamCache`]).
+    /// Which of the table's fields round the bases the AI asked last, for
+    /// a jammed model (a copy of the battle starts without it,
+    /// [`field::JamCache`]).
     #[serde(skip)]
     jam: field::JamCache,
     /// Challenges taken and their bookkeeping (B172–B174).
@@ -374,7 +375,7 @@ impl Battle {
 
     fn jam_search(&self, m: usize, at: Place, enemies: bool) -> f64 {
         let key = (m, self.log.len(), enemies);
-        let f = self.recall.fields.grid(&self.table);
+        let store = &self.recall.fields;
         let mut jam = self.jam.0.borrow_mut();
         if jam.as_ref().is_none_or(|(k, _)| *k != key) {
             let side = self.models[m].side;
@@ -395,10 +396,11 @@ impl Battle {
                 .filter(|&(i, o)| i != m && o.on_table() && !(enemies && foe(o)))
                 .map(|(_, o)| (o.body.at.x, o.body.at.y, o.body.radius()))
                 .collect();
-            *jam = Some((key, f.around_bases(&goals, &bases)));
+            *jam = Some((key, store.around_bases(&self.table, &goals, &bases)));
         }
-        jam.as_mut()
-            .map_or(f64::INFINITY, |(_, search)| f.jam_distance(search, at))
+        jam.as_ref().map_or(f64::INFINITY, |(_, search)| {
+            store.jam_distance(&self.table, search, at)
+        })
     }
 
     /// How far `at` is from a table edge (0 south, 1 east, 2 north, 3 west)
