@@ -300,12 +300,14 @@ pub(crate) struct Stacks(std::sync::OnceLock<StackMap>);
 
 /// Each piece's block below and blocks above ([`Stacks`]), the boxes of
 /// the pieces no base may overlap on the ground ([`Table::solid_bounds`]),
-/// and the pieces that hide ([`Table::sight_boxes`]).
+/// the pieces that hide ([`Table::sight_boxes`]), and the boxes of the
+/// pieces with a surface ([`Table::surface_at`]).
 type StackMap = (
     Vec<Option<usize>>,
     Vec<Vec<usize>>,
     Vec<(usize, [f64; 4])>,
     Vec<SightBox>,
+    Vec<(usize, [f64; 4])>,
 );
 
 /// A piece as a prism that may block sight: its footprint's box and the
@@ -619,7 +621,17 @@ impl Table {
             for (i, list) in above.iter_mut().enumerate() {
                 list.extend(self.rising_over(i, &boxes).filter(|j| under[*j] != Some(i)));
             }
-            (under, above, self.solid_bounds(), self.find_sight_boxes())
+            let surfaces = (boxes.iter().enumerate())
+                .filter(|&(i, _)| self.pieces[i].kind.surface().is_some())
+                .map(|(i, b)| (i, *b))
+                .collect();
+            (
+                under,
+                above,
+                self.solid_bounds(),
+                self.find_sight_boxes(),
+                surfaces,
+            )
         })
     }
 
@@ -737,10 +749,11 @@ impl Table {
     /// else the ground.
     pub fn surface_at(&self, x: f64, y: f64) -> Level {
         let pt = Point::new(x, y);
-        self.pieces
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| Some((i, p.kind.surface()?, p)))
+        // A footprint holds only points within its box.
+        let in_box = |b: &[f64; 4]| x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3];
+        (self.stacks().4.iter())
+            .filter(|(_, b)| in_box(b))
+            .filter_map(|&(i, _)| Some((i, self.pieces[i].kind.surface()?, &self.pieces[i])))
             .filter(|(_, _, p)| p.footprint.contains(&pt))
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map_or(Level::Ground, |(i, _, _)| Level::Roof(i))

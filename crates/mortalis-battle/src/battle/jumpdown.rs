@@ -202,7 +202,10 @@ impl Battle {
                 .iter()
                 .chain(&out)
                 .any(|c| matches!(c, Choice::Move { to, .. } | Choice::JumpDown { to, .. } if near(*to, reach.to)));
-            if taken || !clear {
+            if taken
+                || !*clear
+                    .get_or_init(|| self.drops_clear(nav, from, reach.to, (allowance, r), &others))
+            {
                 continue;
             }
             out.push(Choice::JumpDown {
@@ -217,9 +220,9 @@ impl Battle {
 
     /// The reaches of [`Battle::jump_down_moves`] before the Moves already
     /// offered are taken out: each reach towards a goal that leaves the
-    /// roof by a jump-down it may survive, onto no other base, with
-    /// whether the edges it drops from and the spots below are clear
-    /// ([`Battle::drops_clear`]).
+    /// roof by a jump-down it may survive, onto no other base, with room
+    /// for whether the edges it drops from and the spots below are clear
+    /// ([`Battle::drops_clear`], asked only of a reach still offered).
     fn jump_candidates(
         &self,
         nav: &Nav,
@@ -227,7 +230,7 @@ impl Battle {
         others: &[crate::table::Body],
         goals: &[Place],
         acrobat: bool,
-    ) -> Result<Vec<(crate::path::Reach, bool)>, BattleError> {
+    ) -> Result<Vec<super::moves::JumpFound>, BattleError> {
         let reached = nav
             .reach(from, allowance, others, goals)
             .map_err(|e| BattleError::NotYet(format!("a model standing where it cannot ({e})")))?;
@@ -246,9 +249,8 @@ impl Battle {
             }
             // The model stands at each edge for its roll, and below it:
             // never on another model's base (bases on a roof do not stop
-            // the path search, docs/mortalis/battle.md).
-            let clear = self.drops_clear(nav, from, reach.to, (allowance, r), others);
-            out.push((reach, clear));
+            // the path search, docs/mortalis/battle.md); asked later.
+            out.push((reach, Default::default()));
         }
         Ok(out)
     }

@@ -574,9 +574,15 @@ pub(super) struct ReachMemo(Sharded<Vec<u64>, Searched>);
 
 /// The jump-down Moves' searches (`Battle::jump_down_moves`), by the
 /// start, the Akrobata skill, the base and a [`reach_key`]: each reach that
-/// jumps down, with whether its drops are clear. Kept for one table.
+/// jumps down, with whether its drops are clear, worked out the first time
+/// it is asked (only a reach no plain Move offered already is). Kept for
+/// one table.
 #[derive(Debug)]
-pub(super) struct JumpMemo(pub(super) Sharded<Vec<u64>, Vec<(Reach, bool)>>);
+pub(super) struct JumpMemo(pub(super) Sharded<Vec<u64>, Vec<JumpFound>>);
+
+/// A reach of [`JumpMemo`] and whether its drops are clear, once asked
+/// (shared by every copy the memo hands out).
+pub(super) type JumpFound = (Reach, std::sync::Arc<std::sync::OnceLock<bool>>);
 
 impl Default for JumpMemo {
     fn default() -> Self {
