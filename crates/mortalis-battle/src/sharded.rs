@@ -5,17 +5,23 @@
 //! computed. A lock that is full starts afresh; a poisoned lock (a panic
 //! elsewhere) only stops the keeping.
 
-use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
 use std::sync::Mutex;
 
 use foldhash::fast::FixedState;
+use hashbrown::HashTable;
 
 /// Answers by key, spread over `shards` locks of at most `cap` each.
 #[derive(Debug)]
 pub(crate) struct Sharded<K, V> {
-    shards: Vec<Mutex<HashMap<K, V, FixedState>>>,
+    shards: Vec<Mutex<HashTable<(K, V)>>>,
     cap: usize,
+}
+
+/// A key's hash: it picks the lock and the place in that lock's table,
+/// worked out once per question.
+fn hash<K: Hash>(key: &K) -> u64 {
+    FixedState::default().hash_one(key)
 }
 
 impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
@@ -23,46 +29,58 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
     pub(crate) fn new(shards: usize, cap: usize) -> Self {
         Sharded {
             shards: (0..shards.max(1))
-                .map(|_| Mutex::new(HashMap::with_hasher(FixedState::default())))
+                .map(|_| Mutex::new(HashTable::new()))
                 .collect(),
             cap,
         }
     }
 
-    /// The lock `key` is kept under, from bits of its hash the lock's own
-    /// map leaves alone (its buckets read the low bits, its tags the top
-    /// seven).
-    fn shard(&self, key: &K) -> &Mutex<HashMap<K, V, FixedState>> {
-        let hash = FixedState::default().hash_one(key);
+    /// The lock a key of hash `hash` is kept under, from bits of the hash
+    /// the lock's own table leaves alone (its buckets read the low bits,
+    /// its tags the top seven).
+    fn shard(&self, hash: u64) -> &Mutex<HashTable<(K, V)>> {
         &self.shards[(hash >> 32) as usize % self.shards.len()]
     }
 
     /// The answer kept for `key`.
     pub(crate) fn get(&self, key: &K) -> Option<V> {
-        self.shard(key)
-            .lock()
-            .ok()
-            .and_then(|s| s.get(key).cloned())
+        self.get_hashed(hash(key), key)
+    }
+
+    fn get_hashed(&self, h: u64, key: &K) -> Option<V> {
+        let shard = self.shard(h).lock().ok()?;
+        shard.find(h, |(k, _)| k == key).map(|(_, v)| v.clone())
     }
 
     /// Keeps `value` for `key` (its lock starting afresh when full).
     pub(crate) fn insert(&self, key: K, value: V) {
-        if let Ok(mut s) = self.shard(&key).lock() {
-            if s.len() >= self.cap {
-                s.clear();
+        self.insert_hashed(hash(&key), key, value);
+    }
+
+    fn insert_hashed(&self, h: u64, key: K, value: V) {
+        let Ok(mut shard) = self.shard(h).lock() else {
+            return;
+        };
+        if shard.len() >= self.cap {
+            shard.clear();
+        }
+        match shard.find_mut(h, |(k, _)| *k == key) {
+            Some((_, v)) => *v = value,
+            None => {
+                shard.insert_unique(h, (key, value), |(k, _)| hash(k));
             }
-            s.insert(key, value);
         }
     }
 
     /// The answer for `key`, made by `make` (without a lock held) and
     /// kept the first time.
     pub(crate) fn get_or_make(&self, key: K, make: impl FnOnce() -> V) -> V {
-        if let Some(v) = self.get(&key) {
+        let h = hash(&key);
+        if let Some(v) = self.get_hashed(h, &key) {
             return v;
         }
         let v = make();
-        self.insert(key, v.clone());
+        self.insert_hashed(h, key, v.clone());
         v
     }
 }
