@@ -302,7 +302,13 @@ pub(super) fn exposure(b: &Battle, m: usize, p: Place) -> f64 {
         .filter(|&e| b.models[e].on_table() && b.models[e].side != side)
         .map(|e| threat(b, e, b.models[e].body.at, false, m, p))
         .sum();
-    shots + MELEE_DANGER * super::ai_threat::melee_exposure(b, m, p)
+    let exposure = shots + MELEE_DANGER * super::ai_threat::melee_exposure(b, m, p);
+    // `Ai::move_value`'s bound holds only for an exposure never below none.
+    debug_assert!(
+        exposure >= 0.0 || exposure.is_nan(),
+        "negative exposure {exposure}"
+    );
+    exposure
 }
 
 /// Whether model `m` has not moved since the round before this one began

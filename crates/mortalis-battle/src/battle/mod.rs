@@ -362,7 +362,8 @@ impl Battle {
     /// How far `at` is from the nearest marker (or the object) on the
     /// ground for model `m`, walking round terrain and round every other
     /// model's base too (the AI's view for a model jammed among others;
-    /// docs/mortalis/ai.md). One search per model and state of the battle.
+    /// docs/mortalis/ai.md). One search per goals' cells and bases, kept in
+    /// the table's `FieldStore` (`FieldStore::around_bases`).
     pub fn jam_gap(&self, m: usize, at: Place) -> f64 {
         self.jam_search(m, at, false)
     }
