@@ -7,6 +7,9 @@ use super::graph::Node;
 /// Side of a bucket in inches.
 const CELL: f64 = 2.0;
 
+/// What a box asked of [`NodeGrid::near`] is grown by, in inches.
+const PAD: f64 = 1e-6;
+
 /// The shared corners (indices `2..nodes`; 0 and 1 are each query's own
 /// start and goal) by bucket.
 #[derive(Debug)]
@@ -43,12 +46,12 @@ impl NodeGrid {
     /// either axis (a superset: whole buckets), added to `out`, in
     /// ascending order when `sorted`.
     pub(super) fn near(&self, x: f64, y: f64, reach: f64, sorted: bool, out: &mut Vec<usize>) {
-        // One bucket more each way than the box needs, against rounding.
-        let span = |c: f64| {
-            let lo = self.cell(c - reach).saturating_sub(1);
-            let hi = (self.cell(c + reach) + 1).min(self.side - 1);
-            lo..=hi
-        };
+        // The buckets the box meets, grown by a hair against the rounding
+        // of the callers' own tests (a bucket is a monotone function of the
+        // coordinate, so nothing within the box lies outside them). One
+        // bucket more each way, as until session 33, gave nearly twice the
+        // nodes to test.
+        let span = |c: f64| self.cell(c - reach - PAD)..=self.cell(c + reach + PAD);
         let start = out.len();
         for row in span(y) {
             for col in span(x) {
