@@ -285,6 +285,25 @@ impl<'a> Graph<'a> {
         {
             return None;
         }
+        let terrain = match self.memo.as_deref() {
+            Some(memo) => memo.stands(at, || self.stands_on_terrain(at)),
+            None => self.stands_on_terrain(at),
+        };
+        if !terrain {
+            return None;
+        }
+        // Then the bases on its surface.
+        if self.on_a_base(at) {
+            return None;
+        }
+        self.nodes.push(Node { at });
+        Some(self.nodes.len() - 1)
+    }
+
+    /// Whether the terrain lets a base stand at `at` (what [`Graph::add_node`]
+    /// asks before the keep and the bases): a pure function of the table,
+    /// the mover's radius and the place.
+    fn stands_on_terrain(&self, at: Place) -> bool {
         let stands = match at.level {
             Level::Ground => {
                 let r = self.mover.radius;
@@ -294,7 +313,7 @@ impl<'a> Graph<'a> {
             Level::Roof(_) => self.table.can_stand(at, self.mover.radius).is_ok(),
         };
         if !stands {
-            return None;
+            return false;
         }
         if at.level == Level::Ground {
             let p = Point::new(at.x, at.y);
@@ -307,15 +326,10 @@ impl<'a> Graph<'a> {
                 _ => walls.iter().any(|w| w.covers(p)),
             };
             if on_wall {
-                return None;
+                return false;
             }
         }
-        // Then the bases on its surface.
-        if self.on_a_base(at) {
-            return None;
-        }
-        self.nodes.push(Node { at });
-        Some(self.nodes.len() - 1)
+        true
     }
 
     /// Climbing and jump-down points along every climbable wall and block:

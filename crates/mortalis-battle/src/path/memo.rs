@@ -37,6 +37,10 @@ pub(super) struct Memo {
     jumps: Mutex<HashMap<(usize, usize), (f64, f64)>>,
     /// Ground slides between any two places, by their ends.
     places: PlaceSlides,
+    /// Whether the terrain lets a base stand at a place, by the place
+    /// ([`Graph::add_node`]: a query adds the same climbing points where
+    /// a model stands at each question it is asked there).
+    stands: Sharded<[u64; 3], bool>,
 }
 
 /// How many locks [`PlaceSlides`] spreads its slides over: battles played
@@ -99,7 +103,19 @@ impl Memo {
             cells: (0..nodes * nodes).map(|_| AtomicU8::new(UNKNOWN)).collect(),
             jumps: Mutex::new(HashMap::new()),
             places: PlaceSlides::new(),
+            stands: Sharded::new(SHARDS / 4, SHARD_MAX),
         }
+    }
+
+    /// Whether the terrain lets a base stand at `at`, judged by `judge` the
+    /// first time.
+    pub(super) fn stands(&self, at: Place, judge: impl FnOnce() -> bool) -> bool {
+        let level = match at.level {
+            Level::Ground => u64::MAX,
+            Level::Roof(i) => i as u64,
+        };
+        self.stands
+            .get_or_make([at.x.to_bits(), at.y.to_bits(), level], judge)
     }
 
     /// Whether the slide from node `u` to node `v` is one it keeps (nodes 0
