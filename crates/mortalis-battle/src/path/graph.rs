@@ -340,6 +340,9 @@ impl<'a> Graph<'a> {
             return;
         }
         let ladders = self.ladders.clone();
+        // The points along one edge, as fractions of it (one buffer for
+        // every edge).
+        let mut ts: Vec<f64> = vec![];
         for (i, piece) in self.table.pieces.iter().enumerate() {
             let Some((_, climbable)) = piece.kind.climb() else {
                 continue;
@@ -362,11 +365,10 @@ impl<'a> Graph<'a> {
                     continue;
                 }
                 let n = ((len / CLIMB_SPACING).ceil() as usize).max(1);
-                let mut ts: Vec<f64> = if near.is_empty() {
-                    (0..n).map(|k| (k as f64 + 0.5) / n as f64).collect()
-                } else {
-                    vec![]
-                };
+                ts.clear();
+                if near.is_empty() {
+                    ts.extend((0..n).map(|k| (k as f64 + 0.5) / n as f64));
+                }
                 for p in near {
                     ts.push(project(&edge, Coord { x: p.x, y: p.y }));
                 }
@@ -378,7 +380,7 @@ impl<'a> Graph<'a> {
                         }
                     }
                 }
-                for t in ts {
+                for &t in &ts {
                     let t = t.clamp(0.05, 0.95);
                     let q = edge.start + edge.delta() * t;
                     if self.beyond_keep(q) {
