@@ -559,7 +559,8 @@ impl<'a> Look<'a> {
         let crosses = corridor(shooter, target);
         let beside = strip(&eyes, &points);
         let crosses = |b: &[f64; 4]| crosses(b) && beside(b);
-        let blockers: Vec<(Blocker, Near)> = (table.sight_boxes().iter())
+        let mut blockers: Vec<(Blocker, Near)> = Vec::with_capacity(16);
+        let found = (table.sight_boxes().iter())
             .filter(|s| crosses(&s.bounds))
             .filter_map(|s| {
                 let b = Blocker {
@@ -592,8 +593,8 @@ impl<'a> Look<'a> {
                     high: z + o.height,
                 };
                 Some((b, Near::Known(gap(target), gap(shooter))))
-            }))
-            .collect();
+            }));
+        blockers.extend(found);
         Look {
             shooter,
             target,

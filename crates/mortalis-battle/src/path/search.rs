@@ -105,9 +105,11 @@ impl Graph<'_> {
         // With a split: whether each state's way climbed across it.
         let mut across = vec![[false; 2]; if split.is_some() { n } else { 0 }];
         let mut back = Backs::new(n);
-        let mut heap = BinaryHeap::new();
+        // Sized for a Move's search (a few dozen states, a few hundred
+        // nodes near each), so that they seldom grow.
+        let mut heap = BinaryHeap::with_capacity(64);
         // Reused by every expansion: the nodes near it and its moves.
-        let (mut near, mut moves) = (Vec::new(), Vec::new());
+        let (mut near, mut moves) = (Vec::with_capacity(256), Vec::with_capacity(64));
         best[0][0] = 0.0;
         heap.push(Entry(h(0, 0), 0, 0));
         while let Some(Entry(key, u, jumped)) = heap.pop() {
@@ -429,8 +431,8 @@ impl Backs {
     fn new(n: usize) -> Self {
         Backs {
             at: vec![[Self::NONE; 2]; n],
-            ways: Vec::new(),
-            reached: Vec::new(),
+            ways: Vec::with_capacity(64),
+            reached: Vec::with_capacity(64),
         }
     }
 
