@@ -56,7 +56,7 @@ pub(super) enum LinkKind {
 }
 
 /// What a ground segment touches.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
 pub(super) struct Touch {
     pub(super) difficult: bool,
     pub(super) dangerous: bool,
@@ -303,7 +303,7 @@ impl<'a> Graph<'a> {
     /// Whether the terrain lets a base stand at `at` (what [`Graph::add_node`]
     /// asks before the keep and the bases): a pure function of the table,
     /// the mover's radius and the place.
-    fn stands_on_terrain(&self, at: Place) -> bool {
+    pub(super) fn stands_on_terrain(&self, at: Place) -> bool {
         let stands = match at.level {
             Level::Ground => {
                 let r = self.mover.radius;

@@ -63,3 +63,37 @@ impl NodeGrid {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Place;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Every node whose centre lies within `reach` of the point on both
+        /// axes is among those `near` gives, in ascending order when asked,
+        /// also right on a bucket's edge (coordinates on whole inches).
+        #[test]
+        fn near_gives_every_node_in_the_box(
+            spots in prop::collection::vec((0u32..73, 0u32..73), 1..60),
+            (x, y) in (0.0..36.0f64, 0.0..36.0f64),
+            reach in prop::sample::select(vec![0.0, 0.5, 1.0, 2.0, 3.7, 5.0, 9.25]),
+            snap in any::<bool>(),
+        ) {
+            let (x, y) = if snap { (x.round(), y.round()) } else { (x, y) };
+            let mut nodes = vec![Node { at: Place::ground(0.0, 0.0) }; 2];
+            nodes.extend(spots.iter().map(|&(i, j)| Node {
+                at: Place::ground(f64::from(i) / 2.0, f64::from(j) / 2.0),
+            }));
+            let grid = NodeGrid::new(&nodes, 36.0);
+            let mut out = vec![];
+            grid.near(x, y, reach, true, &mut out);
+            prop_assert!(out.windows(2).all(|w| w[0] < w[1]));
+            for (v, n) in nodes.iter().enumerate().skip(2) {
+                let inside = (n.at.x - x).abs() <= reach && (n.at.y - y).abs() <= reach;
+                prop_assert!(!inside || out.contains(&v), "node {} at {:?} left out", v, n.at);
+            }
+        }
+    }
+}

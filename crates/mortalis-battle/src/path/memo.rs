@@ -201,3 +201,91 @@ impl Graph<'_> {
         (difficult_ok || !slide.3.difficult).then_some(slide)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::generate::generate;
+    use crate::path::{Mover, Nav};
+    use crate::table::{Body, Level, Place, Table};
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    /// A dense generated table with roofs, and its navigation.
+    fn table() -> &'static Table {
+        static TABLE: OnceLock<Table> = OnceLock::new();
+        TABLE.get_or_init(|| generate(7, 36.0))
+    }
+
+    /// Two queries of one `Nav` with different bases about them: what the
+    /// first remembers, the second reads.
+    fn queries(nav: &Nav<'static>) -> [super::Graph<'static>; 2] {
+        let at = |x, y| Body::new(Place::ground(x, y));
+        [
+            nav.query(
+                Place::ground(3.0, 3.0),
+                Place::ground(4.0, 4.0),
+                &[],
+                false,
+                8.0,
+            ),
+            nav.query(
+                Place::ground(30.0, 30.0),
+                Place::ground(31.0, 31.0),
+                &[at(10.0, 10.0), at(20.0, 18.0), at(25.0, 6.0)],
+                false,
+                8.0,
+            ),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// A slide across one roof read from the memo (asked first by
+        /// another query, then again) is the slide judged afresh; so is a
+        /// slide on the ground, and one between two surfaces (never kept).
+        #[test]
+        fn remembered_slides_are_the_slides(
+            roof in 0..64usize, fx in prop::array::uniform4(0.0..1.0f64),
+        ) {
+            let t = table();
+            let nav = Nav::new(t, Mover::standard(0.5));
+            let [first, second] = queries(&nav);
+            let roofs = &first.roofs;
+            prop_assume!(!roofs.is_empty());
+            let (i, areas) = &roofs[roof % roofs.len()];
+            prop_assume!(!areas.is_empty());
+            use geo::BoundingRect;
+            let Some(bb) = areas[0].bounding_rect() else { return Ok(()) };
+            let on = |u: f64, v: f64, level| Place {
+                x: bb.min().x + u * bb.width(),
+                y: bb.min().y + v * bb.height(),
+                level,
+            };
+            let (a, b) = (on(fx[0], fx[1], Level::Roof(*i)), on(fx[2], fx[3], Level::Roof(*i)));
+            let ground = |p: Place| Place { level: Level::Ground, ..p };
+            for (a, b) in [(a, b), (ground(a), ground(b)), (a, ground(b))] {
+                let fresh = second.terrain_slide(a, b);
+                first.terrain_slide_kept(a, b);
+                prop_assert_eq!(second.terrain_slide_kept(a, b), fresh);
+                prop_assert_eq!(second.terrain_slide_kept(a, b), fresh);
+            }
+        }
+
+        /// Whether the terrain lets a base stand at a place, remembered by
+        /// one query, is what another query among other bases judges.
+        #[test]
+        fn remembered_standing_is_standing(x in 0.0..36.0f64, y in 0.0..36.0f64) {
+            let t = table();
+            let nav = Nav::new(t, Mover::standard(0.5));
+            let [first, second] = queries(&nav);
+            for at in [Place::ground(x, y), Place { level: t.surface_at(x, y), ..Place::ground(x, y) }] {
+                let memo = first.memo.as_deref().expect("a query remembers");
+                memo.stands(at, || first.stands_on_terrain(at));
+                let fresh = second.stands_on_terrain(at);
+                let memo = second.memo.as_deref().expect("a query remembers");
+                prop_assert_eq!(memo.stands(at, || !fresh), fresh);
+            }
+        }
+    }
+}
