@@ -706,6 +706,48 @@ mod tests {
         }
     }
 
+    /// Whole-field distances are kept by the field and the place, never
+    /// answering one for the other.
+    #[test]
+    fn whole_field_reads_are_kept_apart_by_field_and_place() {
+        let table = crate::file::parse(
+            "size = 28\n[[piece]]\nkind = \"block\"\nheight = 4\nrect = [4, 4, 3, 1]\n",
+        )
+        .unwrap();
+        let store = FieldStore::default();
+        let grid = store.grid(&table);
+        let goals = [
+            grid.point(Place::ground(10.0, 10.0)),
+            grid.point(Place::ground(20.0, 4.0)),
+            Goal::Edge(1),
+        ];
+        let at = [
+            Place::ground(3.0, 8.0),
+            Place::ground(3.0, 8.25),
+            Place::ground(22.0, 20.0),
+        ];
+        // Each read twice (the second from what the store keeps), against
+        // the distance read from a store of its own with nothing kept.
+        for _ in 0..2 {
+            for &goal in &goals {
+                for &p in &at {
+                    let fresh =
+                        FieldStore::default().distance_within(&table, goal, p, f64::INFINITY);
+                    assert_eq!(store.distance(&table, goal, p).to_bits(), fresh.to_bits());
+                }
+            }
+        }
+        // The level does not enter the grid.
+        let roof = Place {
+            level: crate::table::Level::Roof(0),
+            ..at[0]
+        };
+        assert_eq!(
+            store.distance(&table, goals[0], roof).to_bits(),
+            store.distance(&table, goals[0], at[0]).to_bits()
+        );
+    }
+
     /// The store keeps a field round the bases by its goals' cells and its
     /// bases: asked again with the same, it gives the same field (searched
     /// on from where it stopped), whose answers are a fresh search's; with
