@@ -5,7 +5,7 @@
 //! computed. A lock that is full starts afresh; a poisoned lock (a panic
 //! elsewhere) only stops the keeping.
 
-use std::hash::{BuildHasher, Hash};
+use std::hash::{BuildHasher, Hash, Hasher};
 use std::sync::Mutex;
 
 use foldhash::fast::FixedState;
@@ -16,6 +16,21 @@ use hashbrown::HashTable;
 pub(crate) struct Sharded<K, V> {
     shards: Vec<Mutex<HashTable<(K, V)>>>,
     cap: usize,
+}
+
+/// A key of a few whole words (coordinates' bits and the like), hashed a
+/// word at a time: an array's own `Hash` writes its length and then its
+/// bytes, a slower path of the hasher (session 33: the hashing of the
+/// slides', places' and reads' keys was 4% of a lone battle).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Words<const N: usize>(pub(crate) [u64; N]);
+
+impl<const N: usize> Hash for Words<N> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for w in self.0 {
+            state.write_u64(w);
+        }
+    }
 }
 
 /// A key's hash: it picks the lock and the place in that lock's table,

@@ -12,7 +12,7 @@
 //! Moves themselves are the exact paths of `Nav::reach`.
 
 use crate::hyp::Hyp;
-use crate::sharded::Sharded;
+use crate::sharded::{Sharded, Words};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::{Arc, Mutex};
@@ -117,7 +117,7 @@ pub(crate) struct FieldStore {
     jams: Sharded<Vec<u64>, SharedJam>,
     /// Whole-field distances read so far, by the field's slot and the
     /// place's coordinates ([`FieldStore::distance`]).
-    reads: Sharded<[u64; 3], f64>,
+    reads: Sharded<Words<3>, f64>,
 }
 
 /// How many locks the fields are spread over, and how many each keeps
@@ -197,11 +197,11 @@ impl FieldStore {
     /// searches judge the same corners towards the same goals at question
     /// after question, the set-up the same spots for every marker).
     pub(crate) fn distance(&self, table: &Table, goal: Goal, at: Place) -> f64 {
-        let key = [
+        let key = Words([
             self.grid(table).slot(goal) as u64,
             at.x.to_bits(),
             at.y.to_bits(),
-        ];
+        ]);
         self.reads
             .get_or_make(key, || self.distance_within(table, goal, at, f64::INFINITY))
     }

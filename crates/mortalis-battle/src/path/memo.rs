@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::graph::{Graph, Slide, Touch};
-use crate::sharded::Sharded;
+use crate::sharded::{Sharded, Words};
 use crate::table::{Level, Place};
 
 /// Not judged yet.
@@ -40,7 +40,7 @@ pub(super) struct Memo {
     /// Whether the terrain lets a base stand at a place, by the place
     /// ([`Graph::add_node`]: a query adds the same climbing points where
     /// a model stands at each question it is asked there).
-    stands: Sharded<[u64; 3], bool>,
+    stands: Sharded<Words<3>, bool>,
 }
 
 /// How many locks [`PlaceSlides`] spreads its slides over: battles played
@@ -61,8 +61,8 @@ const SHARD_MAX: usize = 1024;
 /// own places cost 3% of a lone battle on the dense table).
 #[derive(Debug)]
 struct PlaceSlides {
-    slides: Sharded<[u64; 4], Option<Slide>>,
-    roofs: Sharded<[u64; 5], Option<Slide>>,
+    slides: Sharded<Words<4>, Option<Slide>>,
+    roofs: Sharded<Words<5>, Option<Slide>>,
 }
 
 impl PlaceSlides {
@@ -77,7 +77,7 @@ impl PlaceSlides {
     /// first time.
     fn get(&self, a: Place, b: Place, judge: impl FnOnce() -> Option<Slide>) -> Option<Slide> {
         let key = [a.x, a.y, b.x, b.y].map(f64::to_bits);
-        self.slides.get_or_make(key, judge)
+        self.slides.get_or_make(Words(key), judge)
     }
 
     /// The slide from `a` to `b` across roof `roof`, judged by `judge`
@@ -90,7 +90,8 @@ impl PlaceSlides {
         judge: impl FnOnce() -> Option<Slide>,
     ) -> Option<Slide> {
         let [ax, ay, bx, by] = [a.x, a.y, b.x, b.y].map(f64::to_bits);
-        self.roofs.get_or_make([ax, ay, bx, by, roof as u64], judge)
+        self.roofs
+            .get_or_make(Words([ax, ay, bx, by, roof as u64]), judge)
     }
 }
 
@@ -115,7 +116,7 @@ impl Memo {
             Level::Roof(i) => i as u64,
         };
         self.stands
-            .get_or_make([at.x.to_bits(), at.y.to_bits(), level], judge)
+            .get_or_make(Words([at.x.to_bits(), at.y.to_bits(), level]), judge)
     }
 
     /// Whether the slide from node `u` to node `v` is one it keeps (nodes 0
