@@ -659,7 +659,7 @@ impl<'a> Graph<'a> {
                 let walls = &self.walls;
                 let blocked = match &self.wall_grid {
                     Some(grid) if grid.serves(walls.len()) => {
-                        grid.any(&bb, |k| walls[k].hits(&line, &bb))
+                        grid.any_from(&bb, (a.x, a.y), |k| walls[k].hits(&line, &bb))
                     }
                     _ => walls.iter().any(|w| w.hits(&line, &bb)),
                 };

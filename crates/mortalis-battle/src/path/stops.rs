@@ -62,7 +62,7 @@ impl StopGrid {
 
     /// Whether `test` holds for a stop whose box may meet the box `bb`
     /// ([min x, min y, max x, max y]), asked in the stops' order.
-    pub(super) fn any(&self, bb: &[f64; 4], mut test: impl FnMut(usize) -> bool) -> bool {
+    pub(super) fn any(&self, bb: &[f64; 4], test: impl FnMut(usize) -> bool) -> bool {
         let [x0, y0, x1, y1] = self.span(*bb);
         let mut seen = [0_u64; WORDS];
         for y in y0..=y1 {
@@ -72,17 +72,53 @@ impl StopGrid {
                 }
             }
         }
-        for (w, mut bits) in seen.into_iter().enumerate() {
-            while bits != 0 {
-                let k = w * 64 + bits.trailing_zeros() as usize;
-                if test(k) {
-                    return true;
+        any_of(seen, test)
+    }
+
+    /// [`StopGrid::any`] for a slide starting at `from` (inside `bb`):
+    /// the stops of the cell it starts in are asked first, then the rest.
+    /// The same answer (`test` has no effects), sooner for a slide stopped
+    /// where it starts, as most slides towards a far goal from a corner of
+    /// a block are.
+    pub(super) fn any_from(
+        &self,
+        bb: &[f64; 4],
+        (x, y): (f64, f64),
+        mut test: impl FnMut(usize) -> bool,
+    ) -> bool {
+        let [cx, cy, ..] = self.span([x, y, x, y]);
+        let first = self.cells[cy * self.side + cx];
+        if any_of(first, &mut test) {
+            return true;
+        }
+        let [x0, y0, x1, y1] = self.span(*bb);
+        let mut seen = [0_u64; WORDS];
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                for (w, bits) in seen.iter_mut().zip(&self.cells[y * self.side + x]) {
+                    *w |= bits;
                 }
-                bits &= bits - 1;
             }
         }
-        false
+        for (w, f) in seen.iter_mut().zip(first) {
+            *w &= !f;
+        }
+        any_of(seen, test)
     }
+}
+
+/// Whether `test` holds for a stop in the bitset `set`, asked in order.
+fn any_of(set: [u64; WORDS], mut test: impl FnMut(usize) -> bool) -> bool {
+    for (w, mut bits) in set.into_iter().enumerate() {
+        while bits != 0 {
+            let k = w * 64 + bits.trailing_zeros() as usize;
+            if test(k) {
+                return true;
+            }
+            bits &= bits - 1;
+        }
+    }
+    false
 }
 
 /// How far round its box a piece is listed in [`Solids`]' cells: the
