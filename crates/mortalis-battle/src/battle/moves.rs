@@ -9,7 +9,7 @@ use super::walk::STRIDE;
 use super::{Battle, BattleError, Choice};
 use crate::hyp::Hyp;
 use crate::path::{Mover, Nav, Reach, Step, Traced};
-use crate::sharded::Sharded;
+use crate::sharded::{Sharded, Words};
 use crate::table::{Body, Place};
 
 impl Battle {
@@ -317,16 +317,34 @@ impl Battle {
         let from = self.models[m].body.at;
         let foe = &self.models[e].body;
         let reach = foe.radius() + r + 0.2;
+        let spot = |k: u8| {
+            let a = std::f64::consts::TAU * f64::from(k) / 8.0;
+            Place {
+                x: foe.at.x + reach * a.cos(),
+                y: foe.at.y + reach * a.sin(),
+                level: foe.at.level,
+            }
+        };
+        // Which spots a base stands on, kept for the table (`SpotMemo`).
+        let level = match foe.at.level {
+            crate::table::Level::Ground => u64::MAX,
+            crate::table::Level::Roof(i) => i as u64,
+        };
+        let key = Words([
+            foe.at.x.to_bits(),
+            foe.at.y.to_bits(),
+            level,
+            reach.to_bits(),
+            r.to_bits(),
+        ]);
+        let free = self.recall.spots.0.get_or_make(key, || {
+            (0..8)
+                .filter(|&k| self.table.can_stand(spot(k), r).is_ok())
+                .fold(0, |bits, k| bits | 1 << k)
+        });
         (0..8)
-            .map(|k| {
-                let a = std::f64::consts::TAU * f64::from(k) / 8.0;
-                Place {
-                    x: foe.at.x + reach * a.cos(),
-                    y: foe.at.y + reach * a.sin(),
-                    level: foe.at.level,
-                }
-            })
-            .filter(|p| self.table.can_stand(*p, r).is_ok())
+            .filter(|k| free & 1 << k != 0)
+            .map(spot)
             .min_by(|a, b| {
                 (a.x - from.x)
                     .hypot(a.y - from.y)

@@ -19,7 +19,7 @@ use super::field::FieldStore;
 use super::moves::{JumpMemo, ReachMemo};
 use super::{Battle, Fighter, navs_for};
 use crate::path::Nav;
-use crate::sharded::Sharded;
+use crate::sharded::{Sharded, Words};
 use crate::sight::SightMemo;
 use crate::table::Table;
 
@@ -36,6 +36,23 @@ pub(crate) struct Recall {
     pub(crate) fields: FieldStore,
     /// The exact odds of shots and exchanges ([`Battle::odds`]).
     pub(crate) odds: OddsMemo,
+    /// Which of the eight spots round a base a base may stand on
+    /// ([`Battle::contact_spot`]).
+    pub(crate) spots: SpotMemo,
+}
+
+/// Which of the eight spots round a base at a given place and distance a
+/// base of a given radius may stand on (`Table::can_stand`), one bit each,
+/// by the base's place and both distances: every question of a model
+/// offers Moves into contact with each enemy, asking the same spots while
+/// the enemy stands still.
+#[derive(Debug)]
+pub(crate) struct SpotMemo(pub(crate) Sharded<Words<5>, u8>);
+
+impl Default for SpotMemo {
+    fn default() -> Self {
+        SpotMemo(Sharded::new(4, 256))
+    }
 }
 
 /// The exact odds engine's answers by query. A query is a pure function's
