@@ -5,6 +5,7 @@
 //! spans them), and the path a Move walks (its corners and the points the
 //! reactions along it are checked at). Split from `actions.rs`.
 
+use super::field::Goal;
 use super::walk::STRIDE;
 use super::{Battle, BattleError, Choice};
 use crate::hyp::Hyp;
@@ -71,19 +72,27 @@ impl Battle {
         let allowance = me.allowance();
         let from = me.body.at;
         let places: Vec<Place> = goals.iter().chain(goals).map(|g| g.0).collect();
-        let judged = self.judges(m, goals, foes);
+        // Each walking goal as its field, found once for the question
+        // rather than at every place judged (the same fields).
+        let store = &self.recall.fields;
+        let grid = store.grid(&self.table);
+        let judged: Vec<Gauge> = (self.judges(m, goals, foes).into_iter())
+            .map(|j| match j {
+                Judged::Straight(g) => Gauge::Straight(g),
+                Judged::Edge(edge) => Gauge::Field(Goal::Edge(edge)),
+                Judged::Walk(g) => Gauge::Field(grid.point(g)),
+            })
+            .collect();
         let gap = |k: usize, at: Place| match judged[k] {
-            Judged::Straight(g) => (at.x - g.x).hyp(at.y - g.y),
-            Judged::Edge(edge) => self.walk_to_edge(edge, at),
-            Judged::Walk(g) => self.walk_to(g, at),
+            Gauge::Straight(g) => (at.x - g.x).hyp(at.y - g.y),
+            Gauge::Field(goal) => store.distance(&self.table, goal, at),
         };
         // A floor of each gap (`Floor`): the straight line is its own; a
         // walking field's is the straight line to where its search starts
         // (`Fields::floor`).
         let floor = |k: usize, at: Place| match judged[k] {
-            Judged::Straight(g) => (at.x - g.x).hyp(at.y - g.y),
-            Judged::Edge(edge) => self.edge_floor(edge, at),
-            Judged::Walk(g) => self.walk_floor(g, at),
+            Gauge::Straight(g) => (at.x - g.x).hyp(at.y - g.y),
+            Gauge::Field(goal) => grid.floor(goal, at),
         };
         let stuck = |e| BattleError::NotYet(format!("a model standing where it cannot ({e})"));
         // The searches are a pure function of what the key holds (the
@@ -688,4 +697,12 @@ enum Judged {
     Edge(usize),
     /// Walking to a place.
     Walk(Place),
+}
+
+/// What a [`Judged`] way is measured with: the straight line to a place,
+/// or a walking field.
+#[derive(Clone, Copy)]
+enum Gauge {
+    Straight(Place),
+    Field(Goal),
 }
