@@ -48,7 +48,7 @@ pub struct SimulateArgs {
     /// Number of battles.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     battles: u64,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default, or 0: one per core).
     #[arg(long)]
     threads: Option<usize>,
     /// Table file, shared by every battle (default: a generated 36" table
