@@ -48,9 +48,9 @@ impl NodeGrid {
     pub(super) fn near(&self, x: f64, y: f64, reach: f64, sorted: bool, out: &mut Vec<usize>) {
         // The buckets the box meets, grown by a hair against the rounding
         // of the callers' own tests (a bucket is a monotone function of the
-        // coordinate, so nothing within the box lies outside them). One
-        // bucket more each way, as until session 33, gave nearly twice the
-        // nodes to test.
+        // coordinate, so nothing within the box lies outside them; `reach`
+        // is never negative, `Graph::moves_from`). One bucket more each
+        // way, as until session 33, gave nearly twice the nodes to test.
         let span = |c: f64| self.cell(c - reach - PAD)..=self.cell(c + reach + PAD);
         let start = out.len();
         for row in span(y) {

@@ -5,7 +5,9 @@
 //! the bases of the models standing on the table (cheap disc tests) and its
 //! own difficult-ground choice. Ground slides between other places (a
 //! query's start, the goals a Move is weighed towards, the rings round a
-//! start) are remembered by their ends in [`PlaceSlides`].
+//! start) are remembered by their ends in [`PlaceSlides`]; so are slides
+//! across one roof (by the roof as well), and whether the terrain lets a
+//! base stand at a place (`Memo::stands`).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -35,7 +37,8 @@ pub(super) struct Memo {
     nodes: usize,
     cells: Vec<AtomicU8>,
     jumps: Mutex<HashMap<(usize, usize), (f64, f64)>>,
-    /// Ground slides between any two places, by their ends.
+    /// Slides between any two places on the ground, or across one roof
+    /// (by the roof too), by their ends.
     places: PlaceSlides,
     /// Whether the terrain lets a base stand at a place, by the place
     /// ([`Graph::add_node`]: a query adds the same climbing points where

@@ -183,7 +183,15 @@ impl Graph<'_> {
             f64::INFINITY
         };
         out.clear();
-        self.within(here, reach, near);
+        // With no reach left (a search cut at a budget below what the
+        // state cost already: the rough search after a plain path under
+        // 1"), every slide costs more than the budget, so none is judged;
+        // the grid's box is asked only with a reach of at least nothing.
+        if reach < 0.0 {
+            near.clear();
+        } else {
+            self.within(here, reach, near);
+        }
         for &v in near.iter() {
             let node = &self.nodes[v];
             let (dx, dy) = (node.at.x - here.x, node.at.y - here.y);
