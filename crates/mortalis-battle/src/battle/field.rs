@@ -706,14 +706,19 @@ mod tests {
         }
     }
 
+    /// A 28" table with one 4" block, 3" by 1", at (4, 4).
+    fn one_block() -> Table {
+        crate::file::parse(
+            "size = 28\n[[piece]]\nkind = \"block\"\nheight = 4\nrect = [4, 4, 3, 1]\n",
+        )
+        .unwrap()
+    }
+
     /// Whole-field distances are kept by the field and the place, never
     /// answering one for the other.
     #[test]
     fn whole_field_reads_are_kept_apart_by_field_and_place() {
-        let table = crate::file::parse(
-            "size = 28\n[[piece]]\nkind = \"block\"\nheight = 4\nrect = [4, 4, 3, 1]\n",
-        )
-        .unwrap();
+        let table = one_block();
         let store = FieldStore::default();
         let grid = store.grid(&table);
         let goals = [
@@ -754,10 +759,7 @@ mod tests {
     /// a base moved by a hair, another field.
     #[test]
     fn fields_round_bases_are_kept_by_their_inputs() {
-        let table = crate::file::parse(
-            "size = 28\n[[piece]]\nkind = \"block\"\nheight = 4\nrect = [4, 4, 3, 1]\n",
-        )
-        .unwrap();
+        let table = one_block();
         let store = FieldStore::default();
         let goals = [Place::ground(10.0, 10.0), Place::ground(20.0, 4.0)];
         let bases = [(5.0, 6.0, 0.5), (9.0, 9.0, 0.5)];
