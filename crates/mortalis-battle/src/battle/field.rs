@@ -337,38 +337,32 @@ impl Search {
         Search { dist, heap }
     }
 
-    /// The smallest distance still waiting (infinite when none is).
-    fn front(&self) -> f32 {
-        self.heap.peek().map_or(f32::INFINITY, |Reverse(key)| {
-            f32::from_bits((key >> 32) as u32)
-        })
-    }
-
     /// Searches on until cell `c`'s distance is final or known to be
     /// beyond the cap, then reads it (infinite beyond the cap). `steps(k)`
     /// is what stepping from cell `k` to each of its neighbours
     /// ([`DIRS`]) costs.
     fn settle(&mut self, n: usize, c: usize, cap: f32, steps: impl Fn(usize) -> [f32; 8]) -> f32 {
-        while self.front() < self.dist[c] && self.front() <= cap {
-            let Some(Reverse(key)) = self.heap.pop() else {
+        // Each neighbour's offset in the grid, wrapping: a step off the
+        // table costs infinity, so what it lands on (another row's cell,
+        // or none) is never improved.
+        let offsets = DIRS.map(|(dx, dy)| (dy * n as i64 + dx) as usize);
+        while let Some(&Reverse(key)) = self.heap.peek() {
+            let d = f32::from_bits((key >> 32) as u32);
+            if !(d < self.dist[c] && d <= cap) {
                 break;
-            };
-            let (d, k) = (
-                f32::from_bits((key >> 32) as u32),
-                (key & 0xffff_ffff) as usize,
-            );
+            }
+            self.heap.pop();
+            let k = (key & 0xffff_ffff) as usize;
             if d > self.dist[k] {
                 continue;
             }
-            for (s, (dx, dy)) in steps(k).into_iter().zip(DIRS) {
+            for (s, off) in steps(k).into_iter().zip(offsets) {
                 let nd = d + s;
-                if s.is_finite() {
-                    // A finite step stays on the table.
-                    let j = (k as i64 + dy * n as i64 + dx) as usize;
-                    if nd < self.dist[j] {
-                        self.dist[j] = nd;
-                        self.heap.push(node(nd, j));
-                    }
+                if let Some(dj) = self.dist.get_mut(k.wrapping_add(off))
+                    && nd < *dj
+                {
+                    *dj = nd;
+                    self.heap.push(node(nd, k.wrapping_add(off)));
                 }
             }
         }
@@ -712,6 +706,62 @@ mod tests {
             "size = 28\n[[piece]]\nkind = \"block\"\nheight = 4\nrect = [4, 4, 3, 1]\n",
         )
         .unwrap()
+    }
+
+    /// A search settles every cell at the distance a plain relaxation of
+    /// the grid to its end gives (each neighbour found by its column and
+    /// row, off the table skipped), bit for bit: goals in a corner, on an
+    /// edge and beside a block, where the search's wrapping offsets land
+    /// on another row's cells or none.
+    #[test]
+    fn a_search_settles_cells_as_a_plain_relaxation_does() {
+        let table = crate::file::parse(
+            "size = 28\n[[piece]]\nkind = \"block\"\nheight = 4\nrect = [0, 5, 3, 1]\n\
+             [[piece]]\nkind = \"block\"\nheight = 2\nrect = [25, 0, 3, 2]\n",
+        )
+        .unwrap();
+        let grid = Fields::new(&table);
+        let n = grid.n;
+        for goal in [
+            Goal::Cell(0),
+            Goal::Cell(n * n - 1),
+            Goal::Cell(n - 1),
+            grid.point(Place::ground(1.5, 6.6)),
+            grid.point(Place::ground(26.5, 2.4)),
+            Goal::Edge(2),
+        ] {
+            let starts = grid.starts(&grid.cost, goal);
+            let mut plain = vec![f32::INFINITY; n * n];
+            for &(s, d) in &starts {
+                plain[s] = plain[s].min(d);
+            }
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for k in 0..n * n {
+                    if !plain[k].is_finite() {
+                        continue;
+                    }
+                    let (x, y) = ((k % n) as i64, (k / n) as i64);
+                    for (s, (dx, dy)) in grid.steps[k].into_iter().zip(DIRS) {
+                        let (nx, ny) = (x + dx, y + dy);
+                        if !s.is_finite() || nx < 0 || ny < 0 || nx >= n as i64 || ny >= n as i64 {
+                            continue;
+                        }
+                        let j = ny as usize * n + nx as usize;
+                        if plain[k] + s < plain[j] {
+                            plain[j] = plain[k] + s;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            let mut search = Search::new(n * n, &starts);
+            for c in (0..n * n).rev() {
+                let d = search.settle(n, c, f32::INFINITY, |k| grid.steps[k]);
+                assert_eq!(d.to_bits(), plain[c].to_bits(), "{goal:?}, cell {c}");
+            }
+        }
     }
 
     /// Whole-field distances are kept by the field and the place, never
