@@ -100,8 +100,9 @@ impl Stop {
                 None => {
                     let (a, b) = (line.start.x_y(), line.end.x_y());
                     segment_meets_box(a, b, [lo.x, lo.y, hi.x, hi.y])
-                        && self.grown.iter().any(|g| g.intersects(line))
-                        && !self.clear_exactly(line)
+                        && (self.meets_strips(a, b)
+                            || self.grown.iter().any(|g| g.intersects(line))
+                                && !self.clear_exactly(line))
                 }
             }
     }
@@ -118,13 +119,21 @@ impl Stop {
         let Some((footprint, radius)) = &self.shape else {
             return false;
         };
-        let (a, b) = (line.start.x_y(), line.end.x_y());
-        if let Some(strips) = &self.cross
-            && strips.iter().any(|&s| segment_meets_box(a, b, s))
-        {
+        if self.meets_strips(line.start.x_y(), line.end.x_y()) {
             return false;
         }
         Euclidean.distance(line, footprint) >= *radius
+    }
+
+    /// Whether the slide from `a` to `b` meets a strip of [`Stop::cross`]:
+    /// then it comes nearer the footprint than the radius, well inside the
+    /// grown polygon (the strips stop a micro-inch short of its edges,
+    /// wider than the hair `segment_meets_box` allows), so it is stopped
+    /// with no more asked ([`Stop::hits`] asks this first).
+    fn meets_strips(&self, a: (f64, f64), b: (f64, f64)) -> bool {
+        self.cross
+            .as_ref()
+            .is_some_and(|strips| strips.iter().any(|&s| segment_meets_box(a, b, s)))
     }
 
     /// Its box: [min x, min y, max x, max y].
@@ -231,6 +240,32 @@ mod tests {
             // Off the boundary by more than rounding.
             prop_assume!((d - radius).abs() > 1e-9);
             prop_assert_eq!(stop.hits(&line, &line_box(&line)), d < radius);
+        }
+
+        /// A slide that meets a rectangle's strips meets its grown polygon
+        /// (what lets `hits` answer from the strips alone), also when it
+        /// only grazes a strip's end or side.
+        #[test]
+        fn a_slide_meeting_a_strip_meets_the_grown_polygon(
+            ax in 7.0..15.0f64, ay in 7.0..16.0f64, t in 0.0..1.0f64,
+            end in 0..4usize, graze in prop::sample::select(vec![0.0, 1e-9, -1e-9]),
+            radius in prop::sample::select(vec![0.498, 0.5, 0.998]),
+        ) {
+            let footprint = &footprints()[0];
+            let stop = Stop::new(footprint, radius).expect("a stop");
+            let strips = stop.cross.expect("a rectangle has strips");
+            // A point on an edge of a strip, a hair in or out.
+            let s = strips[end % 2];
+            let (x, y) = match end {
+                0 => (s[0] - graze, s[1] + t * (s[3] - s[1])),
+                1 => (s[0] + t * (s[2] - s[0]), s[1] - graze),
+                2 => (s[2] + graze, s[1] + t * (s[3] - s[1])),
+                _ => (s[0] + t * (s[2] - s[0]), s[3] + graze),
+            };
+            let line = Line::new(Coord { x: ax, y: ay }, Coord { x, y });
+            if stop.meets_strips(line.start.x_y(), line.end.x_y()) {
+                prop_assert!(stop.grown.iter().any(|g| g.intersects(&line)));
+            }
         }
     }
 }
