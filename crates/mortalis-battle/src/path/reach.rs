@@ -254,17 +254,18 @@ impl Nav<'_> {
             if budget <= 1e-9 || (rough && !rough_too) {
                 continue;
             }
-            let (best, back) = if span.both() {
+            let back = if span.both() {
                 // Ways touching difficult ground lose the first Move's inch
                 // before the split; the plain search has the others.
                 g.settle_across(rough, budget, span.split(rough))
             } else {
                 g.settle(rough, budget)
             };
-            let settled = settled(&best, &back, budget, span, rough);
+            let best = back.costs();
+            let settled = settled(best, &back, budget, span, rough);
             if let Some(total) = gate {
                 let total = total - if rough { 2.0 } else { 0.0 };
-                spans |= climb_past(&g, &best, budget, total);
+                spans |= climb_past(&g, best, budget, total);
             }
             let ctx = Pick {
                 g: &g,

@@ -55,11 +55,10 @@ impl Graph<'_> {
     }
 
     /// Every state reachable within `budget`, with its cost and how it was
-    /// reached (Dijkstra from node 0, cut at the budget).
-    #[allow(clippy::type_complexity)]
-    pub(super) fn settle(&self, difficult_ok: bool, budget: f64) -> (Vec<[f64; 2]>, Backs) {
-        let (best, back, _) = self.run(difficult_ok, budget, None, None);
-        (best, back)
+    /// reached (Dijkstra from node 0, cut at the budget; the costs are
+    /// [`Backs::costs`]).
+    pub(super) fn settle(&self, difficult_ok: bool, budget: f64) -> Backs {
+        self.run(difficult_ok, budget, None, None).0
     }
 
     /// [`Graph::settle`] for a walk across both Moves (B31): past `split`
@@ -68,28 +67,20 @@ impl Graph<'_> {
     /// Moves reach one after the other, and is neither kept nor searched
     /// from, so that such a way does not hide a climbing one to the same
     /// place. Below `split` it searches as [`Graph::settle`] does.
-    #[allow(clippy::type_complexity)]
-    pub(super) fn settle_across(
-        &self,
-        difficult_ok: bool,
-        budget: f64,
-        split: f64,
-    ) -> (Vec<[f64; 2]>, Backs) {
-        let (best, back, _) = self.run(difficult_ok, budget, None, Some(split));
-        (best, back)
+    pub(super) fn settle_across(&self, difficult_ok: bool, budget: f64, split: f64) -> Backs {
+        self.run(difficult_ok, budget, None, Some(split)).0
     }
 
     /// The search from node 0: Dijkstra cut at `budget`, or A* stopping at
-    /// `goal` (with [`Graph::estimate`]). Returns the costs, the way back,
-    /// and the goal state reached.
-    #[allow(clippy::type_complexity)]
+    /// `goal` (with [`Graph::estimate`]). Returns the costs and the way
+    /// back ([`Backs`]), and the goal state reached.
     fn run(
         &self,
         difficult_ok: bool,
         budget: f64,
         goal: Option<usize>,
         split: Option<f64>,
-    ) -> (Vec<[f64; 2]>, Backs, Option<(usize, usize)>) {
+    ) -> (Backs, Option<(usize, usize)>) {
         let h = |v: usize, j: usize| {
             if goal.is_some() {
                 self.estimate(v, j)
@@ -101,7 +92,6 @@ impl Graph<'_> {
         // The query's own links by node (the shared ones are kept so by
         // the `Nav`, `Links::out_of`).
         let own = self.links.own_by_node();
-        let mut best = vec![[f64::INFINITY; 2]; n];
         // With a split: whether each state's way climbed across it.
         let mut across = vec![[false; 2]; if split.is_some() { n } else { 0 }];
         let mut back = Backs::new(n);
@@ -110,15 +100,15 @@ impl Graph<'_> {
         let mut heap = BinaryHeap::with_capacity(64);
         // Reused by every expansion: the nodes near it and its moves.
         let (mut near, mut moves) = (Vec::with_capacity(256), Vec::with_capacity(64));
-        best[0][0] = 0.0;
+        back.start();
         heap.push(Entry(h(0, 0), 0, 0));
         while let Some(Entry(key, u, jumped)) = heap.pop() {
-            let cost = best[u][jumped];
+            let cost = back.cost[u][jumped];
             if key > cost + h(u, jumped) + 1e-9 {
                 continue;
             }
             if goal == Some(u) {
-                return (best, back, Some((u, jumped)));
+                return (back, Some((u, jumped)));
             }
             // Below the split, slides that end past it are of no use: the
             // state they reach would not have climbed across it.
@@ -131,11 +121,11 @@ impl Graph<'_> {
                 (u, jumped, cost),
                 (difficult_ok, reach),
                 self.links.out_of(u, &own),
-                &best,
+                &back.cost,
                 (&mut near, &mut moves),
             );
             for (v, step, c, j, touch) in moves.drain(..) {
-                if c <= budget + 1e-9 && c < best[v][j] - 1e-12 {
+                if c <= budget + 1e-9 && c < back.cost[v][j] - 1e-12 {
                     if let Some(s) = split {
                         let climbs_across =
                             matches!(step, Step::Climb { .. }) && cost < s - 1e-9 && c > s + 1e-9;
@@ -145,13 +135,12 @@ impl Graph<'_> {
                         }
                         across[v][j] = now;
                     }
-                    best[v][j] = c;
-                    back.set(v, j, (u, jumped, step, touch));
+                    back.set(v, j, c, (u, jumped, step, touch));
                     heap.push(Entry(c + h(v, j), v, j));
                 }
             }
         }
-        (best, back, None)
+        (back, None)
     }
 
     /// The moves out of one search state: straight slides to every other
@@ -322,8 +311,8 @@ impl Graph<'_> {
     }
 
     fn dijkstra(&self, difficult_ok: bool, budget: f64) -> Option<Path> {
-        let (best, back, found) = self.run(difficult_ok, budget, Some(1), None);
-        found.map(|(u, j)| self.rebuild(&back, u, j, best[u][j]))
+        let (back, found) = self.run(difficult_ok, budget, Some(1), None);
+        found.map(|(u, j)| self.rebuild(&back, u, j, back.cost[u][j]))
     }
 
     pub(super) fn rebuild(&self, back: &Backs, mut u: usize, mut j: usize, length: f64) -> Path {
@@ -422,30 +411,65 @@ pub(super) type Trail = (bool, bool, f64);
 /// step taken and what it touched.
 type Way = (usize, usize, Step, Touch);
 
-/// The way each search state was last reached, kept compact: a small index
-/// per state (set only for the states reached) into the ways, so that a
-/// search cut at a short budget does not clear a large entry per node; and
-/// the states reached, in the order first reached, so that what reads the
-/// search afterwards need not look at every node.
+/// What a search found of each state: its cost so far (infinite where it
+/// was never reached) and the way it was last reached, kept compact: a
+/// small index per state (set only for the states reached) into the ways;
+/// and the states reached, in the order first reached, so that what reads
+/// the search afterwards need not look at every node. The two tables by
+/// node are a thread's own, used again by its next search: only the
+/// entries this search set are put back when it is dropped, so that a
+/// search cut at a short budget neither fills nor clears an entry per node
+/// (a thousand and more on a dense table, for a few dozen states).
 pub(super) struct Backs {
     at: Vec<[u32; 2]>,
+    cost: Vec<[f64; 2]>,
     ways: Vec<Way>,
     reached: Vec<(usize, usize)>,
+}
+
+/// The tables of the searches a thread has done, cleared, ready for its
+/// next (one per search running at once on it).
+type Tables = (Vec<[u32; 2]>, Vec<[f64; 2]>);
+
+thread_local! {
+    static SPARE: std::cell::RefCell<Vec<Tables>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Backs {
     const NONE: u32 = u32::MAX;
 
     fn new(n: usize) -> Self {
+        let (mut at, mut cost) = SPARE
+            .with(|spare| spare.borrow_mut().pop())
+            .unwrap_or_default();
+        if at.len() < n {
+            at.resize(n, [Self::NONE; 2]);
+            cost.resize(n, [f64::INFINITY; 2]);
+        }
         Backs {
-            at: vec![[Self::NONE; 2]; n],
+            at,
+            cost,
             ways: Vec::with_capacity(64),
             reached: Vec::with_capacity(64),
         }
     }
 
-    /// Records how state (`v`, `j`) was reached, replacing an earlier way.
-    fn set(&mut self, v: usize, j: usize, way: Way) {
+    /// The start, node 0 before any jump, at no cost.
+    fn start(&mut self) {
+        self.cost[0][0] = 0.0;
+    }
+
+    /// The cost of each state so far by node and jump flag (infinite for
+    /// the states never reached; longer than the graph's nodes when the
+    /// thread searched a larger graph before).
+    pub(super) fn costs(&self) -> &[[f64; 2]] {
+        &self.cost
+    }
+
+    /// Records that state (`v`, `j`) was reached at `cost` by `way`,
+    /// replacing an earlier way.
+    fn set(&mut self, v: usize, j: usize, cost: f64, way: Way) {
+        self.cost[v][j] = cost;
         match self.at[v][j] {
             Self::NONE => {
                 self.at[v][j] = self.ways.len() as u32;
@@ -493,6 +517,28 @@ impl Backs {
     }
 }
 
+impl Drop for Backs {
+    /// Clears the entries this search set and keeps the tables for the
+    /// thread's next search.
+    fn drop(&mut self) {
+        for &(v, j) in &self.reached {
+            self.at[v][j] = Self::NONE;
+            self.cost[v][j] = f64::INFINITY;
+        }
+        if let Some(start) = self.cost.first_mut() {
+            *start = [f64::INFINITY; 2];
+        }
+        let tables = (std::mem::take(&mut self.at), std::mem::take(&mut self.cost));
+        // A panic elsewhere may leave the thread's spares borrowed, or the
+        // thread ending: the tables are then dropped.
+        let _ = SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                spare.push(tables);
+            }
+        });
+    }
+}
+
 /// A heap entry ordered by smallest cost first.
 #[derive(Debug, Clone, Copy)]
 struct Entry(f64, usize, usize);
@@ -514,5 +560,54 @@ impl Ord for Entry {
             .0
             .total_cmp(&self.0)
             .then_with(|| other.1.cmp(&self.1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Backs, SPARE};
+    use crate::table::{Body, Place};
+    use crate::{Mover, Nav, file::parse, generate::generate};
+
+    /// A search reads nothing a search before it on the same thread left:
+    /// after searches on a dense 36" table, the thread's spare tables are
+    /// all cleared, and a search on a small table (fewer nodes than the
+    /// tables hold) answers as on a thread that never searched.
+    #[test]
+    fn a_search_reads_nothing_an_earlier_one_left() {
+        let small = || {
+            let table = parse(
+                "size = 28\n[[piece]]\nkind = \"block\"\nheight = 2\nrect = [10, 10, 4, 1]\n",
+            )
+            .unwrap();
+            let nav = Nav::new(&table, Mover::standard(0.5));
+            let from = Place::ground(12.0, 8.0);
+            let goals = [Place::ground(12.0, 14.0), Place::ground(3.0, 3.0)];
+            let others = [Body::new(Place::ground(9.0, 8.0))];
+            let reach = nav.reach(from, 5.0, &others, &goals).unwrap();
+            let path = nav.path(from, goals[0], &others).unwrap();
+            format!("{reach:?} {path:?}")
+        };
+        let fresh = std::thread::spawn(small).join().unwrap();
+        let dense = generate(7, 36.0);
+        let nav = Nav::new(&dense, Mover::standard(0.5));
+        for (x, y) in [(18.0, 18.0), (3.0, 30.0), (30.0, 4.0)] {
+            let from = Place::ground(x, y);
+            if dense.can_stand(from, 0.5).is_ok() {
+                nav.reach(from, 6.0, &[], &[Place::ground(18.0, 30.0)])
+                    .unwrap();
+                nav.path(from, Place::ground(33.0, 33.0), &[]).unwrap();
+            }
+        }
+        let cleared = SPARE.with(|spare| {
+            let spare = spare.borrow();
+            !spare.is_empty()
+                && spare.iter().all(|(at, cost)| {
+                    at.iter().all(|a| *a == [Backs::NONE; 2])
+                        && cost.iter().all(|c| *c == [f64::INFINITY; 2])
+                })
+        });
+        assert!(cleared, "the spare tables hold what a search left");
+        assert_eq!(small(), fresh);
     }
 }
