@@ -100,10 +100,11 @@ pub struct BattleArgs {
     /// Seed of the dice (and of the generated table).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// House round limit (Q22); 0 plays without one. Default: the rounds
+    /// House round limit (Q22), at most 1000; 0 plays without one, only
+    /// with --human (AI against AI may wait for ever). Default: the rounds
     /// to walk the table's diagonal there and back at 4" a round (20 on a
     /// 28" table, 26 on 36").
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=1000))]
     rounds: Option<u32>,
     /// Print JSON: the log, the dice and the result.
     #[arg(long)]
@@ -299,6 +300,15 @@ pub(crate) fn load_side(
 
 /// Runs `mortalis battle`.
 pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
+    if args.rounds == Some(0) && args.human.is_none() {
+        return Err(Failure::from(anyhow!(
+            "{}",
+            lang.pick(
+            "--rounds 0 (bez limitu rund) tylko z --human: AI przeciw AI może czekać bez końca (Q22); podaj limit od 1 do 1000",
+            "--rounds 0 (no round limit) only with --human: AI against AI may wait for ever (Q22); give a limit from 1 to 1000",
+            )
+        )));
+    }
     let (na, sa, mut models) = load_side(&args.a, 0, lang)?;
     let (nb, sb, b_models) = load_side(&args.b, 1, lang)?;
     models.extend(b_models);

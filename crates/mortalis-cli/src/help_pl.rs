@@ -201,7 +201,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("mortalis battle:seed", "Ziarno kości (i tworzonego stołu)"),
     (
         "mortalis battle:rounds",
-        "Domowy limit rund (Q22); 0 gra bez limitu. Domyślnie: tyle rund, ile trzeba, by przejść przekątną stołu tam i z powrotem po 4\" na rundę (20 na stole 28\", 26 na 36\")",
+        "Domowy limit rund (Q22), najwyżej 1000; 0 gra bez limitu, tylko z --human (AI przeciw AI może czekać bez końca). Domyślnie: tyle rund, ile trzeba, by przejść przekątną stołu tam i z powrotem po 4\" na rundę (20 na stole 28\", 26 na 36\")",
     ),
     ("mortalis battle:json", "Wypisz JSON: log, kości i wynik"),
     (

@@ -240,6 +240,37 @@ fn the_round_limit_follows_the_table() {
     }
 }
 
+/// No round limit (`--rounds 0`) only with a person at the prompt: two
+/// AIs may wait for each other for ever (a new user's Otoczeni battle ran
+/// until stopped, session 34). Over 1000 rounds is refused too; each says
+/// what is wrong in the interface's language, with exit code 2.
+#[test]
+fn no_round_limit_only_with_a_person() {
+    for (extra, words) in [
+        (
+            &["--rounds", "0", "--lang", "en"][..],
+            "--rounds 0 (no round limit) only with --human",
+        ),
+        (
+            &["--rounds", "0", "--lang", "pl"],
+            "--rounds 0 (bez limitu rund) tylko z --human",
+        ),
+        (
+            &["--rounds", "1001", "--lang", "en"],
+            "1001 is not in 0..=1000",
+        ),
+    ] {
+        mortalis()
+            .args(["battle", A, B, "--scenario", "otoczeni", "--table", TABLE])
+            .args(extra)
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(words));
+    }
+}
+
 #[test]
 fn what_is_not_simulated_is_refused_with_b182() {
     // B134: a skill implant needs the skill it gives (`implant`).
