@@ -172,9 +172,19 @@ fn end_line(
 
 /// The account of a battle, one line per event.
 pub(crate) fn account(b: &Battle, lang: Lang) -> String {
+    account_from(b, None, lang)
+}
+
+/// The account's lines for the log's entries from `from` on, or for all
+/// of them after the heading with the warbands' names when `from` is
+/// `None`: what a person at the prompt is shown of what happened since the
+/// last question.
+pub(crate) fn account_from(b: &Battle, from: Option<usize>, lang: Lang) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{} — {}", b.names[0], b.names[1]);
-    for e in &b.log {
+    if from.is_none() {
+        let _ = writeln!(out, "{} — {}", b.names[0], b.names[1]);
+    }
+    for e in b.log.iter().skip(from.unwrap_or(0)) {
         let Entry::Event(e) = e else { continue };
         let line = match e {
             Event::Round { .. } | Event::Roll { .. } | Event::Sides { .. } | Event::End { .. } => {
@@ -229,7 +239,12 @@ fn flow_line(b: &Battle, e: &Event, lang: Lang) -> String {
             b.names[*first]
         ),
         Event::Roll { what, side, dice } => {
-            format!("  {} ({what}): {:?}", b.names[*side], dice)
+            format!(
+                "  {} ({}): {:?}",
+                b.names[*side],
+                roll_name(what, lang),
+                dice
+            )
         }
         Event::Sides {
             scenario,
@@ -239,6 +254,23 @@ fn flow_line(b: &Battle, e: &Event, lang: Lang) -> String {
         Event::End { reason, vp, winner } => end_line(b, *reason, *vp, *winner, lang),
         _ => String::new(),
     }
+}
+
+/// What a roll in the log is for, in the account's language (the log
+/// keeps the English words).
+fn roll_name(what: &str, lang: Lang) -> &str {
+    let pl = match what {
+        "who starts" => "kto zaczyna",
+        "initiative" => "inicjatywa",
+        "roles" => "role",
+        "who deploys first" => "kto pierwszy rozstawia",
+        "who places first" => "kto pierwszy kładzie",
+        "challenge" => "wyzwanie",
+        "jump down" => "zeskok",
+        "fall" => "upadek",
+        _ => what,
+    };
+    lang.pick(pl, what)
 }
 
 /// The account's line for what a model does by itself: moving, leaving,

@@ -12,7 +12,7 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
-    Battle, Decider, Fighter, Players, Question, RandomPolicy, Wish, house_rounds,
+    Battle, BattleError, Decider, Fighter, Players, Question, RandomPolicy, Wish, house_rounds,
     side_from_warband,
 };
 use mortalis_battle::generate;
@@ -27,18 +27,24 @@ use rand_core::SeedableRng;
 use crate::account::account;
 use crate::{Failure, Output, ok, parse_toml};
 
-/// Scenarios the simulator knows.
+/// Scenarios the simulator knows, by their Polish ids (the English
+/// names are taken too).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ScenarioArg {
     /// Jatka (Massacre).
+    #[value(alias = "massacre")]
     Jatka,
     /// Barykady (Barricades).
+    #[value(alias = "barricades")]
     Barykady,
     /// Otoczeni (Surrounded).
+    #[value(alias = "surrounded")]
     Otoczeni,
     /// Przechwycenie (Interception).
+    #[value(alias = "interception")]
     Przechwycenie,
     /// Duma (Pride).
+    #[value(alias = "pride")]
     Duma,
 }
 
@@ -317,17 +323,27 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
     for (side, n) in [(0, m.volunteers_a), (1, m.volunteers_b)] {
         models.extend((1..=n).map(|k| Fighter::volunteer(k, side)));
     }
+    check_outputs(&args, lang)?;
     let table = battle_table(args.scenario, args.table.as_deref(), args.seed, lang)?;
     let rounds = args.rounds.unwrap_or_else(|| house_rounds(table.size));
-    let mut battle = Battle::new(table, [na, nb], [sa, sb], models, rounds)
-        .with_scenario(args.scenario.scenario());
+    // A warband against a copy of itself: the account tells the copies
+    // apart as `simulate` does.
+    let names = if na == nb {
+        [format!("{na} (A)"), format!("{nb} (B)")]
+    } else {
+        [na, nb]
+    };
+    let mut battle =
+        Battle::new(table, names, [sa, sb], models, rounds).with_scenario(args.scenario.scenario());
     battle.challenges.wishes = parse_challenges(&args.challenges, lang)?;
     let independent = load_independent(args.independent.as_deref(), lang)?;
     place_independent(&mut battle, &independent, args.independent.as_deref())
         .map_err(|e| Failure::from(anyhow!(e)))?;
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(args.seed));
     let (mut a, mut b) = (Ai, Ai);
-    let mut person = crate::human::Human { lang };
+    let mut person = crate::human::Human::new(lang);
+    person.to_stderr = args.json;
+    let shown = person.shown.clone();
     let mut random = RandomPolicy::new(args.seed);
     let deciders: [&mut dyn Decider; 2] = match (args.human, args.random) {
         (Some(SideArg::A), _) => [&mut person, &mut b],
@@ -355,26 +371,26 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
             deciders: [&mut ra, &mut rb],
             dice: &mut dice,
         })
-        .map_err(|e| Failure::from(anyhow!("{e}")))?;
+        .map_err(|e| Failure::from(anyhow!(battle_error(&e, &args, lang))))?;
+    // Every file at once, or none (`write_all`): the drawings, then the
+    // reports.
+    let mut files: Vec<(PathBuf, String)> = vec![];
+    if let Some(dir) = &args.svg {
+        for (name, svg) in drawings(&battle, &album.borrow()) {
+            files.push((dir.join(name), svg));
+        }
+    }
     for (side, path) in [(0, &args.report), (1, &args.report_b)] {
         if let Some(path) = path {
             let report = battle
                 .report(side)
                 .ok_or_else(|| anyhow!("the battle has no end"))?;
-            crate::table::write_file(path, &toml::to_string(&report)?, lang)?;
+            files.push((path.clone(), toml::to_string(&report)?));
         }
     }
+    write_all(&files, lang)?;
     if let Some(dir) = &args.svg {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            Failure::from(anyhow!(
-                "{} {}: {e}",
-                lang.pick("nie można utworzyć", "cannot create"),
-                dir.display()
-            ))
-        })?;
-        for (name, svg) in drawings(&battle, &album.borrow()) {
-            crate::table::write_file(&dir.join(name), &svg, lang)?;
-        }
+        remove_stale_drawings(dir, &files);
     }
     if args.json {
         let (reason, vp, winner) = battle.end.ok_or_else(|| anyhow!("the battle has no end"))?;
@@ -388,7 +404,146 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
             "log": battle.log,
             "dice": battle.dice,
         }))? + "\n")
+    } else if args.human.is_some() {
+        // The person has been shown the battle up to the last question.
+        ok(crate::account::account_from(&battle, shown.get(), lang))
     } else {
         ok(account(&battle, lang))
+    }
+}
+
+/// The output paths checked before the battle is played, so that a
+/// mistake there costs no battle: the two reports at two paths, the
+/// drawings' folder a folder (made now when missing).
+fn check_outputs(args: &BattleArgs, lang: Lang) -> Result<(), Failure> {
+    if let (Some(a), Some(b)) = (&args.report, &args.report_b)
+        && a == b
+    {
+        return Err(Failure::from(anyhow!(
+            "--report {}, --report-b {}: {}",
+            a.display(),
+            b.display(),
+            lang.pick(
+                "dwa raporty pod jedną ścieżką (drugi nadpisałby pierwszy)",
+                "two reports at one path (the second would replace the first)"
+            )
+        )));
+    }
+    if let Some(dir) = &args.svg {
+        if dir.exists() && !dir.is_dir() {
+            return Err(Failure::from(anyhow!(
+                "--svg {}: {}",
+                dir.display(),
+                lang.pick(
+                    "to nie katalog (rysunki idą do katalogu: round-N.svg, end.svg)",
+                    "not a folder (the drawings go into a folder: round-N.svg, end.svg)"
+                )
+            )));
+        }
+        std::fs::create_dir_all(dir)
+            .map_err(|e| io_failure(lang.pick("nie można utworzyć", "cannot create"), dir, e))?;
+    }
+    Ok(())
+}
+
+/// A file operation's failure: what could not be done, to which path, why.
+fn io_failure(what: &str, path: &Path, why: impl std::fmt::Display) -> Failure {
+    Failure::from(anyhow!("{what} {}: {why}", path.display()))
+}
+
+/// Writes every file or none: each is written beside its path under a
+/// temporary name first, and renamed only when all were written (else the
+/// temporary ones are removed). The error names the file.
+fn write_all(files: &[(PathBuf, String)], lang: Lang) -> Result<(), Failure> {
+    let temp = |path: &Path| {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        path.with_file_name(format!(".{}.partial", name.unwrap_or_default()))
+    };
+    let cannot = lang.pick("nie można zapisać", "cannot write");
+    let mut written: Vec<PathBuf> = vec![];
+    for (path, text) in files {
+        let t = temp(path);
+        if let Err(e) = crate::table::write_file(&t, text, lang) {
+            for w in &written {
+                let _ = std::fs::remove_file(w);
+            }
+            let _ = std::fs::remove_file(&t);
+            return Err(io_failure(cannot, path, e.error.root_cause()));
+        }
+        written.push(t);
+    }
+    for (path, _) in files {
+        std::fs::rename(temp(path), path).map_err(|e| io_failure(cannot, path, e))?;
+    }
+    Ok(())
+}
+
+/// Removes the `round-N.svg` drawings an earlier battle left in `dir` that
+/// this one did not draw (it had more rounds), so that the folder shows
+/// one battle.
+fn remove_stale_drawings(dir: &Path, written: &[(PathBuf, String)]) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let ours = name
+            .strip_prefix("round-")
+            .and_then(|n| n.strip_suffix(".svg"))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()));
+        if ours && !written.iter().any(|(p, _)| *p == entry.path()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// A battle's error in the interface's language where the CLI can say it
+/// (the side of a decision as a or b; a table file named where the
+/// battle's set-up found no room on it); the rules' own wording otherwise.
+fn battle_error(e: &BattleError, args: &BattleArgs, lang: Lang) -> String {
+    match e {
+        BattleError::Decision { side, why } => format!(
+            "{} {}: {why}",
+            lang.pick("decyzja strony", "decision for side"),
+            if *side == 0 { "a" } else { "b" }
+        ),
+        BattleError::Challenge(why) => {
+            format!(
+                "{}: {why}",
+                lang.pick("wyzwanie odrzucone", "challenge refused")
+            )
+        }
+        BattleError::NotYet(what) => {
+            let table = args
+                .table
+                .as_ref()
+                .map(|t| format!("{}: ", t.display()))
+                .unwrap_or_default();
+            match args.scenario {
+                ScenarioArg::Otoczeni | ScenarioArg::Przechwycenie if what.contains("centre") => {
+                    let id = format!("{:?}", args.scenario).to_lowercase();
+                    let room = if what.contains("object") {
+                        lang.pick(
+                            "na środku stołu nie ma miejsca na obiekt (B162)",
+                            "the table's centre has no room for the object (B162)",
+                        )
+                    } else {
+                        lang.pick(
+                            "na stole nie ma miejsca na znaczniki wokół środka (B160)",
+                            "the table has no room for markers round its centre (B160)",
+                        )
+                    };
+                    format!(
+                        "{table}B182: {room}, {}: mortalis table generate --scenario {id}",
+                        lang.pick(
+                            "tego symulator jeszcze nie gra; stół z wolnym środkiem dla tego scenariusza robi",
+                            "which is not simulated yet; a table with the centre clear for this scenario is made by"
+                        )
+                    )
+                }
+                _ => format!("{table}{e}"),
+            }
+        }
+        _ => e.to_string(),
     }
 }

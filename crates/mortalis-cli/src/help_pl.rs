@@ -299,6 +299,18 @@ pub const HELP: &[(&str, &str)] = &[
         "Bok stołu w calach, od 28 do 48",
     ),
     (
+        "mortalis table generate:scenario",
+        "Utwórz stół, na którym gra scenariusz, jak robią to battle i simulate bez --table: Otoczeni i Przechwycenie z wolnym środkiem na znaczniki i obiekt (B160, B162), Duma na własnym polu 10\"×28\" (B167, niezależnie od --size)",
+    ),
+    ("mortalis table generate:scenario=jatka", "Jatka"),
+    ("mortalis table generate:scenario=barykady", "Barykady"),
+    ("mortalis table generate:scenario=otoczeni", "Otoczeni"),
+    (
+        "mortalis table generate:scenario=przechwycenie",
+        "Przechwycenie",
+    ),
+    ("mortalis table generate:scenario=duma", "Duma"),
+    (
         "mortalis table generate:out",
         "Zapisz plik stołu tutaj zamiast go wypisywać",
     ),

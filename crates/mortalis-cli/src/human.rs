@@ -15,6 +15,41 @@ use crate::campaign::prompt::read_line;
 pub struct Human {
     /// Language of the prompts.
     pub lang: Lang,
+    /// How much of the battle's log the person has been shown: before each
+    /// question the account's lines since then are printed (on stdout, or
+    /// on stderr beside the prompts when stdout carries JSON).
+    /// (`None`: nothing yet, not even the heading).
+    pub shown: std::rc::Rc<std::cell::Cell<Option<usize>>>,
+    /// Whether the account goes to stderr.
+    pub to_stderr: bool,
+}
+
+impl Human {
+    /// A person deciding in `lang`, shown the battle as it goes on stdout.
+    pub fn new(lang: Lang) -> Self {
+        Human {
+            lang,
+            shown: Default::default(),
+            to_stderr: false,
+        }
+    }
+
+    /// Prints the account's lines the person has not seen yet.
+    fn catch_up(&self, b: &Battle) {
+        use std::io::Write as _;
+        let from = self.shown.get();
+        if from.is_some_and(|n| n >= b.log.len()) {
+            return;
+        }
+        let text = crate::account::account_from(b, from, self.lang);
+        self.shown.set(Some(b.log.len()));
+        if self.to_stderr {
+            eprint!("{text}");
+        } else {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+        }
+    }
 }
 
 fn percent(p: &odds::Prob) -> String {
@@ -550,6 +585,7 @@ fn point(c: &Choice) -> Option<(f64, f64)> {
 
 impl Decider for Human {
     fn choose(&mut self, b: &Battle, q: &Question) -> Result<usize, String> {
+        self.catch_up(b);
         eprintln!("{}", self.heading(b, q));
         for (i, c) in q.options.iter().enumerate() {
             eprintln!("  {}) {}", i + 1, self.describe(b, c));

@@ -23,8 +23,14 @@ pub enum TableCommand {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Side of the table in inches, 28 to 48.
-        #[arg(long, default_value_t = 36, value_parser = clap::value_parser!(u32).range(28..=48))]
-        size: u32,
+        #[arg(long, default_value_t = 36.0, value_parser = table_size)]
+        size: f64,
+        /// Make the table a scenario plays on, as `battle` and `simulate`
+        /// do without --table: Otoczeni and Przechwycenie with the centre
+        /// clear for their markers and object (B160, B162), Duma its own
+        /// 10"×28" field (B167, whatever --size says).
+        #[arg(long, value_enum)]
+        scenario: Option<crate::battle::ScenarioArg>,
         /// Write the table file here instead of printing it.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -43,6 +49,20 @@ pub enum TableCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// `--size` of `table generate`: inches, 28 to 48, halves and such too
+/// (as a table file's `size` may be).
+fn table_size(text: &str) -> Result<f64, String> {
+    let v: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of inches"))?;
+    if v.is_finite() && (28.0..=48.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{text} is not in 28..=48"))
+    }
 }
 
 /// Reads and checks a table file; errors name the file and the line.
@@ -151,16 +171,19 @@ pub fn run(cmd: TableCommand, lang: Lang) -> Result<Output, Failure> {
         TableCommand::Generate {
             seed,
             size,
+            scenario,
             out,
             svg,
         } => {
-            let table = generate::generate(seed, f64::from(size));
+            let table = match scenario {
+                Some(s) => generate::scenario_table(s.scenario(), seed, size),
+                None => generate::generate(seed, size),
+            };
+            let scenario = scenario
+                .map(|s| format!(" --scenario {}", format!("{s:?}").to_lowercase()))
+                .unwrap_or_default();
             let text = format!(
-                "# {} {seed}: {}\n{}",
-                lang.pick(
-                    "mortalis table generate --seed",
-                    "mortalis table generate --seed"
-                ),
+                "# mortalis table generate --seed {seed} --size {size}{scenario}: {}\n{}",
                 lang.pick(
                     format!(
                         "gęsty stół, bez toru ostrzału na pełny zasięg karabinu ({LANE_RANGE}\")"

@@ -1,0 +1,254 @@
+//! End-to-end, what `mortalis battle` writes and shows besides the
+//! account's events (session 34, from a new user's pass): output paths
+//! checked before the battle and every file written or none; the drawings
+//! of one battle in a folder; the battle shown to a person at the prompt as
+//! it goes; a warband against a copy of itself told apart; the scenarios'
+//! English names; the tables `table generate --scenario` makes for
+//! Otoczeni and Przechwycenie, and the hint towards them; the rolls named
+//! in Polish.
+
+use predicates::prelude::*;
+
+#[allow(dead_code)]
+#[path = "common/mortalis.rs"]
+mod common;
+use common::mortalis;
+
+const A: &str = "../mortalis-battle/tests/data/alfa.toml";
+const B: &str = "../mortalis-battle/tests/data/beta.toml";
+const TABLE: &str = "../mortalis-battle/tests/data/open.toml";
+
+/// `battle A B --scenario jatka --table open.toml --seed 3` and more.
+fn battle() -> assert_cmd::Command {
+    let mut c = mortalis();
+    c.args(["battle", A, B, "--scenario", "jatka", "--table", TABLE]);
+    c.args(["--seed", "3", "--lang", "en"]);
+    c
+}
+
+/// The names in a folder, sorted, temporary ones too.
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+/// A mistake in the output paths is found before the battle is played and
+/// leaves nothing behind: drawings asked into a file, two reports at one
+/// path, a report that cannot be written (the other report is not left
+/// either, nor any half-written file).
+#[test]
+fn output_paths_are_checked_and_written_all_or_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, report) = (dir.path().join("afile"), dir.path().join("r.toml"));
+    std::fs::write(&file, "").unwrap();
+    battle()
+        .arg("--report")
+        .arg(&report)
+        .arg("--svg")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("not a folder"));
+    battle()
+        .arg("--report")
+        .arg(&report)
+        .arg("--report-b")
+        .arg(&report)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("two reports at one path"));
+    battle()
+        .arg("--report")
+        .arg(&report)
+        .arg("--report-b")
+        .arg(dir.path().join("missing/b.toml"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot write").and(predicate::str::contains("b.toml")));
+    assert_eq!(names(dir.path()), ["afile"]);
+}
+
+/// The drawings' folder shows one battle: a shorter battle drawn where a
+/// longer one was removes the longer one's later rounds, and nothing else.
+#[test]
+fn the_drawings_show_one_battle() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("svg");
+    std::fs::create_dir(&svg).unwrap();
+    std::fs::write(svg.join("notes.txt"), "mine").unwrap();
+    for rounds in ["3", "1"] {
+        battle()
+            .args(["--rounds", rounds, "--svg"])
+            .arg(&svg)
+            .assert()
+            .success();
+    }
+    assert_eq!(names(&svg), ["end.svg", "notes.txt", "round-1.svg"]);
+}
+
+/// A person at the prompt sees the battle as it goes: before each question
+/// the account's lines since the last one, on stdout, so that stdout holds
+/// the whole account once, in order; the lines shown so far stay when the
+/// answers run out.
+#[test]
+fn a_person_sees_the_battle_as_it_goes() {
+    let run = |answers: String| {
+        let out = battle()
+            .args(["--human", "a"])
+            .write_stdin(answers)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let (code, whole) = run("1\n".repeat(3000));
+    assert_eq!(code, Some(0));
+    assert_eq!(whole.matches("Alfa — Beta").count(), 1, "{whole}");
+    assert!(
+        whole.contains("\nRound 1") && whole.contains("\nEnd: "),
+        "{whole}"
+    );
+    let (code, part) = run("1\n".repeat(12));
+    assert_eq!(code, Some(2));
+    assert!(
+        part.starts_with("Alfa — Beta\n") && part.contains("\nRound 1"),
+        "{part}"
+    );
+    assert!(whole.starts_with(&part), "{part}\n---\n{whole}");
+}
+
+/// A warband against a copy of itself: the account names the copies
+/// Alfa (A) and Alfa (B), as `simulate` does.
+#[test]
+fn a_copy_of_a_warband_is_told_apart() {
+    mortalis()
+        .args(["battle", A, A, "--scenario", "jatka", "--table", TABLE])
+        .args(["--seed", "3", "--lang", "en", "--rounds", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("Alfa (A) — Alfa (B)\n"));
+}
+
+/// The scenarios' English names are taken beside the Polish ids.
+#[test]
+fn scenarios_by_their_english_names() {
+    for (en, pl) in [
+        ("massacre", "jatka"),
+        ("barricades", "barykady"),
+        ("surrounded", "otoczeni"),
+        ("interception", "przechwycenie"),
+        ("pride", "duma"),
+    ] {
+        let run = |id: &str| {
+            mortalis()
+                .args(["battle", A, B, "--scenario", id, "--seed", "1"])
+                .args(["--rounds", "1", "--json"])
+                .output()
+                .unwrap()
+        };
+        let (a, b) = (run(en), run(pl));
+        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+        assert_eq!(a.stdout, b.stdout, "{en}");
+    }
+}
+
+/// A plain generated table may have no room round its centre for
+/// Otoczeni's markers or Przechwycenie's object (B160, B162): the refusal
+/// names the table file and the command that makes one with the centre
+/// clear, in both languages; the table it makes plays, and its first line
+/// says how it was made.
+#[test]
+fn tables_for_the_centre_scenarios() {
+    let dir = tempfile::tempdir().unwrap();
+    let (plain, clear) = (dir.path().join("plain.toml"), dir.path().join("clear.toml"));
+    mortalis()
+        .args(["table", "generate", "--seed", "7", "--out"])
+        .arg(&plain)
+        .assert()
+        .success();
+    for (scenario, lang, words) in [
+        (
+            "otoczeni",
+            "en",
+            "no room for markers round its centre (B160)",
+        ),
+        ("przechwycenie", "en", "no room for the object (B162)"),
+        (
+            "otoczeni",
+            "pl",
+            "nie ma miejsca na znaczniki wokół środka (B160)",
+        ),
+    ] {
+        mortalis()
+            .args([
+                "battle",
+                A,
+                B,
+                "--scenario",
+                scenario,
+                "--seed",
+                "1",
+                "--lang",
+                lang,
+            ])
+            .arg("--table")
+            .arg(&plain)
+            .assert()
+            .code(2)
+            .stderr(
+                predicate::str::contains("plain.toml: B182: ")
+                    .and(predicate::str::contains(words))
+                    .and(predicate::str::contains(format!(
+                        "mortalis table generate --scenario {scenario}"
+                    ))),
+            );
+        mortalis()
+            .args([
+                "table",
+                "generate",
+                "--seed",
+                "7",
+                "--scenario",
+                scenario,
+                "--out",
+            ])
+            .arg(&clear)
+            .assert()
+            .success();
+        let first = std::fs::read_to_string(&clear).unwrap();
+        assert!(
+            first.starts_with(&format!(
+                "# mortalis table generate --seed 7 --size 36 --scenario {scenario}:"
+            )),
+            "{first}"
+        );
+        mortalis()
+            .args(["battle", A, B, "--scenario", scenario, "--seed", "1"])
+            .arg("--table")
+            .arg(&clear)
+            .assert()
+            .success();
+    }
+}
+
+/// The account names each roll in Polish when it speaks Polish.
+#[test]
+fn rolls_are_named_in_the_accounts_language() {
+    let pl = mortalis()
+        .args(["battle", A, B, "--scenario", "jatka", "--table", TABLE])
+        .args(["--seed", "3", "--lang", "pl"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(pl.stdout).unwrap();
+    assert!(
+        text.contains("(kto zaczyna)") && text.contains("(inicjatywa)"),
+        "{text}"
+    );
+    for english in ["(who starts)", "(initiative)"] {
+        assert!(!text.contains(english), "{text}");
+    }
+}
