@@ -139,3 +139,52 @@ fn independent_models_play_in_every_scenario_and_replay() {
         }
     }
 }
+
+/// Ruling "Independent models on a generated table": a place inside a
+/// block is refused as given, and placed near it stands at the nearest
+/// ring round it where a base fits and no other independent model stands
+/// (the second model asked at the same place goes a ring further out, or
+/// round the same ring); a place with room is kept as it is.
+#[test]
+fn on_a_generated_table_an_independent_model_stands_at_the_nearest_room() {
+    let table = mortalis_battle::file::parse(
+        "size = 28\n[[piece]]\nkind = \"block\"\nheight = 3\nrect = [10, 10, 4, 4]\n",
+    )
+    .unwrap();
+    let fresh = || {
+        scenario::battle_on(
+            include_str!("data/alfa.toml"),
+            include_str!("data/beta.toml"),
+            table.clone(),
+            Scenario::Massacre,
+        )
+    };
+    let inside = Place::ground(12.0, 12.0);
+    let both = [
+        entry("Strażnik", Kind::Fighting, inside),
+        entry("Wieżyczka", Kind::Shooting, inside),
+    ];
+    assert!(fresh().place_independents(&both).is_err());
+    let mut b = fresh();
+    b.place_independents_near(&both).unwrap();
+    let at: Vec<Place> = b
+        .independents
+        .iter()
+        .map(|&(m, _)| b.models[m].body.at)
+        .collect();
+    for p in &at {
+        assert!(b.table.can_stand(*p, 0.5).is_ok(), "{p:?}");
+        let d = (p.x - 12.0).hypot(p.y - 12.0);
+        // The block's half side and the base's radius, and a ring's step.
+        assert!(
+            (2.5..=2.0 * 2f64.sqrt() + 0.5 + 0.5 + 1e-9).contains(&d),
+            "{p:?} at {d}"
+        );
+    }
+    assert!((at[0].x - at[1].x).hypot(at[0].y - at[1].y) >= 1.0 - 1e-9);
+    let mut kept = fresh();
+    let free = Place::ground(5.0, 5.0);
+    kept.place_independents_near(&[entry("Strażnik", Kind::Fighting, free)])
+        .unwrap();
+    assert_eq!(kept.models[kept.independents[0].0].body.at, free);
+}

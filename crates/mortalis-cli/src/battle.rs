@@ -160,13 +160,20 @@ pub(crate) fn load_independent(
         .map_err(|e| Failure::from(anyhow!("{}: {e}", path.display())))
 }
 
-/// Puts the independent models on the battle's table.
+/// Puts the independent models on the battle's table; on a table
+/// generated from the seed (`generated`), one whose place has no room
+/// stands at the nearest place that has (the file was not written for it).
 pub(crate) fn place_independent(
     battle: &mut Battle,
     entries: &[mortalis_battle::battle::independent::Entry],
-    path: Option<&Path>,
+    (path, generated): (Option<&Path>, bool),
 ) -> Result<(), String> {
-    battle.place_independents(entries).map_err(|e| {
+    let placed = if generated {
+        battle.place_independents_near(entries)
+    } else {
+        battle.place_independents(entries)
+    };
+    placed.map_err(|e| {
         format!(
             "{}: {e}",
             path.map(|p| p.display().to_string()).unwrap_or_default()
@@ -337,8 +344,13 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
         Battle::new(table, names, [sa, sb], models, rounds).with_scenario(args.scenario.scenario());
     battle.challenges.wishes = parse_challenges(&args.challenges, lang)?;
     let independent = load_independent(args.independent.as_deref(), lang)?;
-    place_independent(&mut battle, &independent, args.independent.as_deref())
-        .map_err(|e| Failure::from(anyhow!(e)))?;
+    let generated = args.table.is_none();
+    place_independent(
+        &mut battle,
+        &independent,
+        (args.independent.as_deref(), generated),
+    )
+    .map_err(|e| Failure::from(anyhow!(e)))?;
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(args.seed));
     let (mut a, mut b) = (Ai, Ai);
     let mut person = crate::human::Human::new(lang);

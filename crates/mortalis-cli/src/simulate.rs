@@ -175,8 +175,13 @@ fn set_up(
     let mut battle = Battle::new(table, names, strengths, models, rounds).with_scenario(scenario);
     let wishes = setup.wishes;
     battle.challenges.wishes = [wishes[order[0]].clone(), wishes[order[1]].clone()];
-    place_independent(&mut battle, setup.independent.0, setup.independent.1)
-        .map_err(|e| e.to_string())?;
+    let generated = setup.table.is_none();
+    place_independent(
+        &mut battle,
+        setup.independent.0,
+        (setup.independent.1, generated),
+    )
+    .map_err(|e| e.to_string())?;
     Ok(battle)
 }
 

@@ -150,6 +150,19 @@ impl Battle {
     /// where its entry says: on the ground, clear of terrain and of every
     /// model already there, its name not taken.
     pub fn place_independents(&mut self, entries: &[Entry]) -> Result<(), IndependentError> {
+        self.place(entries, false)
+    }
+
+    /// [`Battle::place_independents`] on a table the file was not written
+    /// for (one generated from a seed): a model whose place has no room
+    /// stands at the nearest place that has, searched outward from it in
+    /// rings half an inch apart up to [`NEAR_REACH`] (ruling "Independent
+    /// models on a generated table", docs/mortalis/battle.md).
+    pub fn place_independents_near(&mut self, entries: &[Entry]) -> Result<(), IndependentError> {
+        self.place(entries, true)
+    }
+
+    fn place(&mut self, entries: &[Entry], near: bool) -> Result<(), IndependentError> {
         for (i, e) in entries.iter().enumerate() {
             let bad = |what: &str| IndependentError::Invalid {
                 index: i + 1,
@@ -167,20 +180,30 @@ impl Battle {
             };
             let mut f =
                 Fighter::blank(&e.name, INDEPENDENT, profile, e.armour, e.equipment.clone());
-            f.body.at = Place::ground(e.at[0], e.at[1]);
             // B141: a fighting model always intercepts when it can.
             f.always_intercepts = e.kind == Kind::Fighting;
             let r = f.body.radius();
-            if self.table.can_stand(f.body.at, r).is_err() {
+            let overlaps = |at: Place| {
+                self.independents.iter().any(|&(o, _)| {
+                    let o = &self.models[o].body;
+                    (o.at.x - at.x).hypot(o.at.y - at.y) < o.radius() + r
+                })
+            };
+            let asked = Place::ground(e.at[0], e.at[1]);
+            let fits = |at: Place| self.table.can_stand(at, r).is_ok() && !overlaps(at);
+            f.body.at = if near {
+                nearest_room(asked, fits).ok_or_else(|| {
+                    bad(&format!(
+                        "no place within {NEAR_REACH}\" of it where its base fits"
+                    ))
+                })?
+            } else if self.table.can_stand(asked, r).is_err() {
                 return Err(bad("it cannot stand there (off the table or in terrain)"));
-            }
-            let overlaps = self.independents.iter().any(|&(o, _)| {
-                let o = &self.models[o].body;
-                (o.at.x - f.body.at.x).hypot(o.at.y - f.body.at.y) < o.radius() + r
-            });
-            if overlaps {
+            } else if overlaps(asked) {
                 return Err(bad("its base overlaps another independent model"));
-            }
+            } else {
+                asked
+            };
             self.models.push(f);
             let m = self.models.len() - 1;
             self.independents.push((m, e.kind));
@@ -373,4 +396,25 @@ impl Battle {
             both: false,
         })
     }
+}
+
+/// How far from its file's place an independent model may be put on a
+/// generated table ([`Battle::place_independents_near`]).
+pub const NEAR_REACH: f64 = 20.0;
+
+/// The first place where `fits` on the nearest ring round `at` (`at`
+/// itself first): rings half an inch apart, eight more points on each
+/// ring than on the one inside it, each from the east counter-clockwise;
+/// `None` past [`NEAR_REACH`].
+fn nearest_room(at: Place, fits: impl Fn(Place) -> bool) -> Option<Place> {
+    let rings = (NEAR_REACH / 0.5) as u32;
+    std::iter::once(at)
+        .chain((1..=rings).flat_map(|k| {
+            let r = 0.5 * f64::from(k);
+            (0..8 * k).map(move |j| {
+                let a = std::f64::consts::TAU * f64::from(j) / f64::from(8 * k);
+                Place::ground(at.x + r * a.cos(), at.y + r * a.sin())
+            })
+        }))
+        .find(|&p| fits(p))
 }
