@@ -353,7 +353,10 @@ pub enum TableError {
         size: f64,
     },
     /// A height out of its range.
-    #[error("piece {piece} ({kind}): height {height}\" is outside {min}\" to {max}\"")]
+    #[error(
+        "piece {piece} ({kind}): height {height}\" must be {}",
+        if *above { format!("more than {min}\" and at most {max}\"") } else { format!("from {min}\" to {max}\"") }
+    )]
     Height {
         /// Index of the piece.
         piece: usize,
@@ -365,6 +368,8 @@ pub enum TableError {
         min: f64,
         /// Most allowed.
         max: f64,
+        /// Whether the height must be more than `min` (else at least it).
+        above: bool,
     },
     /// A ladder touching no wall or block.
     #[error("piece {0} (ladder): it touches no wall or block")]
@@ -424,16 +429,17 @@ impl Table {
                 size: self.size,
             });
         }
+        // The height, its range, and whether it must be more than the least.
         let range = match p.kind {
-            Kind::Low { height } => Some((height, 0.0, LOW_MAX, height > 0.0)),
+            Kind::Low { height } => Some((height, 0.0, LOW_MAX, true)),
             Kind::Wall { height, .. } | Kind::Block { height, .. } | Kind::Floor { height, .. } => {
-                Some((height, LOW_MAX, MAX_HEIGHT, height > LOW_MAX))
+                Some((height, LOW_MAX, MAX_HEIGHT, true))
             }
-            Kind::Impassable { height } => Some((height, 0.0, MAX_HEIGHT, height >= 0.0)),
+            Kind::Impassable { height } => Some((height, 0.0, MAX_HEIGHT, false)),
             _ => None,
         };
         if let Some((height, min, max, above)) = range
-            && !(above && height <= max)
+            && !(if above { height > min } else { height >= min } && height <= max)
         {
             return Err(TableError::Height {
                 piece: i,
@@ -441,6 +447,7 @@ impl Table {
                 height,
                 min,
                 max,
+                above,
             });
         }
         if p.kind == Kind::Ladder && self.ladder_wall(p).is_none() {

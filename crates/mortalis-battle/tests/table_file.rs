@@ -199,3 +199,37 @@ fn generated_tables_keep_the_ground_in_one_piece() {
         }
     }
 }
+
+/// A height out of its piece's range says the range as it is: a wall or
+/// block more than a low obstacle's 1" (so 1" itself is refused), a low
+/// obstacle more than nothing, an impassable piece from nothing; each up
+/// to 24" (a new user read "1\" is outside 1\" to 24\"", session 34).
+#[test]
+fn a_height_out_of_range_says_the_range() {
+    let piece = |kind: &str, height: f64| {
+        format!("size = 28\n[[piece]]\nkind = \"{kind}\"\nheight = {height}\nrect = [4, 4, 3, 1]\n")
+    };
+    for (kind, height, says) in [
+        (
+            "block",
+            1.0,
+            "height 1\" must be more than 1\" and at most 24\"",
+        ),
+        (
+            "wall",
+            1.0,
+            "height 1\" must be more than 1\" and at most 24\"",
+        ),
+        (
+            "low",
+            0.0,
+            "height 0\" must be more than 0\" and at most 1\"",
+        ),
+    ] {
+        let e = parse(&piece(kind, height)).unwrap_err().to_string();
+        assert!(e.contains(says), "{e}");
+    }
+    for (kind, height) in [("block", 1.5), ("low", 1.0), ("impassable", 0.0)] {
+        assert!(parse(&piece(kind, height)).is_ok(), "{kind} {height}");
+    }
+}
