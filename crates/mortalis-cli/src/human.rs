@@ -605,12 +605,15 @@ impl Decider for Human {
             {
                 return Ok(n - 1);
             }
-            // "X Y": the option that puts something nearest to that point.
-            let xy: Vec<f64> = a
-                .split_whitespace()
-                .filter_map(|w| w.parse().ok())
+            // "X Y": the option that puts something nearest to that point
+            // (two numbers and nothing else, both on the table).
+            let words: Vec<&str> = a.split_whitespace().collect();
+            let xy: Vec<f64> = words
+                .iter()
+                .filter_map(|w| w.parse::<f64>().ok())
+                .filter(|v| (0.0..=b.table.size).contains(v))
                 .collect();
-            if let [x, y] = xy[..] {
+            if let ([_, _], &[x, y]) = (&words[..], &xy[..]) {
                 let near = q
                     .options
                     .iter()

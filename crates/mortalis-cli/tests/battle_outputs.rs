@@ -252,3 +252,25 @@ fn rolls_are_named_in_the_accounts_language() {
         assert!(!text.contains(english), "{text}");
     }
 }
+
+/// At the prompt "X Y" is two numbers on the table and nothing else: not
+/// a number, a third word or a point off the table is asked again, not
+/// taken as the option nearest to it.
+#[test]
+fn a_place_at_the_prompt_is_two_numbers_on_the_table() {
+    let mut answers = String::from("nan nan\n7 foo 7\n1e308 1e308\n-3 4\n");
+    answers.push_str(&"1\n".repeat(3000));
+    let out = mortalis()
+        .args(["battle", A, B, "--scenario", "duma", "--seed", "2"])
+        .args(["--human", "a", "--lang", "en", "--rounds", "1"])
+        .write_stdin(answers)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert_eq!(
+        err.matches("Give a number from the list").count(),
+        4,
+        "{err}"
+    );
+}

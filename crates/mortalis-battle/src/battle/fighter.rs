@@ -512,7 +512,10 @@ impl Fighter {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SideError {
     /// The builder finds rule problems in it.
-    #[error("the warband is not valid ({0} problems; see: mortalis warband validate)")]
+    #[error(
+        "the warband is not valid ({0} {problems}; see: mortalis warband validate)",
+        problems = if *.0 == 1 { "problem" } else { "problems" }
+    )]
     Invalid(usize),
     /// It has something the simulator cannot play yet (B182).
     #[error(transparent)]
