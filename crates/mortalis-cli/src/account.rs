@@ -14,6 +14,19 @@ pub(crate) fn name(b: &Battle, m: usize) -> &str {
 }
 
 /// The dice of a played action, short: "shot 1: 3+4 hit; test 5: 6+2 out".
+/// The two dice a roll kept ("3+5"), after the die a reroll changed
+/// when one did (the captain's reroll, B9: "2→6 (reroll)").
+fn kept(roll: &mortalis_rules::dice::RollRecord, lang: Lang) -> String {
+    let kept = format!("{}+{}", roll.kept[0], roll.kept[1]);
+    match roll.reroll {
+        Some((j, v)) => match roll.rolled.get(j) {
+            Some(was) => format!("{kept} ({was}→{v}, {})", lang.pick("przerzut", "reroll")),
+            None => kept,
+        },
+        None => kept,
+    }
+}
+
 pub(crate) fn dice_text(r: &play::Report, lang: Lang) -> String {
     let mut parts = vec![];
     for e in &r.events {
@@ -25,10 +38,9 @@ pub(crate) fn dice_text(r: &play::Report, lang: Lang) -> String {
                 accuracy,
                 ..
             } => parts.push(format!(
-                "{} {number} (C{accuracy}): {}+{} {}",
+                "{} {number} (C{accuracy}): {} {}",
                 lang.pick("strzał", "shot"),
-                roll.kept[0],
-                roll.kept[1],
+                kept(roll, lang),
                 if *hit {
                     lang.pick("trafia", "hits")
                 } else {
@@ -54,10 +66,9 @@ pub(crate) fn dice_text(r: &play::Report, lang: Lang) -> String {
                 passed,
                 ..
             } => parts.push(format!(
-                "{} O{target}: {}+{} {}",
+                "{} O{target}: {} {}",
                 lang.pick("test", "test"),
-                roll.kept[0],
-                roll.kept[1],
+                kept(roll, lang),
                 if *passed {
                     lang.pick("zdany", "passed")
                 } else {

@@ -274,3 +274,18 @@ fn a_place_at_the_prompt_is_two_numbers_on_the_table() {
         "{err}"
     );
 }
+
+/// A roll the captain's reroll changed (B9) shows the die it changed and
+/// what it became, after the dice kept, in both languages (seed 1: A1's
+/// Resilience test after B2's second hit).
+#[test]
+fn a_rerolled_die_is_shown() {
+    for (lang, words) in [("en", "1+1 (6→1, reroll)"), ("pl", "1+1 (6→1, przerzut)")] {
+        mortalis()
+            .args(["battle", A, B, "--scenario", "jatka", "--table", TABLE])
+            .args(["--seed", "1", "--lang", lang])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(words));
+    }
+}
