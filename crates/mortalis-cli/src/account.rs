@@ -195,8 +195,12 @@ pub(crate) fn account_from(b: &Battle, from: Option<usize>, lang: Lang) -> Strin
     if from.is_none() {
         let _ = writeln!(out, "{} — {}", b.names[0], b.names[1]);
     }
-    for e in b.log.iter().skip(from.unwrap_or(0)) {
+    for (i, e) in b.log.iter().enumerate().skip(from.unwrap_or(0)) {
         let Entry::Event(e) = e else { continue };
+        if let Some(outcome) = roll_off_outcome(b, i, lang) {
+            let _ = writeln!(out, "{}{outcome}", flow_line(b, e, lang));
+            continue;
+        }
         let line = match e {
             Event::Round { .. } | Event::Roll { .. } | Event::Sides { .. } | Event::End { .. } => {
                 flow_line(b, e, lang)
@@ -264,6 +268,51 @@ fn flow_line(b: &Battle, e: &Event, lang: Lang) -> String {
         } => sides_line(b, *scenario, *defender, *edges, lang),
         Event::End { reason, vp, winner } => end_line(b, *reason, *vp, *winner, lang),
         _ => String::new(),
+    }
+}
+
+/// After the second roll of a roll-off pair (B155, B17; Q7, Q29: both
+/// sides' 2d6, rolled again on a tie), who it gives the choice or the
+/// round to: " → Alfa chooses (lower total)", " → Beta starts the round
+/// (higher total)"; `None` for any other entry.
+fn roll_off_outcome(b: &Battle, i: usize, lang: Lang) -> Option<String> {
+    let Some(Entry::Event(Event::Roll {
+        what,
+        side: 1,
+        dice,
+    })) = b.log.get(i)
+    else {
+        return None;
+    };
+    let Some(Entry::Event(Event::Roll {
+        what: first,
+        side: 0,
+        dice: before,
+    })) = b.log.get(i.checked_sub(1)?)
+    else {
+        return None;
+    };
+    let total = |d: &[u8]| d.iter().map(|&v| u32::from(v)).sum::<u32>();
+    let (a, c) = (total(before), total(dice));
+    if first != what || a == c {
+        return None;
+    }
+    let (lower, higher) = if a < c { (0, 1) } else { (1, 0) };
+    match *what {
+        "initiative" => Some(format!(
+            " → {} {}",
+            b.names[higher],
+            lang.pick(
+                "zaczyna rundę (wyższy wynik)",
+                "starts the round (higher total)"
+            )
+        )),
+        "who starts" | "roles" | "who deploys first" | "who places first" => Some(format!(
+            " → {} {}",
+            b.names[lower],
+            lang.pick("wybiera (niższy wynik)", "chooses (lower total)")
+        )),
+        _ => None,
     }
 }
 

@@ -289,3 +289,33 @@ fn a_rerolled_die_is_shown() {
             .stdout(predicate::str::contains(words));
     }
 }
+
+/// A roll-off says whom it gives the choice (the lower total, B155) or the
+/// round (the higher total, B17), after the second side's roll, in both
+/// languages (seed 3: Alfa 7 against Beta 8 for who starts).
+#[test]
+fn a_roll_off_says_who_won_it() {
+    for (lang, words) in [
+        (
+            "en",
+            [
+                "[3, 5] → Alfa chooses (lower total)",
+                "starts the round (higher total)",
+            ],
+        ),
+        (
+            "pl",
+            [
+                "[3, 5] → Alfa wybiera (niższy wynik)",
+                "zaczyna rundę (wyższy wynik)",
+            ],
+        ),
+    ] {
+        mortalis()
+            .args(["battle", A, B, "--scenario", "jatka", "--table", TABLE])
+            .args(["--seed", "3", "--lang", lang])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(words[0]).and(predicate::str::contains(words[1])));
+    }
+}
