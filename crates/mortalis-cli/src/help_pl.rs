@@ -255,8 +255,14 @@ pub const HELP: &[(&str, &str)] = &[
         "mortalis simulate",
         "Rozegraj wiele bitew SI przeciw SI równolegle i porównaj dwie drużyny",
     ),
-    ("mortalis simulate:a", "Pierwsza drużyna (TOML)"),
-    ("mortalis simulate:b", "Druga drużyna (TOML)"),
+    (
+        "mortalis simulate:a",
+        "Pierwsza drużyna (TOML) albo plik kampanii (JSON, po nazwie `.json`: jej wystawione modele)",
+    ),
+    (
+        "mortalis simulate:b",
+        "Druga drużyna (TOML) albo plik kampanii (JSON)",
+    ),
     ("mortalis simulate:scenario", "Scenariusz"),
     ("mortalis simulate:scenario=jatka", "Jatka"),
     ("mortalis simulate:scenario=barykady", "Barykady"),

@@ -38,9 +38,10 @@ use crate::{Failure, Output, ok};
 /// Arguments of `mortalis simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// First warband (TOML).
+    /// First warband (TOML), or a campaign file (JSON, by its `.json`
+    /// name: its fielded models).
     a: PathBuf,
-    /// Second warband (TOML).
+    /// Second warband (TOML) or campaign file (JSON).
     b: PathBuf,
     /// Scenario.
     #[arg(long, value_enum)]
