@@ -178,7 +178,7 @@ pub const HELP: &[(&str, &str)] = &[
     // battle
     (
         "mortalis battle",
-        "Rozegraj jedną całą bitwę, SI przeciw SI",
+        "Rozegraj jedną całą bitwę: SI przeciw SI albo za jedną stronę osoba (--human) lub losowa gra (--random)",
     ),
     (
         "mortalis battle:a",

@@ -87,7 +87,8 @@ enum Command {
         #[command(subcommand)]
         command: campaign::CampaignCommand,
     },
-    /// Play one whole battle, AI against AI.
+    /// Play one whole battle: AI against AI, or a person (--human) or random
+    /// play (--random) for one side.
     Battle(battle::BattleArgs),
     /// Play many battles AI against AI in parallel and compare two warbands.
     Simulate(simulate::SimulateArgs),
