@@ -58,8 +58,14 @@ impl Visitor<'_> for Inches {
         if v.is_finite() && (self.min..=self.max).contains(&v) {
             Ok(v)
         } else {
+            // A huge number in the short form (1e300, not its 301 digits).
+            let given = if v.abs() < 1e9 {
+                v.to_string()
+            } else {
+                format!("{v:e}")
+            };
             Err(E::custom(format!(
-                "`{}` = {v} is out of range (allowed: {} to {})",
+                "`{}` = {given} is out of range (allowed: {} to {})",
                 self.key, self.min, self.max
             )))
         }

@@ -67,6 +67,9 @@ fn out_of_range_numbers_name_key_and_line() {
         e.contains("`size` = 50 is out of range (allowed: 28 to 48)") && e.contains("line 1"),
         "{e}"
     );
+    // A huge number in its short form, not 301 digits.
+    let e = error("size = 1e300\n");
+    assert!(e.contains("`size` = 1e300 is out of range"), "{e}");
     let e = error("size = 30\n\n[[piece]]\nkind = \"wall\"\nheight = 99\nrect = [1, 1, 2, 2]\n");
     assert!(e.contains("`height` = 99") && e.contains("line 5"), "{e}");
     let e = error("size = 30\n[[piece]]\nkind = \"wall\"\nheight = 2\nrect = [1, 1, 2, -2]\n");
