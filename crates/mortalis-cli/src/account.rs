@@ -274,7 +274,8 @@ fn flow_line(b: &Battle, e: &Event, lang: Lang) -> String {
 /// After the second roll of a roll-off pair (B155, B17; Q7, Q29: both
 /// sides' 2d6, rolled again on a tie), who it gives the choice or the
 /// round to: " → Alfa chooses (lower total)", " → Beta starts the round
-/// (higher total)"; `None` for any other entry.
+/// (higher total)", in Duma " → Beta places first (higher total)";
+/// `None` for any other entry.
 fn roll_off_outcome(b: &Battle, i: usize, lang: Lang) -> Option<String> {
     let Some(Entry::Event(Event::Roll {
         what,
@@ -307,7 +308,17 @@ fn roll_off_outcome(b: &Battle, i: usize, lang: Lang) -> Option<String> {
                 "starts the round (higher total)"
             )
         )),
-        "who starts" | "roles" | "who deploys first" | "who places first" => Some(format!(
+        // Duma (Q26): the higher total places its first model first; nobody
+        // chooses.
+        "who places first" => Some(format!(
+            " → {} {}",
+            b.names[higher],
+            lang.pick(
+                "rozstawia pierwszy (wyższy wynik)",
+                "places first (higher total)"
+            )
+        )),
+        "who starts" | "roles" | "who deploys first" => Some(format!(
             " → {} {}",
             b.names[lower],
             lang.pick("wybiera (niższy wynik)", "chooses (lower total)")

@@ -322,6 +322,25 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
             )
         )));
     }
+    let outputs = crate::outputs::Outputs {
+        reports: [args.report.as_deref(), args.report_b.as_deref()],
+        svg: args.svg.as_deref(),
+    };
+    // A drawings' folder made for this run is taken away again when the
+    // run fails (when it is still empty).
+    let made = outputs.check(lang)?;
+    let out = play(&args, lang);
+    if out.is_err()
+        && let Some(dir) = made
+    {
+        let _ = std::fs::remove_dir(dir);
+    }
+    out
+}
+
+/// `mortalis battle` once its output paths are checked: loads the sides,
+/// plays the battle, writes the files and gives the account or JSON.
+fn play(args: &BattleArgs, lang: Lang) -> Result<Output, Failure> {
     let (na, sa, mut models) = load_side(&args.a, 0, lang)?;
     let (nb, sb, b_models) = load_side(&args.b, 1, lang)?;
     models.extend(b_models);
@@ -330,7 +349,6 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
     for (side, n) in [(0, m.volunteers_a), (1, m.volunteers_b)] {
         models.extend((1..=n).map(|k| Fighter::volunteer(k, side)));
     }
-    check_outputs(&args, lang)?;
     let table = battle_table(args.scenario, args.table.as_deref(), args.seed, lang)?;
     let rounds = args.rounds.unwrap_or_else(|| house_rounds(table.size));
     // A warband against a copy of itself: the account tells the copies
@@ -383,7 +401,7 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
             deciders: [&mut ra, &mut rb],
             dice: &mut dice,
         })
-        .map_err(|e| Failure::from(anyhow!(battle_error(&e, &args, lang))))?;
+        .map_err(|e| Failure::from(anyhow!(battle_error(&e, args, lang))))?;
     // Every file at once, or none (`write_all`): the drawings, then the
     // reports.
     let mut files: Vec<(PathBuf, String)> = vec![];
@@ -400,9 +418,9 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
             files.push((path.clone(), toml::to_string(&report)?));
         }
     }
-    write_all(&files, lang)?;
+    crate::outputs::write_all(&files, lang)?;
     if let Some(dir) = &args.svg {
-        remove_stale_drawings(dir, &files);
+        crate::outputs::remove_stale_drawings(dir, &files);
     }
     if args.json {
         let (reason, vp, winner) = battle.end.ok_or_else(|| anyhow!("the battle has no end"))?;
@@ -421,91 +439,6 @@ pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
         ok(crate::account::account_from(&battle, shown.get(), lang))
     } else {
         ok(account(&battle, lang))
-    }
-}
-
-/// The output paths checked before the battle is played, so that a
-/// mistake there costs no battle: the two reports at two paths, the
-/// drawings' folder a folder (made now when missing).
-fn check_outputs(args: &BattleArgs, lang: Lang) -> Result<(), Failure> {
-    if let (Some(a), Some(b)) = (&args.report, &args.report_b)
-        && a == b
-    {
-        return Err(Failure::from(anyhow!(
-            "--report {}, --report-b {}: {}",
-            a.display(),
-            b.display(),
-            lang.pick(
-                "dwa raporty pod jedną ścieżką (drugi nadpisałby pierwszy)",
-                "two reports at one path (the second would replace the first)"
-            )
-        )));
-    }
-    if let Some(dir) = &args.svg {
-        if dir.exists() && !dir.is_dir() {
-            return Err(Failure::from(anyhow!(
-                "--svg {}: {}",
-                dir.display(),
-                lang.pick(
-                    "to nie katalog (rysunki idą do katalogu: round-N.svg, end.svg)",
-                    "not a folder (the drawings go into a folder: round-N.svg, end.svg)"
-                )
-            )));
-        }
-        std::fs::create_dir_all(dir)
-            .map_err(|e| io_failure(lang.pick("nie można utworzyć", "cannot create"), dir, e))?;
-    }
-    Ok(())
-}
-
-/// A file operation's failure: what could not be done, to which path, why.
-fn io_failure(what: &str, path: &Path, why: impl std::fmt::Display) -> Failure {
-    Failure::from(anyhow!("{what} {}: {why}", path.display()))
-}
-
-/// Writes every file or none: each is written beside its path under a
-/// temporary name first, and renamed only when all were written (else the
-/// temporary ones are removed). The error names the file.
-fn write_all(files: &[(PathBuf, String)], lang: Lang) -> Result<(), Failure> {
-    let temp = |path: &Path| {
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-        path.with_file_name(format!(".{}.partial", name.unwrap_or_default()))
-    };
-    let cannot = lang.pick("nie można zapisać", "cannot write");
-    let mut written: Vec<PathBuf> = vec![];
-    for (path, text) in files {
-        let t = temp(path);
-        if let Err(e) = crate::table::write_file(&t, text, lang) {
-            for w in &written {
-                let _ = std::fs::remove_file(w);
-            }
-            let _ = std::fs::remove_file(&t);
-            return Err(io_failure(cannot, path, e.error.root_cause()));
-        }
-        written.push(t);
-    }
-    for (path, _) in files {
-        std::fs::rename(temp(path), path).map_err(|e| io_failure(cannot, path, e))?;
-    }
-    Ok(())
-}
-
-/// Removes the `round-N.svg` drawings an earlier battle left in `dir` that
-/// this one did not draw (it had more rounds), so that the folder shows
-/// one battle.
-fn remove_stale_drawings(dir: &Path, written: &[(PathBuf, String)]) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let ours = name
-            .strip_prefix("round-")
-            .and_then(|n| n.strip_suffix(".svg"))
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()));
-        if ours && !written.iter().any(|(p, _)| *p == entry.path()) {
-            let _ = std::fs::remove_file(entry.path());
-        }
     }
 }
 

@@ -10,6 +10,7 @@ mod gear;
 mod help_pl;
 mod human;
 mod input;
+mod outputs;
 mod render;
 mod share;
 mod simulate;

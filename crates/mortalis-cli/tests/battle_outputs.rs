@@ -62,15 +62,62 @@ fn output_paths_are_checked_and_written_all_or_nothing() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("two reports at one path"));
+    // One file however spelt.
+    battle()
+        .current_dir(dir.path())
+        .args(["--report", "r.toml", "--report-b", "./r.toml"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("two reports at one path"));
+    // A report into a folder: refused before the battle.
+    std::fs::create_dir(dir.path().join("adir")).unwrap();
+    battle()
+        .arg("--report")
+        .arg(&report)
+        .arg("--report-b")
+        .arg(dir.path().join("adir"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("it is a folder"));
+    // A report that cannot be written: neither report, no drawings, and the
+    // drawings' folder made for the run is taken away again.
     battle()
         .arg("--report")
         .arg(&report)
         .arg("--report-b")
         .arg(dir.path().join("missing/b.toml"))
+        .arg("--svg")
+        .arg(dir.path().join("svg"))
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot write").and(predicate::str::contains("b.toml")));
-    assert_eq!(names(dir.path()), ["afile"]);
+    assert_eq!(names(dir.path()), ["adir", "afile"]);
+}
+
+/// A report written through a link goes to the file the link points at,
+/// which keeps its permissions; the link stays a link.
+#[cfg(unix)]
+#[test]
+fn a_report_through_a_link_is_written_to_its_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let (real, link) = (dir.path().join("real.toml"), dir.path().join("link.toml"));
+    std::fs::write(&real, "old").unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    battle().arg("--report").arg(&link).assert().success();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let text = std::fs::read_to_string(&real).unwrap();
+    assert!(text.contains("scenario = \"massacre\""), "{text}");
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    assert_eq!(names(dir.path()), ["link.toml", "real.toml"]);
 }
 
 /// The drawings' folder shows one battle: a shorter battle drawn where a
@@ -318,4 +365,27 @@ fn a_roll_off_says_who_won_it() {
             .success()
             .stdout(predicate::str::contains(words[0]).and(predicate::str::contains(words[1])));
     }
+    // Duma (Q26): the higher total places first, and nobody chooses (seed
+    // 1: Alfa 9 against Beta 7; Alfa's first model is deployed first).
+    let duma = |extra: &[&str]| {
+        mortalis()
+            .args(["battle", A, B, "--scenario", "duma", "--seed", "1"])
+            .args(["--lang", "en"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let v: serde_json::Value = serde_json::from_slice(&duma(&["--json"]).stdout).unwrap();
+    let first = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "decision" && e["about"] == "deploy")
+        .unwrap();
+    assert_eq!(first["side"], 0, "{first}");
+    let text = String::from_utf8(duma(&[]).stdout).unwrap();
+    assert!(
+        text.contains("[6, 1] → Alfa places first (higher total)"),
+        "{text}"
+    );
 }
