@@ -12,8 +12,8 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
-    Battle, BattleError, Decider, Fighter, Players, Question, RandomPolicy, Wish, house_rounds,
-    side_from_warband,
+    Battle, BattleError, CentreRoom, Decider, Fighter, Players, Question, RandomPolicy, Wish,
+    house_rounds, side_from_warband,
 };
 use mortalis_battle::generate;
 use mortalis_battle::svg::{Lying, Mark, battle_marks, render_with};
@@ -442,6 +442,14 @@ fn play(args: &BattleArgs, lang: Lang) -> Result<Output, Failure> {
     }
 }
 
+/// "FILE: " for a battle on a table file, else nothing.
+fn table_prefix(args: &BattleArgs) -> String {
+    args.table
+        .as_ref()
+        .map(|t| format!("{}: ", t.display()))
+        .unwrap_or_default()
+}
+
 /// A battle's error in the interface's language where the CLI can say it
 /// (the side of a decision as a or b; a table file named where the
 /// battle's set-up found no room on it); the rules' own wording otherwise.
@@ -458,37 +466,28 @@ fn battle_error(e: &BattleError, args: &BattleArgs, lang: Lang) -> String {
                 lang.pick("wyzwanie odrzucone", "challenge refused")
             )
         }
-        BattleError::NotYet(what) => {
-            let table = args
-                .table
-                .as_ref()
-                .map(|t| format!("{}: ", t.display()))
-                .unwrap_or_default();
-            match args.scenario {
-                ScenarioArg::Otoczeni | ScenarioArg::Przechwycenie if what.contains("centre") => {
-                    let id = format!("{:?}", args.scenario).to_lowercase();
-                    let room = if what.contains("object") {
-                        lang.pick(
-                            "na środku stołu nie ma miejsca na obiekt (B162)",
-                            "the table's centre has no room for the object (B162)",
-                        )
-                    } else {
-                        lang.pick(
-                            "na stole nie ma miejsca na znaczniki wokół środka (B160)",
-                            "the table has no room for markers round its centre (B160)",
-                        )
-                    };
-                    format!(
-                        "{table}B182: {room}, {}: mortalis table generate --scenario {id}",
-                        lang.pick(
-                            "tego symulator jeszcze nie gra; stół z wolnym środkiem dla tego scenariusza robi",
-                            "which is not simulated yet; a table with the centre clear for this scenario is made by"
-                        )
-                    )
-                }
-                _ => format!("{table}{e}"),
-            }
+        BattleError::NoCentreRoom(what) => {
+            let id = format!("{:?}", args.scenario).to_lowercase();
+            let room = match what {
+                CentreRoom::Object => lang.pick(
+                    "na środku stołu nie ma miejsca na obiekt (B162)",
+                    "the table's centre has no room for the object (B162)",
+                ),
+                CentreRoom::Markers => lang.pick(
+                    "na stole nie ma miejsca na znaczniki wokół środka (B160)",
+                    "the table has no room for markers round its centre (B160)",
+                ),
+            };
+            format!(
+                "{}B182: {room}, {}: mortalis table generate --scenario {id}",
+                table_prefix(args),
+                lang.pick(
+                    "tego symulator jeszcze nie gra; stół z wolnym środkiem dla tego scenariusza robi",
+                    "which is not simulated yet; a table with the centre clear for this scenario is made by"
+                )
+            )
         }
+        BattleError::NotYet(_) => format!("{}{e}", table_prefix(args)),
         _ => e.to_string(),
     }
 }

@@ -92,6 +92,11 @@ pub enum BattleError {
     /// A situation the simulator cannot play yet (B182).
     #[error("B182: {0} is not simulated yet")]
     NotYet(String),
+    /// A table with no room at its centre for what the scenario puts
+    /// there (B182): Otoczeni's markers round it (B160), Przechwycenie's
+    /// object on it (B162).
+    #[error("B182: {0} is not simulated yet")]
+    NoCentreRoom(CentreRoom),
     /// The dice ran out or were wrong.
     #[error("dice: {0}")]
     Dice(#[from] DiceError),
@@ -109,6 +114,17 @@ pub enum BattleError {
     /// A challenge that cannot be taken (B172, B173).
     #[error("challenge refused: {0}")]
     Challenge(String),
+}
+
+/// What a table's centre has no room for ([`BattleError::NoCentreRoom`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CentreRoom {
+    /// Otoczeni's markers round the centre (B160).
+    #[error("a table with no room for markers round its centre (B160)")]
+    Markers,
+    /// Przechwycenie's object at the centre (B162).
+    #[error("a table whose centre has no room for the object (B162)")]
+    Object,
 }
 
 impl From<play::PlayError> for BattleError {

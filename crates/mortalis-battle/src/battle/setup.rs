@@ -257,9 +257,7 @@ impl Battle {
         let c = self.table.size / 2.0;
         let centre = Place::ground(c, c);
         if self.table.can_stand(centre, 0.01).is_err() {
-            return Err(BattleError::NotYet(
-                "a table whose centre has no room for the object (B162)".into(),
-            ));
+            return Err(BattleError::NoCentreRoom(super::CentreRoom::Object));
         }
         self.object = Some(centre);
         let chooser = self.roll_off(players, "who deploys first")?;
@@ -436,9 +434,7 @@ impl Battle {
                 return Ok(ring);
             }
         }
-        Err(BattleError::NotYet(
-            "a table with no room for markers round its centre (B160)".into(),
-        ))
+        Err(BattleError::NoCentreRoom(super::CentreRoom::Markers))
     }
 
     /// Whether a base of radius `r` at (x, y) lies wholly inside `zone`.
