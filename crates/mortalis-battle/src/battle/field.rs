@@ -13,8 +13,6 @@
 
 use crate::hyp::Hyp;
 use crate::sharded::{Sharded, Words};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::sync::{Arc, Mutex};
 
 use geo::{Contains, Distance, Euclidean, Point};
@@ -269,12 +267,6 @@ const DIRS: [(i64, i64); 8] = [
     (-1, -1),
 ];
 
-/// A search state as one number: the distance's bits (a non-negative f32
-/// orders as its bits do) above the cell, smallest first in the heap.
-fn node(d: f32, k: usize) -> Reverse<u64> {
-    Reverse((u64::from(d.to_bits()) << 32) | k as u64)
-}
-
 /// What stepping between neighbouring cells costs (infinite where a cell
 /// is closed, off the table, or the step would cut the corner between two
 /// closed cells).
@@ -313,28 +305,69 @@ fn step_row(n: usize, cost: &[f32], k: usize) -> [f32; 8] {
 
 /// A Dijkstra search over the grid that runs only as far as it is asked
 /// to: a cell's distance is final once the smallest distance still
-/// waiting is at least its own, so a query near the goal stops early and a
-/// later query further off picks up where it stopped. The cells settled
-/// are those a whole search would settle first, with the same distances.
+/// waiting is at least its own less the shortest step, so a query near
+/// the goal stops early and a later query further off picks up where it
+/// stopped. The cells settled are those a whole search would settle
+/// first, with the same distances.
+///
+/// The cells waiting are kept in buckets [`WIDTH`] wide by their distance
+/// (Dial's buckets) rather than in a heap: no step is shorter than the
+/// width (every cell costs at least 1 an inch, and a step is at least half
+/// an inch), so no cell of a bucket can improve another of the same
+/// bucket, and a bucket's cells are final in any order. Each cell's
+/// distance is the least of its neighbours' final distances plus the step,
+/// the same sums a heap's order gives, so the distances are the same bit
+/// for bit.
 #[derive(Debug, Clone)]
 pub(crate) struct Search {
     dist: Vec<f32>,
-    heap: BinaryHeap<Reverse<u64>>,
+    /// The cells waiting (with the distance each was put in at), bucket
+    /// `next` first, then each bucket after it.
+    waiting: std::collections::VecDeque<Vec<(u32, f32)>>,
+    /// The first bucket not yet searched from: every cell nearer than
+    /// `next` widths is final.
+    next: usize,
+    /// How many cells wait in all.
+    count: usize,
+}
+
+/// The width of a bucket of [`Search`]: the shortest step between cells
+/// (half an inch across a cell that costs 1 an inch).
+const WIDTH: f32 = 0.5;
+
+/// The bucket of a distance (an infinite one in none: `usize::MAX`).
+fn bucket(d: f32) -> usize {
+    (d / WIDTH) as usize
 }
 
 impl Search {
     /// A search from `starts` (cells at their distances) over `cells`
     /// cells.
     fn new(cells: usize, starts: &[(usize, f32)]) -> Self {
-        let mut dist = vec![f32::INFINITY; cells];
-        let mut heap = BinaryHeap::new();
+        let mut search = Search {
+            dist: vec![f32::INFINITY; cells],
+            waiting: std::collections::VecDeque::new(),
+            next: 0,
+            count: 0,
+        };
         for &(s, d) in starts {
-            if d < dist[s] {
-                dist[s] = d;
-                heap.push(node(d, s));
+            if d < search.dist[s] {
+                search.dist[s] = d;
+                search.wait(s, d);
             }
         }
-        Search { dist, heap }
+        search
+    }
+
+    /// Puts cell `k` in the bucket of distance `d` (never one before
+    /// `next`).
+    fn wait(&mut self, k: usize, d: f32) {
+        let b = bucket(d).saturating_sub(self.next);
+        if self.waiting.len() <= b {
+            self.waiting.resize_with(b + 1, Vec::new);
+        }
+        self.waiting[b].push((k as u32, d));
+        self.count += 1;
     }
 
     /// Searches on until cell `c`'s distance is final or known to be
@@ -346,25 +379,33 @@ impl Search {
         // table costs infinity, so what it lands on (another row's cell,
         // or none) is never improved.
         let offsets = DIRS.map(|(dx, dy)| (dy * n as i64 + dx) as usize);
-        while let Some(&Reverse(key)) = self.heap.peek() {
-            let d = f32::from_bits((key >> 32) as u32);
-            if !(d < self.dist[c] && d <= cap) {
-                break;
-            }
-            self.heap.pop();
-            let k = (key & 0xffff_ffff) as usize;
-            if d > self.dist[k] {
-                continue;
-            }
-            for (s, off) in steps(k).into_iter().zip(offsets) {
-                let nd = d + s;
-                if let Some(dj) = self.dist.get_mut(k.wrapping_add(off))
-                    && nd < *dj
-                {
-                    *dj = nd;
-                    self.heap.push(node(nd, k.wrapping_add(off)));
+        // Final once every bucket before its own is searched from (a cell
+        // that could still improve it lies a step nearer, in an earlier
+        // bucket); everything within the cap is final once the buckets
+        // searched reach past it.
+        while bucket(self.dist[c]) > self.next && self.next as f32 * WIDTH <= cap && self.count > 0
+        {
+            let mut now = self.waiting.pop_front().unwrap_or_default();
+            self.next += 1;
+            while let Some((k, d)) = now.pop() {
+                self.count -= 1;
+                let k = k as usize;
+                if d > self.dist[k] {
+                    continue;
+                }
+                for (s, off) in steps(k).into_iter().zip(offsets) {
+                    let nd = d + s;
+                    let j = k.wrapping_add(off);
+                    if let Some(dj) = self.dist.get_mut(j)
+                        && nd < *dj
+                    {
+                        *dj = nd;
+                        self.wait(j, nd);
+                    }
                 }
             }
+            // The emptied bucket's room serves a later one.
+            self.waiting.push_back(now);
         }
         let d = self.dist[c];
         if d <= cap { d } else { f32::INFINITY }
@@ -761,6 +802,33 @@ mod tests {
                 let d = search.settle(n, c, f32::INFINITY, |k| grid.steps[k]);
                 assert_eq!(d.to_bits(), plain[c].to_bits(), "{goal:?}, cell {c}");
             }
+        }
+    }
+
+    /// No step between cells is shorter than a bucket of [`Search`] is
+    /// wide, on the test tables with difficult ground, gaps and climbs and
+    /// on generated ones, so a bucket's cells never improve one another.
+    #[test]
+    fn no_step_is_shorter_than_a_bucket() {
+        let mut tables: Vec<Table> = [
+            include_str!("../../tests/data/open.toml"),
+            include_str!("../../tests/data/ruin.toml"),
+            include_str!("../../tests/data/tower.toml"),
+            "size = 28\n[[piece]]\nkind = \"gap\"\nrect = [2, 2, 4, 4]\n\
+             [[piece]]\nkind = \"difficult\"\nrect = [10, 10, 4, 4]\n",
+        ]
+        .iter()
+        .map(|t| crate::file::parse(t).unwrap())
+        .collect();
+        tables.extend(
+            [(1, 28.0), (7, 36.0), (3, 48.0)].map(|(s, z)| crate::generate::generate(s, z)),
+        );
+        for table in &tables {
+            let grid = Fields::new(table);
+            let shortest = (grid.steps.iter().flatten())
+                .filter(|s| s.is_finite())
+                .fold(f32::INFINITY, |a, &s| a.min(s));
+            assert!(shortest >= WIDTH, "{shortest}");
         }
     }
 

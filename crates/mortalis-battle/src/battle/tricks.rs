@@ -53,6 +53,25 @@ impl Battle {
             .sees_with(&self.recall.sight, &x.body, &y.body, &others)
     }
 
+    /// [`Battle::sees`] while model `past` is in the middle of its Move:
+    /// first without `past` among the bodies that block (the same question
+    /// at every step of the Move, answered from the memo after the first),
+    /// since a body more only hides more; only when `a` would see `b`
+    /// with `past` gone is `past` asked about.
+    pub(super) fn sees_past(&self, a: usize, b: usize, past: Option<usize>) -> bool {
+        let (x, y) = (&self.models[a], &self.models[b]);
+        if y.hidden && y.side != x.side {
+            return false;
+        }
+        if let Some(p) = past {
+            let others = self.sight_others(&[a, b, p]);
+            if !(self.table).sees_with(&self.recall.sight, &x.body, &y.body, &others) {
+                return false;
+            }
+        }
+        self.sees(a, b)
+    }
+
     /// The non-shot tricks model `m` may cast now (it is not engaged and
     /// its free slot is unused; the caller checks): each trick it has a
     /// charge of, at each legal victim.

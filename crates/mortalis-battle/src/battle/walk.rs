@@ -238,7 +238,8 @@ impl Battle {
         };
         let any = !seen.is_empty()
             || (only.is_some()
-                && (0..self.models.len()).any(|t| Some(t) != only && enemy(t) && self.sees(h, t)));
+                && (0..self.models.len())
+                    .any(|t| Some(t) != only && enemy(t) && self.sees_past(h, t, only)));
         if !any {
             return Ok(false);
         }

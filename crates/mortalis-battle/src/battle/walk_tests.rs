@@ -55,3 +55,69 @@ fn an_interception_never_leaves_the_mover_on_a_friends_base() {
     // Where the stop point is clear, it stands.
     assert_eq!(b.contact(a1, b1, roof(9.8), &walked), roof(9.8));
 }
+
+/// A watcher's question about an enemy other than the mover (B73), asked
+/// first without the mover among the bodies that block
+/// (`Battle::sees_past`), answers as the whole check does at every step:
+/// a body more only hides more. Six models on a generated dense table,
+/// each in turn walked along a row; some steps have the mover hide one
+/// model from another, so the whole check is asked then.
+#[test]
+fn a_watch_past_the_mover_answers_as_the_whole_check() {
+    let table = crate::generate::generate(7, 28.0);
+    let side = |text: &str, s: usize| side_from_warband(&toml::from_str(text).unwrap(), s).unwrap();
+    let (na, sa, mut models) = side(include_str!("../../tests/data/alfa.toml"), 0);
+    let (nb, sb, more) = side(include_str!("../../tests/data/beta.toml"), 1);
+    models.extend(more);
+    let free = |placed: &[Place], at: Place| {
+        table.can_stand(at, 0.5).is_ok()
+            && placed.iter().all(|p| (p.x - at.x).hypot(p.y - at.y) > 1.05)
+    };
+    let mut placed: Vec<Place> = vec![];
+    for k in 0..400 {
+        let at = Place::ground(2.0 + f64::from(k % 20) * 1.3, 4.0 + f64::from(k / 20) * 1.1);
+        if placed.len() < models.len() && free(&placed, at) && k % 3 == 0 {
+            placed.push(at);
+        }
+    }
+    assert_eq!(placed.len(), models.len());
+    for (m, at) in models.iter_mut().zip(&placed) {
+        m.body.at = *at;
+    }
+    let mut b = Battle::new(table.clone(), [na, nb], [sa, sb], models, 0).with_house_rounds();
+    let n = b.models.len();
+    let (mut asked, mut hidden_by_mover) = (0, 0);
+    for p in 0..n {
+        let home = b.models[p].body.at;
+        for step in 0..100 {
+            let at = Place::ground(1.0 + f64::from(step) * 0.26, home.y);
+            let others: Vec<Place> = (0..n)
+                .filter(|&o| o != p)
+                .map(|o| b.models[o].body.at)
+                .collect();
+            if !free(&others, at) {
+                continue;
+            }
+            b.models[p].body.at = at;
+            for h in (0..n).filter(|&h| h != p) {
+                for t in (0..n).filter(|&t| t != p && t != h) {
+                    let whole = b.sees(h, t);
+                    assert_eq!(
+                        b.sees_past(h, t, Some(p)),
+                        whole,
+                        "{h} {t} past {p} at {at:?}"
+                    );
+                    let without = b.sight_others(&[h, t, p]);
+                    let (bh, bt) = (&b.models[h].body, &b.models[t].body);
+                    if table.sees(bh, bt, &without) && !whole {
+                        hidden_by_mover += 1;
+                    }
+                    asked += 1;
+                }
+            }
+        }
+        b.models[p].body.at = home;
+    }
+    assert!(asked > 1000, "{asked}");
+    assert!(hidden_by_mover > 0, "the mover never hid anyone");
+}
