@@ -44,7 +44,14 @@ impl Battle {
         // B33: the Moves that jump down from a roof (battle/jumpdown.rs).
         let jumps = self.jump_down_moves(m, navs, &out)?;
         out.extend(jumps);
-        out.extend(self.leave_from_here(m, allowance));
+        // Unless a plain Move already goes there (a model a few hundredths
+        // of an inch from its way off is offered that Move as well: it was
+        // offered twice until session 35).
+        if let Some(leave) = self.leave_from_here(m, allowance)
+            && !out.contains(&leave)
+        {
+            out.push(leave);
+        }
         if let Some((walks, total)) = both {
             both_moves(walks, total, &goals, &others, r, (&mut out, &mut ways));
         }
@@ -290,8 +297,8 @@ impl Battle {
         (goals, foes)
     }
 
-    /// A point well beyond reach straight away from the nearest enemy
-    /// that is free to charge (engaged with nobody but this model, which
+    /// A point well beyond reach (or at the table's edge, when that comes
+    /// first) straight away from the nearest enemy that is free to charge (engaged with nobody but this model, which
     /// may be leaving it after a Withdrawal), when one stands within
     /// [`AWAY_NEAR`], centre to centre (a Move back, out of its reach or
     /// its sight; ruling "A Move back" in docs/mortalis/battle.md).
@@ -312,11 +319,27 @@ impl Battle {
             return None;
         }
         let foe = self.models[e].body.at;
-        let far = me.allowance() + 12.0;
-        Some(Place::ground(
-            from.x + (from.x - foe.x) / d * far,
-            from.y + (from.y - foe.y) / d * far,
-        ))
+        let (ux, uy) = ((from.x - foe.x) / d, (from.y - foe.y) / d);
+        // On the table, with room for the base by the edge: a straight walk
+        // towards a point past the edge would cross it, so a Move back
+        // reached only the places round the start (and none from a model
+        // near the edge once the ring 1.5" out went, session 35).
+        let (low, high) = (
+            me.body.radius() + 0.01,
+            self.table.size - me.body.radius() - 0.01,
+        );
+        let room = |at: f64, u: f64| match u {
+            u if u > 1e-9 => (high - at) / u,
+            u if u < -1e-9 => (low - at) / u,
+            _ => f64::INFINITY,
+        };
+        let far = (me.allowance() + 12.0)
+            .min(room(from.x, ux))
+            .min(room(from.y, uy));
+        if far < 0.05 {
+            return None;
+        }
+        Some(Place::ground(from.x + ux * far, from.y + uy * far))
     }
 
     /// The free spot 0.2" from enemy `e`'s base nearest to model `m` (of

@@ -167,18 +167,25 @@ impl Battle {
     /// the side it came from (Q16: the nearest contact point), or where it
     /// was stopped when it cannot stand there — or, when that lies on
     /// another model's base (on a roof, whose bases do not stop the path
-    /// search), the last point walked (`walked`) that does not.
+    /// search) or where no base stands (a Move's way may graze a wall by
+    /// the paths' slack of a few thousandths of an inch, and an
+    /// interception stopping it there left the model standing where no
+    /// Move could start until session 35), the last point walked
+    /// (`walked`) where a base stands clear of the others.
     fn contact(&self, m: usize, e: usize, at: Place, walked: &[Place]) -> Place {
         let spot = self.contact_or_stop(m, e, at);
         let r = self.models[m].body.radius();
         let others = self.others(m);
-        if !super::moves::overlaps_any(&others, spot, r) {
+        let fits = |p: Place| {
+            !super::moves::overlaps_any(&others, p, r) && self.table.can_stand(p, r).is_ok()
+        };
+        if fits(spot) {
             return spot;
         }
         walked
             .iter()
             .rev()
-            .find(|&&p| !super::moves::overlaps_any(&others, p, r))
+            .find(|&&p| fits(p))
             .copied()
             .unwrap_or(spot)
     }

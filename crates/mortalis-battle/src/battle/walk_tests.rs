@@ -56,6 +56,26 @@ fn an_interception_never_leaves_the_mover_on_a_friends_base() {
     assert_eq!(b.contact(a1, b1, roof(9.8), &walked), roof(9.8));
 }
 
+/// An interception that stops a Move where its way grazes a wall by the
+/// paths' slack (a place no base stands on) puts the mover at the last
+/// point walked where one does: until session 35 it was left there, and
+/// the next Move search refused ("a model standing where it cannot").
+/// A1 walks east along the block's south wall, 0.499" from it at the
+/// end; B1, on the roof, has no contact point on the ground.
+#[test]
+fn an_interception_never_leaves_the_mover_where_no_base_stands() {
+    let mut b = on_the_roof();
+    let (a1, b1) = (0, 3);
+    let ground = |x: f64, y: f64| Place::ground(x, y);
+    b.models[a1].body.at = ground(8.0, 5.0);
+    let r = b.models[a1].body.radius();
+    let grazing = ground(12.0, 6.0 - r + 0.001);
+    assert!(b.table.can_stand(grazing, r).is_err());
+    let walked = [ground(8.0, 5.0), ground(10.0, 5.2), ground(11.5, 5.45)];
+    assert!(walked.iter().all(|&p| b.table.can_stand(p, r).is_ok()));
+    assert_eq!(b.contact(a1, b1, grazing, &walked), ground(11.5, 5.45));
+}
+
 /// A watcher's question about an enemy other than the mover (B73), asked
 /// first without the mover among the bodies that block
 /// (`Battle::sees_past`), answers as the whole check does at every step:

@@ -230,17 +230,19 @@ impl Nav<'_> {
             g.climbing_points(&[from]);
         }
         let goal_nodes: Vec<Option<usize>> = goals.iter().map(|&p| g.add_node(p)).collect();
-        // Open ground has no corners: rings of places round the start let a
-        // model step away from bases it touches and across open ground.
+        // Open ground has no corners: a ring of places round the start, as
+        // far as the Move goes, lets a model cross it (and step away from
+        // bases it touches). A second ring 1.5" out, kept until session 35,
+        // gave a tenth of a battle's work to short steps the AI all but
+        // never needed (docs/mortalis/ai.md, session 35).
         if from.level == Level::Ground {
-            for radius in [1.5, span.exact()] {
-                for k in 0..16 {
-                    let a = std::f64::consts::TAU * f64::from(k) / 16.0;
-                    g.add_node(Place::ground(
-                        from.x + radius * a.cos(),
-                        from.y + radius * a.sin(),
-                    ));
-                }
+            let radius = span.exact();
+            for k in 0..16 {
+                let a = std::f64::consts::TAU * f64::from(k) / 16.0;
+                g.add_node(Place::ground(
+                    from.x + radius * a.cos(),
+                    from.y + radius * a.sin(),
+                ));
             }
         }
         let mut out: Vec<Traced> = vec![None; goals.len()];
