@@ -362,6 +362,7 @@ impl Search {
     /// Puts cell `k` in the bucket of distance `d` (never one before
     /// `next`).
     fn wait(&mut self, k: usize, d: f32) {
+        debug_assert!(bucket(d) >= self.next, "a step shorter than a bucket");
         let b = bucket(d).saturating_sub(self.next);
         if self.waiting.len() <= b {
             self.waiting.resize_with(b + 1, Vec::new);
