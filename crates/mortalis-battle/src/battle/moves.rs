@@ -298,10 +298,11 @@ impl Battle {
     }
 
     /// A point well beyond reach (or at the table's edge, when that comes
-    /// first) straight away from the nearest enemy that is free to charge (engaged with nobody but this model, which
-    /// may be leaving it after a Withdrawal), when one stands within
-    /// [`AWAY_NEAR`], centre to centre (a Move back, out of its reach or
-    /// its sight; ruling "A Move back" in docs/mortalis/battle.md).
+    /// first) straight away from the nearest enemy that is free to charge
+    /// (engaged with nobody but this model, which may be leaving it after
+    /// a Withdrawal), when one stands within [`AWAY_NEAR`], centre to
+    /// centre (a Move back, out of its reach or its sight; ruling "A Move
+    /// back" in docs/mortalis/battle.md).
     fn away_goal(&self, m: usize) -> Option<Place> {
         let me = &self.models[m];
         let from = me.body.at;
