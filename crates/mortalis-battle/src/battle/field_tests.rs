@@ -60,35 +60,84 @@ fn a_search_settles_cells_as_a_plain_relaxation_does() {
         Goal::Edge(2),
     ] {
         let starts = grid.starts(&grid.cost, goal);
-        let mut plain = vec![f32::INFINITY; n * n];
-        for &(s, d) in &starts {
-            plain[s] = plain[s].min(d);
-        }
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for k in 0..n * n {
-                if !plain[k].is_finite() {
-                    continue;
-                }
-                let (x, y) = ((k % n) as i64, (k / n) as i64);
-                for (s, (dx, dy)) in grid.steps[k].into_iter().zip(DIRS) {
-                    let (nx, ny) = (x + dx, y + dy);
-                    if !s.is_finite() || nx < 0 || ny < 0 || nx >= n as i64 || ny >= n as i64 {
-                        continue;
-                    }
-                    let j = ny as usize * n + nx as usize;
-                    if plain[k] + s < plain[j] {
-                        plain[j] = plain[k] + s;
-                        changed = true;
-                    }
-                }
-            }
-        }
+        let plain = relaxed(n, &starts, |k| grid.steps[k]);
         let mut search = Search::new(n * n, &starts);
         for c in (0..n * n).rev() {
             let d = search.settle(n, c, f32::INFINITY, |k| grid.steps[k]);
             assert_eq!(d.to_bits(), plain[c].to_bits(), "{goal:?}, cell {c}");
+        }
+    }
+}
+
+/// The distances a plain relaxation to its end gives on an `n` by `n`
+/// grid from `starts` with steps `steps` (each neighbour found by its
+/// column and row, off the table skipped).
+fn relaxed(n: usize, starts: &[(usize, f32)], steps: impl Fn(usize) -> [f32; 8]) -> Vec<f32> {
+    let mut plain = vec![f32::INFINITY; n * n];
+    for &(s, d) in starts {
+        plain[s] = plain[s].min(d);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for k in 0..n * n {
+            if !plain[k].is_finite() {
+                continue;
+            }
+            let (x, y) = ((k % n) as i64, (k / n) as i64);
+            for (s, (dx, dy)) in steps(k).into_iter().zip(DIRS) {
+                let (nx, ny) = (x + dx, y + dy);
+                if !s.is_finite() || nx < 0 || ny < 0 || nx >= n as i64 || ny >= n as i64 {
+                    continue;
+                }
+                let j = ny as usize * n + nx as usize;
+                if plain[k] + s < plain[j] {
+                    plain[j] = plain[k] + s;
+                    changed = true;
+                }
+            }
+        }
+    }
+    plain
+}
+
+proptest::proptest! {
+    /// The search's buckets hold whatever comes: with steps far longer
+    /// than any grid has (up to 40 buckets) and starts far apart (up to
+    /// 100 buckets), every cell, read in any order and at any cap, is
+    /// what a plain relaxation gives, bit for bit (infinite beyond the
+    /// cap).
+    #[test]
+    fn long_steps_and_far_starts_keep_every_distance(
+        n in 2usize..9,
+        lengths in proptest::collection::vec(0.5f32..20.0, 64 * 8),
+        closed in proptest::collection::vec(0u8..8, 64 * 8),
+        starts in proptest::collection::vec((0usize..64, 0.0f32..50.0), 1..4),
+        reads in proptest::collection::vec((0usize..64, 0.0f32..200.0), 1..30),
+    ) {
+        // A step off the grid is closed, as the grid's own are, and one
+        // step in eight besides.
+        let steps = |k: usize| -> [f32; 8] {
+            let (x, y) = ((k % n) as i64, (k / n) as i64);
+            std::array::from_fn(|d| {
+                let (nx, ny) = (x + DIRS[d].0, y + DIRS[d].1);
+                let off = nx < 0 || ny < 0 || nx >= n as i64 || ny >= n as i64;
+                let i = k * 8 + d;
+                if off || closed[i] == 0 { f32::INFINITY } else { lengths[i] }
+            })
+        };
+        let starts: Vec<(usize, f32)> = starts.iter().map(|&(s, d)| (s % (n * n), d)).collect();
+        let plain = relaxed(n, &starts, steps);
+        let mut search = Search::new(n * n, &starts);
+        for &(c, cap) in &reads {
+            let c = c % (n * n);
+            let d = search.settle(n, c, cap, steps);
+            let want = if plain[c] <= cap { plain[c] } else { f32::INFINITY };
+            proptest::prop_assert_eq!(d.to_bits(), want.to_bits(), "cell {} cap {}", c, cap);
+        }
+        for (c, want) in plain.iter().enumerate() {
+            let d = search.settle(n, c, f32::INFINITY, steps);
+            proptest::prop_assert_eq!(d.to_bits(), want.to_bits(), "cell {}", c);
         }
     }
 }
