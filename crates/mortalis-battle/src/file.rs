@@ -23,9 +23,23 @@ use crate::table::{Kind, MAX_HEIGHT, MAX_SIZE, MIN_SIZE, Piece, Table, TableErro
 /// A table file that could not be read.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum FileError {
-    /// Not TOML, an unknown key, a wrong type or a number out of range.
+    /// Not TOML, an unknown key, a wrong type or a number out of range
+    /// (the TOML reader's message).
     #[error("{0}")]
     Format(String),
+    /// More pieces than a table may have (the count given).
+    #[error("{0} pieces: at most {MAX_PIECES} are allowed")]
+    TooManyPieces(usize),
+    /// A piece whose keys do not fit its kind.
+    #[error("line {line}: piece {index}: {error}")]
+    Piece {
+        /// Line of its `[[piece]]`.
+        line: usize,
+        /// Index of the piece (from 0).
+        index: usize,
+        /// What is wrong.
+        error: PieceError,
+    },
     /// A piece or the table failed a check.
     #[error("line {line}: {error}")]
     Table {
@@ -34,6 +48,27 @@ pub enum FileError {
         /// What is wrong.
         error: TableError,
     },
+}
+
+/// What is wrong with a piece's keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PieceError {
+    /// A kind that needs `height` (low obstacle, wall, block, floor)
+    /// without it; the kind's name as the file spells it.
+    #[error("a {} needs `height`", if *.0 == "low" { "low obstacle" } else { .0 })]
+    NeedsHeight(&'static str),
+    /// `climbable` on a kind other than a wall, block or floor.
+    #[error("`climbable` is only for walls, blocks and floors")]
+    Climbable,
+    /// `height` on a kind that has none.
+    #[error("`height` is not used by a {0} piece")]
+    Height(&'static str),
+    /// `points` with too few or too many corners.
+    #[error("`points` needs 3 to {MAX_CORNERS} corners")]
+    Corners,
+    /// Neither or both of `rect` and `points`.
+    #[error("a piece needs exactly one of `rect` or `points`")]
+    Footprint,
 }
 
 /// A number with a range, read for one key.
@@ -154,22 +189,19 @@ pub const MAX_CORNERS: usize = 64;
 pub const MAX_PIECES: usize = 400;
 
 impl RawPiece {
-    fn piece(&self) -> Result<Piece, String> {
-        let height = |what: &str| {
-            self.height
-                .ok_or_else(|| format!("a {what} needs `height`"))
-        };
+    fn piece(&self) -> Result<Piece, PieceError> {
+        let height = |what: &'static str| self.height.ok_or(PieceError::NeedsHeight(what));
         let climbable = self.climbable.unwrap_or(true);
         if self.climbable.is_some()
             && !matches!(self.kind, RawKind::Wall | RawKind::Block | RawKind::Floor)
         {
-            return Err("`climbable` is only for walls, blocks and floors".into());
+            return Err(PieceError::Climbable);
         }
         let kind = match self.kind {
             RawKind::Open => Kind::Open,
             RawKind::Difficult => Kind::Difficult,
             RawKind::Low => Kind::Low {
-                height: height("low obstacle")?,
+                height: height("low")?,
             },
             RawKind::Wall => Kind::Wall {
                 height: height("wall")?,
@@ -200,7 +232,7 @@ impl RawPiece {
                     | RawKind::Dangerous
             )
         {
-            return Err(format!("`height` is not used by a {} piece", kind.name()));
+            return Err(PieceError::Height(kind.name()));
         }
         match (&self.rect, &self.points) {
             (Some([x, y, w, d]), None) => Ok(Piece::rect(kind, x.0, y.0, w.0, d.0)),
@@ -208,8 +240,8 @@ impl RawPiece {
                 let pts: Vec<(f64, f64)> = points.iter().map(|[x, y]| (x.0, y.0)).collect();
                 Ok(Piece::new(kind, &pts))
             }
-            (None, Some(_)) => Err(format!("`points` needs 3 to {MAX_CORNERS} corners")),
-            _ => Err("a piece needs exactly one of `rect` or `points`".into()),
+            (None, Some(_)) => Err(PieceError::Corners),
+            _ => Err(PieceError::Footprint),
         }
     }
 }
@@ -224,19 +256,17 @@ fn line_of(text: &str, offset: usize) -> usize {
 pub fn parse(text: &str) -> Result<Table, FileError> {
     let raw: RawTable = toml::from_str(text).map_err(|e| FileError::Format(e.to_string()))?;
     if raw.piece.len() > MAX_PIECES {
-        return Err(FileError::Format(format!(
-            "{} pieces: at most {MAX_PIECES} are allowed",
-            raw.piece.len()
-        )));
+        return Err(FileError::TooManyPieces(raw.piece.len()));
     }
     let mut pieces = Vec::with_capacity(raw.piece.len());
     let mut lines = Vec::with_capacity(raw.piece.len());
     for p in &raw.piece {
         let line = line_of(text, p.span().start);
-        let piece = p
-            .get_ref()
-            .piece()
-            .map_err(|e| FileError::Format(format!("line {line}: piece {}: {e}", pieces.len())))?;
+        let piece = p.get_ref().piece().map_err(|error| FileError::Piece {
+            line,
+            index: pieces.len(),
+            error,
+        })?;
         pieces.push(piece);
         lines.push(line);
     }

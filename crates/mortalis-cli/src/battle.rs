@@ -12,8 +12,8 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
-    Battle, BattleError, CentreRoom, Decider, Fighter, Players, Question, RandomPolicy, Wish,
-    house_rounds, side_from_warband,
+    Battle, BattleError, CentreRoom, Decider, Fighter, Players, Question, RandomPolicy, Refusal,
+    Wish, house_rounds, side_from_warband,
 };
 use mortalis_battle::generate;
 use mortalis_battle::svg::{Lying, Mark, battle_marks, render_with};
@@ -450,6 +450,39 @@ fn table_prefix(args: &BattleArgs) -> String {
         .unwrap_or_default()
 }
 
+/// Why a side cannot take a challenge, in the interface's language.
+fn refusal(why: Refusal, lang: Lang) -> String {
+    let max = mortalis_battle::battle::challenges::MAX_CHALLENGES;
+    match why {
+        Refusal::TooMany(n) => match lang {
+            Lang::Pl => format!("wyzwań: {n}, najwyżej {max} (B172)"),
+            Lang::En => format!("{n} challenges, at most {max} (B172)"),
+        },
+        Refusal::Twice => lang.pick("wybrane dwa razy", "taken twice").into(),
+        Refusal::NoEnemySpecialist => lang
+            .pick(
+                "przeciwnik nie wystawia specjalisty",
+                "the opponent fields no specialist",
+            )
+            .into(),
+        Refusal::NoSpecialist => lang
+            .pick(
+                "strona nie wystawia specjalisty",
+                "the side fields no specialist",
+            )
+            .into(),
+        Refusal::NoTrickster => lang
+            .pick(
+                "strona nie wystawia modelu, który zna sztuczki",
+                "the side fields no model that knows tricks",
+            )
+            .into(),
+        Refusal::NobodyToName => lang
+            .pick("nie ma modelu do wskazania", "there is no model to name")
+            .into(),
+    }
+}
+
 /// A battle's error in the interface's language where the CLI can say it
 /// (the side of a decision as a or b; a table file named where the
 /// battle's set-up found no room on it); the rules' own wording otherwise.
@@ -460,9 +493,18 @@ fn battle_error(e: &BattleError, args: &BattleArgs, lang: Lang) -> String {
             lang.pick("decyzja strony", "decision for side"),
             if *side == 0 { "a" } else { "b" }
         ),
-        BattleError::Challenge(why) => {
+        BattleError::Challenge {
+            side,
+            challenge,
+            why,
+        } => {
+            let why = refusal(*why, lang);
+            let what = match challenge {
+                Some(c) => format!("{} ({why})", c.name(lang)),
+                None => why,
+            };
             format!(
-                "{}: {why}",
+                "{}: {side}: {what}",
                 lang.pick("wyzwanie odrzucone", "challenge refused")
             )
         }

@@ -75,6 +75,10 @@ pub fn parse_toml<T: serde::de::DeserializeOwned>(path: &Path, lang: Lang) -> Re
                 e.message()
             ),
         };
+        let message = match lang {
+            Lang::Pl => crate::file_pl::toml_message(&message),
+            Lang::En => message,
+        };
         Failure::from(anyhow!("{}: {}", path.display(), message.trim_end()))
     })
 }

@@ -6,6 +6,7 @@ mod account;
 mod battle;
 mod campaign;
 mod clap_pl;
+mod file_pl;
 mod gear;
 mod help_pl;
 mod human;

@@ -68,7 +68,13 @@ fn table_size(text: &str) -> Result<f64, String> {
 /// Reads and checks a table file; errors name the file and the line.
 pub fn load(path: &Path, lang: Lang) -> Result<Table, Failure> {
     let text = read(path, lang)?;
-    file::parse(&text).map_err(|e| Failure::from(anyhow!("{}: {e}", path.display())))
+    file::parse(&text).map_err(|e| {
+        let message = match lang {
+            Lang::Pl => crate::file_pl::file_error(&e),
+            Lang::En => e.to_string(),
+        };
+        Failure::from(anyhow!("{}: {}", path.display(), message.trim_end()))
+    })
 }
 
 /// Writes a file; the error names it.
@@ -92,20 +98,6 @@ fn counts(table: &Table) -> BTreeMap<&'static str, usize> {
     out
 }
 
-fn kind_pl(name: &str) -> &'static str {
-    match name {
-        "open" => "otwarty teren",
-        "difficult" => "trudny teren",
-        "low" => "niska przeszkoda",
-        "wall" => "mur",
-        "block" => "budynek/blok",
-        "ladder" => "drabina",
-        "impassable" => "teren niedostępny",
-        "gap" => "przepaść",
-        _ => "teren niebezpieczny",
-    }
-}
-
 /// A short description of a table in the interface language.
 fn describe(table: &Table, lang: Lang) -> String {
     let mut out = String::new();
@@ -124,7 +116,7 @@ fn describe(table: &Table, lang: Lang) -> String {
     );
     for (kind, n) in counts(table) {
         let name = match lang {
-            Lang::Pl => kind_pl(kind),
+            Lang::Pl => crate::file_pl::kind_name(kind),
             Lang::En => kind,
         };
         let _ = writeln!(out, "  {name}: {n}");

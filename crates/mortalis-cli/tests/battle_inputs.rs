@@ -133,6 +133,39 @@ fn challenges_that_cannot_be_taken_are_refused() {
     }
 }
 
+/// The same refusals in Polish: the challenge by its Polish name and the
+/// reason in Polish, no English words left.
+#[test]
+fn challenges_are_refused_in_polish() {
+    for (arg, says) in [
+        (
+            "a=no_fireworks",
+            "wyzwanie odrzucone: Alfa: Bez fajerwerków (strona nie wystawia modelu, który zna sztuczki)",
+        ),
+        (
+            "a=lesson,foresight,stoicism",
+            "wyzwań: 3, najwyżej 2 (B172)",
+        ),
+        ("a=lesson,lesson", "Nauczka (wybrane dwa razy)"),
+        (
+            "a=egghead_duel",
+            "Pojedynek jajogłowych (przeciwnik nie wystawia specjalisty)",
+        ),
+    ] {
+        let out = mortalis()
+            .args(["battle", A, B, "--scenario", "jatka", "--table", TABLE])
+            .args(["--challenges", arg, "--lang", "pl"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{arg}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(says), "{arg}: {err}");
+        for english in ["refused", "taken", "fields", "challenges"] {
+            assert!(!err.contains(english), "{arg}: {err}");
+        }
+    }
+}
+
 #[test]
 fn independent_models_fight_in_battles_and_simulations() {
     let out = mortalis()

@@ -98,3 +98,55 @@ fn a_bad_table_names_file_line_and_key() {
         .assert()
         .code(2);
 }
+
+/// The same checks in Polish: the reader's frame, the range, the piece's
+/// keys and the table's checks, each still naming the file and the line.
+#[test]
+fn a_bad_table_is_explained_in_polish() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("zły.toml");
+    for (text, says) in [
+        (
+            "size = 30\n\n[[piece]]\nkind = \"low\"\nheight = 3\nrect = [1, 1, 2, 2]\n",
+            "zły.toml: wiersz 3: element 0 (niska przeszkoda): wysokość 3\" musi być większa niż 0\" i najwyżej 1\"",
+        ),
+        ("size = 60\n", "błąd w pliku TOML w wierszu 1, kolumnie 8"),
+        (
+            "size = 60\n",
+            "`size` = 60 jest poza zakresem (dozwolone: od 28 do 48)",
+        ),
+        (
+            "size = 30\n[[piece]]\nkind = \"floor\"\nrect = [1, 1, 2, 2]\n",
+            "zły.toml: wiersz 2: element 0: piętro wymaga `height`",
+        ),
+        (
+            "size = 30\n[[piece]]\nkind = \"tower\"\n",
+            "nieznana wartość `tower`, oczekiwano jednej z: `open`",
+        ),
+        (
+            "size = 30\n[[piece]]\nkind = \"ladder\"\nrect = [1, 1, 1, 1]\n",
+            "wiersz 2: element 0 (drabina): nie dotyka żadnego muru ani bloku",
+        ),
+        ("size = 30\ncolour = 1\n", "nieznane pole `colour`"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let out = mortalis()
+            .args(["--lang", "pl", "table", "show"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(says), "{text}: {err}");
+        for english in [
+            "line",
+            "error",
+            "unknown",
+            "expected",
+            "out of range",
+            "needs",
+        ] {
+            assert!(!err.contains(english), "{text}: {err}");
+        }
+    }
+}

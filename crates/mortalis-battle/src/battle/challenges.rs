@@ -14,6 +14,29 @@ use super::setup::Zone;
 use super::{About, Battle, BattleError, Choice, EndReason, Event, Players, Question, Status};
 use crate::table::{Body, Place};
 
+/// Why a side cannot take a challenge (B172, B173).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// More challenges than a side may take (the count wished).
+    #[error("{0} challenges, at most {MAX_CHALLENGES} (B172)")]
+    TooMany(usize),
+    /// The same challenge wished twice.
+    #[error("taken twice")]
+    Twice,
+    /// It names an enemy specialist, and the enemy fields none.
+    #[error("the opponent fields no specialist")]
+    NoEnemySpecialist,
+    /// It names one of the side's specialists, and the side fields none.
+    #[error("the side fields no specialist")]
+    NoSpecialist,
+    /// Bez fajerwerków, and no model of the side knows a trick.
+    #[error("the side fields no model that knows tricks")]
+    NoTrickster,
+    /// It names a model, and there is none it could name.
+    #[error("there is no model to name")]
+    NobodyToName,
+}
+
 /// Most challenges a side takes (B172).
 pub const MAX_CHALLENGES: usize = 2;
 
@@ -157,28 +180,28 @@ impl Battle {
     }
 
     /// Why `side` cannot take `id`, if it cannot.
-    pub fn cannot_take(&self, side: usize, id: Challenge) -> Option<&'static str> {
+    pub fn cannot_take(&self, side: usize, id: Challenge) -> Option<Refusal> {
         let specialist =
             |s: usize| self.roster_of(s, |i| self.hero(i) && self.models[i].specialist);
         let (own, enemy) = names(id);
         let (mine, theirs) = self.candidates(side, id);
         if self.challenges.pledge(side, id).is_some() {
-            Some("taken twice")
+            Some(Refusal::Twice)
         } else if matches!(id, Challenge::ExcludeEggheads | Challenge::EggheadDuel)
             && specialist(1 - side).is_empty()
         {
-            Some("the opponent fields no specialist")
+            Some(Refusal::NoEnemySpecialist)
         } else if id == Challenge::EggheadDuel && specialist(side).is_empty() {
-            Some("the side fields no specialist")
+            Some(Refusal::NoSpecialist)
         } else if id == Challenge::NoFireworks
             && !self
                 .models
                 .iter()
                 .any(|f| f.side == side && f.skills.iter().any(|s| s.category() == Category::Trick))
         {
-            Some("the side fields no model that knows tricks")
+            Some(Refusal::NoTrickster)
         } else if (own && mine.is_empty()) || (enemy && theirs.is_empty()) {
-            Some("there is no model to name")
+            Some(Refusal::NobodyToName)
         } else {
             None
         }
@@ -191,11 +214,11 @@ impl Battle {
         for side in 0..2 {
             let wishes = self.challenges.wishes[side].clone();
             if wishes.len() > MAX_CHALLENGES {
-                return Err(BattleError::Challenge(format!(
-                    "{}: {} challenges, at most {MAX_CHALLENGES} (B172)",
-                    self.names[side],
-                    wishes.len()
-                )));
+                return Err(BattleError::Challenge {
+                    side: self.names[side].clone(),
+                    challenge: None,
+                    why: Refusal::TooMany(wishes.len()),
+                });
             }
             for wish in wishes {
                 let id = match wish {
@@ -203,10 +226,11 @@ impl Battle {
                     Wish::Drawn => self.draw_challenge(players, side)?,
                 };
                 if let Some(why) = self.cannot_take(side, id) {
-                    return Err(BattleError::Challenge(format!(
-                        "{}: {} ({why})",
-                        self.names[side], id
-                    )));
+                    return Err(BattleError::Challenge {
+                        side: self.names[side].clone(),
+                        challenge: Some(id),
+                        why,
+                    });
                 }
                 let (mine, theirs) = self.candidates(side, id);
                 self.challenges.naming = Some(id);

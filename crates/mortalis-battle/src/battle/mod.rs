@@ -45,7 +45,7 @@ use mortalis_rules::dice::{DiceError, DiceSource};
 use mortalis_rules::{odds, play};
 use serde::Serialize;
 
-pub use challenges::{Challenges, Data, Met, Pledge, Wish};
+pub use challenges::{Challenges, Data, Met, Pledge, Refusal, Wish};
 pub use decide::{About, Choice, Decider, Question, RandomPolicy, Scripted};
 pub use events::{Entry, Event};
 pub use fighter::{Fighter, SideError, Status, Unsupported, side_from_warband};
@@ -112,8 +112,21 @@ pub enum BattleError {
     #[error("the rules refused an offered action: {0}")]
     Rules(String),
     /// A challenge that cannot be taken (B172, B173).
-    #[error("challenge refused: {0}")]
-    Challenge(String),
+    #[error(
+        "challenge refused: {side}: {}",
+        match challenge {
+            Some(c) => format!("{} ({why})", c.id()),
+            None => why.to_string(),
+        }
+    )]
+    Challenge {
+        /// The side's name.
+        side: String,
+        /// The challenge refused (none when the side wished too many).
+        challenge: Option<mortalis_rules::campaign::tables::Challenge>,
+        /// Why.
+        why: challenges::Refusal,
+    },
 }
 
 /// What a table's centre has no room for ([`BattleError::NoCentreRoom`]).
