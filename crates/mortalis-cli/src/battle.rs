@@ -104,7 +104,7 @@ pub struct BattleArgs {
     #[arg(long)]
     table: Option<PathBuf>,
     /// Seed of the dice (and of the generated table).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::input::seed_value)]
     seed: u64,
     /// House round limit (Q22), at most 1000; 0 plays without one, only
     /// with --human (AI against AI may wait for ever). Default: the rounds

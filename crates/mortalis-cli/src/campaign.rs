@@ -51,7 +51,7 @@ pub enum CampaignCommand {
         #[arg(long, value_enum, default_value = "seeded")]
         dice: DiceMode,
         /// Seed for seeded dice (default: from the clock; kept in the log).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = crate::input::seed_value)]
         seed: Option<u64>,
     },
     /// Trade between battles: buy, sell, hire, fire, stash and equip outside
@@ -67,7 +67,7 @@ pub enum CampaignCommand {
         #[arg(long, value_enum, default_value = "seeded")]
         dice: DiceMode,
         /// Seed for seeded dice (default: from the clock; kept in the log).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = crate::input::seed_value)]
         seed: Option<u64>,
     },
     /// Strengths before a battle and the volunteers each side may field.

@@ -322,6 +322,9 @@ fn quoted(v: &[String]) -> String {
 fn source_pl(e: &clap::Error) -> Option<String> {
     use std::num::IntErrorKind;
     let src = std::error::Error::source(e)?;
+    if src.downcast_ref::<crate::input::SeedError>().is_some() {
+        return Some(format!("ziarno to liczba całkowita od 0 do {}", u64::MAX));
+    }
     Some(match src.downcast_ref::<std::num::ParseIntError>() {
         Some(p) => match p.kind() {
             IntErrorKind::Empty => "pusta liczba".to_string(),

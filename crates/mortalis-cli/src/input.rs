@@ -83,6 +83,25 @@ pub fn parse_toml<T: serde::de::DeserializeOwned>(path: &Path, lang: Lang) -> Re
     })
 }
 
+/// A seed given on the command line: a whole number from 0 to
+/// 18446744073709551615 (a minus sign reaches here as part of the value, so
+/// that the error says what a seed is rather than taking it for a flag).
+pub fn seed_value(text: &str) -> Result<u64, SeedError> {
+    text.trim().parse().map_err(|_| SeedError)
+}
+
+/// A seed that is not one ([`seed_value`]); `clap_pl` says it in Polish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeedError;
+
+impl std::fmt::Display for SeedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "a seed is a whole number from 0 to {}", u64::MAX)
+    }
+}
+
+impl std::error::Error for SeedError {}
+
 /// The line of a TOML error the parser reports without a position (such as
 /// its recursion limit on a long dotted key): the first line whose text up
 /// to and including it fails the same way, found by bisection. Line 1 when

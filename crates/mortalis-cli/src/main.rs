@@ -68,7 +68,7 @@ enum Command {
         /// Query file.
         query: PathBuf,
         /// Seed of the ChaCha8 dice generator.
-        #[arg(long, conflicts_with = "dice")]
+        #[arg(long, conflicts_with = "dice", allow_negative_numbers = true, value_parser = crate::input::seed_value)]
         seed: Option<u64>,
         /// Dice rolled at the table, in order, e.g. "3,5,1,6".
         #[arg(long, value_delimiter = ',', conflicts_with = "ask")]

@@ -59,7 +59,7 @@ pub struct SimulateArgs {
     table: Option<PathBuf>,
     /// Seed of the first pair of battles: battles 2k and 2k+1 both use seed
     /// + k, the warbands on swapped sides.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::input::seed_value)]
     seed: u64,
     /// House round limit (Q22). Default: the rounds to walk the table's
     /// diagonal there and back at 4" a round (20 on a 28" table, 26 on 36").

@@ -20,7 +20,7 @@ pub enum TableCommand {
     /// print it as a table file.
     Generate {
         /// Seed of the generator (the same seed gives the same table).
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::input::seed_value)]
         seed: u64,
         /// Side of the table in inches, 28 to 48.
         #[arg(long, default_value_t = 36.0, value_parser = table_size)]

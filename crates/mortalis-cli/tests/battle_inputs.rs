@@ -265,3 +265,37 @@ fn a_bad_independent_file_is_refused_naming_it() {
         );
     }
 }
+
+/// A negative seed is a value that is no seed, not a flag: every command
+/// that takes `--seed` says what a seed is, in either language.
+#[test]
+fn a_negative_seed_is_refused_as_no_seed() {
+    let commands: [&[&str]; 4] = [
+        &["battle", A, B, "--scenario", "jatka"],
+        &["simulate", A, B, "--scenario", "jatka", "--battles", "2"],
+        &["table", "generate"],
+        &["campaign", "trade", "none.json"],
+    ];
+    for args in commands {
+        for (lang, says) in [
+            (
+                "en",
+                "a seed is a whole number from 0 to 18446744073709551615",
+            ),
+            (
+                "pl",
+                "ziarno to liczba całkowita od 0 do 18446744073709551615",
+            ),
+        ] {
+            let out = mortalis()
+                .args(args)
+                .args(["--seed", "-1", "--lang", lang])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{args:?} {lang}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert!(err.contains(says), "{args:?} {lang}: {err}");
+            assert!(!err.contains("-- -1"), "{args:?} {lang}: {err}");
+        }
+    }
+}
