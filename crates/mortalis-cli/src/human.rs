@@ -620,7 +620,15 @@ impl Decider for Human {
                     .enumerate()
                     .filter_map(|(i, c)| point(c).map(|(px, py)| (i, (px - x).hypot(py - y))))
                     .min_by(|a, b| a.1.total_cmp(&b.1));
-                if let Some((i, _)) = near {
+                // Said back, so that a point far from every option (in
+                // Duma's chasm, say) does not pick one unseen.
+                if let Some((i, d)) = near {
+                    eprintln!(
+                        "  → {}) {} ({} {d:.1}\")",
+                        i + 1,
+                        self.describe(b, &q.options[i]),
+                        self.pick("najbliżej podanego miejsca:", "nearest the place given:")
+                    );
                     return Ok(i);
                 }
             }

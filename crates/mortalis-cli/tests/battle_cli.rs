@@ -570,6 +570,8 @@ fn a_person_decides_at_the_terminal() {
     assert!(out.status.success(), "{err}");
     assert!(err.contains("Alfa: where does the model stand?"), "{err}");
     assert!(err.contains("Give a number from the list"), "{err}");
+    // The place given picks the option nearest it, and says which.
+    assert!(err.contains("(nearest the place given: 0.0\")"), "{err}");
     assert!(err.contains("chance to take out"), "{err}");
     assert!(err.contains("which model acts?"), "{err}");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
