@@ -201,6 +201,9 @@ pub(crate) fn account_from(b: &Battle, from: Option<usize>, lang: Lang) -> Strin
             let _ = writeln!(out, "{}{outcome}", flow_line(b, e, lang));
             continue;
         }
+        if leaves_from_where_it_stands(b, i, e) {
+            continue;
+        }
         let line = match e {
             Event::Round { .. } | Event::Roll { .. } | Event::Sides { .. } | Event::End { .. } => {
                 flow_line(b, e, lang)
@@ -344,6 +347,23 @@ fn roll_name(what: &str, lang: Lang) -> &str {
     lang.pick(pl, what)
 }
 
+/// Whether entry `i`, event `e`, is a Move of no inches (or a hair) that
+/// the next event shows as the model leaving the table from where it
+/// stands: the account says only that it leaves.
+fn leaves_from_where_it_stands(b: &Battle, i: usize, e: &Event) -> bool {
+    let Event::Moved { model, spent, .. } = e else {
+        return false;
+    };
+    let next = b.log[i + 1..].iter().find_map(|entry| match entry {
+        Entry::Event(next) => Some(next),
+        _ => None,
+    });
+    *spent < HAIR && matches!(next, Some(Event::Left { model: left, .. }) if left == model)
+}
+
+/// The least inches a move's line shows (less reads as 0.0).
+const HAIR: f64 = 0.05;
+
 /// The account's line for what a model does by itself: moving, leaving,
 /// hiding, defending, picking up or helping to carry.
 fn model_line(b: &Battle, e: &Event, lang: Lang) -> String {
@@ -354,11 +374,19 @@ fn model_line(b: &Battle, e: &Event, lang: Lang) -> String {
             spent,
             both,
         } => format!(
-            "  {} {} ({:.1}, {:.1}) [{spent:.1}\"]{}",
+            "  {} {} ({:.1}, {:.1}){}{}",
             name(b, *model),
             lang.pick("idzie do", "moves to"),
             to.x,
             to.y,
+            // A move that costs no inches of a Move (a leg of a jump down,
+            // a move a skill or a play gives), or less than the tenth the
+            // account shows, says none.
+            if *spent >= HAIR {
+                format!(" [{spent:.1}\"]")
+            } else {
+                String::new()
+            },
             if *both {
                 lang.pick(", obie akcje Ruchu (wspinaczka)", ", both Moves (a climb)")
             } else {

@@ -389,3 +389,34 @@ fn a_roll_off_says_who_won_it() {
         "{text}"
     );
 }
+
+/// A move that costs no inches (or less than a tenth) says none: a leg of
+/// a jump down, a move a play gives; and a model that leaves the table
+/// from where it stands, or a hair from it, only leaves, with no "moves to
+/// … [0.0"]" line before it. Session 35's build wrote four such lines in
+/// Duma seed 1 (two leaves, two legs of a jump down) and one leave in
+/// Jatka seed 4 (A2's), each on its generated table.
+#[test]
+fn moves_of_no_inches_say_none() {
+    for (scenario, seed) in [("jatka", "4"), ("duma", "1")] {
+        let out = mortalis()
+            .args(["battle", A, B, "--scenario", scenario, "--seed", seed])
+            .args(["--lang", "en"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.contains("[0.0\"]"), "{text}");
+        let lines: Vec<&str> = text.lines().collect();
+        for pair in lines.windows(2) {
+            let (before, after) = (pair[0].trim(), pair[1].trim());
+            let Some((who, _)) = after.split_once(" leaves the table") else {
+                continue;
+            };
+            let moved_free =
+                before.starts_with(&format!("{who} moves to ")) && !before.contains('[');
+            assert!(!moved_free, "{before} / {after}");
+        }
+        assert!(text.contains("leaves the table"), "{text}");
+    }
+}

@@ -186,7 +186,15 @@ fn polish_parse_errors() {
         .code(2)
         .stdout(predicate::str::is_empty())
         .stderr(predicate::str::starts_with(
-            "błąd: nieprawidłowa wartość 'abc' dla '--seed <ZIARNO>': to nie jest liczba całkowita\n",
+            "błąd: nieprawidłowa wartość 'abc' dla '--seed <ZIARNO>': ziarno to liczba całkowita od 0 do 18446744073709551615\n",
+        ));
+    mortalis()
+        .args(["--lang", "pl", "simulate", "a.toml", "b.toml", "--scenario", "jatka"])
+        .args(["--battles", "abc"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "błąd: nieprawidłowa wartość 'abc' dla '--battles <BITWY>': to nie jest liczba całkowita\n",
         ));
     mortalis()
         .args(["--lang", "pl", "campaign", "battle", "c.json", "r.toml", "--dice", "x"])
