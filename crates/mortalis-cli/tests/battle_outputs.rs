@@ -420,3 +420,32 @@ fn moves_of_no_inches_say_none() {
         assert!(text.contains("leaves the table"), "{text}");
     }
 }
+
+/// What became of a captain's reroll is said after the shot or the
+/// exchange it was held for, never before it (it came first until session
+/// 36).
+#[test]
+fn a_captains_reroll_is_told_after_its_roll() {
+    let a = "../mortalis-battle/tests/data/alfa_full.toml";
+    let b = "../mortalis-battle/tests/data/beta_full.toml";
+    let mut told = 0;
+    for seed in ["1", "3"] {
+        let out = mortalis()
+            .args(["battle", a, b, "--scenario", "jatka", "--seed", seed])
+            .args(["--lang", "en"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for pair in lines.windows(2) {
+            if !pair[1].contains("captain's reroll") {
+                continue;
+            }
+            told += 1;
+            let roll = ["shoots at", "attacks", "withdraws"];
+            assert!(roll.iter().any(|r| pair[0].contains(r)), "{pair:?}");
+        }
+    }
+    assert!(told >= 3, "{told}");
+}

@@ -421,8 +421,10 @@ impl Battle {
         self.plays_for_shot(players, &mut query, target)?;
         let tests = self.test_reroll(players, (target, false), &mut query)?;
         let (report, chance, jump) = self.play_shot(players, m, target, &query)?;
-        self.after_reroll(m, &report);
-        self.after_test_reroll(target, tests, "defender", &report);
+        let rerolls = [
+            self.after_reroll(m, &report),
+            self.after_test_reroll(target, tests, "defender", &report),
+        ];
         self.spend_reactions(hand, &report);
         self.spend_plays(&report, m, target);
         let out = report.defender_out;
@@ -437,6 +439,9 @@ impl Battle {
             chance,
             report,
         });
+        for e in rerolls.into_iter().flatten() {
+            self.event(e);
+        }
         if out {
             // Q35: no credit for the shooter's own side (a flamer's friends).
             let by = (self.models[target].side != self.models[m].side).then_some(m);

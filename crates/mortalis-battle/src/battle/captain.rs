@@ -45,10 +45,13 @@ impl Battle {
     }
 
     /// After an action of model `m` with its reroll committed: spent when
-    /// the roll used its own reroll; committed no longer either way.
-    pub(super) fn after_reroll(&mut self, m: usize, report: &play::Report) {
+    /// the roll used its own reroll; committed no longer either way. The
+    /// event to log after the action's own (so that the account says it
+    /// after the shot or the exchange it was for).
+    #[must_use]
+    pub(super) fn after_reroll(&mut self, m: usize, report: &play::Report) -> Option<Event> {
         if !std::mem::take(&mut self.models[m].reroll_armed) {
-            return;
+            return None;
         }
         let used = report.events.iter().any(|e| match e {
             play::Event::Shot { roll, .. } => roll.reroll.is_some(),
@@ -58,7 +61,7 @@ impl Battle {
         if used {
             self.models[m].captain_reroll = false;
         }
-        self.event(Event::Reroll { model: m, used });
+        Some(Event::Reroll { model: m, used })
     }
 
     /// B9 in defence (ruling "The captain's reroll in defence"): when the
@@ -141,16 +144,17 @@ impl Battle {
 
     /// After an action in which captain `c` held its reroll for its tests
     /// (`who`: "attacker" or "defender" in the report): spent when one of
-    /// its tests used it.
+    /// its tests used it. The event to log after the action's own.
+    #[must_use]
     pub(super) fn after_test_reroll(
         &mut self,
         c: usize,
         held: bool,
         who: &str,
         report: &play::Report,
-    ) {
+    ) -> Option<Event> {
         if !held {
-            return;
+            return None;
         }
         let used = report
             .events
@@ -159,7 +163,7 @@ impl Battle {
         if used {
             self.models[c].captain_reroll = false;
         }
-        self.event(Event::Reroll { model: c, used });
+        Some(Event::Reroll { model: c, used })
     }
 
     /// The captain being asked whether it holds its reroll for its
@@ -216,10 +220,17 @@ impl Battle {
     }
 
     /// After an exchange in which the captain `d` held its reroll in
-    /// defence: spent when its Fight roll used a reroll.
-    pub(super) fn after_defence_reroll(&mut self, d: usize, held: bool, report: &play::Report) {
+    /// defence: spent when its Fight roll used a reroll. The event to log
+    /// after the exchange's own.
+    #[must_use]
+    pub(super) fn after_defence_reroll(
+        &mut self,
+        d: usize,
+        held: bool,
+        report: &play::Report,
+    ) -> Option<Event> {
         if !held {
-            return;
+            return None;
         }
         let used = report
             .events
@@ -228,7 +239,7 @@ impl Battle {
         if used {
             self.models[d].captain_reroll = false;
         }
-        self.event(Event::Reroll { model: d, used });
+        Some(Event::Reroll { model: d, used })
     }
 
     /// The AI's answer (never for a Withdrawal's roll): hold the reroll

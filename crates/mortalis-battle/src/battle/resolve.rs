@@ -164,8 +164,10 @@ impl Battle {
         let held = self.defence_reroll(players, (m, from, true), &mut query)?;
         let (report, winner) = self.play_withdrawal(players, &query)?;
         self.spend_fight_matrix(matrix, &report.events);
-        self.after_defence_reroll(from, held, &report);
-        self.after_reroll(m, &report);
+        let rerolls = [
+            self.after_defence_reroll(from, held, &report),
+            self.after_reroll(m, &report),
+        ];
         self.take_slot(m, false);
         let won = winner == 1;
         let me = &mut self.models[m];
@@ -181,6 +183,9 @@ impl Battle {
             won,
             report,
         });
+        for e in rerolls.into_iter().flatten() {
+            self.event(e);
+        }
         Ok(())
     }
 
@@ -287,11 +292,13 @@ impl Battle {
         let d_tests = self.test_reroll(players, (target, false), &mut query)?;
         let (report, chance) = self.play_attack(players, m, target, &query, matrix)?;
         self.spend_plays(&report, m, target);
-        self.after_defence_reroll(target, held, &report);
-        self.after_test_reroll(m, a_tests, "attacker", &report);
-        self.after_test_reroll(target, d_tests, "defender", &report);
+        let mut rerolls = vec![
+            self.after_defence_reroll(target, held, &report),
+            self.after_test_reroll(m, a_tests, "attacker", &report),
+            self.after_test_reroll(target, d_tests, "defender", &report),
+        ];
         let pushed = plays::push_after(&report, m, target);
-        self.after_reroll(m, &report);
+        rerolls.push(self.after_reroll(m, &report));
         self.take_slot(m, false);
         let chance = match chance {
             Odds::Melee(o) => [odds::frac(&o.defender_out), odds::frac(&o.attacker_out)],
@@ -305,6 +312,9 @@ impl Battle {
             chance,
             report,
         });
+        for e in rerolls.into_iter().flatten() {
+            self.event(e);
+        }
         // B126 after the exchange: a failed test may yet count as passed —
         // and then "Z drogi!" may follow as after any passed test (B86).
         let d_saved = d_out && self.adrenaline_in_melee(players, target)?;
