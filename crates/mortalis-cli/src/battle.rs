@@ -295,16 +295,14 @@ fn drawings(b: &Battle, album: &[(u32, Snapshot)]) -> Vec<(String, String)> {
 }
 
 /// A warband's fighters, name and strength; refusals name the model and
-/// B182. A `.json` file is a campaign: its fielded models (B178).
+/// B182. A campaign file (JSON, [`crate::input::is_json`]): its fielded
+/// models (B178).
 pub(crate) fn load_side(
     path: &Path,
     side: usize,
     lang: Lang,
 ) -> Result<(String, u32, Vec<Fighter>), Failure> {
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-    {
+    if crate::input::is_json(path) {
         return crate::campaign::fielded_side(path, side, lang);
     }
     let file: WarbandFile = parse_toml(path, lang)?;

@@ -544,10 +544,7 @@ fn trade(
 fn matchup(campaign: &Path, opponent: &Path, json: bool, lang: Lang) -> Result<Output, Failure> {
     let state = load(campaign, lang)?.state;
     let own = state.strength();
-    let is_json = opponent
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    let (opp_name, opp) = if is_json {
+    let (opp_name, opp) = if crate::input::is_json(opponent) {
         let o = load(opponent, lang)?.state;
         (o.name.clone(), o.strength())
     } else {

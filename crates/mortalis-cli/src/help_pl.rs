@@ -257,7 +257,7 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     (
         "mortalis simulate:a",
-        "Pierwsza drużyna (TOML) albo plik kampanii (JSON, po nazwie `.json`: jej wystawione modele)",
+        "Pierwsza drużyna (TOML) albo plik kampanii (JSON: jej wystawione modele; rozpoznany po nazwie `.json` albo po treści)",
     ),
     (
         "mortalis simulate:b",

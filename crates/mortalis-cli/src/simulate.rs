@@ -38,8 +38,8 @@ use crate::{Failure, Output, ok};
 /// Arguments of `mortalis simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// First warband (TOML), or a campaign file (JSON, by its `.json`
-    /// name: its fielded models).
+    /// First warband (TOML), or a campaign file (JSON: its fielded models;
+    /// told by a `.json` name, or by its text).
     a: PathBuf,
     /// Second warband (TOML) or campaign file (JSON).
     b: PathBuf,

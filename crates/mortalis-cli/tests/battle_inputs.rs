@@ -93,6 +93,35 @@ fn a_campaign_fights_meets_challenges_and_takes_the_report() {
     assert!(out.status.success() || err.contains("B182: A"), "{err}");
 }
 
+/// A campaign file is told by its text when its name does not end in
+/// `.json` (or `.toml`): saved as `beta.save`, it still fields its models,
+/// as side B of a battle and as `campaign matchup`'s opponent.
+#[test]
+fn a_campaign_file_by_another_name_is_still_a_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let [campaign, _, _] = campaign(dir.path(), B);
+    let saved = dir.path().join("beta.save");
+    std::fs::copy(&campaign, &saved).unwrap();
+    let out = mortalis()
+        .args(["battle", A])
+        .arg(&saved)
+        .args(["--scenario", "jatka", "--table", TABLE, "--seed", "2"])
+        .args(["--lang", "en"])
+        .output()
+        .unwrap();
+    succeeded(&out);
+    let account = String::from_utf8(out.stdout).unwrap();
+    assert!(account.contains("B1"), "{account}");
+    let out = mortalis()
+        .args(["campaign", "matchup"])
+        .arg(&campaign)
+        .arg(&saved)
+        .args(["--lang", "en"])
+        .output()
+        .unwrap();
+    succeeded(&out);
+}
+
 /// A campaign may be side B too: `--report-b` writes its report, and the
 /// campaign takes it.
 #[test]
