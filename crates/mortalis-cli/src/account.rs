@@ -364,6 +364,14 @@ fn leaves_from_where_it_stands(b: &Battle, i: usize, e: &Event) -> bool {
 /// The least inches a move's line shows (less reads as 0.0).
 const HAIR: f64 = 0.05;
 
+/// A name quoted as the language quotes: „…” in Polish, “…” in English.
+pub(crate) fn quoted(text: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Pl => format!("„{text}”"),
+        Lang::En => format!("“{text}”"),
+    }
+}
+
 /// The account's line for what a model does by itself: moving, leaving,
 /// hiding, defending, picking up or helping to carry.
 fn model_line(b: &Battle, e: &Event, lang: Lang) -> String {
@@ -672,7 +680,7 @@ fn reaction_line(b: &Battle, e: &Event, lang: Lang) -> String {
             name(b, *target)
         ),
         Event::Heroic { model, play } => {
-            format!("  {}: „{}”", name(b, *model), play.name(lang))
+            format!("  {}: {}", name(b, *model), quoted(play.name(lang), lang))
         }
         Event::Offended {
             side,

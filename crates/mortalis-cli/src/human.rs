@@ -8,7 +8,7 @@ use mortalis_rules::Lang;
 use mortalis_rules::odds::{self, Odds};
 use mortalis_rules::skills::Skill;
 
-use crate::account::EDGES;
+use crate::account::{EDGES, quoted};
 use crate::campaign::prompt::read_line;
 
 /// A person at the terminal deciding for one side.
@@ -472,16 +472,20 @@ impl Human {
                 self.pick("szansa wyeliminowania", "chance to take out"),
                 shot_chance(b, shooter, target, None)
             ),
-            Choice::Play { play, model } => format!("{} „{}”", name(model), play.name(self.lang)),
+            Choice::Play { play, model } => format!(
+                "{} {}",
+                name(model),
+                quoted(play.name(self.lang), self.lang)
+            ),
             Choice::Offend { event, model } => {
                 format!("{} → {}", event.name(self.lang), name(model))
             }
             Choice::NowOrNever {
                 model, to, height, ..
             } => format!(
-                "{} „{}”: {} ({:.1}, {:.1}), {height:.1}\" — {} {:.0}%",
+                "{} {}: {} ({:.1}, {:.1}), {height:.1}\" — {} {:.0}%",
                 name(model),
-                Skill::NowOrNever.name(self.lang),
+                quoted(Skill::NowOrNever.name(self.lang), self.lang),
                 self.pick(
                     "zeskok zamiast testu na",
                     "jump down instead of the test to"
@@ -497,9 +501,9 @@ impl Human {
                     )
             ),
             Choice::Knife { model, target } => format!(
-                "{} „{}”: {} {} — {} {}",
+                "{} {}: {} {} — {} {}",
                 name(model),
-                Skill::HeadsDown.name(self.lang),
+                quoted(Skill::HeadsDown.name(self.lang), self.lang),
                 self.pick("rzut nożem w", "a knife thrown at"),
                 name(target),
                 self.pick("szansa wyeliminowania", "chance to take out"),
@@ -513,8 +517,11 @@ impl Human {
                 to.y
             ),
             Choice::Leap { to } => format!(
-                "„{}” ({:.1}, {:.1})",
-                mortalis_rules::skills::Skill::LookingForMe.name(self.lang),
+                "{} ({:.1}, {:.1})",
+                quoted(
+                    mortalis_rules::skills::Skill::LookingForMe.name(self.lang),
+                    self.lang
+                ),
                 to.x,
                 to.y
             ),

@@ -85,20 +85,28 @@ pub fn parse_toml<T: serde::de::DeserializeOwned>(path: &Path, lang: Lang) -> Re
 
 /// Whether a side's file is a campaign (JSON) rather than a warband
 /// (TOML): by its extension, `.json` or `.toml`, and otherwise by its text
-/// (a JSON object opens with `{`, which no TOML file does). An unreadable
-/// file counts as TOML, whose reading then names the problem.
+/// (a JSON object opens with `{`, which no TOML file does; only the first
+/// few kilobytes are read, so a device or a huge file is no trap). An
+/// unreadable file counts as TOML, whose reading then names the problem.
 pub fn is_json(path: &Path) -> bool {
     match path.extension().and_then(|e| e.to_str()) {
         Some(e) if e.eq_ignore_ascii_case("json") => true,
         Some(e) if e.eq_ignore_ascii_case("toml") => false,
-        _ => std::fs::read(path).is_ok_and(|bytes| {
-            bytes
+        _ => {
+            let mut head = Vec::new();
+            let read = std::fs::File::open(path)
+                .and_then(|f| f.take(SNIFF).read_to_end(&mut head))
+                .is_ok();
+            read && head
                 .iter()
                 .find(|b| !b.is_ascii_whitespace())
                 .is_some_and(|&b| b == b'{')
-        }),
+        }
     }
 }
+
+/// How much of a side's file [`is_json`] reads.
+const SNIFF: u64 = 4096;
 
 /// A seed given on the command line: a whole number from 0 to
 /// 18446744073709551615 (a minus sign reaches here as part of the value, so
