@@ -9,9 +9,19 @@ use mortalis_rules::Lang;
 use mortalis_rules::campaign::tables::Scenario;
 use mortalis_rules::play;
 
-pub(crate) fn name(b: &Battle, m: usize) -> &str {
-    &b.models[m].name
+/// A model's name in the account: its own, but a volunteer's in the
+/// interface's language ("Ochotnik 1", "Volunteer 1").
+pub(crate) fn name(b: &Battle, m: usize, lang: Lang) -> std::borrow::Cow<'_, str> {
+    let f = &b.models[m];
+    match f.name.strip_prefix(VOLUNTEER) {
+        Some(number) if f.volunteer && lang == Lang::En => format!("Volunteer{number}").into(),
+        _ => f.name.as_str().into(),
+    }
 }
+
+/// How the battle names a volunteer ("Ochotnik 1"; "Volunteer 1" in
+/// English).
+const VOLUNTEER: &str = "Ochotnik";
 
 /// The dice of a played action, short: "shot 1: 3+4 hit; test 5: 6+2 out".
 /// The two dice a roll kept ("3+5"), after the die a reroll changed
@@ -383,7 +393,7 @@ fn model_line(b: &Battle, e: &Event, lang: Lang) -> String {
             both,
         } => format!(
             "  {} {} ({:.1}, {:.1}){}{}",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick("idzie do", "moves to"),
             to.x,
             to.y,
@@ -403,38 +413,38 @@ fn model_line(b: &Battle, e: &Event, lang: Lang) -> String {
         ),
         Event::Left { model, markers } => format!(
             "  {} {} ({markers} {})",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick("opuszcza pole bitwy", "leaves the table"),
             markers_word(lang, *markers)
         ),
         Event::PickedUp { model } => format!(
             "  {} {}",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick("podnosi znacznik", "picks up a marker")
         ),
         Event::Hid { model } => format!(
             "  {} {}",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick("kryje się (Ukrycie)", "hides (Ukrycie)")
         ),
         Event::Revealed { model } => format!(
             "  {} {}",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick("traci Ukrycie", "is no longer hidden")
         ),
         Event::Defends { model } => format!(
             "  {} {}",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick("zajmuje pozycję obronną", "takes a defensive position")
         ),
         Event::PickedUpObject { model } => format!(
             "  {} {}",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick("podnosi obiekt", "picks up the object")
         ),
         Event::PickedUpData { model } => format!(
             "  {} {}",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick(
                 "podnosi znacznik Ukrytych danych",
                 "picks up the Ukryte dane marker"
@@ -442,9 +452,9 @@ fn model_line(b: &Battle, e: &Event, lang: Lang) -> String {
         ),
         Event::CarriedTogether { carrier, helper } => format!(
             "  {} {} {}",
-            name(b, *helper),
+            name(b, *helper, lang),
             lang.pick("pomaga nieść obiekt", "helps to carry the object with"),
-            name(b, *carrier)
+            name(b, *carrier, lang)
         ),
         _ => String::new(),
     }
@@ -461,9 +471,9 @@ fn combat_line(b: &Battle, e: &Event, lang: Lang) -> String {
             report,
         } => format!(
             "  {} {} {}: {} — {}",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick("odchodzi z walki z", "withdraws from"),
-            name(b, *from),
+            name(b, *from, lang),
             dice_text(report, lang),
             if *won {
                 lang.pick("udane, może się ruszyć", "it gets away and may move")
@@ -485,9 +495,9 @@ fn combat_line(b: &Battle, e: &Event, lang: Lang) -> String {
             report,
         } => format!(
             "  {} {} {} {range:.1}\"{}{} — {} {}: {}",
-            name(b, *shooter),
+            name(b, *shooter, lang),
             shot_verb(*trick, lang),
-            name(b, *target),
+            name(b, *target, lang),
             if *obstacle {
                 lang.pick(", przeszkoda", ", obstacle")
             } else {
@@ -510,9 +520,9 @@ fn combat_line(b: &Battle, e: &Event, lang: Lang) -> String {
             report,
         } => format!(
             "  {} {} {} ({} {}:{}) — {} {} / {}: {}",
-            name(b, *attacker),
+            name(b, *attacker, lang),
             lang.pick("atakuje", "attacks"),
-            name(b, *defender),
+            name(b, *defender, lang),
             lang.pick("wsparcie", "support"),
             support[0],
             support[1],
@@ -523,9 +533,10 @@ fn combat_line(b: &Battle, e: &Event, lang: Lang) -> String {
         ),
         Event::Removed { model, by } => format!(
             "  {} {}{}",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick("zdjęty z pola bitwy", "is taken out"),
-            by.map(|m| format!(" ({})", name(b, m))).unwrap_or_default()
+            by.map(|m| format!(" ({})", name(b, m, lang)))
+                .unwrap_or_default()
         ),
         _ => String::new(),
     }
@@ -562,7 +573,7 @@ fn effect_line(b: &Battle, e: &Event, lang: Lang) -> String {
             report,
         } => format!(
             "  {} {} [{chance}]: {}",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick("na lawie testuje Odporność", "tests Resilience on the lava"),
             if report.defender_out {
                 lang.pick("zdjęty", "taken out")
@@ -572,7 +583,7 @@ fn effect_line(b: &Battle, e: &Event, lang: Lang) -> String {
         ),
         Event::Instead { model, skill, from } => format!(
             "  {} ({}) {} {}",
-            name(b, *model),
+            name(b, *model, lang),
             skill.name(lang),
             lang.pick("zamiast ranić:", "instead of wounding:"),
             match skill {
@@ -583,11 +594,11 @@ fn effect_line(b: &Battle, e: &Event, lang: Lang) -> String {
             }
             .to_string()
                 + " "
-                + name(b, *from)
+                + &name(b, *from, lang)
         ),
         Event::Reroll { model, used } => format!(
             "  {} {}",
-            name(b, *model),
+            name(b, *model, lang),
             if *used {
                 lang.pick("zużywa przerzut kapitana", "uses the captain's reroll")
             } else {
@@ -618,7 +629,7 @@ fn challenge_line(b: &Battle, e: &Event, lang: Lang) -> String {
             [own, enemy]
                 .into_iter()
                 .flatten()
-                .map(|m| format!(", {}", name(b, *m)))
+                .map(|m| format!(", {}", name(b, *m, lang)))
                 .collect::<String>()
         ),
         Event::Met {
@@ -632,7 +643,7 @@ fn challenge_line(b: &Battle, e: &Event, lang: Lang) -> String {
             lang.pick("wykonane Wyzwanie", "challenge met:"),
             id.name(lang),
             model
-                .map(|m| format!(", {}", name(b, m)))
+                .map(|m| format!(", {}", name(b, m, lang)))
                 .unwrap_or_default(),
             lang.pick("PZ", "VP")
         ),
@@ -641,7 +652,7 @@ fn challenge_line(b: &Battle, e: &Event, lang: Lang) -> String {
             b.names[*side],
             lang.pick("doświadczenie za", "experience for"),
             id.name(lang),
-            name(b, *model)
+            name(b, *model, lang)
         ),
         _ => String::new(),
     }
@@ -652,7 +663,7 @@ fn reaction_line(b: &Battle, e: &Event, lang: Lang) -> String {
     match e {
         Event::Overwatch { model, on } => format!(
             "  {} {}",
-            name(b, *model),
+            name(b, *model, lang),
             if *on {
                 lang.pick(
                     "czeka w ukryciu (Strzał z ukrycia)",
@@ -667,20 +678,24 @@ fn reaction_line(b: &Battle, e: &Event, lang: Lang) -> String {
         ),
         Event::Intercepted { model, by, at } => format!(
             "  {} {} {} ({:.1}, {:.1})",
-            name(b, *by),
+            name(b, *by, lang),
             lang.pick("przechwytuje", "intercepts"),
-            name(b, *model),
+            name(b, *model, lang),
             at.x,
             at.y
         ),
         Event::FromHiding { shooter, target } => format!(
             "  {} {} {}",
-            name(b, *shooter),
+            name(b, *shooter, lang),
             lang.pick("strzela z ukrycia do", "fires from hiding at"),
-            name(b, *target)
+            name(b, *target, lang)
         ),
         Event::Heroic { model, play } => {
-            format!("  {}: {}", name(b, *model), quoted(play.name(lang), lang))
+            format!(
+                "  {}: {}",
+                name(b, *model, lang),
+                quoted(play.name(lang), lang)
+            )
         }
         Event::Offended {
             side,
@@ -690,7 +705,7 @@ fn reaction_line(b: &Battle, e: &Event, lang: Lang) -> String {
             "  {}: {} → {}",
             b.names[*side],
             offensive.name(lang),
-            name(b, *model)
+            name(b, *model, lang)
         ),
         _ => String::new(),
     }

@@ -16,22 +16,23 @@ pub(crate) fn line(b: &Battle, e: &Event, lang: Lang) -> String {
             *model,
             *to,
             lang.pick("leci plecakiem odrzutowym do", "flies with its jetpack to"),
+            lang,
         ),
         Event::Trick {
             caster,
             trick,
             target,
-        } if caster == target => format!("  {} {}", name(b, *caster), trick.name(lang)),
+        } if caster == target => format!("  {} {}", name(b, *caster, lang), trick.name(lang)),
         Event::Trick {
             caster,
             trick,
             target,
         } => format!(
             "  {}: {} {} {}",
-            name(b, *caster),
+            name(b, *caster, lang),
             trick.name(lang),
             lang.pick("na", "at"),
-            name(b, *target)
+            name(b, *target, lang)
         ),
         Event::Dispel {
             dice, cancelled, ..
@@ -45,9 +46,13 @@ pub(crate) fn line(b: &Battle, e: &Event, lang: Lang) -> String {
                 lang.pick("bez skutku", "no effect")
             }
         ),
-        Event::Pushed { model, to, .. } => {
-            moved_to(b, *model, *to, lang.pick("odepchnięty do", "is pushed to"))
-        }
+        Event::Pushed { model, to, .. } => moved_to(
+            b,
+            *model,
+            *to,
+            lang.pick("odepchnięty do", "is pushed to"),
+            lang,
+        ),
         Event::Thrown {
             model,
             item,
@@ -57,13 +62,13 @@ pub(crate) fn line(b: &Battle, e: &Event, lang: Lang) -> String {
             caught,
         } => format!(
             "  {} {} {:?}: {} ({x:.1}, {y:.1}){}",
-            name(b, *model),
+            name(b, *model, lang),
             item.name(lang),
             dice,
             lang.pick("wybuch w", "goes off at"),
             caught
                 .iter()
-                .map(|&c| format!(" {}", name(b, c)))
+                .map(|&c| format!(" {}", name(b, c, lang)))
                 .collect::<String>()
         ),
         Event::Blasted {
@@ -72,14 +77,14 @@ pub(crate) fn line(b: &Battle, e: &Event, lang: Lang) -> String {
             report,
         } => format!(
             "    {} — {} {}: {}",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick("szansa wyeliminowania", "chance to take out"),
             crate::account::percent(chance),
             crate::account::dice_text(report, lang)
         ),
         Event::Bonus { model } => format!(
             "  {} {}",
-            name(b, *model),
+            name(b, *model, lang),
             lang.pick(
                 "wykonuje dodatkową akcję (Przyspieszenie)",
                 "takes its bonus action (Przyspieszenie)"
@@ -90,6 +95,11 @@ pub(crate) fn line(b: &Battle, e: &Event, lang: Lang) -> String {
 }
 
 /// "  NAME WHAT (X, Y)".
-fn moved_to(b: &Battle, model: usize, to: Place, what: &str) -> String {
-    format!("  {} {what} ({:.1}, {:.1})", name(b, model), to.x, to.y)
+fn moved_to(b: &Battle, model: usize, to: Place, what: &str, lang: Lang) -> String {
+    format!(
+        "  {} {what} ({:.1}, {:.1})",
+        name(b, model, lang),
+        to.x,
+        to.y
+    )
 }

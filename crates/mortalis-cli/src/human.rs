@@ -81,7 +81,7 @@ impl Human {
 
     /// What a set-up option does, in words.
     fn describe_setup(&self, b: &Battle, c: &Choice) -> String {
-        let name = |m: usize| b.models[m].name.as_str();
+        let name = |m: usize| crate::account::name(b, m, self.lang);
         match *c {
             Choice::Marker { x, y } => {
                 format!("{} ({x}, {y})", self.pick("znacznik w", "marker at"))
@@ -193,7 +193,7 @@ impl Human {
     /// A move of the active model: a walk, a jump down (with its odds), a
     /// jetpack flight, or carrying the object with a helper.
     fn describe_movement(&self, b: &Battle, c: &Choice) -> String {
-        let name = |m: usize| b.models[m].name.as_str();
+        let name = |m: usize| crate::account::name(b, m, self.lang);
         match *c {
             Choice::Move {
                 to,
@@ -272,7 +272,7 @@ impl Human {
     /// A shot of the active model (with its chance to take the target out),
     /// a trick cast, a volley, two pistols, or a grenade thrown or deviating.
     fn describe_shooting(&self, b: &Battle, c: &Choice) -> String {
-        let name = |m: usize| b.models[m].name.as_str();
+        let name = |m: usize| crate::account::name(b, m, self.lang);
         let active = b.active.unwrap_or(0);
         match *c {
             Choice::Shoot { target } => {
@@ -327,7 +327,7 @@ impl Human {
     /// A trick cast at a target, with the charges left and, when it works
     /// like a shot, its chance to take the target out.
     fn describe_cast(&self, b: &Battle, active: usize, trick: Skill, target: usize) -> String {
-        let name = b.models[target].name.as_str();
+        let name = crate::account::name(b, target, self.lang);
         let chance = shot_chance(b, active, target, Some(trick));
         if chance.is_empty() {
             format!(
@@ -352,7 +352,7 @@ impl Human {
     /// An attack (with both sides' chances to go out of action) or a
     /// withdrawal from a fight.
     fn describe_melee(&self, b: &Battle, c: &Choice) -> String {
-        let name = |m: usize| b.models[m].name.as_str();
+        let name = |m: usize| crate::account::name(b, m, self.lang);
         match *c {
             Choice::Attack { target } => {
                 let active = b.active.unwrap_or(0);
@@ -432,7 +432,7 @@ impl Human {
                     "przerzut kapitana (raz na bitwę) do jego testów Odporności:",
                     "the captain's reroll (once a battle) for its Resilience tests:",
                 ),
-                b.models[c].name
+                crate::account::name(b, c, self.lang)
             ),
             (None, Some(d)) => format!(
                 "{} {}",
@@ -440,7 +440,7 @@ impl Human {
                     "przerzut kapitana (raz na bitwę) do rzutu Walki w obronie:",
                     "the captain's reroll (once a battle) for its Fight roll in defence:",
                 ),
-                b.models[d].name
+                crate::account::name(b, d, self.lang)
             ),
             (None, None) => self
                 .pick(
@@ -453,7 +453,7 @@ impl Human {
 
     /// What a reaction, heroic play, event or forced move does, in words.
     fn describe_reaction(&self, b: &Battle, c: &Choice) -> String {
-        let name = |m: usize| b.models[m].name.as_str();
+        let name = |m: usize| crate::account::name(b, m, self.lang);
         match *c {
             Choice::Overwatch => self
                 .pick("strzał z ukrycia (znacznik)", "shot from hiding (marker)")
@@ -558,7 +558,9 @@ impl Human {
         let who = match (q.about, b.active) {
             (About::Action, Some(m)) => format!(
                 " {} ({:.1}, {:.1})",
-                b.models[m].name, b.models[m].body.at.x, b.models[m].body.at.y
+                crate::account::name(b, m, self.lang),
+                b.models[m].body.at.x,
+                b.models[m].body.at.y
             ),
             _ => String::new(),
         };

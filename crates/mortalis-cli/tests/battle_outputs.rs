@@ -449,3 +449,29 @@ fn a_captains_reroll_is_told_after_its_roll() {
     }
     assert!(told >= 3, "{told}");
 }
+
+/// Volunteers (B11) are named in the account's language: "Volunteer 1" in
+/// English, "Ochotnik 1" in Polish (Alfa gets three against the veterans).
+#[test]
+fn volunteers_are_named_in_the_accounts_language() {
+    for (lang, own, other) in [
+        ("en", "Volunteer 1", "Ochotnik"),
+        ("pl", "Ochotnik 1", "Volunteer"),
+    ] {
+        let out = mortalis()
+            .args([
+                "battle",
+                A,
+                "tests/data/veterans.toml",
+                "--scenario",
+                "jatka",
+            ])
+            .args(["--seed", "1", "--lang", lang])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(own), "{text}");
+        assert!(!text.contains(other), "{text}");
+    }
+}
