@@ -31,11 +31,11 @@ pub enum FileError {
     #[error("{0} pieces: at most {MAX_PIECES} are allowed")]
     TooManyPieces(usize),
     /// A piece whose keys do not fit its kind.
-    #[error("line {line}: piece {index}: {error}")]
+    #[error("line {line}: piece {}: {error}", index + 1)]
     Piece {
         /// Line of its `[[piece]]`.
         line: usize,
-        /// Index of the piece (from 0).
+        /// Index of the piece (from 0; the message counts from 1).
         index: usize,
         /// What is wrong.
         error: PieceError,

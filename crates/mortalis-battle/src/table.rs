@@ -335,17 +335,22 @@ pub enum TableError {
     #[error("table size {0}\" is outside {MIN_SIZE}\" to {MAX_SIZE}\" (B1)")]
     Size(f64),
     /// A piece with fewer than three corners, no area or crossing edges.
-    #[error("piece {piece} ({kind}): its footprint is not a simple polygon with an area")]
+    #[error(
+        "piece {} ({kind}): its footprint is not a simple polygon with an area",
+        piece + 1
+    )]
     Shape {
-        /// Index of the piece.
+        /// Index of the piece (from 0; messages count from 1, as the
+        /// file's `[[piece]]` tables come).
         piece: usize,
         /// Its kind.
         kind: &'static str,
     },
     /// A piece reaching past the table.
-    #[error("piece {piece} ({kind}): a corner lies outside the {size}\" table")]
+    #[error("piece {} ({kind}): a corner lies outside the {size}\" table", piece + 1)]
     Outside {
-        /// Index of the piece.
+        /// Index of the piece (from 0; messages count from 1, as the
+        /// file's `[[piece]]` tables come).
         piece: usize,
         /// Its kind.
         kind: &'static str,
@@ -354,11 +359,13 @@ pub enum TableError {
     },
     /// A height out of its range.
     #[error(
-        "piece {piece} ({kind}): height {height}\" must be {}",
+        "piece {} ({kind}): height {height}\" must be {}",
+        piece + 1,
         if *above { format!("more than {min}\" and at most {max}\"") } else { format!("from {min}\" to {max}\"") }
     )]
     Height {
-        /// Index of the piece.
+        /// Index of the piece (from 0; messages count from 1, as the
+        /// file's `[[piece]]` tables come).
         piece: usize,
         /// Its kind.
         kind: &'static str,
@@ -371,8 +378,9 @@ pub enum TableError {
         /// Whether the height must be more than `min` (else at least it).
         above: bool,
     },
-    /// A ladder touching no wall or block.
-    #[error("piece {0} (ladder): it touches no wall or block")]
+    /// A ladder touching no wall or block (the index from 0; the message
+    /// counts from 1).
+    #[error("piece {} (ladder): it touches no wall or block", .0 + 1)]
     LooseLadder(usize),
     /// A place a model cannot stand on.
     #[error("no model can stand at ({x:.2}, {y:.2}) on {level:?}: {why}")]

@@ -53,7 +53,7 @@ fn a_floor_reads_and_writes_back() {
     );
     assert_eq!(parse(&write(&t)).unwrap(), t);
     let e = error("size = 30\n[[piece]]\nkind = \"floor\"\nrect = [1, 1, 2, 2]\n");
-    assert_eq!(e, "line 2: piece 0: a floor needs `height`");
+    assert_eq!(e, "line 2: piece 1: a floor needs `height`");
 }
 
 fn error(text: &str) -> String {
@@ -82,17 +82,17 @@ fn out_of_range_numbers_name_key_and_line() {
 #[test]
 fn piece_problems_name_the_piece_and_its_line() {
     let e = error("size = 30\n\n[[piece]]\nkind = \"block\"\nrect = [1, 1, 2, 2]\n");
-    assert_eq!(e, "line 3: piece 0: a block needs `height`");
+    assert_eq!(e, "line 3: piece 1: a block needs `height`");
     let e = error("size = 30\n[[piece]]\nkind = \"low\"\nheight = 2\nrect = [1, 1, 2, 2]\n");
-    assert!(e.starts_with("line 2: piece 0 (low): height 2\""), "{e}");
+    assert!(e.starts_with("line 2: piece 1 (low): height 2\""), "{e}");
     let e = error("size = 30\n[[piece]]\nkind = \"gap\"\nrect = [29, 1, 2, 2]\n");
     assert!(
-        e.starts_with("line 2: piece 0 (gap): a corner lies outside"),
+        e.starts_with("line 2: piece 1 (gap): a corner lies outside"),
         "{e}"
     );
     let e = error("size = 30\n[[piece]]\nkind = \"ladder\"\nrect = [5, 5, 1, 1]\n");
     assert!(
-        e.starts_with("line 2: piece 0 (ladder): it touches no wall"),
+        e.starts_with("line 2: piece 1 (ladder): it touches no wall"),
         "{e}"
     );
     let e = error("size = 30\n[[piece]]\nkind = \"gap\"\npoints = [[1, 1], [2, 2], [3, 3]]\n");

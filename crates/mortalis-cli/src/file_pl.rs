@@ -121,7 +121,11 @@ pub fn file_error(e: &FileError) -> String {
             format!("elementów terenu: {n}, dozwolone najwyżej {MAX_PIECES}")
         }
         FileError::Piece { line, index, error } => {
-            format!("wiersz {line}: element {index}: {}", piece_error(*error))
+            format!(
+                "wiersz {line}: element {}: {}",
+                index + 1,
+                piece_error(*error)
+            )
         }
         FileError::Table { line, error } => format!("wiersz {line}: {}", table_error(error)),
     }
@@ -150,11 +154,13 @@ pub fn table_error(e: &TableError) -> String {
             )
         }
         TableError::Shape { piece, kind } => format!(
-            "element {piece} ({}): jego obrys nie jest prostym wielokątem o niezerowym polu",
+            "element {} ({}): jego obrys nie jest prostym wielokątem o niezerowym polu",
+            piece + 1,
             kind_name(kind)
         ),
         TableError::Outside { piece, kind, size } => format!(
-            "element {piece} ({}): jeden z rogów leży poza stołem {size}\"",
+            "element {} ({}): jeden z rogów leży poza stołem {size}\"",
+            piece + 1,
             kind_name(kind)
         ),
         TableError::Height {
@@ -165,7 +171,8 @@ pub fn table_error(e: &TableError) -> String {
             max,
             above,
         } => format!(
-            "element {piece} ({}): wysokość {height}\" musi być {}",
+            "element {} ({}): wysokość {height}\" musi być {}",
+            piece + 1,
             kind_name(kind),
             if *above {
                 format!("większa niż {min}\" i najwyżej {max}\"")
@@ -174,7 +181,10 @@ pub fn table_error(e: &TableError) -> String {
             }
         ),
         TableError::LooseLadder(piece) => {
-            format!("element {piece} (drabina): nie dotyka żadnego muru ani bloku")
+            format!(
+                "element {} (drabina): nie dotyka żadnego muru ani bloku",
+                piece + 1
+            )
         }
         _ => e.to_string(),
     }

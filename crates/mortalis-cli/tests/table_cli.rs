@@ -84,7 +84,7 @@ fn a_bad_table_names_file_line_and_key() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "bad.toml: line 3: piece 0 (low): height 3\"",
+            "bad.toml: line 3: piece 1 (low): height 3\"",
         ));
     std::fs::write(&file, "size = 60\n").unwrap();
     mortalis()
@@ -108,7 +108,7 @@ fn a_bad_table_is_explained_in_polish() {
     for (text, says) in [
         (
             "size = 30\n\n[[piece]]\nkind = \"low\"\nheight = 3\nrect = [1, 1, 2, 2]\n",
-            "zły.toml: wiersz 3: element 0 (niska przeszkoda): wysokość 3\" musi być większa niż 0\" i najwyżej 1\"",
+            "zły.toml: wiersz 3: element 1 (niska przeszkoda): wysokość 3\" musi być większa niż 0\" i najwyżej 1\"",
         ),
         ("size = 60\n", "błąd w pliku TOML w wierszu 1, kolumnie 8"),
         (
@@ -117,7 +117,7 @@ fn a_bad_table_is_explained_in_polish() {
         ),
         (
             "size = 30\n[[piece]]\nkind = \"floor\"\nrect = [1, 1, 2, 2]\n",
-            "zły.toml: wiersz 2: element 0: piętro wymaga `height`",
+            "zły.toml: wiersz 2: element 1: piętro wymaga `height`",
         ),
         (
             "size = 30\n[[piece]]\nkind = \"tower\"\n",
@@ -125,7 +125,7 @@ fn a_bad_table_is_explained_in_polish() {
         ),
         (
             "size = 30\n[[piece]]\nkind = \"ladder\"\nrect = [1, 1, 1, 1]\n",
-            "wiersz 2: element 0 (drabina): nie dotyka żadnego muru ani bloku",
+            "wiersz 2: element 1 (drabina): nie dotyka żadnego muru ani bloku",
         ),
         ("size = 30\ncolour = 1\n", "nieznane pole `colour`"),
     ] {
