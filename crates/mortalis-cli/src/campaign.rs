@@ -53,6 +53,11 @@ pub enum CampaignCommand {
         /// Seed for seeded dice (default: from the clock; kept in the log).
         #[arg(long, allow_negative_numbers = true, value_parser = crate::input::seed_value)]
         seed: Option<u64>,
+        /// Enter the report even when it is the same as the last battle's
+        /// (a second battle that went the same way; without it such a
+        /// report is refused as entered twice).
+        #[arg(long)]
+        again: bool,
     },
     /// Trade between battles: buy, sell, hire, fire, stash and equip outside
     /// a post-battle sequence.
@@ -426,7 +431,14 @@ pub fn run(cmd: CampaignCommand, lang: Lang) -> Result<Output, Failure> {
             decisions,
             dice,
             seed,
-        } => battle(&campaign, &report, decisions.as_deref(), dice, seed, lang),
+            again,
+        } => battle(
+            &campaign,
+            &report,
+            decisions.as_deref(),
+            (dice, seed, again),
+            lang,
+        ),
         CampaignCommand::Trade {
             campaign,
             decisions,
@@ -478,14 +490,16 @@ fn battle(
     campaign: &Path,
     report: &Path,
     decisions: Option<&Path>,
-    dice: DiceMode,
-    seed: Option<u64>,
+    (dice, seed, again): (DiceMode, Option<u64>, bool),
     lang: Lang,
 ) -> Result<Output, Failure> {
     with_lock(campaign, lang, |target| {
         let loaded = load(campaign, lang)?;
         require_whole(campaign, &loaded, lang)?;
         let rep: BattleReport = parse_toml(report, lang)?;
+        if !again {
+            refuse_twice(campaign, report, &loaded, &rep, lang)?;
+        }
         let (origin, mut src) = dice_source(dice, seed, lang);
         let (events, text) = with_decider(
             decisions,
@@ -500,6 +514,39 @@ fn battle(
         append(target, campaign, loaded.file, events, lang)?;
         crate::saved(campaign, text)
     })
+}
+
+/// Refuses a report that is the same as the last battle's: most likely
+/// the same battle entered twice, which would pay its income and
+/// experience again (`--again` enters it as a new battle).
+fn refuse_twice(
+    campaign: &Path,
+    report: &Path,
+    loaded: &Loaded,
+    rep: &BattleReport,
+    lang: Lang,
+) -> Result<(), Failure> {
+    let last = loaded.file.events.iter().rev().find_map(|e| match e {
+        rules::Event::Battle { number, report, .. } => Some((number, report)),
+        _ => None,
+    });
+    match last {
+        Some((number, last)) if last == rep => Err(fail(format!(
+            "{}: {}",
+            report.display(),
+            match lang {
+                Lang::Pl => format!(
+                    "ten sam raport co bitwy {number}: wprowadzony drugi raz? `mortalis campaign undo {}` cofa ostatnią bitwę; --again wprowadza go jako nową bitwę",
+                    campaign.display()
+                ),
+                Lang::En => format!(
+                    "the same report as battle {number}'s: entered twice? `mortalis campaign undo {}` takes the last battle back; --again enters it as a new battle",
+                    campaign.display()
+                ),
+            }
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// `campaign trade`: trading between battles, decided by a decisions file

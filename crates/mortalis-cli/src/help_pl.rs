@@ -117,6 +117,10 @@ pub const HELP: &[(&str, &str)] = &[
         "Ziarno kości `seeded` (domyślnie: z zegara; zapisywane w logu)",
     ),
     (
+        "mortalis campaign battle:again",
+        "Wprowadź raport także wtedy, gdy jest taki sam jak raport ostatniej bitwy (druga bitwa, która poszła tak samo; bez tego taki raport jest odrzucany jako wprowadzony drugi raz)",
+    ),
+    (
         "mortalis campaign trade",
         "Handel między bitwami: kupno, sprzedaż, werbunek, zwolnienia, schowek i wyposażanie poza sekwencją po bitwie",
     ),

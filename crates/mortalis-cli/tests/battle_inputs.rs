@@ -140,6 +140,31 @@ fn a_campaign_as_side_b_takes_its_report() {
     let text = std::fs::read_to_string(&report).unwrap();
     assert!(text.contains("name = \"B1\""), "{text}");
     apply(&campaign, &report, &decisions);
+    // The same report again is refused as entered twice (it would pay the
+    // battle's income again), the file untouched; `--again` gets past that.
+    let before = std::fs::read(&campaign).unwrap();
+    let twice = |again: bool| {
+        let mut c = mortalis();
+        c.args(["campaign", "battle"]).arg(&campaign).arg(&report);
+        c.arg("--decisions")
+            .arg(&decisions)
+            .args(["--seed", "1", "--lang", "en"]);
+        if again {
+            c.arg("--again");
+        }
+        c.output().unwrap()
+    };
+    let out = twice(false);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the same report as battle 1's: entered twice?"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&campaign).unwrap(), before);
+    let out = twice(true);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("the same report"), "{err}");
 }
 
 #[test]
