@@ -399,7 +399,10 @@ fn play(args: &BattleArgs, lang: Lang) -> Result<Output, Failure> {
             deciders: [&mut ra, &mut rb],
             dice: &mut dice,
         })
-        .map_err(|e| Failure::from(anyhow!(battle_error(&e, args, lang))))?;
+        .map_err(|e| {
+            let at = (args.table.as_deref(), args.scenario);
+            Failure::from(anyhow!(battle_error(&e, at, lang)))
+        })?;
     // Every file at once, or none (`write_all`): the drawings, then the
     // reports.
     let mut files: Vec<(PathBuf, String)> = vec![];
@@ -441,9 +444,8 @@ fn play(args: &BattleArgs, lang: Lang) -> Result<Output, Failure> {
 }
 
 /// "FILE: " for a battle on a table file, else nothing.
-fn table_prefix(args: &BattleArgs) -> String {
-    args.table
-        .as_ref()
+fn table_prefix(table: Option<&Path>) -> String {
+    table
         .map(|t| format!("{}: ", t.display()))
         .unwrap_or_default()
 }
@@ -484,7 +486,11 @@ fn refusal(why: Refusal, lang: Lang) -> String {
 /// A battle's error in the interface's language where the CLI can say it
 /// (the side of a decision as a or b; a table file named where the
 /// battle's set-up found no room on it); the rules' own wording otherwise.
-fn battle_error(e: &BattleError, args: &BattleArgs, lang: Lang) -> String {
+pub(crate) fn battle_error(
+    e: &BattleError,
+    (table, scenario): (Option<&Path>, ScenarioArg),
+    lang: Lang,
+) -> String {
     match e {
         BattleError::Decision { side, why } => format!(
             "{} {}: {why}",
@@ -507,7 +513,7 @@ fn battle_error(e: &BattleError, args: &BattleArgs, lang: Lang) -> String {
             )
         }
         BattleError::NoCentreRoom(what) => {
-            let id = format!("{:?}", args.scenario).to_lowercase();
+            let id = format!("{scenario:?}").to_lowercase();
             let room = match what {
                 CentreRoom::Object => lang.pick(
                     "na środku stołu nie ma miejsca na obiekt (B162)",
@@ -520,14 +526,14 @@ fn battle_error(e: &BattleError, args: &BattleArgs, lang: Lang) -> String {
             };
             format!(
                 "{}B182: {room}, {}: mortalis table generate --scenario {id}",
-                table_prefix(args),
+                table_prefix(table),
                 lang.pick(
                     "tego symulator jeszcze nie gra; stół z wolnym środkiem dla tego scenariusza robi",
                     "which is not simulated yet; a table with the centre clear for this scenario is made by"
                 )
             )
         }
-        BattleError::NotYet(_) => format!("{}{e}", table_prefix(args)),
+        BattleError::NotYet(_) => format!("{}{e}", table_prefix(table)),
         _ => e.to_string(),
     }
 }

@@ -11,33 +11,39 @@ use mortalis_battle::table::{MAX_SIZE, MIN_SIZE};
 use regex::Regex;
 
 /// The known English phrasings and their Polish ones, tried in order,
-/// each replacing every match.
+/// each replacing every match. They read a line with its quoted parts
+/// (`…` and "…") taken out ([`protect`]): `{Q}` stands for one of them,
+/// put back as it was, so a key or value is never translated.
 static PHRASES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
     [
         (
-            r"TOML parse error at line (\d+), column (\d+)",
+            r"^TOML parse error at line (\d+), column (\d+)$",
             "błąd w pliku TOML w wierszu $1, kolumnie $2",
         ),
         (
-            r"unknown field `([^`]*)`, expected one of ",
-            "nieznane pole `$1`, oczekiwano jednego z: ",
+            r"unknown field ({Q}), expected one of ",
+            "nieznane pole $1, oczekiwano jednego z: ",
         ),
         (
-            r"unknown field `([^`]*)`, expected ",
-            "nieznane pole `$1`, oczekiwano ",
+            r"unknown field ({Q}), expected ",
+            "nieznane pole $1, oczekiwano ",
         ),
         (
-            r"unknown field `([^`]*)`, there are no fields",
-            "nieznane pole `$1`, tu nie ma żadnych pól",
+            r"unknown field ({Q}), there are no fields",
+            "nieznane pole $1, tu nie ma żadnych pól",
         ),
-        (r"missing field `([^`]*)`", "brak pola `$1`"),
+        (r"missing field ({Q})", "brak pola $1"),
         (
-            r"unknown variant `([^`]*)`, expected one of ",
-            "nieznana wartość `$1`, oczekiwano jednej z: ",
+            r"unknown variant ({Q}), expected one of ",
+            "nieznana wartość $1, oczekiwano jednej z: ",
         ),
         (
-            r"unknown variant `([^`]*)`, expected ",
-            "nieznana wartość `$1`, oczekiwano ",
+            r"unknown variant ({Q}), expected ",
+            "nieznana wartość $1, oczekiwano ",
+        ),
+        (
+            r"unknown (\w+) ({Q}) \(expected one of: ",
+            "nieznana nazwa ($1) $2 (oczekiwano jednej z: ",
         ),
         (r"invalid type: ", "zły typ: "),
         (r"invalid value: ", "zła wartość: "),
@@ -45,20 +51,28 @@ static PHRASES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
             r"invalid length (\d+), expected ",
             "zła długość $1, oczekiwano ",
         ),
-        (r"duplicate key `([^`]*)`", "powtórzony klucz `$1`"),
-        (r"duplicate field `([^`]*)`", "powtórzone pole `$1`"),
+        (r"duplicate key ({Q})", "powtórzony klucz $1"),
+        (r"duplicate field ({Q})", "powtórzone pole $1"),
         (
-            r"`([^`]*)` = (\S+) is out of range \(allowed: (\S+) to (\S+)\)",
-            "`$1` = $2 jest poza zakresem (dozwolone: od $3 do $4)",
+            r"({Q}) = (\S+) is out of range \(allowed: (\S+) to (\S+)\)",
+            "$1 = $2 jest poza zakresem (dozwolone: od $3 do $4)",
         ),
         (
-            r"`([^`]*)`: a number of inches from (\S+) to (\S+)",
-            "`$1`: liczba cali od $2 do $3",
+            r"({Q}) = (\S+) is not a whole number \(allowed: (\S+) to (\S+)\)",
+            "$1 = $2 nie jest liczbą całkowitą (dozwolone: od $3 do $4)",
         ),
-        (r"\binteger `", "liczba całkowita `"),
-        (r"\bfloating point `", "liczba `"),
-        (r"\bstring \x22", "napis \x22"),
-        (r"\bboolean `", "wartość logiczna `"),
+        (
+            r"({Q}): a number of inches from (\S+) to (\S+)",
+            "$1: liczba cali od $2 do $3",
+        ),
+        (
+            r"({Q}): a whole number from (\S+) to (\S+)",
+            "$1: liczba całkowita od $2 do $3",
+        ),
+        (r"\binteger ({Q})", "liczba całkowita $1"),
+        (r"\bfloating point ({Q})", "liczba $1"),
+        (r"\bstring ({Q})", "napis $1"),
+        (r"\bboolean ({Q})", "wartość logiczna $1"),
         (
             r", expected an array of (\d+) elements\b",
             ", oczekiwano listy $1 elementów",
@@ -73,44 +87,101 @@ static PHRASES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
         (r", expected (f64|a number)\b", ", oczekiwano liczby"),
         (r"\bsequence\b", "lista"),
         (r"\ba map\b", "tabela"),
-        (r"^invalid key$", "zły klucz"),
-        (r"\binvalid string\b", "zły napis"),
-        (r"\bexpected `=`", "oczekiwano `=`"),
-        (r"\bexpected newline, `#`", "oczekiwano końca wiersza, `#`"),
+        (r"({Q}) or ({Q})", "$1 lub $2"),
+        (r"\bkey with no value\b", "klucz bez wartości"),
         (
-            r"\bunclosed table, expected `\]`",
-            "niedomknięta tabela, oczekiwano `]`",
+            r"\bunexpected key or value\b",
+            "nieoczekiwany klucz lub wartość",
         ),
-        (
-            r"\bunclosed array, expected `\]`",
-            "niedomknięta lista, oczekiwano `]`",
-        ),
+        (r"\bunclosed array table\b", "niedomknięty nagłówek `[[…]]`"),
+        (r"\bunclosed table\b", "niedomknięta tabela"),
+        (r"\bunclosed array\b", "niedomknięta lista"),
+        (r"\bduplicate key\b", "powtórzony klucz"),
+        (r"\ban array of length (\d+)", "listy o długości $1"),
+        (r"\bliteral string\b", "napisu"),
         (
             r"\bstring values must be quoted\b",
             "napisy muszą być w cudzysłowie",
         ),
-        (r"(`[^`]*`) or (`[^`]*`)", "$1 lub $2"),
-        (r"\bkey with no value\b", "klucz bez wartości"),
-        (r"\bunclosed array table\b", "niedomknięty nagłówek `[[…]]`"),
-        (r"\bduplicate key\b", "powtórzony klucz"),
-        (r"\ban array of length (\d+)", "listy o długości $1"),
-        (r"\bliteral string\b", "napisu"),
+        (
+            r"\bwanted string or table\b",
+            "oczekiwano napisu lub tabeli",
+        ),
+        (r"\binvalid basic string\b", "zły napis"),
+        (r"\binvalid string\b", "zły napis"),
+        (r"^invalid key$", "zły klucz"),
+        (r"\bexpected newline\b", "oczekiwano końca wiersza"),
         (r"\bexpected ", "oczekiwano "),
     ]
     .into_iter()
     .map(|(re, pl)| {
-        let re = Regex::new(&format!("(?m){re}")).expect("a fixed pattern");
-        (re, pl)
+        let re = re.replace("{Q}", r"\x01\d+\x02");
+        (Regex::new(&re).expect("a fixed pattern"), pl)
     })
     .collect()
 });
 
+/// A line of the TOML reader's excerpt of the file (`  |` or `12 | …`):
+/// left as it is.
+static EXCERPT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*\d*\s*\|").expect("a fixed pattern"));
+
 /// A message from the TOML reader in Polish, as far as its phrasing is
-/// known.
+/// known: its header and its message lines, never the excerpt of the file
+/// nor a quoted key or value.
 pub fn toml_message(message: &str) -> String {
-    PHRASES.iter().fold(message.to_string(), |text, (re, pl)| {
+    let lines: Vec<String> = message.lines().map(translate_line).collect();
+    let mut out = lines.join("\n");
+    if message.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+/// One line of a message ([`toml_message`]).
+fn translate_line(line: &str) -> String {
+    if EXCERPT.is_match(line) {
+        return line.to_string();
+    }
+    let (skeleton, quoted) = protect(line);
+    let text = PHRASES.iter().fold(skeleton, |text, (re, pl)| {
         re.replace_all(&text, *pl).into_owned()
+    });
+    restore(&text, &quoted)
+}
+
+/// A line with each quoted part (between backticks or double quotes) put
+/// aside: the line with a mark `\x01N\x02` for the Nth, and the parts.
+fn protect(line: &str) -> (String, Vec<String>) {
+    let (mut out, mut parts) = (String::new(), Vec::new());
+    let mut rest = line;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = rest[open..].chars().next().unwrap_or('`');
+        let Some(len) = rest[open + 1..].find(quote) else {
+            break;
+        };
+        let close = open + 1 + len + 1;
+        out.push_str(&rest[..open]);
+        out.push_str(&format!("\x01{}\x02", parts.len()));
+        parts.push(rest[open..close].to_string());
+        rest = &rest[close..];
+    }
+    out.push_str(rest);
+    (out, parts)
+}
+
+/// The line [`protect`] took apart, its quoted parts put back.
+fn restore(text: &str, parts: &[String]) -> String {
+    static MARK: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\x01(\d+)\x02").expect("a fixed pattern"));
+    MARK.replace_all(text, |c: &regex::Captures| {
+        c[1].parse::<usize>()
+            .ok()
+            .and_then(|i| parts.get(i))
+            .cloned()
+            .unwrap_or_default()
     })
+    .into_owned()
 }
 
 /// A table file's error in Polish.
@@ -239,6 +310,50 @@ mod tests {
                 "invalid type: integer `3`, expected a string",
                 "zły typ: liczba całkowita `3`, oczekiwano napisu",
             ),
+        ] {
+            assert_eq!(toml_message(english), polish);
+        }
+    }
+
+    /// The excerpt of the file and every quoted key or value stay as the
+    /// file has them, even when they read like the reader's words.
+    #[test]
+    fn the_file_and_its_quoted_words_are_never_translated() {
+        let english = "TOML parse error at line 2, column 1\n  |\n2 | \"a map or sequence\" = 1 # expected a sequence\n  | ^^^^^^^^^^^^^^^^^^^\nunknown field `a map or sequence`, expected `size` or `piece`\n";
+        let polish = "błąd w pliku TOML w wierszu 2, kolumnie 1\n  |\n2 | \"a map or sequence\" = 1 # expected a sequence\n  | ^^^^^^^^^^^^^^^^^^^\nnieznane pole `a map or sequence`, oczekiwano `size` lub `piece`\n";
+        assert_eq!(toml_message(english), polish);
+        assert_eq!(
+            toml_message("unknown variant `expected a map`, expected one of `open`, `wall`"),
+            "nieznana wartość `expected a map`, oczekiwano jednej z: `open`, `wall`"
+        );
+        assert_eq!(
+            toml_message("invalid type: string \"integer `3` or a map\", expected a boolean"),
+            "zły typ: napis \"integer `3` or a map\", oczekiwano wartości logicznej"
+        );
+    }
+
+    /// The rules' own range and name checks, as the warband and query
+    /// files give them.
+    #[test]
+    fn the_rules_checks_come_out_in_polish() {
+        for (english, polish) in [
+            (
+                "`budget` = 1.5 is not a whole number (allowed: 0 to 10000)",
+                "`budget` = 1.5 nie jest liczbą całkowitą (dozwolone: od 0 do 10000)",
+            ),
+            (
+                "invalid type: string \"x\", expected `budget`: a whole number from 0 to 10000",
+                "zły typ: napis \"x\", oczekiwano `budget`: liczba całkowita od 0 do 10000",
+            ),
+            (
+                "unknown archetype `wizard` (expected one of: savage, bruiser)",
+                "nieznana nazwa (archetype) `wizard` (oczekiwano jednej z: savage, bruiser)",
+            ),
+            (
+                "unexpected key or value, expected newline, `#`",
+                "nieoczekiwany klucz lub wartość, oczekiwano końca wiersza, `#`",
+            ),
+            ("wanted string or table", "oczekiwano napisu lub tabeli"),
         ] {
             assert_eq!(toml_message(english), polish);
         }

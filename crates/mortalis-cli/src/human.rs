@@ -160,7 +160,7 @@ impl Human {
                 let p = m.profile;
                 format!(
                     "{} (S{} W{} C{} O{}) ({:.1}, {:.1}){}",
-                    m.name,
+                    crate::account::name(b, model, self.lang),
                     p.speed,
                     p.fight,
                     p.accuracy,
@@ -183,7 +183,11 @@ impl Human {
                 let p = m.profile;
                 format!(
                     "{} (S{} W{} C{} O{})",
-                    m.name, p.speed, p.fight, p.accuracy, p.resilience
+                    crate::account::name(b, model, self.lang),
+                    p.speed,
+                    p.fight,
+                    p.accuracy,
+                    p.resilience
                 )
             }
             _ => String::new(),

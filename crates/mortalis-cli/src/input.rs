@@ -86,12 +86,14 @@ pub fn parse_toml<T: serde::de::DeserializeOwned>(path: &Path, lang: Lang) -> Re
 /// Whether a side's file is a campaign (JSON) rather than a warband
 /// (TOML): by its extension, `.json` or `.toml`, and otherwise by its text
 /// (a JSON object opens with `{`, which no TOML file does; only the first
-/// few kilobytes are read, so a device or a huge file is no trap). An
-/// unreadable file counts as TOML, whose reading then names the problem.
+/// few kilobytes of a regular file are read, so a huge file is no trap). A
+/// pipe or a device (`<(…)`, `/dev/stdin`) is not read twice: it counts as
+/// TOML, as does an unreadable file, whose reading then names the problem.
 pub fn is_json(path: &Path) -> bool {
     match path.extension().and_then(|e| e.to_str()) {
         Some(e) if e.eq_ignore_ascii_case("json") => true,
         Some(e) if e.eq_ignore_ascii_case("toml") => false,
+        _ if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) => false,
         _ => {
             let mut head = Vec::new();
             let read = std::fs::File::open(path)

@@ -107,6 +107,9 @@ struct Setup<'a> {
     independent: (&'a [Entry], Option<&'a Path>),
     /// The warband (0 = A, 1 = B) that plays at random, if any.
     random: Option<usize>,
+    /// The table file given, if any (named in errors).
+    table_file: Option<&'a Path>,
+    lang: Lang,
 }
 
 /// Battle `i` of a run, with `seed` (its dice) on `shared`'s table, its
@@ -121,8 +124,13 @@ fn one(
 ) -> Result<Outcome, String> {
     // Odd battles: B is the first side (it rolled the scenario).
     let order = if i % 2 == 1 { [1, 0] } else { [0, 1] };
-    let mut battle = set_up(shared.table().clone(), order, sides, setup)
-        .map_err(|e| format!("battle {i} (seed {seed}): {e}"))?;
+    let lang = setup.lang;
+    let which = match lang {
+        Lang::Pl => format!("bitwa {i} (ziarno {seed})"),
+        Lang::En => format!("battle {i} (seed {seed})"),
+    };
+    let mut battle =
+        set_up(shared.table().clone(), order, sides, setup).map_err(|e| format!("{which}: {e}"))?;
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
     let (mut x, mut y) = (Ai, Ai);
     let (mut rx, mut ry) = (RandomPolicy::new(seed), RandomPolicy::new(seed));
@@ -146,8 +154,14 @@ fn one(
             },
             shared,
         )
-        .map_err(|e| format!("battle {i} (seed {seed}): {e}"))?;
-    outcome(&battle, order).ok_or(format!("battle {i} (seed {seed}): no end"))
+        .map_err(|e| {
+            let at = (setup.table_file, setup.scenario);
+            format!("{which}: {}", crate::battle::battle_error(&e, at, lang))
+        })?;
+    outcome(&battle, order).ok_or(format!(
+        "{which}: {}",
+        lang.pick("bitwa się nie skończyła", "no end")
+    ))
 }
 
 /// A battle on `table` with warband `order[0]` as the first side: its
@@ -265,6 +279,8 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
         wishes: &wishes,
         independent: (&independent, args.independent.as_deref()),
         random: args.random.map(|r| usize::from(r == SideArg::B)),
+        table_file: args.table.as_deref(),
+        lang,
     };
     let bar = progress(args.battles);
     let models: Vec<Fighter> = sides.iter().flat_map(|s| s.2.iter().cloned()).collect();

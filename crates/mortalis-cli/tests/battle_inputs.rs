@@ -95,7 +95,8 @@ fn a_campaign_fights_meets_challenges_and_takes_the_report() {
 
 /// A campaign file is told by its text when its name does not end in
 /// `.json` (or `.toml`): saved as `beta.save`, it still fields its models,
-/// as side B of a battle and as `campaign matchup`'s opponent.
+/// as side B of a battle and as `campaign matchup`'s opponent; a pipe is
+/// not sniffed.
 #[test]
 fn a_campaign_file_by_another_name_is_still_a_campaign() {
     let dir = tempfile::tempdir().unwrap();
@@ -117,6 +118,23 @@ fn a_campaign_file_by_another_name_is_still_a_campaign() {
         .arg(&campaign)
         .arg(&saved)
         .args(["--lang", "en"])
+        .output()
+        .unwrap();
+    succeeded(&out);
+    // A warband through a pipe is read once, as TOML (the sniffing reads
+    // only regular files).
+    let out = mortalis()
+        .args([
+            "battle",
+            "/dev/stdin",
+            B,
+            "--scenario",
+            "jatka",
+            "--table",
+            TABLE,
+        ])
+        .args(["--lang", "en"])
+        .write_stdin(std::fs::read(A).unwrap())
         .output()
         .unwrap();
     succeeded(&out);
@@ -218,6 +236,25 @@ fn challenges_are_refused_in_polish() {
             assert!(!err.contains(english), "{arg}: {err}");
         }
     }
+    // `simulate` says it the same way, naming the battle and its seed.
+    let out = mortalis()
+        .args(["simulate", A, B, "--scenario", "jatka", "--table", TABLE])
+        .args([
+            "--battles",
+            "2",
+            "--challenges",
+            "a=lesson,lesson",
+            "--lang",
+            "pl",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("bitwa 0 (ziarno 0): wyzwanie odrzucone: Alfa: Nauczka (wybrane dwa razy)"),
+        "{err}"
+    );
 }
 
 #[test]

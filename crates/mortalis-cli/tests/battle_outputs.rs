@@ -438,13 +438,24 @@ fn a_captains_reroll_is_told_after_its_roll() {
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();
         let lines: Vec<&str> = text.lines().collect();
-        for pair in lines.windows(2) {
-            if !pair[1].contains("captain's reroll") {
-                continue;
-            }
+        let reroll = |l: &str| l.contains("captain's reroll");
+        for (k, line) in lines.iter().enumerate().filter(|(_, l)| reroll(l)) {
             told += 1;
-            let roll = ["shoots at", "attacks", "withdraws"];
-            assert!(roll.iter().any(|r| pair[0].contains(r)), "{pair:?}");
+            // Past the other rerolls of the same roll (an attacker's and a
+            // defender's captain may both have held theirs).
+            let before = lines[..k].iter().rev().find(|l| !reroll(l));
+            let roll = [
+                "shoots at",
+                "attacks",
+                "withdraws",
+                "fires",
+                "throws",
+                "casts",
+            ];
+            assert!(
+                before.is_some_and(|b| roll.iter().any(|r| b.contains(r))),
+                "{before:?} / {line}"
+            );
         }
     }
     assert!(told >= 3, "{told}");
@@ -474,4 +485,20 @@ fn volunteers_are_named_in_the_accounts_language() {
         assert!(text.contains(own), "{text}");
         assert!(!text.contains(other), "{text}");
     }
+    // At the prompt too: the models to activate.
+    let out = mortalis()
+        .args([
+            "battle",
+            A,
+            "tests/data/veterans.toml",
+            "--scenario",
+            "jatka",
+        ])
+        .args(["--seed", "1", "--lang", "en", "--human", "a"])
+        .write_stdin("1\n".repeat(3000))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(") Volunteer 1 (S"), "{err}");
+    assert!(!err.contains("Ochotnik"), "{err}");
 }

@@ -102,15 +102,22 @@ fn relaxed(n: usize, starts: &[(usize, f32)], steps: impl Fn(usize) -> [f32; 8])
 }
 
 proptest::proptest! {
-    /// The search's buckets hold whatever comes: with steps far longer
-    /// than any grid has (up to 40 buckets) and starts far apart (up to
-    /// 100 buckets), every cell, read in any order and at any cap, is
-    /// what a plain relaxation gives, bit for bit (infinite beyond the
-    /// cap).
+    /// The search's buckets hold whatever comes: with steps from exactly
+    /// a bucket's width (a third of them within 1.6 widths) to far longer
+    /// than any grid has (40 buckets) and starts far apart (up to 100
+    /// buckets), every cell, read in any order and at any cap, is what a
+    /// plain relaxation gives, bit for bit (infinite beyond the cap).
     #[test]
     fn long_steps_and_far_starts_keep_every_distance(
         n in 2usize..9,
-        lengths in proptest::collection::vec(0.5f32..20.0, 64 * 8),
+        lengths in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::strategy::Just(WIDTH),
+                WIDTH..WIDTH * 1.6,
+                WIDTH..20.0,
+            ],
+            64 * 8,
+        ),
         closed in proptest::collection::vec(0u8..8, 64 * 8),
         starts in proptest::collection::vec((0usize..64, 0.0f32..50.0), 1..4),
         reads in proptest::collection::vec((0usize..64, 0.0f32..200.0), 1..30),
