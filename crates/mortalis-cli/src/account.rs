@@ -226,7 +226,7 @@ pub(crate) fn account_from(b: &Battle, from: Option<usize>, lang: Lang) -> Strin
             | Event::Defends { .. }
             | Event::PickedUpObject { .. }
             | Event::PickedUpData { .. }
-            | Event::CarriedTogether { .. } => model_line(b, e, lang),
+            | Event::CarriedTogether { .. } => model_line(b, i, e, lang),
             Event::Withdrew { .. }
             | Event::Shot { .. }
             | Event::Fight { .. }
@@ -371,6 +371,40 @@ fn leaves_from_where_it_stands(b: &Battle, i: usize, e: &Event) -> bool {
     *spent < HAIR && matches!(next, Some(Event::Left { model: left, .. }) if left == model)
 }
 
+/// Which leg of a jump down (B33) a move of no inches is: the walk's stop
+/// at the edge, then the model below it, the roll right after (the way a
+/// jump-down Move logs them, `jumpdown.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Leg {
+    Edge,
+    Below,
+}
+
+/// [`Leg`] of the move at entry `i` that cost `spent` inches, if it is one.
+fn jump_leg(b: &Battle, i: usize, spent: f64) -> Option<Leg> {
+    if spent != 0.0 {
+        return None;
+    }
+    let mut next = b.log[i + 1..].iter().filter_map(|entry| match entry {
+        Entry::Event(next) => Some(next),
+        _ => None,
+    });
+    let roll = |e: Option<&Event>| {
+        matches!(
+            e,
+            Some(Event::Roll {
+                what: "jump down",
+                ..
+            })
+        )
+    };
+    match next.next() {
+        e if roll(e) => Some(Leg::Below),
+        Some(Event::Moved { spent, .. }) if *spent == 0.0 && roll(next.next()) => Some(Leg::Edge),
+        _ => None,
+    }
+}
+
 /// The least inches a move's line shows (less reads as 0.0).
 const HAIR: f64 = 0.05;
 
@@ -384,7 +418,7 @@ pub(crate) fn quoted(text: &str, lang: Lang) -> String {
 
 /// The account's line for what a model does by itself: moving, leaving,
 /// hiding, defending, picking up or helping to carry.
-fn model_line(b: &Battle, e: &Event, lang: Lang) -> String {
+fn model_line(b: &Battle, i: usize, e: &Event, lang: Lang) -> String {
     match e {
         Event::Moved {
             model,
@@ -394,7 +428,11 @@ fn model_line(b: &Battle, e: &Event, lang: Lang) -> String {
         } => format!(
             "  {} {} ({:.1}, {:.1}){}{}",
             name(b, *model, lang),
-            lang.pick("idzie do", "moves to"),
+            match jump_leg(b, i, *spent) {
+                Some(Leg::Edge) => lang.pick("dochodzi do krawędzi w", "reaches the edge at"),
+                Some(Leg::Below) => lang.pick("zeskakuje na", "jumps down to"),
+                None => lang.pick("idzie do", "moves to"),
+            },
             to.x,
             to.y,
             // A move that costs no inches of a Move (a leg of a jump down,

@@ -391,7 +391,8 @@ fn a_roll_off_says_who_won_it() {
 }
 
 /// A move that costs no inches (or less than a tenth) says none: a leg of
-/// a jump down, a move a play gives; and a model that leaves the table
+/// a jump down (which says which: to the edge, or down), a move a play
+/// gives; and a model that leaves the table
 /// from where it stands, or a hair from it, only leaves, with no "moves to
 /// … [0.0"]" line before it. Session 35's build wrote four such lines in
 /// Duma seed 1 (two leaves, two legs of a jump down) and one leave in
@@ -418,6 +419,11 @@ fn moves_of_no_inches_say_none() {
             assert!(!moved_free, "{before} / {after}");
         }
         assert!(text.contains("leaves the table"), "{text}");
+        if scenario == "duma" {
+            // The legs of a jump down say what they are, the roll after.
+            let legs = "  B2 reaches the edge at (13.0, 16.5)\n  B2 jumps down to (13.4, 15.5)\n  Beta (jump down): ";
+            assert!(text.contains(legs), "{text}");
+        }
     }
 }
 
