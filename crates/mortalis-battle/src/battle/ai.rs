@@ -42,6 +42,15 @@ const HORIZON: f64 = 6.0;
 /// The least share of the danger weighed, in the last round ([`boldness`]).
 const BOLDEST: f64 = 0.2;
 
+/// What a Move must gain to be made rather than standing still: a hair
+/// above rounding, so a Move that changes nothing (along an edge the
+/// model is waiting at, out of every enemy's sight) loses its tie with
+/// ending the activation. Ties went to the option offered first, and
+/// Moves come before the end: models carrying markers paced back and
+/// forth along the edge for ten rounds, each step a search of its own
+/// (session 37, docs/mortalis/ai.md).
+const STAY: f64 = 1e-6;
+
 /// The value of a model: 2, plus 1 per marker it carries, plus 4 for the
 /// object to intercept (and more when a challenge names it).
 pub(super) fn worth(b: &Battle, m: usize) -> f64 {
@@ -461,7 +470,7 @@ impl Ai {
 
     /// The value of a Move of model `m` to `to` (`here`: its exposure
     /// where it stands; `acts`: it may still take an action other than a
-    /// Move after it).
+    /// Move after it), less [`STAY`].
     /// With `cut` (the bar the value must pass and the bonus added to it,
     /// [`Ai::value_above`]), a Move that could not pass the bar even with
     /// no exposure where it ends is given that bound instead.
@@ -475,7 +484,7 @@ impl Ai {
         cut: Option<(f64, f64)>,
     ) -> f64 {
         let me = &b.models[m];
-        let mut v = 0.0;
+        let mut v = -STAY;
         let gatherer = !me.pet && !me.volunteer;
         let goals = !b.markers.is_empty() || b.object.is_some();
         if gatherer && goals {

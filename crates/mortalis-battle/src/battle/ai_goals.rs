@@ -17,6 +17,16 @@ fn marker_gap(b: &Battle, at: Place) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// Straight distance from a place to the nearest marker (or the object)
+/// on the ground.
+fn straight_gap(b: &Battle, at: Place) -> f64 {
+    b.markers
+        .iter()
+        .chain(&b.object)
+        .map(|m| (m.x - at.x).hypot(m.y - at.y))
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// The marker (or the object) model `m` goes for: each of its side's
 /// free gatherers (on the table, carrying nothing, not engaged) is given
 /// the nearest goal by walking distance, nearest pairs first, one model a
@@ -80,11 +90,21 @@ pub(super) fn goal_value(b: &Battle, m: usize, to: Place, acts: bool) -> f64 {
     } else {
         (marker_gap(b, me.body.at), marker_gap(b, to))
     };
+    // Goals the walking grid reaches from neither place (a marker in a gap
+    // narrower than the grid's cells let through, which an exact Move may
+    // still pass): the straight way to the nearest instead. Without it such
+    // a marker was only ever found by a model wandering past it.
+    let blind = before.is_infinite() && after.is_infinite();
+    let (before, after) = if blind {
+        (straight_gap(b, me.body.at), straight_gap(b, to))
+    } else {
+        (before, after)
+    };
     // (Boxed in among bases before and after: no way either.)
     if before.is_finite() || after.is_finite() {
         v += 0.08 * (before - after);
     }
-    let after = if target.is_some() {
+    let after = if target.is_some() && !blind {
         marker_gap(b, to)
     } else {
         after

@@ -1,0 +1,136 @@
+//! Session 37 (docs/mortalis/ai.md, "A Move that gains nothing"):
+//! - a Move the AI values at nothing no longer wins its tie with ending
+//!   the activation (ties went to the option offered first, a Move):
+//!   carriers waiting at the edge used to pace back and forth along it;
+//! - a marker the walking grid reaches from nowhere (a gap narrower than
+//!   its cells let through) pulls by the straight way, where before such
+//!   a marker was found only by a model wandering past it.
+
+#[path = "common/duel.rs"]
+mod duel;
+
+use duel::alfa_against_beta;
+use mortalis_battle::battle::ai::Ai;
+use mortalis_battle::battle::{About, Battle, Choice, Decider, Question};
+use mortalis_battle::file::parse;
+use mortalis_battle::table::Place;
+
+/// A Move to `(x, y)` of `spent` inches.
+fn walk(x: f64, y: f64, spent: f64) -> Choice {
+    Choice::Move {
+        to: Place::ground(x, y),
+        spent,
+        leave: false,
+        climbed: false,
+        both: false,
+    }
+}
+
+fn question(options: Vec<Choice>) -> Question {
+    Question {
+        side: 0,
+        about: About::Action,
+        options,
+    }
+}
+
+/// Alfa's `alfa` and Beta's `beta` models on `table`, A1 active having
+/// used its free slot (no shot follows a Move), the markers `markers` on
+/// the ground, in round 5.
+fn battle(
+    table: &str,
+    alfa: &[(&str, (f64, f64))],
+    beta: &[(&str, (f64, f64))],
+    markers: &[(f64, f64)],
+) -> Battle {
+    let mut b = alfa_against_beta(parse(table).unwrap(), |name| {
+        let (_, (x, y)) = alfa.iter().chain(beta).find(|p| p.0 == name)?;
+        Some(Place::ground(*x, *y))
+    });
+    let a1 = b.models.iter().position(|m| m.name == "A1").unwrap();
+    b.models[a1].free_slot = true;
+    b.active = Some(a1);
+    b.markers = markers.iter().map(|&(x, y)| Place::ground(x, y)).collect();
+    b.round = 5;
+    b
+}
+
+/// A1 waits at the south edge of an open 28" table with a marker; A2
+/// carries the other one far off, so leaving now would leave A2
+/// outnumbered (not yet); nothing lies on the ground; B1 stands out of
+/// range in the far corner. A Move along the edge changes nothing: it
+/// tied with ending the activation and, offered first, was made.
+#[test]
+fn a_move_that_gains_nothing_is_not_made() {
+    let mut b = battle(
+        "size = 28\n",
+        &[("A1", (14.0, 0.6)), ("A2", (2.0, 8.0))],
+        &[("B1", (27.0, 27.0))],
+        &[],
+    );
+    for (name, load) in [("A1", 1), ("A2", 1)] {
+        let i = b.models.iter().position(|m| m.name == name).unwrap();
+        b.models[i].carried = load;
+    }
+    let q = question(vec![
+        walk(10.0, 0.6, 4.0),
+        walk(18.0, 0.6, 4.0),
+        Choice::End,
+    ]);
+    let v = Ai.action_values(&b, &q).unwrap();
+    assert!(v[0].abs() < 1e-3 && v[1].abs() < 1e-3, "{v:?}");
+    assert!(v[0] < v[2] && v[1] < v[2], "{v:?}");
+    assert_eq!(Ai.choose(&b, &q).unwrap(), 2, "{v:?}");
+}
+
+/// A marker at (14, 14) in a hole 1" square walled in by blocks no model
+/// climbs: the walking grid reaches it from nowhere.
+const WALLED: &str = r#"
+size = 28
+[[piece]]
+kind = "block"
+height = 3
+climbable = false
+rect = [12.5, 12.5, 1, 3]
+[[piece]]
+kind = "block"
+height = 3
+climbable = false
+rect = [14.5, 12.5, 1, 3]
+[[piece]]
+kind = "block"
+height = 3
+climbable = false
+rect = [13.5, 12.5, 1, 1]
+[[piece]]
+kind = "block"
+height = 3
+climbable = false
+rect = [13.5, 14.5, 1, 1]
+"#;
+
+/// A1 (carrying nothing) 10" south of the walled-in marker: a Move 4"
+/// towards it is worth about 0.08 an inch of straight way more than a Move
+/// 4" across; before, both were worth nothing.
+#[test]
+fn a_marker_the_grid_cannot_reach_pulls_by_the_straight_way() {
+    let b = battle(
+        WALLED,
+        &[("A1", (14.0, 4.0))],
+        &[("B1", (27.0, 27.0))],
+        &[(14.0, 14.0)],
+    );
+    let a1 = b.active.unwrap();
+    let at = b.models[a1].body.at;
+    assert!(b.walk_to(Place::ground(14.0, 14.0), at).is_infinite());
+    let q = question(vec![
+        walk(18.0, 4.0, 4.0),
+        walk(14.0, 8.0, 4.0),
+        Choice::End,
+    ]);
+    let v = Ai.action_values(&b, &q).unwrap();
+    // 4" nearer against 10 − √(10² + 4²) ≈ −0.77" further.
+    let gain = v[1] - v[0];
+    assert!((0.3..0.45).contains(&gain), "{v:?}");
+    assert_eq!(Ai.choose(&b, &q).unwrap(), 1, "{v:?}");
+}
