@@ -16,7 +16,7 @@ use mortalis_battle::battle::{
     Wish, house_rounds, side_from_warband,
 };
 use mortalis_battle::generate;
-use mortalis_battle::svg::{Lying, Mark, battle_marks, render_with};
+use mortalis_battle::svg::{Lying, Mark, battle_marks, carrier_label, render_with};
 use mortalis_rules::Lang;
 use mortalis_rules::campaign::tables::{Challenge, Scenario};
 use mortalis_rules::dice::RngDice;
@@ -244,9 +244,16 @@ struct Snapshot {
 }
 
 impl Snapshot {
-    /// The battle's state as it is now.
-    fn of(b: &Battle) -> Self {
-        let (marks, lying) = battle_marks(b);
+    /// The battle's state as it is now, volunteers named in `lang`
+    /// ([`crate::account::name`]; `battle_marks` gives a mark to each model
+    /// on the table, in order).
+    fn of(b: &Battle, lang: Lang) -> Self {
+        let (mut marks, lying) = battle_marks(b);
+        let shown = (0..b.models.len()).filter(|&i| b.models[i].on_table());
+        for (mark, i) in marks.iter_mut().zip(shown) {
+            let m = &b.models[i];
+            mark.label = carrier_label(&crate::account::name(b, i, lang), m.carried, m.object);
+        }
         Snapshot { marks, lying }
     }
 
@@ -266,6 +273,7 @@ type Album = Rc<RefCell<Vec<(u32, Snapshot)>>>;
 struct Recording<'a> {
     inner: &'a mut dyn Decider,
     album: Album,
+    lang: Lang,
 }
 
 impl Decider for Recording<'_> {
@@ -276,7 +284,7 @@ impl Decider for Recording<'_> {
                 && battle.end.is_none()
                 && album.last().is_none_or(|(r, _)| *r < battle.round)
             {
-                album.push((battle.round, Snapshot::of(battle)));
+                album.push((battle.round, Snapshot::of(battle, self.lang)));
             }
         }
         self.inner.choose(battle, q)
@@ -286,11 +294,11 @@ impl Decider for Recording<'_> {
 /// The drawings of a battle: the table at the start of each round
 /// (`round-N.svg`) from the album, and at the end (`end.svg`) from the
 /// finished battle.
-fn drawings(b: &Battle, album: &[(u32, Snapshot)]) -> Vec<(String, String)> {
+fn drawings(b: &Battle, album: &[(u32, Snapshot)], lang: Lang) -> Vec<(String, String)> {
     album
         .iter()
         .map(|(round, snap)| (format!("round-{round}.svg"), snap.draw(b)))
-        .chain([("end.svg".to_string(), Snapshot::of(b).draw(b))])
+        .chain([("end.svg".to_string(), Snapshot::of(b, lang).draw(b))])
         .collect()
 }
 
@@ -388,10 +396,12 @@ fn play(args: &BattleArgs, lang: Lang) -> Result<Output, Failure> {
         Recording {
             inner: da,
             album: album.clone(),
+            lang,
         },
         Recording {
             inner: db,
             album: album.clone(),
+            lang,
         },
     );
     battle
@@ -407,7 +417,7 @@ fn play(args: &BattleArgs, lang: Lang) -> Result<Output, Failure> {
     // reports.
     let mut files: Vec<(PathBuf, String)> = vec![];
     if let Some(dir) = &args.svg {
-        for (name, svg) in drawings(&battle, &album.borrow()) {
+        for (name, svg) in drawings(&battle, &album.borrow(), lang) {
             files.push((dir.join(name), svg));
         }
     }

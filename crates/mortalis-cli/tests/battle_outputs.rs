@@ -475,6 +475,8 @@ fn volunteers_are_named_in_the_accounts_language() {
         ("en", "Volunteer 1", "Ochotnik"),
         ("pl", "Ochotnik 1", "Volunteer"),
     ] {
+        // And in the drawings of --svg.
+        let dir = tempfile::tempdir().unwrap();
         let out = mortalis()
             .args([
                 "battle",
@@ -483,13 +485,17 @@ fn volunteers_are_named_in_the_accounts_language() {
                 "--scenario",
                 "jatka",
             ])
-            .args(["--seed", "1", "--lang", lang])
+            .args(["--seed", "1", "--lang", lang, "--svg"])
+            .arg(dir.path())
             .output()
             .unwrap();
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains(own), "{text}");
         assert!(!text.contains(other), "{text}");
+        let round = std::fs::read_to_string(dir.path().join("round-1.svg")).unwrap();
+        assert!(round.contains(&format!(">{own}<")), "{round}");
+        assert!(!round.contains(other), "{round}");
     }
     // At the prompt too: the models to activate.
     let out = mortalis()
