@@ -12,8 +12,8 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
-    Battle, BattleError, CentreRoom, Decider, Fighter, Players, Question, RandomPolicy, Refusal,
-    Wish, house_rounds, side_from_warband,
+    Battle, BattleError, CentreRoom, Decider, Fighter, NotYet, Players, Question, RandomPolicy,
+    Refusal, Wish, house_rounds, side_from_warband,
 };
 use mortalis_battle::generate;
 use mortalis_battle::svg::{Lying, Mark, battle_marks, carrier_label, render_with};
@@ -543,7 +543,42 @@ pub(crate) fn battle_error(
                 )
             )
         }
-        BattleError::NotYet(_) => format!("{}{e}", table_prefix(table)),
+        BattleError::NotYet(what) => {
+            let what = match what {
+                NotYet::Stuck(why) => format!(
+                    "{} ({why})",
+                    lang.pick(
+                        "model stoi tam, gdzie stać nie może",
+                        "a model standing where it cannot"
+                    )
+                ),
+                NotYet::MarkerRoom => lang
+                    .pick(
+                        "stół bez miejsca na znaczniki scenariusza (B150)",
+                        "a table with no room for the scenario's markers (B150)",
+                    )
+                    .into(),
+                NotYet::DataRoom => lang
+                    .pick(
+                        "stół bez miejsca na znacznik wyzwania „Ukryte dane” (B173)",
+                        "a table with no room for the Ukryte dane marker (B173)",
+                    )
+                    .into(),
+                NotYet::ZoneFull(name) => format!(
+                    "{} {name} {} (B154)",
+                    lang.pick("rozstawienie modelu", "deploying"),
+                    lang.pick("przy pełnej strefie", "with its zone full")
+                ),
+            };
+            format!(
+                "{}B182: {what}: {}",
+                table_prefix(table),
+                lang.pick(
+                    "tego symulator jeszcze nie gra",
+                    "this is not simulated yet"
+                )
+            )
+        }
         _ => e.to_string(),
     }
 }

@@ -203,6 +203,43 @@ fn scenarios_by_their_english_names() {
     }
 }
 
+/// Corners walled off by impassable ground leave the first model deployed
+/// nowhere to stand (B154): a B182 refusal naming the table file and the
+/// model, in both languages (session 37: the Polish one was English).
+#[test]
+fn a_full_deployment_zone_is_refused_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("corners.toml");
+    let corner =
+        |x: u32, y: u32| format!("[[piece]]\nkind = \"impassable\"\nrect = [{x}, {y}, 9, 9]\n");
+    let text = format!(
+        "size = 28\n{}{}{}{}",
+        corner(0, 0),
+        corner(19, 0),
+        corner(0, 19),
+        corner(19, 19)
+    );
+    std::fs::write(&table, text).unwrap();
+    for (lang, words) in [
+        (
+            "en",
+            "B182: deploying A1 with its zone full (B154): this is not simulated yet",
+        ),
+        (
+            "pl",
+            "B182: rozstawienie modelu A1 przy pełnej strefie (B154): tego symulator jeszcze nie gra",
+        ),
+    ] {
+        mortalis()
+            .args(["battle", A, B, "--scenario", "jatka", "--lang", lang])
+            .arg("--table")
+            .arg(&table)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!("corners.toml: {words}")));
+    }
+}
+
 /// A plain generated table may have no room round its centre for
 /// Otoczeni's markers or Przechwycenie's object (B160, B162): the refusal
 /// names the table file and the command that makes one with the centre

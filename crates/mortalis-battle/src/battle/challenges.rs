@@ -320,9 +320,7 @@ impl Battle {
             move |x: f64, y: f64| zones.iter().flatten().all(|z| !z.holds_point(size, x, y));
         let options = self.marker_spots(&outside);
         let Some(&first) = options.first() else {
-            return Err(BattleError::NotYet(
-                "a table with no room for the Ukryte dane marker (B173)".into(),
-            ));
+            return Err(BattleError::NotYet(super::NotYet::DataRoom));
         };
         let choice = self.ask(
             players,

@@ -233,7 +233,7 @@ impl Battle {
     ) -> Result<Vec<super::moves::JumpFound>, BattleError> {
         let reached = nav
             .reach(from, allowance, others, goals)
-            .map_err(|e| BattleError::NotYet(format!("a model standing where it cannot ({e})")))?;
+            .map_err(|e| BattleError::NotYet(super::NotYet::Stuck(e.to_string())))?;
         let mut out = vec![];
         for reach in reached.into_iter().flatten() {
             // A way that ends on the roof it starts on drops nowhere (none

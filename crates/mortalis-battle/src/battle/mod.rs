@@ -91,7 +91,7 @@ pub enum BattleError {
     Unsupported(#[from] Unsupported),
     /// A situation the simulator cannot play yet (B182).
     #[error("B182: {0} is not simulated yet")]
-    NotYet(String),
+    NotYet(NotYet),
     /// A table with no room at its centre for what the scenario puts
     /// there (B182): Otoczeni's markers round it (B160), Przechwycenie's
     /// object on it (B162).
@@ -138,6 +138,24 @@ pub enum CentreRoom {
     /// Przechwycenie's object at the centre (B162).
     #[error("a table whose centre has no room for the object (B162)")]
     Object,
+}
+
+/// A situation the simulator cannot play yet ([`BattleError::NotYet`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotYet {
+    /// A model standing where no base may stand, so no Move can start
+    /// (the path search's own words).
+    #[error("a model standing where it cannot ({0})")]
+    Stuck(String),
+    /// No spot on the table for the scenario's markers (B150).
+    #[error("a table with no room for the scenario's markers (B150)")]
+    MarkerRoom,
+    /// No spot for the Ukryte dane marker (B173).
+    #[error("a table with no room for the Ukryte dane marker (B173)")]
+    DataRoom,
+    /// A model with nowhere left in its deployment zone (B154).
+    #[error("deploying {0} with its zone full (B154)")]
+    ZoneFull(String),
 }
 
 impl From<play::PlayError> for BattleError {

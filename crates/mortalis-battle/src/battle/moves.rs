@@ -101,7 +101,8 @@ impl Battle {
             Gauge::Straight(g) => (at.x - g.x).hyp(at.y - g.y),
             Gauge::Field(goal) => grid.floor(goal, at),
         };
-        let stuck = |e| BattleError::NotYet(format!("a model standing where it cannot ({e})"));
+        let stuck =
+            |e: crate::table::TableError| BattleError::NotYet(super::NotYet::Stuck(e.to_string()));
         // The searches are a pure function of what the key holds (the
         // table never changes): asked again, they are answered from the
         // memo (a model standing still from round to round).

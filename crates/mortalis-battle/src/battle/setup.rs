@@ -379,9 +379,7 @@ impl Battle {
             let side = if alternate { (first + k) % 2 } else { first };
             let options = self.marker_spots(fits);
             if options.is_empty() {
-                return Err(BattleError::NotYet(
-                    "a table with no room for the scenario's markers (B150)".into(),
-                ));
+                return Err(BattleError::NotYet(super::NotYet::MarkerRoom));
             }
             if let Choice::Marker { x, y } = self.ask(
                 players,
@@ -519,9 +517,8 @@ impl Battle {
         let side = self.models[model].side;
         let options = self.deploy_spots(model, zone);
         if options.is_empty() {
-            return Err(BattleError::NotYet(format!(
-                "deploying {} with its zone full (B154)",
-                self.models[model].name
+            return Err(BattleError::NotYet(super::NotYet::ZoneFull(
+                self.models[model].name.clone(),
             )));
         }
         if let Choice::Deploy { model, at } = self.ask(
