@@ -111,7 +111,7 @@ rect = [13.5, 14.5, 1, 1]
 
 /// A1 (carrying nothing) 10" south of the walled-in marker: a Move 4"
 /// towards it is worth about 0.08 an inch of straight way more than a Move
-/// 4" across; before, both were worth nothing.
+/// 4" across; before, both were worth the same.
 #[test]
 fn a_marker_the_grid_cannot_reach_pulls_by_the_straight_way() {
     let b = battle(

@@ -5,7 +5,7 @@
 use super::Battle;
 use super::Scenario;
 use super::ai::{exit_gap, exit_worth, idle};
-use crate::table::Place;
+use crate::table::{Level, Place};
 
 /// Walking distance from a place to the nearest marker (or the object)
 /// on the ground.
@@ -92,11 +92,20 @@ pub(super) fn goal_value(b: &Battle, m: usize, to: Place, acts: bool) -> f64 {
     };
     // Goals the walking grid reaches from neither place (a marker in a gap
     // narrower than the grid's cells let through, which an exact Move may
-    // still pass): the straight way to the nearest instead. Without it such
-    // a marker was only ever found by a model wandering past it.
-    let blind = before.is_infinite() && after.is_infinite();
+    // still pass): the straight way to the goal instead. Without it such a
+    // marker was only ever found by a model wandering past it. Not for a
+    // jammed model whose way round the bases alone is shut: it finds
+    // another way or makes room, as before.
+    let blind = before.is_infinite()
+        && after.is_infinite()
+        && (!jammed
+            || (marker_gap(b, me.body.at).is_infinite() && marker_gap(b, to).is_infinite()));
+    let straight = |p: Place| match target {
+        Some(g) => (g.x - p.x).hypot(g.y - p.y),
+        None => straight_gap(b, p),
+    };
     let (before, after) = if blind {
-        (straight_gap(b, me.body.at), straight_gap(b, to))
+        (straight(me.body.at), straight(to))
     } else {
         (before, after)
     };
@@ -109,7 +118,10 @@ pub(super) fn goal_value(b: &Battle, m: usize, to: Place, acts: bool) -> f64 {
     } else {
         after
     };
-    if after <= 1.0 + me.body.radius() && !me.free_slot && acts {
+    // By the straight way, only from the ground: a model on a roof above a
+    // marker is not beside it.
+    let beside = !blind || to.level == Level::Ground;
+    if beside && after <= 1.0 + me.body.radius() && !me.free_slot && acts {
         v += 0.6;
     }
     v
