@@ -45,8 +45,9 @@ const BOLDEST: f64 = 0.2;
 /// What a Move must gain to be made rather than standing still: a hair
 /// above rounding, so a Move that changes nothing (along an edge the
 /// model is waiting at, out of every enemy's sight) loses its tie with
-/// ending the activation. Ties went to the option offered first, and
-/// Moves come before the end: models carrying markers paced back and
+/// the options offered after the Moves (mostly ending the activation;
+/// Overwatch or Defensive position where worth as much). Ties go to the
+/// option offered first: before, models carrying markers paced back and
 /// forth along the edge for ten rounds, each step a search of its own
 /// (session 37, docs/mortalis/ai.md).
 const STAY: f64 = 1e-6;
