@@ -11,7 +11,7 @@ mod duel;
 
 use duel::alfa_against_beta;
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{About, Battle, Choice, Decider, Question};
+use mortalis_battle::battle::{About, Battle, Choice, Data, Decider, Question};
 use mortalis_battle::file::parse;
 use mortalis_battle::table::Place;
 
@@ -132,5 +132,32 @@ fn a_marker_the_grid_cannot_reach_pulls_by_the_straight_way() {
     // 4" nearer against 10 − √(10² + 4²) ≈ −0.77" further.
     let gain = v[1] - v[0];
     assert!((0.3..0.45).contains(&gain), "{v:?}");
+    assert_eq!(Ai.choose(&b, &q).unwrap(), 1, "{v:?}");
+}
+
+/// Session 38: the Ukryte dane marker (B173) walled in the same way. Its
+/// pull used the walking distances as they came, and infinity less
+/// infinity is no number: every Move towards it was worth NaN and never
+/// chosen. It now pulls by the straight way, 0.15 an inch, as a marker
+/// does (docs/mortalis/ai.md, session 38).
+#[test]
+fn hidden_data_the_grid_cannot_reach_pulls_by_the_straight_way() {
+    let mut b = battle(WALLED, &[("A1", (14.0, 4.0))], &[("B1", (27.0, 27.0))], &[]);
+    b.challenges.data = Some(Data {
+        owner: 0,
+        at: Some(Place::ground(14.0, 14.0)),
+        carrier: None,
+        delivered: false,
+    });
+    let q = question(vec![
+        walk(18.0, 4.0, 4.0),
+        walk(14.0, 8.0, 4.0),
+        Choice::End,
+    ]);
+    let v = Ai.action_values(&b, &q).unwrap();
+    assert!(v.iter().all(|v| v.is_finite()), "{v:?}");
+    // 4" nearer against about 0.77" further, at 0.15 an inch.
+    let gain = v[1] - v[0];
+    assert!((0.6..0.85).contains(&gain), "{v:?}");
     assert_eq!(Ai.choose(&b, &q).unwrap(), 1, "{v:?}");
 }

@@ -11,6 +11,7 @@ mod gear;
 mod help_pl;
 mod human;
 mod input;
+mod io_pl;
 mod outputs;
 mod render;
 mod share;
@@ -217,7 +218,11 @@ fn main() -> ExitCode {
         Ok(out) => print_output(&out, lang),
         Err(f) => {
             let label = lang.pick("błąd", "error");
-            let _ = writeln!(std::io::stderr(), "{label}: {:#}", f.error);
+            let _ = writeln!(
+                std::io::stderr(),
+                "{label}: {}",
+                io_pl::chain(&f.error, lang)
+            );
             ExitCode::from(f.code)
         }
     }
@@ -242,26 +247,28 @@ fn print_output(out: &Output, lang: Lang) -> ExitCode {
         Some(path) => {
             let _ = writeln!(
                 stderr,
-                "{}: {} {}; {}: {e}",
+                "{}: {} {}; {}: {}",
                 lang.pick("uwaga", "warning"),
                 lang.pick("zapisano zmianę w", "the change was saved to"),
                 path.display(),
                 lang.pick(
                     "nie można pisać na standardowe wyjście",
                     "standard output cannot be written"
-                )
+                ),
+                io_pl::reason(&e, lang)
             );
             ExitCode::from(out.code)
         }
         None => {
             let _ = writeln!(
                 stderr,
-                "{}: {}: {e}",
+                "{}: {}: {}",
                 lang.pick("błąd", "error"),
                 lang.pick(
                     "nie można pisać na standardowe wyjście",
                     "cannot write to standard output"
-                )
+                ),
+                io_pl::reason(&e, lang)
             );
             ExitCode::from(EXIT_OUTPUT)
         }

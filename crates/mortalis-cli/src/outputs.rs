@@ -60,8 +60,13 @@ impl Outputs<'_> {
             )));
         }
         let made = !dir.exists();
-        std::fs::create_dir_all(dir)
-            .map_err(|e| io_failure(lang.pick("nie można utworzyć", "cannot create"), dir, e))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            io_failure(
+                lang.pick("nie można utworzyć", "cannot create"),
+                dir,
+                crate::io_pl::reason(&e, lang),
+            )
+        })?;
         Ok(made.then(|| dir.to_path_buf()))
     }
 }
@@ -124,13 +129,13 @@ pub(crate) fn write_all(files: &[(PathBuf, String)], lang: Lang) -> Result<(), F
         });
         if let Err(e) = written {
             clean(0);
-            return Err(io_failure(cannot, path, e));
+            return Err(io_failure(cannot, path, crate::io_pl::reason(&e, lang)));
         }
     }
     for (k, ((path, _), target)) in files.iter().zip(&targets).enumerate() {
         if let Err(e) = std::fs::rename(temp(target), target) {
             clean(k);
-            return Err(io_failure(cannot, path, e));
+            return Err(io_failure(cannot, path, crate::io_pl::reason(&e, lang)));
         }
     }
     Ok(())

@@ -97,6 +97,28 @@ fn malformed_query_reports_the_line() {
         .stderr(predicate::str::contains("cannot read"));
 }
 
+/// The system's reason for a missing file is said in the session's
+/// language, its number kept (until session 38 it stayed English in a
+/// Polish session).
+#[test]
+fn a_missing_file_is_said_in_either_language() {
+    mortalis()
+        .args(["--lang", "pl", "odds", "tests/data/missing.toml"])
+        .assert()
+        .code(2)
+        .stderr(
+            "błąd: nie można odczytać tests/data/missing.toml: \
+             nie ma takiego pliku ani katalogu (błąd systemu 2)\n",
+        );
+    mortalis()
+        .args(["--lang", "en", "odds", "tests/data/missing.toml"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: cannot read tests/data/missing.toml: No such file or directory",
+        ));
+}
+
 #[test]
 fn validate_valid_warband() {
     let (v, code) = json(&["warband", "validate", "tests/data/rdza.toml", "--json"]);

@@ -49,8 +49,15 @@ pub(super) fn action_bonus(b: &Battle, m: usize, c: &Choice) -> f64 {
                 v -= 1.5;
             }
             if let Some(goal) = b.data_goal(m) {
-                v += 0.15 * (b.walk_to(goal, me.body.at) - b.walk_to(goal, to));
-                if b.walk_to(goal, to) <= 1.0 + me.body.radius()
+                let walk = |at: Place| b.walk_to(goal, at);
+                let straight = |at: Place| (goal.x - at.x).hypot(goal.y - at.y);
+                let (gain, blind) = nearer(walk, straight, me.body.at, to);
+                v += 0.15 * gain;
+                // By the straight way, only from the ground (as for the
+                // markers, `ai_goals`).
+                let after = if blind { straight(to) } else { walk(to) };
+                if after <= 1.0 + me.body.radius()
+                    && (!blind || to.level == crate::table::Level::Ground)
                     && !me.free_slot
                     && !climbed
                     && !both
@@ -60,24 +67,46 @@ pub(super) fn action_bonus(b: &Battle, m: usize, c: &Choice) -> f64 {
             }
             let exits = b.courier_exits(m);
             if !exits.is_empty() {
-                let gap = |at: Place| {
+                let nearest = |d: &dyn Fn(Place, Place) -> f64, at: Place| {
                     exits
                         .iter()
-                        .map(|(_, p)| b.walk_to(*p, at))
+                        .map(|(_, p)| d(*p, at))
                         .fold(f64::INFINITY, f64::min)
                 };
+                let walk = |at: Place| nearest(&|p, at| b.walk_to(p, at), at);
+                let straight = |at: Place| nearest(&|p, at| (p.x - at.x).hypot(p.y - at.y), at);
                 let through = exits
                     .iter()
                     .any(|(_, p)| (p.x - to.x).hypot(p.y - to.y) < 0.05);
                 v += if leave && through {
                     3.0
                 } else {
-                    0.4 * (gap(me.body.at) - gap(to))
+                    0.4 * nearer(walk, straight, me.body.at, to).0
                 };
             }
             v
         }
         _ => 0.0,
+    }
+}
+
+/// How much nearer a Move from `from` to `to` brings a goal, walking
+/// (`walk`), and whether the walking grid reaches the goal from neither
+/// place: then by the straight way (`straight`) instead, as the AI does
+/// for markers (`ai_goals`; a gap narrower than the grid's cells). Until
+/// session 38 the walking difference was taken as it came, and infinity
+/// less infinity is no number: such a Move was never chosen.
+fn nearer(
+    walk: impl Fn(Place) -> f64,
+    straight: impl Fn(Place) -> f64,
+    from: Place,
+    to: Place,
+) -> (f64, bool) {
+    let (before, after) = (walk(from), walk(to));
+    if before.is_infinite() && after.is_infinite() {
+        (straight(from) - straight(to), true)
+    } else {
+        (before - after, false)
     }
 }
 
