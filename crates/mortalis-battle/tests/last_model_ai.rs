@@ -10,22 +10,11 @@
 #[path = "common/duel.rs"]
 mod duel;
 
-use duel::alfa_against_beta;
+use duel::{alfa_against_beta, question, walk};
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{About, Battle, Choice, Decider, Question, Scenario, house_rounds};
+use mortalis_battle::battle::{Battle, Choice, Decider, Scenario, house_rounds};
 use mortalis_battle::file::parse;
 use mortalis_battle::table::Place;
-
-/// A Move of A1 to `(x, y)`.
-fn walk(x: f64, y: f64, spent: f64) -> Choice {
-    Choice::Move {
-        to: Place::ground(x, y),
-        spent,
-        leave: false,
-        climbed: false,
-        both: false,
-    }
-}
 
 /// Alfa's `alfa` and Beta's `beta` models on an open 28" table, A1 active
 /// and carrying `carried`, B1 carrying `b1_carried`, the markers `markers`
@@ -53,14 +42,6 @@ fn battle(
     b.markers = markers.iter().map(|&(x, y)| Place::ground(x, y)).collect();
     b.round = round;
     b
-}
-
-fn question(options: Vec<Choice>) -> Question {
-    Question {
-        side: 0,
-        about: About::Action,
-        options,
-    }
 }
 
 /// A1 at the south edge carrying a marker, B1 in the far corner carrying

@@ -9,30 +9,11 @@
 #[path = "common/duel.rs"]
 mod duel;
 
-use duel::alfa_against_beta;
+use duel::{alfa_against_beta, question, walk};
 use mortalis_battle::battle::ai::Ai;
-use mortalis_battle::battle::{About, Battle, Choice, Data, Decider, Question};
+use mortalis_battle::battle::{Battle, Choice, Data, Decider};
 use mortalis_battle::file::parse;
 use mortalis_battle::table::Place;
-
-/// A Move to `(x, y)` of `spent` inches.
-fn walk(x: f64, y: f64, spent: f64) -> Choice {
-    Choice::Move {
-        to: Place::ground(x, y),
-        spent,
-        leave: false,
-        climbed: false,
-        both: false,
-    }
-}
-
-fn question(options: Vec<Choice>) -> Question {
-    Question {
-        side: 0,
-        about: About::Action,
-        options,
-    }
-}
 
 /// Alfa's `alfa` and Beta's `beta` models on `table`, A1 active having
 /// used its free slot (no shot follows a Move), the markers `markers` on

@@ -2,7 +2,7 @@
 //! the AI-judgement tests ask one question in (included with `#[path]`).
 
 use mortalis_battle::Table;
-use mortalis_battle::battle::{Battle, Status, side_from_warband};
+use mortalis_battle::battle::{About, Battle, Choice, Question, Status, side_from_warband};
 use mortalis_battle::table::Place;
 use mortalis_rules::warband::WarbandFile;
 
@@ -35,4 +35,26 @@ pub fn a1_against_b1(table: Table, a1: Place, b1: Place) -> Battle {
     });
     b.active = b.models.iter().position(|m| m.name == "A1");
     b
+}
+
+/// A plain Move on the ground to `(x, y)` of `spent` inches.
+#[allow(dead_code)]
+pub fn walk(x: f64, y: f64, spent: f64) -> Choice {
+    Choice::Move {
+        to: Place::ground(x, y),
+        spent,
+        leave: false,
+        climbed: false,
+        both: false,
+    }
+}
+
+/// Side 0's action question with `options`.
+#[allow(dead_code)]
+pub fn question(options: Vec<Choice>) -> Question {
+    Question {
+        side: 0,
+        about: About::Action,
+        options,
+    }
 }
