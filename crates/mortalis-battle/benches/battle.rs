@@ -2,13 +2,14 @@
 //! on a dense generated 36" table, one whole path across a small table, one
 //! whole battle AI against AI on the small test table and on the dense
 //! table (on its own, and sharing the table with the battles before it),
-//! and the generation of one dense table.
+//! the same twenty lone battles on the dense table at every iteration (the
+//! row read in battles a second), and the generation of one dense table.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{Battle, Fighter, Players, Shared};
 use mortalis_battle::generate::generate;
-use mortalis_battle::{Body, Mover, Nav, Place, file::parse};
+use mortalis_battle::{Body, Mover, Nav, Place, Table, file::parse};
 use mortalis_rules::dice::RngDice;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -16,6 +17,42 @@ use std::hint::black_box;
 
 fn fighters(text: &str, side: usize) -> (String, u32, Vec<Fighter>) {
     mortalis_battle::battle::side_from_warband(&toml::from_str(text).unwrap(), side).unwrap()
+}
+
+/// How many lone battles one iteration of the fixed row plays.
+const FIXED: u64 = 20;
+
+/// The two test warbands, ready to be set on a table.
+struct Sides {
+    names: [String; 2],
+    strengths: [u32; 2],
+    models: Vec<Fighter>,
+}
+
+impl Sides {
+    /// One whole battle AI against AI on `table` with dice seeded by
+    /// `seed` (sharing `shared` when given); the rounds it took.
+    fn play(&self, table: &Table, shared: Option<&Shared>, seed: u64) -> u32 {
+        let mut battle = Battle::new(
+            table.clone(),
+            self.names.clone(),
+            self.strengths,
+            self.models.clone(),
+            0,
+        )
+        .with_house_rounds();
+        let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
+        let mut players = Players {
+            deciders: [&mut Ai, &mut Ai],
+            dice: &mut dice,
+        };
+        match shared {
+            Some(shared) => battle.play_sharing(&mut players, shared),
+            None => battle.play(&mut players),
+        }
+        .unwrap();
+        battle.round
+    }
 }
 
 fn benches(c: &mut Criterion) {
@@ -54,6 +91,11 @@ fn benches(c: &mut Criterion) {
     // --table` plays them): after the first few, the figure of a long run
     // on one table.
     let shared = Shared::new(&dense, &models);
+    let sides = Sides {
+        names: [na, nb],
+        strengths: [sa, sb],
+        models,
+    };
     for (name, table, shared) in [
         ("battle/jatka AI vs AI small table", &small, None),
         ("battle/jatka AI vs AI dense 36in", &dense, None),
@@ -67,28 +109,26 @@ fn benches(c: &mut Criterion) {
         c.bench_function(name, |bn| {
             bn.iter(|| {
                 seed += 1;
-                let mut battle = Battle::new(
-                    table.clone(),
-                    [na.clone(), nb.clone()],
-                    [sa, sb],
-                    models.clone(),
-                    0,
-                )
-                .with_house_rounds();
-                let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(seed));
-                let mut players = Players {
-                    deciders: [&mut Ai, &mut Ai],
-                    dice: &mut dice,
-                };
-                match shared {
-                    Some(shared) => battle.play_sharing(&mut players, shared),
-                    None => battle.play(&mut players),
-                }
-                .unwrap();
-                black_box(battle.round)
+                black_box(sides.play(table, shared, seed))
             })
         });
     }
+    // The row the issue's goal is read by, measured on the same battles
+    // every time: each iteration plays the lone battles of seeds 1 to
+    // `FIXED` on the dense table, and criterion gives battles a second.
+    // (The rows above count their seeds on from the warm-up, so a run
+    // measures whichever battles its timing reaches, and battles differ in
+    // cost by more than most changes; session 38.)
+    let mut fixed = c.benchmark_group("battle/jatka AI vs AI dense 36in, the same battles");
+    fixed.throughput(Throughput::Elements(FIXED));
+    fixed.bench_function(format!("seeds 1-{FIXED}"), |bn| {
+        bn.iter(|| {
+            for seed in 1..=FIXED {
+                black_box(sides.play(&dense, None, seed));
+            }
+        })
+    });
+    fixed.finish();
     c.bench_function("table/generate dense 36in", |bn| {
         let mut seed = 0;
         bn.iter(|| {
