@@ -4,7 +4,9 @@
 //!   carriers waiting at the edge used to pace back and forth along it;
 //! - a marker the walking grid reaches from nowhere (a gap narrower than
 //!   its cells let through) pulls by the straight way, where before such
-//!   a marker was found only by a model wandering past it.
+//!   a marker was found only by a model wandering past it;
+//! - session 38: the same for the hidden-data marker of Ukryte dane,
+//!   whose pull was no number at all there (infinity less infinity).
 
 #[path = "common/duel.rs"]
 mod duel;

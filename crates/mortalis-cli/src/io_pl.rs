@@ -16,7 +16,7 @@ pub fn reason(e: &Error, lang: Lang) -> String {
         (Lang::Pl, kind) => polish(kind),
     };
     match (polish, e.raw_os_error()) {
-        (Some(words), Some(code)) => format!("{words} (błąd systemu {code})"),
+        (Some(words), Some(code)) => format!("{words} (błąd systemowy nr {code})"),
         (Some(words), None) => words.to_string(),
         (None, _) => e.to_string(),
     }
@@ -28,16 +28,16 @@ fn polish(kind: ErrorKind) -> Option<&'static str> {
         ErrorKind::NotFound => "nie ma takiego pliku ani katalogu",
         ErrorKind::PermissionDenied => "brak uprawnień",
         ErrorKind::AlreadyExists => "plik już istnieje",
-        ErrorKind::IsADirectory => "to jest katalog",
+        ErrorKind::IsADirectory => "to katalog",
         ErrorKind::NotADirectory => "to nie jest katalog",
         ErrorKind::DirectoryNotEmpty => "katalog nie jest pusty",
         ErrorKind::ReadOnlyFilesystem => "system plików jest tylko do odczytu",
-        ErrorKind::StorageFull => "brak miejsca na dysku",
+        ErrorKind::StorageFull => "brak miejsca na urządzeniu",
         ErrorKind::QuotaExceeded => "przekroczony przydział miejsca na dysku",
         ErrorKind::FileTooLarge => "plik jest za duży",
         ErrorKind::InvalidFilename => "niepoprawna lub zbyt długa nazwa pliku",
         ErrorKind::BrokenPipe => "odbiorca zamknął potok",
-        ErrorKind::Interrupted => "przerwane",
+        ErrorKind::Interrupted => "operacja została przerwana",
         _ => return None,
     })
 }
@@ -64,7 +64,7 @@ mod tests {
         let e = Error::from_raw_os_error(2);
         assert_eq!(
             reason(&e, Lang::Pl),
-            "nie ma takiego pliku ani katalogu (błąd systemu 2)"
+            "nie ma takiego pliku ani katalogu (błąd systemowy nr 2)"
         );
         assert_eq!(reason(&e, Lang::En), e.to_string());
     }
@@ -80,7 +80,7 @@ mod tests {
         let e = anyhow::Error::from(Error::from_raw_os_error(13)).context("nie można zapisać x");
         assert_eq!(
             chain(&e, Lang::Pl),
-            "nie można zapisać x: brak uprawnień (błąd systemu 13)"
+            "nie można zapisać x: brak uprawnień (błąd systemowy nr 13)"
         );
         assert_eq!(chain(&e, Lang::En), format!("{e:#}"));
     }

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, anyhow};
+use anyhow::anyhow;
 
 use crate::share::{Count, Tally, share};
 use clap::Args;
@@ -271,7 +271,20 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
-        .context("starting the worker threads")?;
+        .map_err(|e| {
+            // The pool's error says the system's reason in English; its
+            // source is that reason, said in the session's language.
+            let why = std::error::Error::source(&e)
+                .and_then(|s| s.downcast_ref::<std::io::Error>())
+                .map_or_else(|| e.to_string(), |io| crate::io_pl::reason(io, lang));
+            Failure::from(anyhow!(
+                "{}: {why}",
+                lang.pick(
+                    "nie można uruchomić wątków roboczych",
+                    "cannot start the worker threads"
+                )
+            ))
+        })?;
     let setup = Setup {
         table: table.as_ref(),
         scenario: args.scenario,

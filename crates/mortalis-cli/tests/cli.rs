@@ -108,7 +108,7 @@ fn a_missing_file_is_said_in_either_language() {
         .code(2)
         .stderr(
             "błąd: nie można odczytać tests/data/missing.toml: \
-             nie ma takiego pliku ani katalogu (błąd systemu 2)\n",
+             nie ma takiego pliku ani katalogu (błąd systemowy nr 2)\n",
         );
     mortalis()
         .args(["--lang", "en", "odds", "tests/data/missing.toml"])
