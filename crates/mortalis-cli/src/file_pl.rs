@@ -144,8 +144,12 @@ fn translate_line(line: &str) -> String {
         return line.to_string();
     }
     let (skeleton, quoted) = protect(line);
-    let text = PHRASES.iter().fold(skeleton, |text, (re, pl)| {
-        re.replace_all(&text, *pl).into_owned()
+    // The parser's own syntax errors first (crate::parser_pl), word for
+    // word; the rest by the phrases.
+    let text = crate::parser_pl::syntax_line(&skeleton).unwrap_or_else(|| {
+        PHRASES.iter().fold(skeleton, |text, (re, pl)| {
+            re.replace_all(&text, *pl).into_owned()
+        })
     });
     restore(&text, &quoted)
 }

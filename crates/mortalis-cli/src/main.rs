@@ -13,6 +13,7 @@ mod human;
 mod input;
 mod io_pl;
 mod outputs;
+mod parser_pl;
 mod render;
 mod share;
 mod simulate;

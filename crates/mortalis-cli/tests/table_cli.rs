@@ -128,6 +128,14 @@ fn a_bad_table_is_explained_in_polish() {
             "wiersz 2: element 1 (drabina): nie dotyka żadnego muru ani bloku",
         ),
         ("size = 30\ncolour = 1\n", "nieznane pole `colour`"),
+        // The parser's own syntax errors (session 38: these kept their
+        // English words).
+        ("size = 3e\n", "zły wykładnik, oczekiwano cyfr"),
+        ("size = 30\n[[piece]\n", "niedomknięty nagłówek `[[…]]`"),
+        (
+            "size = 30\n[[piece]]\nrect = [1,, 2]\n",
+            "nadmiarowy przecinek w liście, oczekiwano wartości",
+        ),
     ] {
         std::fs::write(&file, text).unwrap();
         let out = mortalis()
