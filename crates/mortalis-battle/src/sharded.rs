@@ -33,6 +33,41 @@ impl<const N: usize> Hash for Words<N> {
     }
 }
 
+/// A key of any number of whole words, hashed a word at a time as
+/// [`Words`] is: kept in a map only when an answer is, and looked for by
+/// its words ([`Sharded::get_words`]), so a question asked allocates
+/// nothing for its key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct WordList(Box<[u64]>);
+
+/// Hashes words one at a time: the one hashing of a [`WordList`] and of
+/// the words it is looked for by.
+fn write_words<H: Hasher>(words: &[u64], state: &mut H) {
+    for &w in words {
+        state.write_u64(w);
+    }
+}
+
+impl Hash for WordList {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        write_words(&self.0, state);
+    }
+}
+
+/// Words borrowed, hashed as the [`WordList`] of the same words is.
+struct WordSlice<'a>(&'a [u64]);
+
+impl Hash for WordSlice<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        write_words(self.0, state);
+    }
+}
+
+/// The hash of the [`WordList`] of `words`, worked out once per question.
+pub(crate) fn hash_words(words: &[u64]) -> u64 {
+    hash(&WordSlice(words))
+}
+
 /// A key's hash: it picks the lock and the place in that lock's table,
 /// worked out once per question.
 fn hash<K: Hash>(key: &K) -> u64 {
@@ -97,6 +132,23 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
         let v = make();
         self.insert_hashed(h, key, v.clone());
         v
+    }
+}
+
+impl<V: Clone> Sharded<WordList, V> {
+    /// The answer kept for the key of these `words`, whose hash
+    /// ([`hash_words`]) is `h`: found by comparing the words themselves.
+    pub(crate) fn get_words(&self, h: u64, words: &[u64]) -> Option<V> {
+        let shard = self.shard(h).lock().ok()?;
+        shard
+            .find(h, |(k, _)| *k.0 == *words)
+            .map(|(_, v)| v.clone())
+    }
+
+    /// Keeps `value` for the key of these `words`, whose hash is `h` (the
+    /// words copied into a key of their own only here).
+    pub(crate) fn insert_words(&self, h: u64, words: &[u64], value: V) {
+        self.insert_hashed(h, WordList(words.into()), value);
     }
 }
 

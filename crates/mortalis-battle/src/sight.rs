@@ -10,7 +10,9 @@
 //! shooter and not within 1" of the target is the cover it fires over: it
 //! still blocks rays, but gives no penalty (B55).
 
-use crate::sharded::Sharded;
+use std::cell::RefCell;
+
+use crate::sharded::{Sharded, WordList, hash_words};
 use geo::algorithm::line_intersection::{LineIntersection, line_intersection};
 use geo::{Contains, Coord, Distance, Euclidean, Line, LineString, Point, Polygon};
 use serde::Serialize;
@@ -200,6 +202,45 @@ fn beside(line: &Line<f64>, c: Coord<f64>) -> i32 {
     }
 }
 
+/// Whether `poly` contains `c` (inside it, not on its edge), as geo's
+/// `Contains` says: for a footprint without holes, by geo's own winding
+/// rule (`coord_pos_relative_to_ring`) with the plain orientation test
+/// where it is sure of the sign ([`beside`]; it agrees with geo's exact
+/// one then); a point too near an edge's line to say is left to geo.
+fn contains(poly: &Polygon<f64>, c: Coord<f64>) -> bool {
+    if poly.interiors().is_empty() && poly.exterior().0.len() >= 2 {
+        let mut winding = 0;
+        let mut sure = true;
+        for edge in poly.exterior().lines() {
+            // An upward edge counts from its start, up to but not at its
+            // end; a downward one the other way round; a flat one not at
+            // all.
+            if edge.start.y <= c.y {
+                if edge.end.y >= c.y {
+                    match beside(&edge, c) {
+                        1 if edge.end.y != c.y => winding += 1,
+                        0 => sure = false,
+                        _ => {}
+                    }
+                }
+            } else if edge.end.y <= c.y {
+                match beside(&edge, c) {
+                    -1 => winding -= 1,
+                    0 => sure = false,
+                    _ => {}
+                }
+            }
+            if !sure {
+                break;
+            }
+        }
+        if sure {
+            return winding != 0;
+        }
+    }
+    poly.contains(&Point::from(c))
+}
+
 /// The parameters along `line` where it crosses the edges of `poly` (both
 /// ends of an edge it runs along), each given to `put`.
 fn cuts(poly: &Polygon<f64>, line: &Line<f64>, put: impl FnMut(f64)) {
@@ -213,12 +254,35 @@ fn cuts_plain(poly: &Polygon<f64>, line: &Line<f64>, put: impl FnMut(f64)) {
     cuts_with(poly, line, false, put);
 }
 
-/// [`cuts`], skipping the edges whose two ends surely lie on one side of
-/// the line only when `skip` (geo's exact test would turn them away).
+/// [`cuts`], only when `skip` skipping the edges whose two ends surely lie
+/// on one side of the line (geo's exact test would turn them away) and
+/// working out a sure crossing itself ([`crossing`]); without `skip`, every
+/// edge asked of geo's `line_intersection`.
 fn cuts_with(poly: &Polygon<f64>, line: &Line<f64>, skip: bool, mut put: impl FnMut(f64)) {
+    // The side of an edge's start is that of the last edge's end (the
+    // same corner), so each corner is judged once.
+    let mut last_end: Option<i32> = None;
     for edge in poly.exterior().lines() {
-        if skip && beside(line, edge.start) * beside(line, edge.end) > 0 {
-            continue;
+        if skip {
+            let start = last_end.unwrap_or_else(|| beside(line, edge.start));
+            let end = beside(line, edge.end);
+            last_end = Some(end);
+            if start * end > 0 {
+                continue;
+            }
+            // The edge's ends surely on either side of the line: where the
+            // line's ends lie beside the edge decides the rest, as it does
+            // in `line_intersection` (`crossing`).
+            if start * end < 0 {
+                match crossing(line, &edge) {
+                    Crossing::None => continue,
+                    Crossing::At(c) => {
+                        put(param(line, c));
+                        continue;
+                    }
+                    Crossing::Unsure => {}
+                }
+            }
         }
         match line_intersection(*line, edge) {
             Some(LineIntersection::SinglePoint { intersection, .. }) => {
@@ -230,6 +294,74 @@ fn cuts_with(poly: &Polygon<f64>, line: &Line<f64>, skip: bool, mut put: impl Fn
             }
             None => {}
         }
+    }
+}
+
+/// What [`crossing`] makes of a line and an edge.
+enum Crossing {
+    /// They surely do not meet: `line_intersection` finds nothing.
+    None,
+    /// They surely cross at one point, inside both: this is the point
+    /// `line_intersection` finds.
+    At(Coord<f64>),
+    /// Too near a touch to say without exact arithmetic: ask
+    /// `line_intersection`.
+    Unsure,
+}
+
+/// Where `line` crosses `edge`, whose two ends lie surely on either side of
+/// the line ([`beside`]), as `geo::line_intersection(*line, *edge)` (geo
+/// 0.33) finds it, without its exact orientation tests where the plain
+/// ones are sure of the sign (they agree then, as in [`beside`]): the
+/// line's ends surely on one side of the edge, no meeting; surely on either
+/// side, a proper crossing, which geo computes as `raw_line_intersection`
+/// does below, step for step, and keeps when that point lies in both
+/// segments' boxes (else it takes the nearest end, left to geo here). The
+/// `cuts` property test in `sight/tests.rs` checks the cuts against geo's.
+fn crossing(line: &Line<f64>, edge: &Line<f64>) -> Crossing {
+    let side = beside(edge, line.start) * beside(edge, line.end);
+    if side > 0 {
+        return Crossing::None;
+    }
+    if side == 0 {
+        return Crossing::Unsure;
+    }
+    let (p, q) = (line, edge);
+    // Both segments moved so the middle of their boxes' overlap is at the
+    // origin, as geo does to keep the products small.
+    let int_min_x = p.start.x.min(p.end.x).max(q.start.x.min(q.end.x));
+    let int_max_x = p.start.x.max(p.end.x).min(q.start.x.max(q.end.x));
+    let int_min_y = p.start.y.min(p.end.y).max(q.start.y.min(q.end.y));
+    let int_max_y = p.start.y.max(p.end.y).min(q.start.y.max(q.end.y));
+    let mid_x = (int_min_x + int_max_x) / 2.0;
+    let mid_y = (int_min_y + int_max_y) / 2.0;
+    let (p1x, p1y) = (p.start.x - mid_x, p.start.y - mid_y);
+    let (p2x, p2y) = (p.end.x - mid_x, p.end.y - mid_y);
+    let (q1x, q1y) = (q.start.x - mid_x, q.start.y - mid_y);
+    let (q2x, q2y) = (q.end.x - mid_x, q.end.y - mid_y);
+    let (px, py, pw) = (p1y - p2y, p2x - p1x, p1x * p2y - p2x * p1y);
+    let (qx, qy, qw) = (q1y - q2y, q2x - q1x, q1x * q2y - q2x * q1y);
+    let xw = py * qw - qy * pw;
+    let yw = qx * pw - px * qw;
+    let w = px * qy - qx * py;
+    let (x, y) = (xw / w, yw / w);
+    if !x.is_finite() || !y.is_finite() {
+        return Crossing::Unsure;
+    }
+    let c = Coord {
+        x: x + mid_x,
+        y: y + mid_y,
+    };
+    let within = |l: &Line<f64>| {
+        c.x >= l.start.x.min(l.end.x)
+            && c.x <= l.start.x.max(l.end.x)
+            && c.y >= l.start.y.min(l.end.y)
+            && c.y <= l.start.y.max(l.end.y)
+    };
+    if within(p) && within(q) {
+        Crossing::At(c)
+    } else {
+        Crossing::Unsure
     }
 }
 
@@ -312,27 +444,41 @@ fn gap(b: &Blocker, body: &Body) -> f64 {
     Euclidean.distance(b.footprint.get(), &Point::new(body.at.x, body.at.y)) - body.radius()
 }
 
-/// Sample points across a body, facing the other end of the sight line.
-fn samples(
+/// A 3-D point: across the table, along it, and up.
+type Spot = (f64, f64, f64);
+
+/// Eye points of a shooter: one per sideways offset.
+const EYES: usize = SIDEWAYS.len();
+/// Sample points of a target: one per height and sideways offset.
+const POINTS: usize = TARGET_HEIGHTS.len() * SIDEWAYS.len();
+/// Flat ray shadows of a check: one per eye and sideways offset.
+const SHADOWS: usize = EYES * SIDEWAYS.len();
+
+/// Sample points across a body, facing the other end of the sight line:
+/// `N` of them, every offset in [`SIDEWAYS`] at each height in turn (`N`
+/// is the number of heights times the number of offsets; a fixed array,
+/// so a check allocates nothing for them).
+fn samples<const N: usize>(
     table: &Table,
     body: &Body,
     towards: (f64, f64),
     heights: &[f64],
-) -> Vec<(f64, f64, f64)> {
+) -> [Spot; N] {
     let (dx, dy) = (towards.0 - body.at.x, towards.1 - body.at.y);
     let len = dx.hypot(dy).max(1e-9);
     let (px, py) = (-dy / len, dx / len);
     let base = table.level_height(body.at.level);
-    let mut out = Vec::with_capacity(heights.len() * SIDEWAYS.len());
-    for &h in heights {
-        for &s in &SIDEWAYS {
-            let off = s * body.radius();
-            out.push((
-                body.at.x + px * off,
-                body.at.y + py * off,
-                base + h * body.height,
-            ));
-        }
+    let mut out = [(0.0, 0.0, 0.0); N];
+    let spots = heights
+        .iter()
+        .flat_map(|&h| SIDEWAYS.iter().map(move |&s| (h, s)));
+    for (slot, (h, s)) in out.iter_mut().zip(spots) {
+        let off = s * body.radius();
+        *slot = (
+            body.at.x + px * off,
+            body.at.y + py * off,
+            base + h * body.height,
+        );
     }
     out
 }
@@ -356,10 +502,7 @@ fn corridor(shooter: &Body, target: &Body) -> impl Fn(&[f64; 4]) -> bool {
 /// `points` lies in, judged across the line of sight: the box's extent
 /// across it against the strip's (a hair wider). A box beside the strip
 /// blocks no ray. Always true when the two ends stand on one spot.
-fn strip(
-    eyes: &[(f64, f64, f64)],
-    points: &[(f64, f64, f64)],
-) -> impl Fn(&[f64; 4]) -> bool + use<> {
+fn strip(eyes: &[Spot], points: &[Spot]) -> impl Fn(&[f64; 4]) -> bool + use<> {
     const HAIR: f64 = 1e-9;
     let (a, b) = (eyes[CENTRE_EYE], points[points.len() / 2]);
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
@@ -413,10 +556,10 @@ fn body_box(o: &Body) -> [f64; 4] {
 /// locks).
 #[derive(Debug)]
 pub struct SightMemo {
-    seen: Sharded<Vec<u64>, Sight>,
+    seen: Sharded<WordList, Sight>,
     /// The answers of the cheaper [`Table::sees`] (whether anything is
     /// seen), for the checks no whole answer is remembered for.
-    glance: Sharded<Vec<u64>, bool>,
+    glance: Sharded<WordList, bool>,
 }
 
 /// How many locks each map of a memo is spread over.
@@ -434,17 +577,64 @@ impl Default for SightMemo {
     }
 }
 
-impl SightMemo {
-    /// The exact key of a check: every number of the bodies that count.
-    fn key(shooter: &Body, target: &Body, others: &[Body]) -> Vec<u64> {
+thread_local! {
+    /// A list for the words of a check's key, reused by the thread's
+    /// checks one after another ([`Key`]).
+    static KEY_SPARE: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The exact key of a check ([`SightMemo`]): every number of the bodies
+/// that count, and its hash. Its words are in a list the thread reuses
+/// (taken here, put back when the key is dropped); a map copies them only
+/// to keep an answer.
+struct Key {
+    words: Vec<u64>,
+    hash: u64,
+}
+
+impl Key {
+    fn new(shooter: &Body, target: &Body, others: &[Body]) -> Self {
+        let mut words = KEY_SPARE
+            .try_with(|spare| spare.try_borrow_mut().map(|mut w| std::mem::take(&mut *w)))
+            .ok()
+            .and_then(Result::ok)
+            .unwrap_or_default();
+        words.clear();
         let crosses = corridor(shooter, target);
-        let mut key = Vec::with_capacity(5 * (others.len() + 2));
         let bodies = [shooter, target].into_iter();
         for b in bodies.chain(others.iter().filter(|o| crosses(&body_box(o)))) {
-            key.extend(b.at.bits());
-            key.extend([b.base.to_bits(), b.height.to_bits()]);
+            words.extend(b.at.bits());
+            words.extend([b.base.to_bits(), b.height.to_bits()]);
         }
-        key
+        let hash = hash_words(&words);
+        Key { words, hash }
+    }
+}
+
+impl Drop for Key {
+    /// Puts the list back for the thread's next key (keeping the larger
+    /// one when a key made meanwhile put back its own).
+    fn drop(&mut self) {
+        let words = std::mem::take(&mut self.words);
+        let _ = KEY_SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut()
+                && spare.capacity() < words.capacity()
+            {
+                *spare = words;
+            }
+        });
+    }
+}
+
+impl SightMemo {
+    /// The whole answer kept for `key`.
+    fn seen(&self, key: &Key) -> Option<Sight> {
+        self.seen.get_words(key.hash, &key.words)
+    }
+
+    /// The cheaper answer kept for `key`.
+    fn glance(&self, key: &Key) -> Option<bool> {
+        self.glance.get_words(key.hash, &key.words)
     }
 }
 
@@ -458,12 +648,12 @@ impl Table {
         target: &Body,
         others: &[Body],
     ) -> Sight {
-        let key = SightMemo::key(shooter, target, others);
-        if let Some(s) = memo.seen.get(&key) {
+        let key = Key::new(shooter, target, others);
+        if let Some(s) = memo.seen(&key) {
             return s;
         }
         let sight = self.sight(shooter, target, others);
-        memo.seen.insert(key, sight);
+        memo.seen.insert_words(key.hash, &key.words, sight);
         sight
     }
 
@@ -488,20 +678,20 @@ impl Table {
         target: &Body,
         others: &[Body],
     ) -> Option<Sight> {
-        let key = SightMemo::key(shooter, target, others);
-        if let Some(s) = memo.seen.get(&key) {
+        let key = Key::new(shooter, target, others);
+        if let Some(s) = memo.seen(&key) {
             return s.visible.then_some(s);
         }
-        let glanced = memo.glance.get(&key);
+        let glanced = memo.glance(&key);
         let visible = glanced.unwrap_or_else(|| self.sees(shooter, target, others));
         if !visible {
             if glanced.is_none() {
-                memo.glance.insert(key, false);
+                memo.glance.insert_words(key.hash, &key.words, false);
             }
             return None;
         }
         let sight = self.sight(shooter, target, others);
-        memo.seen.insert(key, sight);
+        memo.seen.insert_words(key.hash, &key.words, sight);
         Some(sight)
     }
 
@@ -527,15 +717,15 @@ impl Table {
         target: &Body,
         others: &[Body],
     ) -> bool {
-        let key = SightMemo::key(shooter, target, others);
-        if let Some(s) = memo.seen.get(&key) {
+        let key = Key::new(shooter, target, others);
+        if let Some(s) = memo.seen(&key) {
             return s.visible;
         }
-        if let Some(visible) = memo.glance.get(&key) {
+        if let Some(visible) = memo.glance(&key) {
             return visible;
         }
         let visible = self.sees(shooter, target, others);
-        memo.glance.insert(key, visible);
+        memo.glance.insert_words(key.hash, &key.words, visible);
         visible
     }
 }
@@ -545,8 +735,8 @@ impl Table {
 struct Look<'a> {
     shooter: &'a Body,
     target: &'a Body,
-    eyes: Vec<(f64, f64, f64)>,
-    points: Vec<(f64, f64, f64)>,
+    eyes: [Spot; EYES],
+    points: [Spot; POINTS],
     /// How far each blocker is from the target and from the shooter
     /// (cover or obstacle, B55) is measured only when it hides a point.
     blockers: Vec<(Blocker<'a>, Near)>,
@@ -623,16 +813,21 @@ impl<'a> Look<'a> {
     /// The flat shadows of the rays: rays from eye `e` to the points at
     /// offset `s` across the target (one above another) share shadow
     /// `e * SIDEWAYS.len() + s`.
-    fn shadow_lines(&self) -> Vec<Line<f64>> {
-        let across = self.points.iter().take(SIDEWAYS.len());
-        (self.eyes.iter())
-            .flat_map(|&from| across.clone().map(move |&to| Ray { from, to }.flat()))
-            .collect()
+    fn shadow_lines(&self) -> [Line<f64>; SHADOWS] {
+        std::array::from_fn(|i| {
+            let (e, s) = (i / SIDEWAYS.len(), i % SIDEWAYS.len());
+            Ray {
+                from: self.eyes[e],
+                to: self.points[s],
+            }
+            .flat()
+        })
     }
 
     /// Whether any ray from an eye reaches a sample point (B53), with
     /// `blocks` as for [`Look::judge`]: the middle height and the middle
-    /// eye first, the blocker that stopped the last ray asked first.
+    /// eye first, the blocker that stopped the shadow's last ray asked
+    /// first, then the one that stopped the last ray.
     fn visible(&self, mut blocks: impl FnMut(usize, usize, &Blocker, &Ray) -> bool) -> bool {
         // As `judge`: no middle eye, nothing seen (never so: `samples`
         // gives three eyes and nine points).
@@ -641,6 +836,8 @@ impl<'a> Look<'a> {
         }
         let n = self.blockers.len();
         let mut last = 0;
+        // By shadow, the blocker that stopped its last ray (`n`: none yet).
+        let mut stopper = [n; SHADOWS];
         let rows = self.points.len().div_ceil(SIDEWAYS.len());
         let middle = rows / 2;
         let heights = std::iter::once(middle).chain((0..rows).filter(|&h| h != middle));
@@ -661,11 +858,28 @@ impl<'a> Look<'a> {
                         let (b, _) = &self.blockers[k];
                         blocks(s, k, b, &ray)
                     };
-                    if last < n && stopped(last) {
+                    // The blocker that stopped this shadow's last ray (its
+                    // cuts with the shadow are known already), then the one
+                    // that stopped the last ray, then the rest: the order
+                    // changes only how soon a blocker is found, not whether.
+                    let mine = stopper.get(s).copied().unwrap_or(n);
+                    if mine < n && stopped(mine) {
+                        last = mine;
                         continue;
                     }
-                    match (0..n).find(|&k| k != last && stopped(k)) {
-                        Some(k) => last = k,
+                    if last < n && last != mine && stopped(last) {
+                        if let Some(m) = stopper.get_mut(s) {
+                            *m = last;
+                        }
+                        continue;
+                    }
+                    match (0..n).find(|&k| k != last && k != mine && stopped(k)) {
+                        Some(k) => {
+                            last = k;
+                            if let Some(m) = stopper.get_mut(s) {
+                                *m = k;
+                            }
+                        }
                         None => return true,
                     }
                 }

@@ -303,116 +303,6 @@ fn step_row(n: usize, cost: &[f32], k: usize) -> [f32; 8] {
     out
 }
 
-/// A Dijkstra search over the grid that runs only as far as it is asked
-/// to: a cell's distance is final once the smallest distance still
-/// waiting is at least its own less the shortest step, so a query near
-/// the goal stops early and a later query further off picks up where it
-/// stopped. The cells settled are those a whole search would settle
-/// first, with the same distances.
-///
-/// The cells waiting are kept in buckets [`WIDTH`] wide by their distance
-/// (Dial's buckets) rather than in a heap: no step is shorter than the
-/// width (every cell costs at least 1 an inch, and a step is at least half
-/// an inch), so no cell of a bucket can improve another of the same
-/// bucket, and a bucket's cells are final in any order. Each cell's
-/// distance is the least of its neighbours' final distances plus the step,
-/// the same sums a heap's order gives, so the distances are the same bit
-/// for bit.
-#[derive(Debug, Clone)]
-pub(crate) struct Search {
-    dist: Vec<f32>,
-    /// The cells waiting (with the distance each was put in at), bucket
-    /// `next` first, then each bucket after it.
-    waiting: std::collections::VecDeque<Vec<(u32, f32)>>,
-    /// The first bucket not yet searched from: every cell nearer than
-    /// `next` widths is final.
-    next: usize,
-    /// How many cells wait in all.
-    count: usize,
-}
-
-/// The width of a bucket of [`Search`]: the shortest step between cells
-/// (half an inch across a cell that costs 1 an inch).
-const WIDTH: f32 = 0.5;
-
-/// The bucket of a distance (an infinite one in none: `usize::MAX`).
-fn bucket(d: f32) -> usize {
-    (d / WIDTH) as usize
-}
-
-impl Search {
-    /// A search from `starts` (cells at their distances) over `cells`
-    /// cells.
-    fn new(cells: usize, starts: &[(usize, f32)]) -> Self {
-        let mut search = Search {
-            dist: vec![f32::INFINITY; cells],
-            waiting: std::collections::VecDeque::new(),
-            next: 0,
-            count: 0,
-        };
-        for &(s, d) in starts {
-            if d < search.dist[s] {
-                search.dist[s] = d;
-                search.wait(s, d);
-            }
-        }
-        search
-    }
-
-    /// Puts cell `k` in the bucket of distance `d` (never one before
-    /// `next`).
-    fn wait(&mut self, k: usize, d: f32) {
-        debug_assert!(bucket(d) >= self.next, "a step shorter than a bucket");
-        let b = bucket(d).saturating_sub(self.next);
-        if self.waiting.len() <= b {
-            self.waiting.resize_with(b + 1, Vec::new);
-        }
-        self.waiting[b].push((k as u32, d));
-        self.count += 1;
-    }
-
-    /// Searches on until cell `c`'s distance is final or known to be
-    /// beyond the cap, then reads it (infinite beyond the cap). `steps(k)`
-    /// is what stepping from cell `k` to each of its neighbours
-    /// ([`DIRS`]) costs.
-    fn settle(&mut self, n: usize, c: usize, cap: f32, steps: impl Fn(usize) -> [f32; 8]) -> f32 {
-        // Each neighbour's offset in the grid, wrapping: a step off the
-        // table costs infinity, so what it lands on (another row's cell,
-        // or none) is never improved.
-        let offsets = DIRS.map(|(dx, dy)| (dy * n as i64 + dx) as usize);
-        // Final once every bucket before its own is searched from (a cell
-        // that could still improve it lies a step nearer, in an earlier
-        // bucket); everything within the cap is final once the buckets
-        // searched reach past it.
-        while bucket(self.dist[c]) > self.next && self.next as f32 * WIDTH <= cap && self.count > 0
-        {
-            let mut now = self.waiting.pop_front().unwrap_or_default();
-            self.next += 1;
-            while let Some((k, d)) = now.pop() {
-                self.count -= 1;
-                let k = k as usize;
-                if d > self.dist[k] {
-                    continue;
-                }
-                for (s, off) in steps(k).into_iter().zip(offsets) {
-                    let nd = d + s;
-                    let j = k.wrapping_add(off);
-                    if let Some(dj) = self.dist.get_mut(j)
-                        && nd < *dj
-                    {
-                        *dj = nd;
-                        self.wait(j, nd);
-                    }
-                }
-            }
-            // The emptied bucket's room serves a later one.
-            self.waiting.push_back(now);
-        }
-        let d = self.dist[c];
-        if d <= cap { d } else { f32::INFINITY }
-    }
-}
-
 impl Fields {
     /// The grid of a table.
     pub(crate) fn new(table: &Table) -> Self {
@@ -702,12 +592,23 @@ fn sample(n: usize, at: Place, mut v: impl FnMut(usize) -> f32) -> f64 {
     let mut best = f64::INFINITY;
     for y in around(y0) {
         for x in around(x0) {
-            let (cx, cy) = ((x as f64 + 0.5) * STEP, (y as f64 + 0.5) * STEP);
-            best = best.min(v(x, y) + (at.x - cx).hyp(at.y - cy));
+            // A closed or unreached cell (infinite) leaves the best as it
+            // is: its straight way need not be measured.
+            let d = v(x, y);
+            if d.is_finite() {
+                let (cx, cy) = ((x as f64 + 0.5) * STEP, (y as f64 + 0.5) * STEP);
+                best = best.min(d + (at.x - cx).hyp(at.y - cy));
+            }
         }
     }
     best
 }
+
+#[path = "field_search.rs"]
+mod search;
+pub(crate) use search::Search;
+#[cfg(test)]
+use search::WIDTH;
 
 #[cfg(test)]
 #[path = "field_tests.rs"]

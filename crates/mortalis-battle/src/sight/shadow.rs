@@ -7,11 +7,15 @@
 //! it depend on the shadow only, so they are worked out once per shadow and
 //! blocker, on first need, and every ray of the shadow judges only its own
 //! height against them. The numbers are those [`Blocker::blocks`] computes
-//! per ray, by the same operations, so every answer is the same.
+//! per ray (the cuts and the inside tests by shortcuts that give geo's
+//! numbers, [`super::crossing`] and [`super::contains`]), so every answer
+//! is the same.
 
-use geo::{Contains, Line, Point};
+use std::cell::RefCell;
 
-use super::{Blocker, Ray, cuts, stretches};
+use geo::Line;
+
+use super::{Blocker, Ray, SHADOWS, contains, cuts, stretches};
 use crate::table::segment_meets_box;
 
 /// Cuts held on the stack; a polygon with more edges takes the long way
@@ -49,22 +53,38 @@ enum Meet {
 /// The shadows of one sight check: one per eye and offset across the
 /// target's base, each with what it meets of every blocker.
 pub(super) struct Shadows {
-    lines: Vec<Line<f64>>,
+    lines: [Line<f64>; SHADOWS],
     blockers: usize,
     /// Shadow `s`, blocker `k` at `s * blockers + k`.
     meets: Vec<Meet>,
     pieces: Vec<Piece>,
 }
 
+thread_local! {
+    /// The lists of the last check a thread finished, emptied, ready for
+    /// its next: a check takes them and puts them back when done, so
+    /// checks one after another allocate nothing for them (a check that
+    /// finds them taken, as one inside another would, starts its own).
+    static SPARE: RefCell<(Vec<Meet>, Vec<Piece>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
 impl Shadows {
     /// Shadows with these flat lines, over `blockers` blockers.
-    pub(super) fn new(lines: Vec<Line<f64>>, blockers: usize) -> Self {
-        let meets = vec![Meet::Unknown; lines.len() * blockers];
+    pub(super) fn new(lines: [Line<f64>; SHADOWS], blockers: usize) -> Self {
+        let (mut meets, mut pieces) = SPARE
+            .try_with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)))
+            .ok()
+            .and_then(Result::ok)
+            .unwrap_or_default();
+        meets.clear();
+        meets.resize(lines.len() * blockers, Meet::Unknown);
+        pieces.clear();
+        pieces.reserve(64);
         Shadows {
             lines,
             blockers,
             meets,
-            pieces: Vec::with_capacity(64),
+            pieces,
         }
     }
 
@@ -167,13 +187,29 @@ impl Shadows {
                     return false;
                 };
                 let t = (piece.t0 + piece.t1) / 2.0;
-                let yes = b
-                    .footprint
-                    .get()
-                    .contains(&Point::from(line.start + line.delta() * t));
+                let yes = contains(b.footprint.get(), line.start + line.delta() * t);
                 self.pieces[i].inside = if yes { Inside::Yes } else { Inside::No };
                 yes
             }
         }
+    }
+}
+
+impl Drop for Shadows {
+    /// Puts the lists back for the thread's next check (keeping the larger
+    /// ones when a check inside this one put back its own).
+    fn drop(&mut self) {
+        let meets = std::mem::take(&mut self.meets);
+        let pieces = std::mem::take(&mut self.pieces);
+        let _ = SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                if spare.0.capacity() < meets.capacity() {
+                    spare.0 = meets;
+                }
+                if spare.1.capacity() < pieces.capacity() {
+                    spare.1 = pieces;
+                }
+            }
+        });
     }
 }

@@ -143,3 +143,54 @@ fn shadows_on_one_spot_and_along_edges() -> Result<(), TestCaseError> {
         ],
     )
 }
+
+/// The cuts of a line with a footprint's edges, as the sight checks work
+/// them out (edges surely beside the line skipped, sure crossings computed
+/// without geo's exact tests), and as geo's `line_intersection` gives
+/// them: the same numbers bit for bit.
+fn same_cuts(poly: &geo::Polygon<f64>, line: &geo::Line<f64>) -> Result<(), TestCaseError> {
+    let (mut fast, mut plain) = (vec![], vec![]);
+    super::cuts(poly, line, |t| fast.push(t.to_bits()));
+    super::cuts_plain(poly, line, |t| plain.push(t.to_bits()));
+    prop_assert_eq!(fast, plain, "{:?} {:?}", poly, line);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Lines anywhere (their ends on a fine grid or not, so some run along
+    /// edges or through corners) against the pieces of a dense table and a
+    /// model's base: the same cuts as geo's.
+    #[test]
+    fn cuts_are_geos(
+        seed in 0u64..1000,
+        ends in proptest::collection::vec(((0.0f64..36.0, 0.0f64..36.0), (0.0f64..36.0, 0.0f64..36.0), proptest::bool::ANY), 8),
+    ) {
+        let dense = generate(seed, 36.0);
+        let base = super::base_polygon(18.0, 18.0, 3.0);
+        for ((x0, y0), (x1, y1), snap) in ends {
+            let r = |v: f64| if snap { (v * 4.0).round() / 4.0 } else { v };
+            let line = geo::Line::new(
+                geo::Coord { x: r(x0), y: r(y0) },
+                geo::Coord { x: r(x1), y: r(y1) },
+            );
+            same_cuts(&base, &line)?;
+            for piece in &dense.pieces {
+                same_cuts(&piece.footprint, &line)?;
+            }
+            // Its ends and middle inside the footprints or not, as geo says.
+            let middle = line.start + line.delta() * 0.5;
+            for c in [line.start, line.end, middle] {
+                let all = dense.pieces.iter().map(|p| &p.footprint);
+                for poly in std::iter::once(&base).chain(all) {
+                    prop_assert_eq!(
+                        super::contains(poly, c),
+                        geo::Contains::contains(poly, &geo::Point::from(c)),
+                        "{:?} {:?}", poly, c
+                    );
+                }
+            }
+        }
+    }
+}
