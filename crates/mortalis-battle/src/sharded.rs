@@ -154,7 +154,16 @@ impl<V: Clone> Sharded<WordList, V> {
 
 #[cfg(test)]
 mod tests {
-    use super::Sharded;
+    use super::{Sharded, WordList, hash, hash_words};
+
+    /// A key kept and the words it is looked for by hash alike, or the
+    /// memo would never find what it keeps.
+    #[test]
+    fn a_word_list_hashes_as_its_words() {
+        for words in [&[][..], &[7], &[1, 2, 3, u64::MAX]] {
+            assert_eq!(hash(&WordList(words.into())), hash_words(words));
+        }
+    }
 
     #[test]
     fn a_full_lock_starts_afresh_and_answers_stay_right() {

@@ -38,10 +38,11 @@ pub(crate) struct Search {
 /// (half an inch across a cell that costs 1 an inch).
 pub(super) const WIDTH: f32 = 0.5;
 
-/// The bucket of a distance (an infinite one in none: `u32::MAX`, past
-/// any bucket a search reaches). Converted through `u32` rather than
-/// `usize`: the same number for every distance a grid holds (under 2^31
-/// inches), in fewer instructions.
+/// The bucket of a distance. An infinite distance, or any of 2^31 widths
+/// or more, gives `u32::MAX`, past every bucket a search reaches (a grid's
+/// distances stay under some 50,000 inches). Converted through `u32`
+/// rather than `usize`: the same number for every such distance, in fewer
+/// instructions.
 fn bucket(d: f32) -> usize {
     (d / WIDTH) as u32 as usize
 }
@@ -86,8 +87,8 @@ fn widen(ring: &mut Vec<Vec<(u32, f32)>>, next: usize, ahead: usize) {
     let old = std::mem::replace(ring, (0..len).map(|_| Vec::new()).collect());
     let old_mask = old.len().wrapping_sub(1);
     for (i, cells) in old.into_iter().enumerate() {
-        // The bucket at slot `i` of the old ring: the one of `next` to
-        // `next + old.len() - 1` that leaves `i` over.
+        // The bucket at slot `i` of the old ring: the bucket `b` from
+        // `next` to `next + old.len() - 1` with `b % old.len() == i`.
         let b = next + (i.wrapping_sub(next) & old_mask);
         ring[b & (len - 1)] = cells;
     }
@@ -143,7 +144,7 @@ impl Search {
 
     /// The search proper of [`Search::settle`]: bucket after bucket until
     /// cell `c` is final, the cap is passed or no cell waits. Never
-    /// inlined, so that what reads a cell ([`sample`]'s reader) stays
+    /// inlined, so that what reads a cell (`sample`'s reader) stays
     /// small enough to be inlined itself.
     #[inline(never)]
     fn search_on(&mut self, n: usize, c: usize, cap: f32, steps: impl Fn(usize) -> [f32; 8]) {
@@ -162,8 +163,9 @@ impl Search {
         let dist = &mut dist[..];
         let (mut next, mut count) = (*next_out, *count_out);
         while bucket(dist[c]) > next && next as f32 * WIDTH <= cap && count > 0 {
-            // The bucket `next`, taken out of the ring (an empty ring, or
-            // a bucket no cell was put in: none).
+            // The bucket `next`, taken out of the ring. Before the ring
+            // is first made it has no slots, and the bucket is taken as
+            // empty.
             let slot = next & ring.len().wrapping_sub(1);
             let mut now = ring.get_mut(slot).map(std::mem::take).unwrap_or_default();
             next += 1;

@@ -8,7 +8,7 @@
 //! blocker, on first need, and every ray of the shadow judges only its own
 //! height against them. The numbers are those [`Blocker::blocks`] computes
 //! per ray (the cuts and the inside tests by shortcuts that give geo's
-//! numbers, [`super::crossing`] and [`super::contains`]), so every answer
+//! numbers, [`super::stretch::crossing`] and [`super::stretch::contains`]), so every answer
 //! is the same.
 
 use std::cell::RefCell;
@@ -19,7 +19,7 @@ use super::{Blocker, Ray, SHADOWS, contains, cuts, stretches};
 use crate::table::segment_meets_box;
 
 /// Cuts held on the stack; a polygon with more edges takes the long way
-/// ([`stretches`]), as [`super::any_stretch`] does.
+/// ([`stretches`]), as [`super::stretch::any_stretch`] does.
 const ROOM: usize = 48;
 
 /// Whether a piece of a shadow lies inside the footprint.
@@ -128,7 +128,7 @@ impl Shadows {
     }
 
     /// The pieces of `line` that may lie inside blocker `b`'s footprint,
-    /// added to [`Shadows::pieces`]: those [`super::any_stretch`] judges
+    /// added to [`Shadows::pieces`]: those [`super::stretch::any_stretch`] judges
     /// (pieces between cuts at least a hair long), or for a footprint with
     /// many edges the joined stretches [`stretches`] finds inside it.
     fn cut(&mut self, line: &Line<f64>, b: &Blocker) -> Meet {

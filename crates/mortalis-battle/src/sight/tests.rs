@@ -194,3 +194,34 @@ proptest! {
         }
     }
 }
+
+/// A line whose end lies on an edge's line, or a few hairs off it (on a
+/// triangle with corners on a quarter-inch grid, where the crossing point
+/// does not come out exact): the sight checks leave it to geo, and the
+/// cuts are geo's, in either direction along the line. Without that care
+/// the first case below gave a cut at t = −0 that geo does not find.
+#[test]
+fn a_line_ending_on_an_edge_is_cut_as_geo_cuts_it() {
+    let poly = geo::Polygon::new(
+        geo::LineString::from(vec![(0.0, 28.5), (0.5, 28.25), (0.0, 0.0), (0.0, 28.5)]),
+        vec![],
+    );
+    // A quarter of the way along the first edge, then nudged by ulps.
+    let on = (0.125_f64, 28.4375_f64);
+    let mut starts = vec![(0.124_999_999_999_999_99, 28.4375), on];
+    for ulps in 1..=3_u64 {
+        for f in [
+            |v: f64, u: u64| f64::from_bits(v.to_bits() + u),
+            |v: f64, u: u64| f64::from_bits(v.to_bits() - u),
+        ] {
+            starts.push((f(on.0, ulps), on.1));
+            starts.push((on.0, f(on.1, ulps)));
+        }
+    }
+    for (x, y) in starts {
+        let (a, b) = (geo::Coord { x, y }, geo::Coord { x: 0.0, y: 0.0 });
+        for line in [geo::Line::new(a, b), geo::Line::new(b, a)] {
+            same_cuts(&poly, &line).unwrap();
+        }
+    }
+}
