@@ -9,7 +9,7 @@ use mortalis_rules::odds::{self, Odds};
 use mortalis_rules::skills::Skill;
 
 use crate::account::{EDGES, quoted};
-use crate::campaign::prompt::read_line;
+use crate::campaign::prompt::{no_line, read_line};
 
 /// A person at the terminal deciding for one side.
 pub struct Human {
@@ -605,13 +605,10 @@ impl Decider for Human {
         }
         loop {
             eprint!("> ");
-            let Some(a) = read_line() else {
-                return Err(self
-                    .pick(
-                        "brak odpowiedzi (koniec wejścia)",
-                        "no answer (end of input)",
-                    )
-                    .into());
+            let a = match read_line() {
+                Ok(Some(a)) => a,
+                Ok(None) => return Err(no_line(None, self.lang)),
+                Err(e) => return Err(no_line(Some(&e), self.lang)),
             };
             if let Ok(n) = a.parse::<usize>()
                 && (1..=q.options.len()).contains(&n)

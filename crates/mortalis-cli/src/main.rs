@@ -300,8 +300,12 @@ impl<R: std::io::BufRead> DiceSource for PromptDice<R> {
             eprint!("{} {} (1-6): ", self.lang.pick("Kość", "Die"), self.asked);
             let mut line = String::new();
             match self.input.read_line(&mut line) {
-                Ok(0) | Err(_) => {
-                    return Err(mortalis_rules::dice::DiceError::Exhausted(self.asked));
+                Ok(0) => return Err(mortalis_rules::dice::DiceError::Exhausted(self.asked)),
+                Err(e) => {
+                    return Err(mortalis_rules::dice::DiceError::Unreadable {
+                        die: self.asked,
+                        reason: e.to_string(),
+                    });
                 }
                 Ok(_) => {}
             }

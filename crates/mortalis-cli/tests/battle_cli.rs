@@ -591,4 +591,16 @@ fn a_person_decides_at_the_terminal() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("no answer (end of input)"));
+    // A read that fails (bytes that are not UTF-8) is told apart from the
+    // end of input, in the chosen language.
+    mortalis()
+        .args(["battle", A, B, "--scenario", "duma", "--seed", "2"])
+        .args(["--human", "b", "--lang", "pl"])
+        .write_stdin(b"\xff\n".to_vec())
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("nie udało się odczytać stdin")
+                .and(predicate::str::contains("koniec wejścia").not()),
+        );
 }

@@ -271,6 +271,21 @@ fn roll_asks_for_dice_on_stdin() {
 }
 
 #[test]
+fn roll_says_when_stdin_cannot_be_read_rather_than_that_it_ended() {
+    // Bytes that are not UTF-8 fail the read: the error names the die and
+    // the reason, not "no more typed-in dice" as if the player had stopped.
+    mortalis()
+        .args(["roll", "tests/data/shoot.toml", "--ask"])
+        .write_stdin(b"1\n\xff\xfe\n".to_vec())
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("die number 2 could not be read")
+                .and(predicate::str::contains("no more typed-in dice").not()),
+        );
+}
+
+#[test]
 fn show_invalid_warband_prints_sheet_and_problems_and_exits_1() {
     let dir = tempfile::tempdir().unwrap();
     let html = dir.path().join("tlum.html");

@@ -13,6 +13,15 @@ pub enum DiceError {
     /// The typed-in list has no more values.
     #[error("no more typed-in dice (needed die number {0})")]
     Exhausted(usize),
+    /// The input the dice are typed on failed (or was not text), so die
+    /// number `die` could not be read: distinct from an input that ended.
+    #[error("die number {die} could not be read: {reason}")]
+    Unreadable {
+        /// The die asked for, from 1.
+        die: usize,
+        /// What the input said went wrong.
+        reason: String,
+    },
 }
 
 /// Where d6 results come from.

@@ -12,11 +12,30 @@ use std::io::Write as _;
 
 use super::DiceMode;
 
-pub(crate) fn read_line() -> Option<String> {
+/// One line of stdin, trimmed; `Ok(None)` at the end of input. A failed
+/// read (or bytes that are not UTF-8) is an error of its own, so that it
+/// is not mistaken for the player having nothing more to say.
+pub(crate) fn read_line() -> std::io::Result<Option<String>> {
     let mut line = String::new();
-    match std::io::stdin().read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim().to_string()),
+    match std::io::stdin().read_line(&mut line)? {
+        0 => Ok(None),
+        _ => Ok(Some(line.trim().to_string())),
+    }
+}
+
+/// Why stdin gave no line: its end, or a failed read.
+pub(crate) fn no_line(e: Option<&std::io::Error>, lang: Lang) -> String {
+    match e {
+        None => lang
+            .pick(
+                "brak odpowiedzi (koniec wejścia)",
+                "no answer (end of input)",
+            )
+            .to_string(),
+        Some(e) => format!(
+            "{}: {e}",
+            lang.pick("nie udało się odczytać stdin", "stdin could not be read")
+        ),
     }
 }
 
@@ -34,11 +53,20 @@ impl Decider for Interactive {
         }
         loop {
             eprint!("> ");
-            let Some(a) = read_line() else {
-                return Err(CampaignError::Decision {
-                    key: q.key.clone(),
-                    message: "no answer (end of input)".into(),
-                });
+            let a = match read_line() {
+                Ok(Some(a)) => a,
+                Ok(None) => {
+                    return Err(CampaignError::Decision {
+                        key: q.key.clone(),
+                        message: no_line(None, self.lang),
+                    });
+                }
+                Err(e) => {
+                    return Err(CampaignError::Decision {
+                        key: q.key.clone(),
+                        message: no_line(Some(&e), self.lang),
+                    });
+                }
             };
             if let Ok(n) = a.parse::<usize>()
                 && let Some(c) = q.choices.get(n.wrapping_sub(1))
@@ -70,8 +98,15 @@ impl Decider for Interactive {
         );
         loop {
             eprint!("> ");
-            let Some(line) = read_line() else {
-                return Ok(None);
+            let line = match read_line() {
+                Ok(Some(line)) => line,
+                Ok(None) => return Ok(None),
+                Err(e) => {
+                    return Err(CampaignError::Decision {
+                        key: "purchases".into(),
+                        message: no_line(Some(&e), self.lang),
+                    });
+                }
             };
             let (cmd, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
             let rest = rest.trim();
@@ -193,8 +228,15 @@ impl DiceSource for TypedPrompt {
         self.asked += 1;
         loop {
             eprint!("{} {} (1-6): ", self.lang.pick("Kość", "Die"), self.asked);
-            let Some(line) = read_line() else {
-                return Err(DiceError::Exhausted(self.asked));
+            let line = match read_line() {
+                Ok(Some(line)) => line,
+                Ok(None) => return Err(DiceError::Exhausted(self.asked)),
+                Err(e) => {
+                    return Err(DiceError::Unreadable {
+                        die: self.asked,
+                        reason: e.to_string(),
+                    });
+                }
             };
             match line.parse::<u8>() {
                 Ok(v @ 1..=6) => return Ok(v),
