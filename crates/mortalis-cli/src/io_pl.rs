@@ -15,10 +15,13 @@ pub fn reason(e: &Error, lang: Lang) -> String {
         (Lang::En, _) => None,
         (Lang::Pl, kind) => polish(kind),
     };
-    match (polish, e.raw_os_error()) {
-        (Some(words), Some(code)) => format!("{words} (błąd systemowy nr {code})"),
-        (Some(words), None) => words.to_string(),
-        (None, _) => e.to_string(),
+    match (polish, e.raw_os_error(), e.get_ref()) {
+        (Some(words), Some(code), _) => format!("{words} (błąd systemowy nr {code})"),
+        // An error made with a message of its own (not the system's) keeps
+        // that message: it says more than the kind does.
+        (Some(words), None, Some(own)) => format!("{words} ({own})"),
+        (Some(words), None, None) => words.to_string(),
+        (None, _, _) => e.to_string(),
     }
 }
 
@@ -67,6 +70,19 @@ mod tests {
             "nie ma takiego pliku ani katalogu (błąd systemowy nr 2)"
         );
         assert_eq!(reason(&e, Lang::En), e.to_string());
+    }
+
+    #[test]
+    fn an_error_with_its_own_message_keeps_it_in_polish() {
+        let e = Error::new(ErrorKind::NotFound, "no campaign.toml beside the log");
+        assert_eq!(
+            reason(&e, Lang::Pl),
+            "nie ma takiego pliku ani katalogu (no campaign.toml beside the log)"
+        );
+        assert_eq!(
+            reason(&Error::from(ErrorKind::NotFound), Lang::Pl),
+            "nie ma takiego pliku ani katalogu"
+        );
     }
 
     #[test]

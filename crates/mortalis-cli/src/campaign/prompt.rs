@@ -33,8 +33,9 @@ pub(crate) fn no_line(e: Option<&std::io::Error>, lang: Lang) -> String {
             )
             .to_string(),
         Some(e) => format!(
-            "{}: {e}",
-            lang.pick("nie udało się odczytać stdin", "stdin could not be read")
+            "{}: {}",
+            lang.pick("nie udało się odczytać stdin", "stdin could not be read"),
+            crate::io_pl::reason(e, lang)
         ),
     }
 }
