@@ -426,10 +426,10 @@ impl Table {
     }
 
     /// [`Table::sight_with`] where `shooter` sees any part of `target`,
-    /// else `None`: asked first by [`Table::sees`], which proves a target
-    /// unseen with far fewer questions than the whole check, and most of
-    /// the AI's questions (the enemies that could shoot a place it weighs)
-    /// are answered "unseen" on a dense table. The same answer as
+    /// else `None`: asked first as [`Table::sees`] asks it, which proves a
+    /// target unseen with far fewer questions than the whole check, and
+    /// most of the AI's questions (the enemies that could shoot a place it
+    /// weighs) are answered "unseen" on a dense table. The same answer as
     /// `sight_with` (the `sees` property test in `sight/tests.rs`).
     pub fn sight_if_seen(
         &self,
@@ -443,14 +443,19 @@ impl Table {
             return s.visible.then_some(s);
         }
         let glanced = memo.glance(&key);
-        let visible = glanced.unwrap_or_else(|| self.sees(shooter, target, others));
-        if !visible {
-            if glanced.is_none() {
-                memo.glance.insert_words(key.hash, &key.words, false);
-            }
+        if glanced == Some(false) {
             return None;
         }
-        let sight = self.sight(shooter, target, others);
+        // One layout and one set of shadows for both checks: the whole
+        // check reuses the cuts the cheaper one worked out (each answer of
+        // `Shadows::blocks` is the same whenever it is asked).
+        let look = Look::new(self, shooter, target, others);
+        let mut shadows = Shadows::new(look.shadow_lines(), look.blockers.len());
+        if glanced.is_none() && !look.visible(|s, k, b, ray| shadows.blocks(s, k, b, ray)) {
+            memo.glance.insert_words(key.hash, &key.words, false);
+            return None;
+        }
+        let sight = look.judge(|s, k, b, ray| shadows.blocks(s, k, b, ray));
         memo.seen.insert_words(key.hash, &key.words, sight);
         Some(sight)
     }

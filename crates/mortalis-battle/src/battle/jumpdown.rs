@@ -179,12 +179,15 @@ impl Battle {
         // What the searches found is a pure function of what the key holds
         // (the table never changes): a model standing still on a roof asks
         // them again and again.
-        let key = [
-            from.bits().as_slice(),
-            &[u64::from(acrobat), r.to_bits()],
-            &super::moves::reach_key(mover, (allowance, None), &others, &goals, |_| None),
-        ]
-        .concat();
+        let [x, y, level] = from.bits();
+        let key = super::moves::reach_key(
+            &[x, y, level, u64::from(acrobat), r.to_bits()],
+            mover,
+            (allowance, None),
+            &others,
+            &goals,
+            |_| None,
+        );
         let candidates = match self.recall.jumps.0.get(&key) {
             Some(found) => found,
             None => {

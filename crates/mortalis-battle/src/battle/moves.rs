@@ -107,6 +107,7 @@ impl Battle {
         // table never changes): asked again, they are answered from the
         // memo (a model standing still from round to round).
         let key = reach_key(
+            &from.bits(),
             nav.mover(),
             (allowance, me.both_allowances()),
             others,
@@ -118,7 +119,6 @@ impl Battle {
                 _ => None,
             },
         );
-        let key = [from.bits().as_slice(), &key].concat();
         let remembered = self.recall.reach.0.get(&key);
         Ok(match remembered {
             Some(searched) => searched,
@@ -659,7 +659,12 @@ const REACH_MEMO_MAX: usize = 2048;
 /// where the enemy behind goal `k` stands (`foe(k)`; for the point back
 /// from an enemy, a place no model stands on, so that it is told from a
 /// plain goal there).
+///
+/// The key begins with `prefix` (what the caller keys by besides), and is
+/// made at its full size at once: it is made at every Move question, and
+/// grown push by push it was reallocated some five times (session 40).
 pub(super) fn reach_key(
+    prefix: &[u64],
     mover: Mover,
     (allowance, both): (f64, Option<(f64, f64)>),
     others: &[Body],
@@ -668,13 +673,17 @@ pub(super) fn reach_key(
 ) -> Vec<u64> {
     let flags =
         u64::from(mover.climbs) | u64::from(mover.jump_down) << 1 | u64::from(mover.dangerous) << 2;
-    let mut key = vec![
+    // The prefix, five words, up to three for both Moves, one for the
+    // count of others, five per other base and up to eight per goal.
+    let mut key = Vec::with_capacity(prefix.len() + 9 + 5 * others.len() + 8 * goals.len());
+    key.extend_from_slice(prefix);
+    key.extend([
         mover.radius.to_bits(),
         mover.climb_rate.to_bits(),
         mover.jump_max.to_bits(),
         flags,
         allowance.to_bits(),
-    ];
+    ]);
     match both {
         Some((a, b)) => key.extend([1, a.to_bits(), b.to_bits()]),
         None => key.push(0),

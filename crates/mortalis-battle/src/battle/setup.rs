@@ -375,9 +375,12 @@ impl Battle {
         (first, alternate): (usize, bool),
         fits: &dyn Fn(f64, f64) -> bool,
     ) -> Result<(), BattleError> {
+        // The spots that fit and where a point can stand, found once: only
+        // the markers placed change from one marker to the next.
+        let spots = self.fitting_spots(fits);
         for k in 0..n {
             let side = if alternate { (first + k) % 2 } else { first };
-            let options = self.marker_spots(fits);
+            let options = self.free_spots(&spots);
             if options.is_empty() {
                 return Err(BattleError::NotYet(super::NotYet::MarkerRoom));
             }
@@ -399,21 +402,35 @@ impl Battle {
     /// edges) where `fits` holds, outside walls and gaps, not on another
     /// marker.
     pub(super) fn marker_spots(&self, fits: &dyn Fn(f64, f64) -> bool) -> Vec<Choice> {
+        self.free_spots(&self.fitting_spots(fits))
+    }
+
+    /// The points of [`Battle::marker_spots`]'s grid where `fits` holds and
+    /// a point can stand, in the grid's order, markers or none.
+    fn fitting_spots(&self, fits: &dyn Fn(f64, f64) -> bool) -> Vec<(f64, f64)> {
         let size = self.table.size;
         let mut out = vec![];
         let mut x = 1.0;
         while x <= size - 1.0 + 1e-9 {
             let mut y = 1.0;
             while y <= size - 1.0 + 1e-9 {
-                let free = !self.markers.iter().any(|m| (m.x - x).hypot(m.y - y) < 1e-6);
-                if free && fits(x, y) && self.table.can_stand(Place::ground(x, y), 0.01).is_ok() {
-                    out.push(Choice::Marker { x, y });
+                if fits(x, y) && self.table.can_stand(Place::ground(x, y), 0.01).is_ok() {
+                    out.push((x, y));
                 }
                 y += 2.0;
             }
             x += 2.0;
         }
         out
+    }
+
+    /// Those of `spots` no marker stands on, as marker choices.
+    fn free_spots(&self, spots: &[(f64, f64)]) -> Vec<Choice> {
+        spots
+            .iter()
+            .filter(|&&(x, y)| !self.markers.iter().any(|m| (m.x - x).hypot(m.y - y) < 1e-6))
+            .map(|&(x, y)| Choice::Marker { x, y })
+            .collect()
     }
 
     /// `n` markers side by side round the table centre (B160): the smallest

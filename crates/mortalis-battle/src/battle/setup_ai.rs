@@ -66,16 +66,17 @@ fn corner_home(s: f64, k: usize) -> Place {
 /// walk to counts nothing. The markers already placed are summed once for
 /// every spot offered (the same sums, added in the same order).
 pub(super) fn jatka_marker_values(b: &Battle, side: usize) -> impl Fn(&Choice) -> f64 + '_ {
-    let placed: [f64; 4] =
-        std::array::from_fn(|k| b.markers.iter().map(|&m| corner_gain(b, m, k)).sum::<f64>());
+    let gains: Vec<[f64; 4]> = b.markers.iter().map(|&m| corner_gains(b, m)).collect();
+    let placed: [f64; 4] = std::array::from_fn(|k| gains.iter().map(|g| g[k]).sum::<f64>());
     move |o| {
         let Choice::Marker { x, y } = *o else {
             return 0.0;
         };
         let s = b.table.size;
         let spot = Place::ground(x, y);
+        let gain = corner_gains(b, spot);
         let best = (0..4)
-            .map(|k| placed[k] + corner_gain(b, spot, k))
+            .map(|k| placed[k] + gain[k])
             .fold(f64::NEG_INFINITY, f64::max);
         // An inch nearer the centre is worth an inch of gain: markers kept
         // to the corners (gain alone) made AI-against-AI battles longer and
@@ -89,19 +90,21 @@ pub(super) fn jatka_marker_values(b: &Battle, side: usize) -> impl Fn(&Choice) -
     }
 }
 
-/// How much nearer a marker at `m` lies to corner `k`'s home than to the
-/// opposite corner's, walking; nothing when either cannot reach it. The
-/// corner homes are the goals: four walking fields for every spot offered,
-/// not one field for each spot.
-fn corner_gain(b: &Battle, m: Place, k: usize) -> f64 {
+/// How much nearer a marker at `m` lies to each corner `k`'s home than to
+/// the opposite corner's, walking; nothing when either cannot reach it.
+/// The corner homes are the goals: four walking fields for every spot
+/// offered, not one field for each spot. Each home's distance is read once
+/// and serves both corners it is judged against (until session 40 every
+/// distance was read twice).
+fn corner_gains(b: &Battle, m: Place) -> [f64; 4] {
     let s = b.table.size;
-    let (n, f) = (
-        b.walk_to(corner_home(s, k), m),
-        b.walk_to(corner_home(s, k + 2), m),
-    );
-    if n.is_finite() && f.is_finite() {
-        f - n
-    } else {
-        0.0
-    }
+    let walk: [f64; 4] = std::array::from_fn(|k| b.walk_to(corner_home(s, k), m));
+    std::array::from_fn(|k| {
+        let (n, f) = (walk[k], walk[(k + 2) % 4]);
+        if n.is_finite() && f.is_finite() {
+            f - n
+        } else {
+            0.0
+        }
+    })
 }

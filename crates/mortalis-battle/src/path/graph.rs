@@ -364,9 +364,9 @@ impl<'a> Graph<'a> {
                 if len < 1e-9 {
                     continue;
                 }
-                let n = ((len / CLIMB_SPACING).ceil() as usize).max(1);
                 ts.clear();
                 if near.is_empty() {
+                    let n = ((len / CLIMB_SPACING).ceil() as usize).max(1);
                     ts.extend((0..n).map(|k| (k as f64 + 0.5) / n as f64));
                 }
                 for p in near {

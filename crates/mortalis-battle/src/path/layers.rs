@@ -67,6 +67,12 @@ impl Nodes {
         }
     }
 
+    /// The nodes this list added to the shared ones: the index of the
+    /// first, and the nodes in order.
+    pub(super) fn own(&self) -> (usize, &[Node]) {
+        (self.shared.len(), &self.own)
+    }
+
     /// The shared nodes (all of them after [`Nodes::share`]).
     pub(super) fn shared(&self) -> &[Node] {
         &self.shared

@@ -26,10 +26,7 @@ impl<'a> Nav<'a> {
         graph.memo = Some(std::sync::Arc::new(Memo::new(&graph)));
         graph.nodes.share();
         graph.links.share();
-        graph.grid = Some(std::sync::Arc::new(NodeGrid::new(
-            graph.nodes.shared(),
-            table.size,
-        )));
+        graph.grid = NodeGrid::new(graph.nodes.shared(), table.size).map(std::sync::Arc::new);
         Nav { graph }
     }
 
@@ -147,6 +144,16 @@ impl<'a> Nav<'a> {
         g
     }
 
+    /// [`Table::can_stand`] for this graph's mover: quicker where it can
+    /// ([`Graph::stands`]), the same answer.
+    pub(super) fn can_stand(&self, at: Place) -> Result<(), TableError> {
+        if self.graph.stands(at) {
+            Ok(())
+        } else {
+            self.graph.table.can_stand(at, self.graph.mover.radius)
+        }
+    }
+
     /// The shortest path from `from` to `to` round the bases of `others`.
     pub fn path(
         &self,
@@ -168,9 +175,8 @@ impl<'a> Nav<'a> {
         others: &[Body],
         guess: f64,
     ) -> Result<Option<Path>, TableError> {
-        let r = self.graph.mover.radius;
-        self.graph.table.can_stand(from, r)?;
-        self.graph.table.can_stand(to, r)?;
+        self.can_stand(from)?;
+        self.can_stand(to)?;
         if guess.is_finite()
             && let Some(p) = self.query(from, to, others, true, guess).search(guess)
         {
@@ -179,5 +185,60 @@ impl<'a> Nav<'a> {
         Ok(self
             .query(from, to, others, true, f64::INFINITY)
             .search(f64::INFINITY))
+    }
+}
+
+impl Graph<'_> {
+    /// Whether a base of the graph's mover can stand at `at`, as
+    /// [`Table::can_stand`] says: on the ground asked only of the pieces in
+    /// its cell of the graph's [`Solids`](super::stops::Solids) (the same
+    /// answer), not of every piece of the table.
+    pub(super) fn stands(&self, at: Place) -> bool {
+        let r = self.mover.radius;
+        match at.level {
+            Level::Ground => self
+                .table
+                .stands_among(at, r, self.solid.near(at.x, at.y, r)),
+            Level::Roof(_) => self.table.can_stand(at, r).is_ok(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generate::generate;
+    use crate::path::{Mover, Nav};
+    use crate::table::Place;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{RngCore, SeedableRng};
+
+    /// Whether a base stands by the graph's quick test, and the check of a
+    /// start, is what `Table::can_stand` says, on the ground and on the
+    /// roofs of a dense table, off its edges too, for bases within the
+    /// cells' margin and wider (fails when the quick test leaves out a
+    /// piece a base overlaps).
+    #[test]
+    fn the_quick_stand_test_is_can_stand() {
+        let table = generate(7, 36.0);
+        let mut rng = ChaCha8Rng::seed_from_u64(40);
+        let mut unit = || (rng.next_u64() >> 11) as f64 / (1_u64 << 53) as f64;
+        let mut refused = 0;
+        for radius in [0.5, 1.0, 2.0] {
+            let nav = Nav::new(&table, Mover::standard(radius));
+            for _ in 0..1000 {
+                let (x, y) = (38.0 * unit() - 1.0, 38.0 * unit() - 1.0);
+                let roof = Place {
+                    level: table.surface_at(x, y),
+                    ..Place::ground(x, y)
+                };
+                for at in [Place::ground(x, y), roof] {
+                    let slow = table.can_stand(at, radius);
+                    assert_eq!(nav.graph.stands(at), slow.is_ok(), "{at:?} radius {radius}");
+                    assert_eq!(nav.can_stand(at), slow, "{at:?} radius {radius}");
+                    refused += usize::from(slow.is_err());
+                }
+            }
+        }
+        assert!((1000..5000).contains(&refused), "{refused} of 6000 refused");
     }
 }

@@ -215,8 +215,7 @@ impl Nav<'_> {
         goals: &[Place],
         Judge { gap, floor }: Judge,
     ) -> Result<(Vec<Traced>, bool), TableError> {
-        let r = self.graph.mover.radius;
-        self.graph.table.can_stand(from, r)?;
+        self.can_stand(from)?;
         let allowance = span.total();
         let mut g = self.query(from, from, others, false, allowance);
         // A climb where the model stands, not only at the climbing points
@@ -500,7 +499,7 @@ impl Pick<'_, '_> {
         // Slides may graze a wall by the slack: the place it stops at must
         // be one a base can stand on.
         let spent = st.spent + t * len + extra;
-        if spent <= self.allowance + 1e-9 && g.table.can_stand(to, g.mover.radius).is_ok() {
+        if spent <= self.allowance + 1e-9 && g.stands(to) {
             Reach {
                 to,
                 spent,

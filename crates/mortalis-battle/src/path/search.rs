@@ -6,6 +6,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use super::graph::{Graph, Link, LinkKind, Touch};
+use super::grid::level_code;
 use super::{Path, Step};
 use crate::table::Place;
 
@@ -176,17 +177,12 @@ impl Graph<'_> {
         // state cost already: the rough search after a plain path under
         // 1"), every slide costs more than the budget, so none is judged;
         // the grid's box is asked only with a reach of at least nothing.
-        if reach < 0.0 {
-            near.clear();
-        } else {
-            self.within(here, reach, near);
+        near.clear();
+        if reach >= 0.0 {
+            self.within(u, (reach, reach2), near);
         }
         for &v in near.iter() {
             let node = &self.nodes[v];
-            let (dx, dy) = (node.at.x - here.x, node.at.y - here.y);
-            if v == u || node.at.level != here.level || dx * dx + dy * dy > reach2 {
-                continue;
-            }
             // The caller keeps a move only when it costs less than the best
             // so far, less 1e-12; the slide costs at least its length less
             // the free jump, and only a jump reaches the jumped state.
@@ -277,24 +273,59 @@ impl Graph<'_> {
         Some((step, c, j))
     }
 
-    /// Puts in `out` the nodes (in ascending order when it matters) that may lie within `reach` of
-    /// `here` on both axes: all of them, or with a finite reach short of
-    /// the table side, nodes 0 and 1, the shared corners in the buckets
-    /// round `here` ([`NodeGrid`](super::grid::NodeGrid)) and every node
-    /// this query added.
-    fn within(&self, here: Place, reach: f64, out: &mut Vec<usize>) {
-        out.clear();
-        match &self.grid {
-            Some(grid) if reach < self.table.size => {
-                out.extend([0, 1]);
+    /// Puts in `out` the nodes a slide from node `u` may reach: every other
+    /// node on its surface whose squared distance from it is at most
+    /// `reach2` (the square of `reach`), in ascending order when it
+    /// matters. With a finite reach short of the table side the shared
+    /// corners are taken from the buckets round it
+    /// ([`NodeGrid`](super::grid::NodeGrid)), which test their own places;
+    /// nodes 0 and 1 and every node this query added are tested here.
+    fn within(&self, u: usize, (reach, reach2): (f64, f64), out: &mut Vec<usize>) {
+        let here = self.nodes[u].at;
+        let slides_to = |v: usize, at: Place| {
+            let (dx, dy) = (at.x - here.x, at.y - here.y);
+            !(v == u || at.level != here.level || dx * dx + dy * dy > reach2)
+        };
+        let grid = self.grid.as_deref().filter(|_| reach < self.table.size);
+        match (grid, level_code(here.level)) {
+            (Some(grid), Some(level)) => {
+                for v in 0..2.min(self.nodes.len()) {
+                    if slides_to(v, self.nodes[v].at) {
+                        out.push(v);
+                    }
+                }
                 // Without gaps no slide jumps, so a node is offered one
                 // slide per expansion (to the state of the same jump flag;
                 // jumps between roofs are links), and the order of the
                 // offers changes nothing; with gaps they keep the node order.
-                grid.near(here.x, here.y, reach, !self.gaps.is_empty(), out);
-                out.extend(grid.nodes..self.nodes.len());
+                let sorted = !self.gaps.is_empty();
+                grid.near_on((here.x, here.y), (reach, reach2), (u, level), sorted, out);
+                // The query's own nodes follow the shared ones the grid
+                // holds (`Nav::query`); read as a list when they do.
+                match self.nodes.own() {
+                    (base, own) if base == grid.nodes => {
+                        for (k, node) in own.iter().enumerate() {
+                            if slides_to(base + k, node.at) {
+                                out.push(base + k);
+                            }
+                        }
+                    }
+                    _ => {
+                        for v in grid.nodes..self.nodes.len() {
+                            if slides_to(v, self.nodes[v].at) {
+                                out.push(v);
+                            }
+                        }
+                    }
+                }
             }
-            _ => out.extend(0..self.nodes.len()),
+            _ => {
+                for (v, node) in self.nodes.iter().enumerate() {
+                    if slides_to(v, node.at) {
+                        out.push(v);
+                    }
+                }
+            }
         }
     }
 

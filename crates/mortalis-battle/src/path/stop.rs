@@ -8,6 +8,8 @@ use geo::{BoundingRect, Buffer, Coord, Intersects, Line, MultiPolygon, Point, Po
 
 use crate::table::segment_meets_box;
 
+mod square;
+
 /// A footprint that stops bases, grown by the radius, with its bounding box.
 #[derive(Clone)]
 pub(super) struct Stop {
@@ -187,8 +189,13 @@ fn cross(footprint: &Polygon<f64>, radius: f64) -> Option<[[f64; 4]; 2]> {
 
 /// `footprint` grown by `radius` (shrunk when it is negative), with square
 /// corners: the shape every stop, roof and corner of the graph is made of.
+/// A rectangle square to the table (every piece of a generated table) is
+/// worked out without the polygon offsetting, to the same bits
+/// ([`square::square`]).
 pub(super) fn grow(footprint: &Polygon<f64>, radius: f64) -> MultiPolygon<f64> {
-    footprint.buffer_with_style(BufferStyle::new(radius).line_join(LineJoin::Miter(0.0)))
+    square::square(footprint, radius).unwrap_or_else(|| {
+        footprint.buffer_with_style(BufferStyle::new(radius).line_join(LineJoin::Miter(0.0)))
+    })
 }
 
 #[cfg(test)]

@@ -56,7 +56,10 @@ impl StopGrid {
     /// The cells a box meets, clamped to the table: [x0, y0, x1, y1].
     fn span(&self, [lx, ly, hx, hy]: [f64; 4]) -> [usize; 4] {
         let last = (self.side - 1) as f64;
-        let cell = |v: f64| (v / CELL).floor().clamp(0.0, last) as usize;
+        // The whole part of a coordinate in the table is its floor, found
+        // without a call of `floor` (`last` is whole, so one past it is
+        // clamped to it all the same, and a negative one or NaN to 0).
+        let cell = |v: f64| (v / CELL).clamp(0.0, last) as usize;
         [cell(lx), cell(ly), cell(hx), cell(hy)]
     }
 
