@@ -674,8 +674,8 @@ pub(super) fn reach_key(
     let flags =
         u64::from(mover.climbs) | u64::from(mover.jump_down) << 1 | u64::from(mover.dangerous) << 2;
     // The prefix, five words, up to three for both Moves, one for the
-    // count of others, five per other base and up to eight per goal.
-    let mut key = Vec::with_capacity(prefix.len() + 9 + 5 * others.len() + 8 * goals.len());
+    // count of others, five per other base and up to seven per goal.
+    let mut key = Vec::with_capacity(prefix.len() + 9 + 5 * others.len() + 7 * goals.len());
     key.extend_from_slice(prefix);
     key.extend([
         mover.radius.to_bits(),

@@ -287,6 +287,80 @@ mod tests {
         assert!(square(&rect(1.0, 1.0, 2.0, 3.0, 0, false), 0.0).is_none());
     }
 
+    /// Where the checks matter: rectangles far from the origin, thin, or
+    /// scaled far down, where an edge moved a little lands on the grid
+    /// line beside the one a plain rectangle's would (found by review,
+    /// session 40: without `ROOM`, or without the mitres' check, these
+    /// answered otherwise than i_overlay).
+    #[test]
+    fn near_the_grids_limits_it_answers_alike_or_not_at_all() {
+        let thin = rect(598_774.10, 54.772, 0.07, 0.001, 0, false);
+        let scale = 2f64.powi(-538);
+        let tiny = rect(
+            2.0 * scale,
+            13.25 * scale,
+            2.0 * scale,
+            3.5 * scale,
+            0,
+            false,
+        );
+        for (f, d) in [(&thin, 0.037), (&thin, -0.0004), (&tiny, 0.5 * scale)] {
+            if let Some(fast) = square(f, d) {
+                assert_eq!(bits(&fast), bits(&overlay(f, d)), "grown by {d}");
+            }
+        }
+    }
+
+    /// Rectangles spread over many scales (offsets to a million inches,
+    /// sides from a ten-thousandth to ten thousand, radii from a
+    /// hundred-thousandth to a thousand, grown and shrunk): wherever the
+    /// fast way answers it answers alike, and it does answer for most of
+    /// the table-sized ones, so the comparison is never empty.
+    #[test]
+    fn across_scales_it_answers_alike() {
+        use rand_chacha::ChaCha8Rng;
+        use rand_core::{RngCore, SeedableRng};
+        let mut rng = ChaCha8Rng::seed_from_u64(40);
+        let mut unit = move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let (mut answered, mut table_sized, mut table_answered) = (0, 0, 0);
+        for k in 0..6000 {
+            let log = |u: f64, lo: f64, hi: f64| 10f64.powf(lo + u * (hi - lo));
+            let sign = |u: f64| if u < 0.5 { -1.0 } else { 1.0 };
+            let small = k % 2 == 0;
+            let (x0, y0) = if small {
+                (40.0 * unit(), 40.0 * unit())
+            } else {
+                (
+                    sign(unit()) * log(unit(), -3.0, 6.0),
+                    sign(unit()) * log(unit(), -3.0, 6.0),
+                )
+            };
+            let (w, h) = if small {
+                (0.25 + 10.0 * unit(), 0.25 + 10.0 * unit())
+            } else {
+                (log(unit(), -4.0, 4.0), log(unit(), -4.0, 4.0))
+            };
+            let d = sign(unit())
+                * if small {
+                    1.5 * unit()
+                } else {
+                    log(unit(), -5.0, 3.0)
+                };
+            let f = rect(x0, y0, w, h, k % 4, k % 3 == 0);
+            if let Some(fast) = square(&f, d) {
+                assert_eq!(bits(&fast), bits(&overlay(&f, d)), "{f:?} grown by {d}");
+                answered += 1;
+                table_answered += usize::from(small);
+            }
+            table_sized += usize::from(small);
+        }
+        assert!(answered > 0);
+        assert!(
+            table_answered * 2 > table_sized,
+            "{table_answered} of {table_sized} table-sized rectangles answered"
+        );
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(4000))]
         /// Wherever the fast way answers, it answers what i_overlay does:
