@@ -33,28 +33,14 @@ impl<const N: usize> Hash for Words<N> {
     }
 }
 
-/// A key of any number of whole words, hashed a word at a time as
-/// [`Words`] is: kept in a map only when an answer is, and looked for by
-/// its words ([`Sharded::get_words`]), so a question asked allocates
-/// nothing for its key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct WordList(Box<[u64]>);
-
-/// Hashes words one at a time: the one hashing of a [`WordList`] and of
-/// the words it is looked for by.
+/// Hashes words one at a time: the one hashing of a [`WordMap`]'s keys.
 fn write_words<H: Hasher>(words: &[u64], state: &mut H) {
     for &w in words {
         state.write_u64(w);
     }
 }
 
-impl Hash for WordList {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        write_words(&self.0, state);
-    }
-}
-
-/// Words borrowed, hashed as the [`WordList`] of the same words is.
+/// Words borrowed, hashed a word at a time.
 struct WordSlice<'a>(&'a [u64]);
 
 impl Hash for WordSlice<'_> {
@@ -63,7 +49,8 @@ impl Hash for WordSlice<'_> {
     }
 }
 
-/// The hash of the [`WordList`] of `words`, worked out once per question.
+/// The hash of the key of `words` in a [`WordMap`], worked out once per
+/// question.
 pub(crate) fn hash_words(words: &[u64]) -> u64 {
     hash(&WordSlice(words))
 }
@@ -135,34 +122,105 @@ impl<K: Hash + Eq, V: Clone> Sharded<K, V> {
     }
 }
 
-impl<V: Clone> Sharded<WordList, V> {
+/// Answers keyed by lists of any number of whole words, spread over locks
+/// as [`Sharded`] is. The words of the keys a lock keeps are laid end to
+/// end in one list of its own, so keeping an answer copies its words
+/// there and allocates nothing of its own (session 40: a list per key was
+/// a thousand and more allocations a battle, and as many frees), and a
+/// question is looked for by its words, so asking allocates nothing either.
+#[derive(Debug)]
+pub(crate) struct WordMap<V> {
+    shards: Vec<Mutex<WordShard<V>>>,
+    cap: usize,
+}
+
+/// What one lock of a [`WordMap`] keeps: for each key its hash, where its
+/// words start in `words` and how many there are, and its answer.
+#[derive(Debug)]
+struct WordShard<V> {
+    table: HashTable<(u64, usize, usize, V)>,
+    words: Vec<u64>,
+}
+
+impl<V: Clone> WordMap<V> {
+    /// An empty map of `shards` locks keeping at most `cap` answers each.
+    pub(crate) fn new(shards: usize, cap: usize) -> Self {
+        WordMap {
+            shards: (0..shards.max(1))
+                .map(|_| {
+                    Mutex::new(WordShard {
+                        table: HashTable::new(),
+                        words: Vec::new(),
+                    })
+                })
+                .collect(),
+            cap,
+        }
+    }
+
+    /// The lock a key of hash `hash` is kept under (as [`Sharded`] picks).
+    fn shard(&self, hash: u64) -> &Mutex<WordShard<V>> {
+        &self.shards[(hash >> 32) as usize % self.shards.len()]
+    }
+
     /// The answer kept for the key of these `words`, whose hash
     /// ([`hash_words`]) is `h`: found by comparing the words themselves.
     pub(crate) fn get_words(&self, h: u64, words: &[u64]) -> Option<V> {
         let shard = self.shard(h).lock().ok()?;
-        shard
-            .find(h, |(k, _)| *k.0 == *words)
-            .map(|(_, v)| v.clone())
+        let WordShard { table, words: kept } = &*shard;
+        table
+            .find(h, |&(_, at, len, _)| kept[at..at + len] == *words)
+            .map(|(_, _, _, v)| v.clone())
     }
 
-    /// Keeps `value` for the key of these `words`, whose hash is `h` (the
-    /// words copied into a key of their own only here).
+    /// Keeps `value` for the key of these `words`, whose hash is `h` (its
+    /// lock starting afresh when full).
     pub(crate) fn insert_words(&self, h: u64, words: &[u64], value: V) {
-        self.insert_hashed(h, WordList(words.into()), value);
+        let Ok(mut shard) = self.shard(h).lock() else {
+            return;
+        };
+        let WordShard { table, words: kept } = &mut *shard;
+        if table.len() >= self.cap {
+            table.clear();
+            kept.clear();
+        }
+        match table.find_mut(h, |&(_, at, len, _)| kept[at..at + len] == *words) {
+            Some((_, _, _, v)) => *v = value,
+            None => {
+                let at = kept.len();
+                kept.extend_from_slice(words);
+                table.insert_unique(h, (h, at, words.len(), value), |&(k, _, _, _)| k);
+            }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Sharded, WordList, hash, hash_words};
+    use super::{Sharded, WordMap, hash_words};
 
-    /// A key kept and the words it is looked for by hash alike, or the
-    /// memo would never find what it keeps.
+    /// A word map finds each key by its words alone (keys of the same
+    /// words cut differently, or sharing a start, are apart), and a full
+    /// lock starts afresh with the right answers.
     #[test]
-    fn a_word_list_hashes_as_its_words() {
-        for words in [&[][..], &[7], &[1, 2, 3, u64::MAX]] {
-            assert_eq!(hash(&WordList(words.into())), hash_words(words));
+    fn a_word_map_keeps_each_key_by_its_words() {
+        let map: WordMap<u64> = WordMap::new(2, 6);
+        let keys: [&[u64]; 6] = [&[], &[7], &[7, 8], &[1, 2, 3, u64::MAX], &[8], &[7, 9]];
+        for (n, k) in keys.iter().enumerate() {
+            assert_eq!(map.get_words(hash_words(k), k), None);
+            map.insert_words(hash_words(k), k, n as u64);
         }
+        for (n, k) in keys.iter().enumerate() {
+            assert_eq!(map.get_words(hash_words(k), k), Some(n as u64), "{k:?}");
+        }
+        map.insert_words(hash_words(&[7]), &[7], 70);
+        assert_eq!(map.get_words(hash_words(&[7]), &[7]), Some(70));
+        let one: WordMap<u64> = WordMap::new(1, 2);
+        for w in 0..5u64 {
+            one.insert_words(hash_words(&[w, w]), &[w, w], w * 10);
+        }
+        assert_eq!(one.get_words(hash_words(&[4, 4]), &[4, 4]), Some(40));
+        assert_eq!(one.get_words(hash_words(&[0, 0]), &[0, 0]), None);
     }
 
     #[test]

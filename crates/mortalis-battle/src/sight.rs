@@ -12,7 +12,7 @@
 
 use std::cell::RefCell;
 
-use crate::sharded::{Sharded, WordList, hash_words};
+use crate::sharded::{WordMap, hash_words};
 use geo::{Coord, Distance, Euclidean, Line, LineString, Point, Polygon};
 use serde::Serialize;
 
@@ -187,15 +187,16 @@ impl Blocker<'_> {
 
 /// A regular polygon standing for a round base.
 pub(crate) fn base_polygon(x: f64, y: f64, radius: f64) -> Polygon<f64> {
-    let ring: Vec<Coord<f64>> = (0..BASE_CORNERS)
-        .map(|k| {
-            let a = std::f64::consts::TAU * k as f64 / BASE_CORNERS as f64;
-            Coord {
-                x: x + radius * a.cos(),
-                y: y + radius * a.sin(),
-            }
-        })
-        .collect();
+    // Room for the ring closed: `Polygon::new` adds the first corner again
+    // at the end, which in a list of the corners alone grows it.
+    let mut ring: Vec<Coord<f64>> = Vec::with_capacity(BASE_CORNERS + 1);
+    ring.extend((0..BASE_CORNERS).map(|k| {
+        let a = std::f64::consts::TAU * k as f64 / BASE_CORNERS as f64;
+        Coord {
+            x: x + radius * a.cos(),
+            y: y + radius * a.sin(),
+        }
+    }));
     Polygon::new(LineString::new(ring), vec![])
 }
 
@@ -316,10 +317,10 @@ fn body_box(o: &Body) -> [f64; 4] {
 /// locks).
 #[derive(Debug)]
 pub struct SightMemo {
-    seen: Sharded<WordList, Sight>,
+    seen: WordMap<Sight>,
     /// The answers of the cheaper [`Table::sees`] (whether anything is
     /// seen), for the checks no whole answer is remembered for.
-    glance: Sharded<WordList, bool>,
+    glance: WordMap<bool>,
 }
 
 /// How many locks each map of a memo is spread over.
@@ -331,8 +332,8 @@ const MEMO_MAX: usize = 1 << 15;
 impl Default for SightMemo {
     fn default() -> Self {
         SightMemo {
-            seen: Sharded::new(MEMO_SHARDS, MEMO_MAX / MEMO_SHARDS),
-            glance: Sharded::new(MEMO_SHARDS, MEMO_MAX / MEMO_SHARDS),
+            seen: WordMap::new(MEMO_SHARDS, MEMO_MAX / MEMO_SHARDS),
+            glance: WordMap::new(MEMO_SHARDS, MEMO_MAX / MEMO_SHARDS),
         }
     }
 }

@@ -173,16 +173,20 @@ impl Links {
 
     /// The query's own links by the node they leave, for
     /// [`Links::out_of`]: (node, index), in order.
+    #[cfg(test)]
     pub(super) fn own_by_node(&self) -> Vec<(usize, usize)> {
-        let base = self.shared.len();
-        let mut out: Vec<(usize, usize)> = self
-            .own
-            .iter()
-            .enumerate()
-            .map(|(k, l)| (l.from, base + k))
-            .collect();
-        out.sort_unstable();
+        let mut out = vec![];
+        self.own_by_node_into(&mut out);
         out
+    }
+
+    /// [`Links::own_by_node`], put in `out` (cleared first), a list a
+    /// search keeps for the next.
+    pub(super) fn own_by_node_into(&self, out: &mut Vec<(usize, usize)>) {
+        let base = self.shared.len();
+        out.clear();
+        out.extend(self.own.iter().enumerate().map(|(k, l)| (l.from, base + k)));
+        out.sort_unstable();
     }
 
     /// The indices of the links kept out of node `u`, in order (`own`:

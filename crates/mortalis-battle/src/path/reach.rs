@@ -2,7 +2,7 @@
 //! both Moves of a round can, when a climb on it spans the two (B31).
 
 use super::graph::{CLIMB_SPACING, Graph, LinkKind, Slide};
-use super::search::Backs;
+use super::search::{Backs, Trails};
 use super::{Nav, Reach, Step};
 use crate::hyp::Hyp;
 use crate::table::{Body, Level, Place, TableError};
@@ -249,6 +249,7 @@ impl Nav<'_> {
         // Paths that touch difficult ground are searched only when some
         // lies within reach (else they are the plain ones, with less room).
         let rough_too = g.difficult_near(from, allowance);
+        let mut scratch = Scratch::take();
         for rough in [false, true] {
             let extra = span.rough_inches();
             let budget = allowance - if rough { extra } else { 0.0 };
@@ -263,7 +264,7 @@ impl Nav<'_> {
                 g.settle(rough, budget)
             };
             let best = back.costs();
-            let settled = settled(best, &back, budget, span, rough);
+            settled(&mut scratch, best, &back, budget, span, rough);
             if let Some(total) = gate {
                 let total = total - if rough { 2.0 } else { 0.0 };
                 spans |= climb_past(&g, best, budget, total);
@@ -280,48 +281,105 @@ impl Nav<'_> {
                 rough,
                 rough_inches: extra,
             };
-            ctx.pick(&settled, &mut out);
+            ctx.pick(&mut scratch, &mut out);
         }
+        scratch.give_back();
         Ok((out, spans))
     }
 }
 
+/// The lists a [`Nav::reach_span`] works with: the answers about the
+/// ways, the states in order, the states settled, and by goal the first
+/// goal of its place and its slides. A thread keeps them from one search
+/// to the next, so that reading a search allocates nothing (session 40:
+/// these lists, and the stacks of the walks back, were a few thousand
+/// allocations a battle).
+#[derive(Default)]
+struct Scratch {
+    trails: Trails,
+    order: Vec<(usize, usize)>,
+    settled: Vec<Settled>,
+    same: Vec<usize>,
+    slides: Vec<Option<Option<Slide>>>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+impl Scratch {
+    /// The thread's lists (fresh ones when a search on the thread is using
+    /// them, or a panic left them borrowed).
+    fn take() -> Self {
+        SCRATCH
+            .try_with(|s| s.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)))
+            .ok()
+            .and_then(Result::ok)
+            .unwrap_or_default()
+    }
+
+    /// Gives the lists back to the thread.
+    fn give_back(self) {
+        let _ = SCRATCH.try_with(|s| {
+            if let Ok(mut s) = s.try_borrow_mut() {
+                *s = self;
+            }
+        });
+    }
+}
+
 /// The states a search settled within `budget`; for a walk across both
-/// Moves only those whose way climbs across the first allowance.
-fn settled(best: &[[f64; 2]], back: &Backs, budget: f64, span: Span, rough: bool) -> Vec<Settled> {
+/// Moves only those whose way climbs across the first allowance. Put in
+/// the scratch's `settled` (cleared first).
+fn settled(
+    scratch: &mut Scratch,
+    best: &[[f64; 2]],
+    back: &Backs,
+    budget: f64,
+    span: Span,
+    rough: bool,
+) {
     let extra = if rough { span.rough_inches() } else { 0.0 };
-    let mut trails = vec![None; back.len()];
-    let mut across = vec![None; back.len()];
+    let Scratch {
+        trails,
+        order,
+        settled,
+        ..
+    } = scratch;
+    settled.clear();
+    trails.reset(back.len());
+    back.reached_in_order(order);
     // The start, then every state the search reached (no other has a
     // cost), in the order of their nodes.
-    std::iter::once((0, 0))
-        .chain(back.reached_in_order())
-        .filter(|&(v, j)| best[v][j] <= budget + 1e-9)
-        .filter_map(|(v, j)| {
-            // As the path rebuilt from `back` would say.
-            let (difficult, climbed, dropped) = Graph::trail(back, &mut trails, v, j);
-            // Past the allowances only by a climb, its last step.
-            let exact = budget - CLIMB_SLACK;
-            let climbs_here = || matches!(back.get(v, j), Some((_, _, Step::Climb { .. }, _)));
-            if best[v][j] > exact + 1e-9 && !climbs_here() {
-                return None;
-            }
-            let split = span.split(difficult);
-            if span.both() && !Graph::climbs_across(back, best, &mut across, (v, j), split) {
-                return None;
-            }
-            let rough_inch = if difficult { extra } else { 0.0 };
-            Some(Settled {
-                v,
-                j,
-                spent: best[v][j] + rough_inch,
-                climbed,
-                difficult,
-                dropped,
-                left: (exact - best[v][j]).max(0.0),
-            })
-        })
-        .collect()
+    settled.extend(
+        std::iter::once((0, 0))
+            .chain(order.iter().copied())
+            .filter(|&(v, j)| best[v][j] <= budget + 1e-9)
+            .filter_map(|(v, j)| {
+                // As the path rebuilt from `back` would say.
+                let (difficult, climbed, dropped) = trails.trail(back, v, j);
+                // Past the allowances only by a climb, its last step.
+                let exact = budget - CLIMB_SLACK;
+                let climbs_here = || matches!(back.get(v, j), Some((_, _, Step::Climb { .. }, _)));
+                if best[v][j] > exact + 1e-9 && !climbs_here() {
+                    return None;
+                }
+                let split = span.split(difficult);
+                if span.both() && !trails.climbs_across(back, best, (v, j), split) {
+                    return None;
+                }
+                let rough_inch = if difficult { extra } else { 0.0 };
+                Some(Settled {
+                    v,
+                    j,
+                    spent: best[v][j] + rough_inch,
+                    climbed,
+                    difficult,
+                    dropped,
+                    left: (exact - best[v][j]).max(0.0),
+                })
+            }),
+    );
 }
 
 /// Whether a climb starts at a state settled within `budget` and ends past
@@ -359,18 +417,25 @@ struct Pick<'p, 'g> {
 impl Pick<'_, '_> {
     /// For each goal, the settled state (or a straight walk on from one)
     /// nearest to it; kept in `out` when nearer than what it holds.
-    fn pick(&self, settled: &[Settled], out: &mut [Traced]) {
+    /// The states are the scratch's `settled`.
+    fn pick(&self, scratch: &mut Scratch, out: &mut [Traced]) {
         let goals = self.goals;
+        let Scratch {
+            settled,
+            same,
+            slides,
+            ..
+        } = scratch;
         // The same place asked for twice (by the straight line and by the
         // walking distance) is slid to once: each goal's first place.
-        let same: Vec<usize> = (0..goals.len())
-            .map(|k| (0..k).find(|&i| goals[i] == goals[k]).unwrap_or(k))
-            .collect();
+        same.clear();
+        same.extend((0..goals.len()).map(|k| (0..k).find(|&i| goals[i] == goals[k]).unwrap_or(k)));
         // State by state (each goal still sees the states in their order),
         // with the slides from the state judged so far, by goal place.
         let mut better: Vec<Option<(f64, Reach, &Settled)>> = vec![None; goals.len()];
-        let mut slides: Vec<Option<Option<Slide>>> = vec![None; goals.len()];
-        for st in settled {
+        slides.clear();
+        slides.resize(goals.len(), None);
+        for st in settled.iter() {
             if st.spent > self.allowance + 1e-9 {
                 continue;
             }

@@ -74,11 +74,34 @@ impl Graph<'_> {
 
     /// The search from node 0: Dijkstra cut at `budget`, or A* stopping at
     /// `goal` (with [`Graph::estimate`]). Returns the costs and the way
-    /// back ([`Backs`]), and the goal state reached.
+    /// back ([`Backs`]), and the goal state reached. Its working lists are
+    /// the thread's, kept from its last search ([`Scratch`]).
     fn run(
         &self,
         difficult_ok: bool,
         budget: f64,
+        goal: Option<usize>,
+        split: Option<f64>,
+    ) -> (Backs, Option<(usize, usize)>) {
+        let mut scratch = SCRATCH
+            .with(|spare| spare.borrow_mut().pop())
+            .unwrap_or_default();
+        let out = self.run_with(&mut scratch, (difficult_ok, budget), goal, split);
+        // As for the tables of `Backs`: a thread ending or a borrow left by
+        // a panic only loses the lists.
+        let _ = SCRATCH.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                spare.push(scratch);
+            }
+        });
+        out
+    }
+
+    /// [`Graph::run`] with the working lists of `scratch` (cleared first).
+    fn run_with(
+        &self,
+        scratch: &mut Scratch,
+        (difficult_ok, budget): (bool, f64),
         goal: Option<usize>,
         split: Option<f64>,
     ) -> (Backs, Option<(usize, usize)>) {
@@ -90,17 +113,21 @@ impl Graph<'_> {
             }
         };
         let n = self.nodes.len();
+        let Scratch {
+            own,
+            across,
+            heap,
+            near,
+            moves,
+        } = scratch;
         // The query's own links by node (the shared ones are kept so by
         // the `Nav`, `Links::out_of`).
-        let own = self.links.own_by_node();
+        self.links.own_by_node_into(own);
         // With a split: whether each state's way climbed across it.
-        let mut across = vec![[false; 2]; if split.is_some() { n } else { 0 }];
+        across.clear();
+        across.resize(if split.is_some() { n } else { 0 }, [false; 2]);
         let mut back = Backs::new(n);
-        // Sized for a Move's search (a few dozen states, a few hundred
-        // nodes near each), so that they seldom grow.
-        let mut heap = BinaryHeap::with_capacity(64);
-        // Reused by every expansion: the nodes near it and its moves.
-        let (mut near, mut moves) = (Vec::with_capacity(256), Vec::with_capacity(64));
+        heap.clear();
         back.start();
         heap.push(Entry(h(0, 0), 0, 0));
         while let Some(Entry(key, u, jumped)) = heap.pop() {
@@ -121,9 +148,9 @@ impl Graph<'_> {
             self.moves_from(
                 (u, jumped, cost),
                 (difficult_ok, reach),
-                self.links.out_of(u, &own),
+                self.links.out_of(u, own),
                 &back.cost,
-                (&mut near, &mut moves),
+                (near, moves),
             );
             for (v, step, c, j, touch) in moves.drain(..) {
                 if c <= budget + 1e-9 && c < back.cost[v][j] - 1e-12 {
@@ -273,10 +300,10 @@ impl Graph<'_> {
         Some((step, c, j))
     }
 
-    /// Puts in `out` the nodes a slide from node `u` may reach: every other
-    /// node on its surface whose squared distance from it is at most
-    /// `reach2` (the square of `reach`), in ascending order when it
-    /// matters. With a finite reach short of the table side the shared
+    /// Appends to `out` (the caller clears it) the nodes a slide from node
+    /// `u` may reach: every other node on its surface whose squared
+    /// distance from it is at most `reach2` (the square of `reach`), in
+    /// ascending order when it matters. With a finite reach short of the table side the shared
     /// corners are taken from the buckets round it
     /// ([`NodeGrid`](super::grid::NodeGrid)), which test their own places;
     /// nodes 0 and 1 and every node this query added are tested here.
@@ -310,6 +337,9 @@ impl Graph<'_> {
                             }
                         }
                     }
+                    // Not reached today (a query's own nodes always start
+                    // where the grid's end); the same answer read node by
+                    // node, should that change.
                     _ => {
                         for v in grid.nodes..self.nodes.len() {
                             if slides_to(v, self.nodes[v].at) {
@@ -347,7 +377,15 @@ impl Graph<'_> {
     }
 
     pub(super) fn rebuild(&self, back: &Backs, mut u: usize, mut j: usize, length: f64) -> Path {
-        let mut steps = vec![];
+        // Counted first, so that the steps are put in a list of their size
+        // at once rather than one grown step by step.
+        let mut count = 0;
+        let (mut cu, mut cj) = (u, j);
+        while let Some((p, pj, _, _)) = back.get(cu, cj) {
+            count += 1;
+            (cu, cj) = (*p, *pj);
+        }
+        let mut steps = Vec::with_capacity(count);
         let mut touch = Touch::default();
         while let Some((p, pj, step, t)) = back.get(u, j) {
             steps.push(step.clone());
@@ -365,14 +403,33 @@ impl Graph<'_> {
     }
 }
 
-impl Graph<'_> {
+/// What the ways to a search's states were found to touch, by the states'
+/// [`Backs::slot`], so that the ways to many states are walked once; and
+/// the stacks those walks use. Kept by a thread from one search to the
+/// next ([`Trails::reset`] for each).
+#[derive(Default)]
+pub(super) struct Trails {
+    known: Vec<Option<Trail>>,
+    across: Vec<Option<bool>>,
+    stack: Vec<(usize, bool, bool, f64)>,
+    across_stack: Vec<(usize, bool)>,
+}
+
+impl Trails {
+    /// Forgets every answer, for a search that reached `n` states.
+    pub(super) fn reset(&mut self, n: usize) {
+        self.known.clear();
+        self.known.resize(n, None);
+        self.across.clear();
+        self.across.resize(n, None);
+    }
+
     /// Whether the way to state (`v`, `j`) that `back` records touches
     /// difficult ground and whether it climbs — as the path
-    /// [`Graph::rebuild`] makes would say — remembering each state's answer
-    /// in `known` (by the state's [`Backs::slot`]) so that the ways to many
-    /// states are walked once.
-    pub(super) fn trail(back: &Backs, known: &mut [Option<Trail>], v: usize, j: usize) -> Trail {
-        let mut stack = vec![];
+    /// [`Graph::rebuild`] makes would say.
+    pub(super) fn trail(&mut self, back: &Backs, v: usize, j: usize) -> Trail {
+        let (known, stack) = (&mut self.known, &mut self.stack);
+        stack.clear();
         let (mut u, mut k) = (v, j);
         let mut acc = loop {
             let Some(slot) = back.slot(u, k) else {
@@ -395,22 +452,19 @@ impl Graph<'_> {
         }
         acc
     }
-}
 
-impl Graph<'_> {
     /// Whether the way to state `at` that `back` records climbs across
     /// `split` inches of allowance: a climb starting below it and ending
-    /// past it (B31, a walk across both Moves). Each state's answer is kept
-    /// in `known` (by its [`Backs::slot`]), so that the ways to many states
-    /// are walked once.
+    /// past it (B31, a walk across both Moves).
     pub(super) fn climbs_across(
+        &mut self,
         back: &Backs,
         best: &[[f64; 2]],
-        known: &mut [Option<bool>],
         at: (usize, usize),
         split: f64,
     ) -> bool {
-        let mut stack = vec![];
+        let (known, stack) = (&mut self.across, &mut self.across_stack);
+        stack.clear();
         let (mut u, mut k) = at;
         let mut acc = loop {
             let Some(slot) = back.slot(u, k) else {
@@ -459,20 +513,56 @@ pub(super) struct Backs {
 }
 
 /// The tables of the searches a thread has done, cleared, ready for its
-/// next (one per search running at once on it).
-type Tables = (Vec<[u32; 2]>, Vec<[f64; 2]>);
+/// next (one per search running at once on it): by node, and the ways and
+/// states reached (empty, their room kept).
+type Tables = (Vec<[u32; 2]>, Vec<[f64; 2]>, Vec<Way>, Vec<(usize, usize)>);
+
+/// The lists one search works with and drops when done ([`Graph::run`]):
+/// the query's own links by node, whether each state climbed across the
+/// split, the heap, the nodes near a state and its moves. A thread keeps
+/// them from one search to the next, so that a search allocates none
+/// (session 40: a few thousand allocations a battle).
+struct Scratch {
+    own: Vec<(usize, usize)>,
+    across: Vec<[bool; 2]>,
+    heap: BinaryHeap<Entry>,
+    near: Vec<usize>,
+    moves: Vec<Move>,
+}
+
+impl Default for Scratch {
+    /// Sized for a Move's search (a few dozen states, a few hundred nodes
+    /// near each), so that they seldom grow.
+    fn default() -> Self {
+        Scratch {
+            own: Vec::new(),
+            across: Vec::new(),
+            heap: BinaryHeap::with_capacity(64),
+            near: Vec::with_capacity(256),
+            moves: Vec::with_capacity(64),
+        }
+    }
+}
 
 thread_local! {
     static SPARE: std::cell::RefCell<Vec<Tables>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SCRATCH: std::cell::RefCell<Vec<Scratch>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Backs {
     const NONE: u32 = u32::MAX;
 
     fn new(n: usize) -> Self {
-        let (mut at, mut cost) = SPARE
+        let (mut at, mut cost, ways, reached) = SPARE
             .with(|spare| spare.borrow_mut().pop())
-            .unwrap_or_default();
+            .unwrap_or_else(|| {
+                (
+                    vec![],
+                    vec![],
+                    Vec::with_capacity(64),
+                    Vec::with_capacity(64),
+                )
+            });
         if at.len() < n {
             at.resize(n, [Self::NONE; 2]);
             cost.resize(n, [f64::INFINITY; 2]);
@@ -480,8 +570,8 @@ impl Backs {
         Backs {
             at,
             cost,
-            ways: Vec::with_capacity(64),
-            reached: Vec::with_capacity(64),
+            ways,
+            reached,
         }
     }
 
@@ -536,15 +626,11 @@ impl Backs {
     /// and jump flags. (No move costs less than nothing, so no way leads
     /// back to the start; were one to, the start is left out here all the
     /// same, as its readers take it first.)
-    pub(super) fn reached_in_order(&self) -> Vec<(usize, usize)> {
-        let mut out: Vec<(usize, usize)> = self
-            .reached
-            .iter()
-            .copied()
-            .filter(|&s| s != (0, 0))
-            .collect();
+    /// Put in `out` (cleared first).
+    pub(super) fn reached_in_order(&self, out: &mut Vec<(usize, usize)>) {
+        out.clear();
+        out.extend(self.reached.iter().copied().filter(|&s| s != (0, 0)));
         out.sort_unstable();
-        out
     }
 }
 
@@ -559,7 +645,14 @@ impl Drop for Backs {
         if let Some(start) = self.cost.first_mut() {
             *start = [f64::INFINITY; 2];
         }
-        let tables = (std::mem::take(&mut self.at), std::mem::take(&mut self.cost));
+        self.ways.clear();
+        self.reached.clear();
+        let tables = (
+            std::mem::take(&mut self.at),
+            std::mem::take(&mut self.cost),
+            std::mem::take(&mut self.ways),
+            std::mem::take(&mut self.reached),
+        );
         // A panic elsewhere may leave the thread's spares borrowed, or the
         // thread ending: the tables are then dropped.
         let _ = SPARE.try_with(|spare| {
@@ -633,7 +726,10 @@ mod tests {
         let cleared = SPARE.with(|spare| {
             let spare = spare.borrow();
             !spare.is_empty()
-                && spare.iter().all(|(at, cost)| {
+                && spare
+                    .iter()
+                    .all(|(_, _, ways, reached)| ways.is_empty() && reached.is_empty())
+                && spare.iter().all(|(at, cost, _, _)| {
                     at.iter().all(|a| *a == [Backs::NONE; 2])
                         && cost.iter().all(|c| *c == [f64::INFINITY; 2])
                 })
