@@ -215,6 +215,13 @@ mod tests {
         }
         map.insert_words(hash_words(&[7]), &[7], 70);
         assert_eq!(map.get_words(hash_words(&[7]), &[7]), Some(70));
+        // Two keys with the same hash are told apart by their words.
+        let clash: WordMap<u64> = WordMap::new(1, 8);
+        clash.insert_words(5, &[1], 10);
+        clash.insert_words(5, &[2], 20);
+        assert_eq!(clash.get_words(5, &[1]), Some(10));
+        assert_eq!(clash.get_words(5, &[2]), Some(20));
+        assert_eq!(clash.get_words(5, &[3]), None);
         let one: WordMap<u64> = WordMap::new(1, 2);
         for w in 0..5u64 {
             one.insert_words(hash_words(&[w, w]), &[w, w], w * 10);

@@ -308,8 +308,10 @@ thread_local! {
 }
 
 impl Scratch {
-    /// The thread's lists (fresh ones when a search on the thread is using
-    /// them, or a panic left them borrowed).
+    /// The thread's lists, moved out (a search nested in this one finds
+    /// the empty ones left behind; a thread whose storage is gone gets
+    /// fresh ones). A panic drops them: they are given back only after a
+    /// search that ended.
     fn take() -> Self {
         SCRATCH
             .try_with(|s| s.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)))

@@ -75,7 +75,7 @@ impl Graph<'_> {
     /// The search from node 0: Dijkstra cut at `budget`, or A* stopping at
     /// `goal` (with [`Graph::estimate`]). Returns the costs and the way
     /// back ([`Backs`]), and the goal state reached. Its working lists are
-    /// the thread's, kept from its last search ([`Scratch`]).
+    /// the thread's, kept from its last search ([`RunLists`]).
     fn run(
         &self,
         difficult_ok: bool,
@@ -83,24 +83,28 @@ impl Graph<'_> {
         goal: Option<usize>,
         split: Option<f64>,
     ) -> (Backs, Option<(usize, usize)>) {
-        let mut scratch = SCRATCH
-            .with(|spare| spare.borrow_mut().pop())
+        // Popped, so a search nested in this one would find none and make
+        // its own; a thread whose storage is gone works with fresh lists.
+        let mut lists = RUN_LISTS
+            .try_with(|spare| spare.try_borrow_mut().ok().and_then(|mut s| s.pop()))
+            .ok()
+            .flatten()
             .unwrap_or_default();
-        let out = self.run_with(&mut scratch, (difficult_ok, budget), goal, split);
-        // As for the tables of `Backs`: a thread ending or a borrow left by
-        // a panic only loses the lists.
-        let _ = SCRATCH.try_with(|spare| {
+        let out = self.run_with(&mut lists, (difficult_ok, budget), goal, split);
+        // A panic in the search drops the lists with it; they are given
+        // back only after a search that ended.
+        let _ = RUN_LISTS.try_with(|spare| {
             if let Ok(mut spare) = spare.try_borrow_mut() {
-                spare.push(scratch);
+                spare.push(lists);
             }
         });
         out
     }
 
-    /// [`Graph::run`] with the working lists of `scratch` (cleared first).
+    /// [`Graph::run`] with the working lists of `lists` (cleared first).
     fn run_with(
         &self,
-        scratch: &mut Scratch,
+        lists: &mut RunLists,
         (difficult_ok, budget): (bool, f64),
         goal: Option<usize>,
         split: Option<f64>,
@@ -113,13 +117,13 @@ impl Graph<'_> {
             }
         };
         let n = self.nodes.len();
-        let Scratch {
+        let RunLists {
             own,
             across,
             heap,
             near,
             moves,
-        } = scratch;
+        } = lists;
         // The query's own links by node (the shared ones are kept so by
         // the `Nav`, `Links::out_of`).
         self.links.own_by_node_into(own);
@@ -303,8 +307,8 @@ impl Graph<'_> {
     /// Appends to `out` (the caller clears it) the nodes a slide from node
     /// `u` may reach: every other node on its surface whose squared
     /// distance from it is at most `reach2` (the square of `reach`), in
-    /// ascending order when it matters. With a finite reach short of the table side the shared
-    /// corners are taken from the buckets round it
+    /// ascending order when it matters. With a finite reach short of the
+    /// table side the shared corners are taken from the buckets round it
     /// ([`NodeGrid`](super::grid::NodeGrid)), which test their own places;
     /// nodes 0 and 1 and every node this query added are tested here.
     fn within(&self, u: usize, (reach, reach2): (f64, f64), out: &mut Vec<usize>) {
@@ -522,7 +526,7 @@ type Tables = (Vec<[u32; 2]>, Vec<[f64; 2]>, Vec<Way>, Vec<(usize, usize)>);
 /// split, the heap, the nodes near a state and its moves. A thread keeps
 /// them from one search to the next, so that a search allocates none
 /// (session 40: a few thousand allocations a battle).
-struct Scratch {
+struct RunLists {
     own: Vec<(usize, usize)>,
     across: Vec<[bool; 2]>,
     heap: BinaryHeap<Entry>,
@@ -530,11 +534,11 @@ struct Scratch {
     moves: Vec<Move>,
 }
 
-impl Default for Scratch {
+impl Default for RunLists {
     /// Sized for a Move's search (a few dozen states, a few hundred nodes
     /// near each), so that they seldom grow.
     fn default() -> Self {
-        Scratch {
+        RunLists {
             own: Vec::new(),
             across: Vec::new(),
             heap: BinaryHeap::with_capacity(64),
@@ -546,7 +550,7 @@ impl Default for Scratch {
 
 thread_local! {
     static SPARE: std::cell::RefCell<Vec<Tables>> = const { std::cell::RefCell::new(Vec::new()) };
-    static SCRATCH: std::cell::RefCell<Vec<Scratch>> = const { std::cell::RefCell::new(Vec::new()) };
+    static RUN_LISTS: std::cell::RefCell<Vec<RunLists>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Backs {
