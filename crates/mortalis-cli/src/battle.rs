@@ -579,6 +579,11 @@ pub(crate) fn battle_error(
                 )
             )
         }
+        BattleError::Dice(d) => format!(
+            "{}: {}",
+            lang.pick("kości", "dice"),
+            crate::terminal::dice_error(d, lang)
+        ),
         _ => e.to_string(),
     }
 }

@@ -168,7 +168,24 @@ pub(crate) fn fielded_side(
 }
 
 fn campaign_error(e: &CampaignError, lang: Lang) -> Failure {
-    fail(format!("{}: {e}", lang.pick("odrzucone", "refused")))
+    fail(format!(
+        "{}: {}",
+        lang.pick("odrzucone", "refused"),
+        said(e, lang)
+    ))
+}
+
+/// A campaign error's words: dice errors in `lang`, the rules' own
+/// wording otherwise.
+fn said(e: &CampaignError, lang: Lang) -> String {
+    match e {
+        CampaignError::Dice(d) => format!(
+            "{}: {}",
+            lang.pick("kości", "dice"),
+            crate::terminal::dice_error(d, lang)
+        ),
+        e => e.to_string(),
+    }
 }
 
 /// A decisions file.
@@ -255,7 +272,7 @@ fn with_decider(
             CampaignError::Decision { .. } => path,
             _ => other,
         };
-        fail(format!("{}: {e}", file.display()))
+        fail(format!("{}: {}", file.display(), said(&e, lang)))
     })?;
     if let Some(k) = s.choices.keys().find(|k| !s.used.contains(k)) {
         return Err(fail(format!(

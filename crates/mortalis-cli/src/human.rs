@@ -9,7 +9,7 @@ use mortalis_rules::odds::{self, Odds};
 use mortalis_rules::skills::Skill;
 
 use crate::account::{EDGES, quoted};
-use crate::campaign::prompt::{no_line, read_line};
+use crate::terminal::{no_line, read_line};
 
 /// A person at the terminal deciding for one side.
 pub struct Human {

@@ -18,6 +18,7 @@ mod render;
 mod share;
 mod simulate;
 mod table;
+mod terminal;
 
 use std::ffi::OsString;
 use std::io::Write as _;
@@ -276,51 +277,6 @@ fn print_output(out: &Output, lang: Lang) -> ExitCode {
     }
 }
 
-/// Dice typed in one by one at a prompt (stderr), read from `input`.
-struct PromptDice<R> {
-    input: R,
-    lang: Lang,
-    asked: usize,
-}
-
-impl<R: std::io::BufRead> PromptDice<R> {
-    fn new(input: R, lang: Lang) -> Self {
-        PromptDice {
-            input,
-            lang,
-            asked: 0,
-        }
-    }
-}
-
-impl<R: std::io::BufRead> DiceSource for PromptDice<R> {
-    fn d6(&mut self) -> Result<u8, mortalis_rules::dice::DiceError> {
-        self.asked += 1;
-        loop {
-            eprint!("{} {} (1-6): ", self.lang.pick("Kość", "Die"), self.asked);
-            let mut line = String::new();
-            match self.input.read_line(&mut line) {
-                Ok(0) => return Err(mortalis_rules::dice::DiceError::Exhausted(self.asked)),
-                Err(e) => {
-                    return Err(mortalis_rules::dice::DiceError::Unreadable {
-                        die: self.asked,
-                        reason: e.to_string(),
-                    });
-                }
-                Ok(_) => {}
-            }
-            match line.trim().parse::<u8>() {
-                Ok(v @ 1..=6) => return Ok(v),
-                _ => eprintln!(
-                    "{}",
-                    self.lang
-                        .pick("Podaj liczbę od 1 do 6.", "Type a number from 1 to 6.")
-                ),
-            }
-        }
-    }
-}
-
 /// Text for stdout, the exit code, and the file a command saved (if any).
 struct Output {
     text: String,
@@ -367,18 +323,21 @@ fn run(cmd: Command, lang: Lang) -> Result<Output, Failure> {
             ask,
         } => {
             let q: Query = parse_toml(&query, lang)?;
-            let mut src: Box<dyn DiceSource> = match dice {
-                Some(v) => {
-                    Box::new(TypedDice::new(&v).map_err(|e| anyhow::anyhow!("--dice: {e}"))?)
-                }
-                None if ask => Box::new(PromptDice::new(std::io::stdin().lock(), lang)),
-                None => Box::new(RngDice::new(ChaCha8Rng::seed_from_u64(seed.unwrap_or(0)))),
-            };
+            let mut src: Box<dyn DiceSource> =
+                match dice {
+                    Some(v) => Box::new(TypedDice::new(&v).map_err(|e| {
+                        anyhow::anyhow!("--dice: {}", terminal::dice_error(&e, lang))
+                    })?),
+                    None if ask => Box::new(terminal::PromptDice::new(lang)),
+                    None => Box::new(RngDice::new(ChaCha8Rng::seed_from_u64(seed.unwrap_or(0)))),
+                };
             let report = mortalis_rules::play::play(&q, src.as_mut()).map_err(|e| match e {
                 mortalis_rules::play::PlayError::Action(a) => action_failure(&query, &a, lang),
-                mortalis_rules::play::PlayError::Dice(d) => {
-                    Failure::from(anyhow::anyhow!("{}: {d}", lang.pick("kości", "dice")))
-                }
+                mortalis_rules::play::PlayError::Dice(d) => Failure::from(anyhow::anyhow!(
+                    "{}: {}",
+                    lang.pick("kości", "dice"),
+                    terminal::dice_error(&d, lang)
+                )),
             })?;
             ok(render::play_report(&report, lang))
         }

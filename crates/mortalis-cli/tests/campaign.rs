@@ -265,16 +265,28 @@ fn input_ending_mid_sequence_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let c = new_campaign(dir.path());
     let before = std::fs::read(&c).unwrap();
-    mortalis()
-        .args(["campaign", "battle"])
-        .arg(&c)
-        .arg(data("report1.toml"))
-        .args(["--dice", "typed"])
-        .write_stdin("3\n3\n2\n")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("dice"));
-    assert_eq!(std::fs::read(&c).unwrap(), before);
+    // The dice error in either language.
+    for (lang, said) in [
+        (
+            "en",
+            "refused: dice: no more typed-in dice (needed die number 4)",
+        ),
+        (
+            "pl",
+            "odrzucone: kości: zabrakło wpisanych kości (potrzebna była kość nr 4)",
+        ),
+    ] {
+        mortalis()
+            .args(["--lang", lang, "campaign", "battle"])
+            .arg(&c)
+            .arg(data("report1.toml"))
+            .args(["--dice", "typed"])
+            .write_stdin("3\n3\n2\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(said));
+        assert_eq!(std::fs::read(&c).unwrap(), before);
+    }
 }
 
 #[test]

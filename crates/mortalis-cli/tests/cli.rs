@@ -285,6 +285,40 @@ fn roll_says_when_stdin_cannot_be_read_rather_than_that_it_ended() {
         );
 }
 
+/// Dice errors are said in the interface's language: a typed value out of
+/// range, typed dice that ran out, a die that could not be read (until
+/// session 41 these stayed English in a Polish session).
+#[test]
+fn dice_errors_are_said_in_polish() {
+    let roll = |dice: &[&str]| {
+        let mut c = mortalis();
+        c.args(["--lang", "pl", "roll", "tests/data/shoot.toml"])
+            .args(dice);
+        c
+    };
+    roll(&["--dice", "2,9"]).assert().code(2).stderr(
+        predicate::str::contains("--dice: wartość kości 9 nie mieści się w zakresie od 1 do 6")
+            .and(predicate::str::contains("die value").not()),
+    );
+    roll(&["--dice", "6,6"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "kości: zabrakło wpisanych kości (potrzebna była kość nr 3)",
+        ));
+    roll(&["--ask"])
+        .write_stdin(b"1\n\xff\xfe\n".to_vec())
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("Kość 2 (1-6): ")
+                .and(predicate::str::contains(
+                    "nie udało się odczytać kości nr 2",
+                ))
+                .and(predicate::str::contains("could not").not()),
+        );
+}
+
 #[test]
 fn show_invalid_warband_prints_sheet_and_problems_and_exits_1() {
     let dir = tempfile::tempdir().unwrap();

@@ -4,41 +4,14 @@
 use mortalis_rules::Lang;
 use mortalis_rules::campaign::postbattle::{self, Decider, Question};
 use mortalis_rules::campaign::{self as rules, CampaignError, CampaignState, DiceOrigin, Purchase};
-use mortalis_rules::dice::{DiceError, DiceSource, RngDice};
+use mortalis_rules::dice::{DiceSource, RngDice};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::Deserialize;
 use std::io::Write as _;
 
 use super::DiceMode;
-
-/// One line of stdin, trimmed; `Ok(None)` at the end of input. A failed
-/// read (or bytes that are not UTF-8) is an error of its own, so that it
-/// is not mistaken for the player having nothing more to say.
-pub(crate) fn read_line() -> std::io::Result<Option<String>> {
-    let mut line = String::new();
-    match std::io::stdin().read_line(&mut line)? {
-        0 => Ok(None),
-        _ => Ok(Some(line.trim().to_string())),
-    }
-}
-
-/// Why stdin gave no line: its end, or a failed read.
-pub(crate) fn no_line(e: Option<&std::io::Error>, lang: Lang) -> String {
-    match e {
-        None => lang
-            .pick(
-                "brak odpowiedzi (koniec wejścia)",
-                "no answer (end of input)",
-            )
-            .to_string(),
-        Some(e) => format!(
-            "{}: {}",
-            lang.pick("nie udało się odczytać stdin", "stdin could not be read"),
-            crate::io_pl::reason(e, lang)
-        ),
-    }
-}
+use crate::terminal::{PromptDice, no_line, read_line};
 
 /// Questions on the terminal (prompts on stderr, answers on stdin).
 pub struct Interactive {
@@ -56,16 +29,11 @@ impl Decider for Interactive {
             eprint!("> ");
             let a = match read_line() {
                 Ok(Some(a)) => a,
-                Ok(None) => {
+                // The end of input, or a failed read: no answer either way.
+                end => {
                     return Err(CampaignError::Decision {
                         key: q.key.clone(),
-                        message: no_line(None, self.lang),
-                    });
-                }
-                Err(e) => {
-                    return Err(CampaignError::Decision {
-                        key: q.key.clone(),
-                        message: no_line(Some(&e), self.lang),
+                        message: no_line(end.err().as_ref(), self.lang),
                     });
                 }
             };
@@ -214,43 +182,6 @@ fn parse_hire(line: &str) -> Result<mortalis_rules::warband::ModelEntry, toml::d
     toml::from_str::<Line>(&format!("m = {{ {inner} }}")).map(|l| l.m)
 }
 
-/// Dice typed at the terminal, one per line.
-struct TypedPrompt {
-    lang: Lang,
-    asked: usize,
-}
-
-impl DiceSource for TypedPrompt {
-    fn label(&mut self, pl: &str, en: &str) {
-        eprintln!("{}", self.lang.pick(pl, en));
-    }
-
-    fn d6(&mut self) -> Result<u8, DiceError> {
-        self.asked += 1;
-        loop {
-            eprint!("{} {} (1-6): ", self.lang.pick("Kość", "Die"), self.asked);
-            let line = match read_line() {
-                Ok(Some(line)) => line,
-                Ok(None) => return Err(DiceError::Exhausted(self.asked)),
-                Err(e) => {
-                    return Err(DiceError::Unreadable {
-                        die: self.asked,
-                        reason: e.to_string(),
-                    });
-                }
-            };
-            match line.parse::<u8>() {
-                Ok(v @ 1..=6) => return Ok(v),
-                _ => eprintln!(
-                    "{}",
-                    self.lang
-                        .pick("Podaj liczbę od 1 do 6.", "Type a number from 1 to 6.")
-                ),
-            }
-        }
-    }
-}
-
 /// Seeded dice (the seed from the flag or the clock) or typed at the prompt.
 pub fn dice_source(
     mode: DiceMode,
@@ -258,7 +189,7 @@ pub fn dice_source(
     lang: Lang,
 ) -> (DiceOrigin, Box<dyn DiceSource>) {
     match mode {
-        DiceMode::Typed => (DiceOrigin::Typed, Box::new(TypedPrompt { lang, asked: 0 })),
+        DiceMode::Typed => (DiceOrigin::Typed, Box::new(PromptDice::new(lang))),
         DiceMode::Seeded => {
             let seed = seed.unwrap_or_else(|| {
                 std::time::SystemTime::now()
