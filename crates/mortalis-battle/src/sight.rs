@@ -216,15 +216,16 @@ const POINTS: usize = TARGET_HEIGHTS.len() * SIDEWAYS.len();
 const SHADOWS: usize = EYES * SIDEWAYS.len();
 
 /// Sample points across a body, facing the other end of the sight line:
-/// `N` of them, every offset in [`SIDEWAYS`] at each height in turn (`N`
-/// is the number of heights times the number of offsets; a fixed array,
-/// so a check allocates nothing for them).
-fn samples<const N: usize>(
+/// `N` of them, every offset in [`SIDEWAYS`] at each of the `H` heights in
+/// turn (a fixed array, so a check allocates nothing for them; `N` other
+/// than `H` times the offsets does not compile).
+fn samples<const H: usize, const N: usize>(
     table: &Table,
     body: &Body,
     towards: (f64, f64),
-    heights: &[f64],
+    heights: &[f64; H],
 ) -> [Spot; N] {
+    const { assert!(N == H * SIDEWAYS.len(), "N is H heights times SIDEWAYS") };
     let (dx, dy) = (towards.0 - body.at.x, towards.1 - body.at.y);
     let len = dx.hypot(dy).max(1e-9);
     let (px, py) = (-dy / len, dx / len);

@@ -304,15 +304,7 @@ impl<'a> Graph<'a> {
     /// asks before the keep and the bases): a pure function of the table,
     /// the mover's radius and the place.
     pub(super) fn stands_on_terrain(&self, at: Place) -> bool {
-        let stands = match at.level {
-            Level::Ground => {
-                let r = self.mover.radius;
-                let near = self.solid.near(at.x, at.y, r);
-                self.table.stands_among(at, r, near)
-            }
-            Level::Roof(_) => self.table.can_stand(at, self.mover.radius).is_ok(),
-        };
-        if !stands {
+        if !self.stands(at) {
             return false;
         }
         if at.level == Level::Ground {
