@@ -18,6 +18,7 @@
 //! slides), `search` (Dijkstra and A* over it), `nav` (the graph kept per
 //! mover, and the queries of a Move: `Nav::reach`, `Nav::path`).
 
+mod climb;
 mod graph;
 mod grid;
 mod layers;

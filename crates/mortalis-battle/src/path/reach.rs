@@ -1,7 +1,8 @@
 //! Where a Move can take a model (`Nav::reach`), and where a walk across
 //! both Moves of a round can, when a climb on it spans the two (B31).
 
-use super::graph::{CLIMB_SPACING, Graph, LinkKind, Slide};
+use super::climb::CLIMB_SPACING;
+use super::graph::{Graph, LinkKind, Slide};
 use super::search::{Backs, Trails};
 use super::{Nav, Reach, Step};
 use crate::hyp::Hyp;
