@@ -7,6 +7,7 @@
 //!   a marker was found only by a model wandering past it;
 //! - session 38: the same for the hidden-data marker of Ukryte dane,
 //!   whose pull was no number at all there (infinity less infinity).
+//! - session 41: its pick-up bonus judged by the straight way there too.
 
 #[path = "common/duel.rs"]
 mod duel;
@@ -36,6 +37,16 @@ fn battle(
     b.markers = markers.iter().map(|&(x, y)| Place::ground(x, y)).collect();
     b.round = 5;
     b
+}
+
+/// Alfa's Ukryte dane marker (B173) lying at `at`.
+fn hide_data(b: &mut Battle, at: Place) {
+    b.challenges.data = Some(Data {
+        owner: 0,
+        at: Some(at),
+        carrier: None,
+        delivered: false,
+    });
 }
 
 /// A1 waits at the south edge of an open 28" table with a marker; A2
@@ -126,12 +137,7 @@ fn a_marker_the_grid_cannot_reach_pulls_by_the_straight_way() {
 #[test]
 fn hidden_data_the_grid_cannot_reach_pulls_by_the_straight_way() {
     let mut b = battle(WALLED, &[("A1", (14.0, 4.0))], &[("B1", (27.0, 27.0))], &[]);
-    b.challenges.data = Some(Data {
-        owner: 0,
-        at: Some(Place::ground(14.0, 14.0)),
-        carrier: None,
-        delivered: false,
-    });
+    hide_data(&mut b, Place::ground(14.0, 14.0));
     let q = question(vec![
         walk(18.0, 4.0, 4.0),
         walk(14.0, 8.0, 4.0),
@@ -143,4 +149,55 @@ fn hidden_data_the_grid_cannot_reach_pulls_by_the_straight_way() {
     let gain = v[1] - v[0];
     assert!((0.6..0.85).contains(&gain), "{v:?}");
     assert_eq!(Ai.choose(&b, &q).unwrap(), 1, "{v:?}");
+}
+
+/// The Ukryte dane marker in a pocket walled by thin blocks (0.4"), which
+/// the walking grid reaches from nowhere. A1 ending its Move 1.45" from it
+/// by the straight way, outside the wall, could pick it up next action:
+/// the pick-up bonus (0.6) is judged by the straight way there too, so
+/// that Move is worth about 0.69 more than one ending 2" away (0.6 less of
+/// it: 0.09). Before session 41 no test reached the blind pick-up.
+#[test]
+fn hidden_data_the_grid_cannot_reach_is_picked_up_by_the_straight_way() {
+    let thin = r#"
+size = 28
+[[piece]]
+kind = "block"
+height = 3
+climbable = false
+rect = [13.1, 13.1, 0.4, 1.8]
+[[piece]]
+kind = "block"
+height = 3
+climbable = false
+rect = [14.5, 13.1, 0.4, 1.8]
+[[piece]]
+kind = "block"
+height = 3
+climbable = false
+rect = [13.5, 13.1, 1, 0.4]
+[[piece]]
+kind = "block"
+height = 3
+climbable = false
+rect = [13.5, 14.5, 1, 0.4]
+"#;
+    let mut b = battle(thin, &[("A1", (14.0, 8.6))], &[("B1", (27.0, 27.0))], &[]);
+    let a1 = b.active.unwrap();
+    // A Move ends with the free slot still open: the pick-up follows it.
+    b.models[a1].free_slot = false;
+    let goal = Place::ground(14.0, 14.0);
+    hide_data(&mut b, goal);
+    for y in [8.6, 12.55] {
+        assert!(b.walk_to(goal, Place::ground(14.0, y)).is_infinite());
+    }
+    let q = question(vec![
+        walk(14.0, 12.55, 3.95),
+        walk(14.0, 12.0, 3.4),
+        Choice::End,
+    ]);
+    let v = Ai.action_values(&b, &q).unwrap();
+    let bonus = v[0] - v[1];
+    assert!((0.62..0.76).contains(&bonus), "{v:?}");
+    assert_eq!(Ai.choose(&b, &q).unwrap(), 0, "{v:?}");
 }

@@ -508,24 +508,26 @@ fn a_captains_reroll_is_told_after_its_roll() {
 /// English, "Ochotnik 1" in Polish (Alfa gets three against the veterans).
 #[test]
 fn volunteers_are_named_in_the_accounts_language() {
+    // Alfa against the veterans in Jatka, seed 1, in a language.
+    let battle = |lang: &str| {
+        let mut c = mortalis();
+        c.args([
+            "battle",
+            A,
+            "tests/data/veterans.toml",
+            "--scenario",
+            "jatka",
+        ])
+        .args(["--seed", "1", "--lang", lang]);
+        c
+    };
     for (lang, own, other) in [
         ("en", "Volunteer 1", "Ochotnik"),
         ("pl", "Ochotnik 1", "Volunteer"),
     ] {
         // And in the drawings of --svg.
         let dir = tempfile::tempdir().unwrap();
-        let out = mortalis()
-            .args([
-                "battle",
-                A,
-                "tests/data/veterans.toml",
-                "--scenario",
-                "jatka",
-            ])
-            .args(["--seed", "1", "--lang", lang, "--svg"])
-            .arg(dir.path())
-            .output()
-            .unwrap();
+        let out = battle(lang).arg("--svg").arg(dir.path()).output().unwrap();
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains(own), "{text}");
@@ -535,15 +537,8 @@ fn volunteers_are_named_in_the_accounts_language() {
         assert!(!round.contains(other), "{round}");
     }
     // At the prompt too: the models to activate.
-    let out = mortalis()
-        .args([
-            "battle",
-            A,
-            "tests/data/veterans.toml",
-            "--scenario",
-            "jatka",
-        ])
-        .args(["--seed", "1", "--lang", "en", "--human", "a"])
+    let out = battle("en")
+        .args(["--human", "a"])
         .write_stdin("1\n".repeat(3000))
         .output()
         .unwrap();

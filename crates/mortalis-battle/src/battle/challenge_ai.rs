@@ -142,3 +142,29 @@ pub(super) fn reward(b: &Battle, q: &Question) -> usize {
         _ => 0.0,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pull towards hidden data or a Kurier's way off: by walking
+    /// where the grid reaches the goal from either place, by the straight
+    /// way (and said to be blind) only where it reaches it from neither.
+    #[test]
+    fn nearer_walks_where_it_can_and_goes_straight_where_it_cannot() {
+        let goal = Place::ground(10.0, 0.0);
+        let straight = |at: Place| (goal.x - at.x).hypot(goal.y - at.y);
+        let (from, to) = (Place::ground(0.0, 0.0), Place::ground(4.0, 0.0));
+        // Walking round a wall: twice the straight way.
+        let (gain, blind) = nearer(|at| 2.0 * straight(at), straight, from, to);
+        assert_eq!((gain, blind), (8.0, false));
+        // Walled in: the straight way, 4" nearer.
+        let (gain, blind) = nearer(|_| f64::INFINITY, straight, from, to);
+        assert_eq!((gain, blind), (4.0, true));
+        // Reached from the start only: a Move into the blind part is
+        // worth nothing reachable (no straight-way rescue).
+        let from_only = |at: Place| if at == from { 10.0 } else { f64::INFINITY };
+        let (gain, blind) = nearer(from_only, straight, from, to);
+        assert!(gain == f64::NEG_INFINITY && !blind);
+    }
+}
