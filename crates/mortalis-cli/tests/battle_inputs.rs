@@ -390,3 +390,50 @@ fn a_negative_seed_is_refused_as_no_seed() {
         }
     }
 }
+
+/// The grenades a model threw go into the report (`used`, B177) and the
+/// campaign strikes them off its sheet (until session 41 the report left
+/// them out, so a campaign kept every grenade its models threw).
+#[test]
+fn thrown_grenades_are_struck_off_in_the_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let [campaign, report, decisions] =
+        campaign(dir.path(), "../mortalis-battle/tests/data/grenades.toml");
+    let items = |campaign: &std::path::Path| {
+        let out = mortalis()
+            .args(["campaign", "show", "--json"])
+            .arg(campaign)
+            .output()
+            .unwrap();
+        succeeded(&out);
+        let state: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let models = state["models"].as_array().unwrap().clone();
+        let gren = models.iter().find(|m| m["entry"]["name"] == "Gren");
+        gren.unwrap()["entry"]["items"].clone()
+    };
+    assert_eq!(
+        items(&campaign),
+        serde_json::json!(["frag_grenade", "stun_grenade"])
+    );
+    // Seed 3 on its generated table: Gren throws the frag grenade.
+    let out = mortalis()
+        .arg("battle")
+        .arg(&campaign)
+        .args([
+            "../mortalis-battle/tests/data/tricks.toml",
+            "--scenario",
+            "jatka",
+        ])
+        .args(["--seed", "3", "--lang", "en", "--report"])
+        .arg(&report)
+        .output()
+        .unwrap();
+    succeeded(&out);
+    let account = String::from_utf8(out.stdout).unwrap();
+    assert!(account.contains("Gren Frag grenade"), "{account}");
+    assert!(!account.contains("Gren Stun grenade"), "{account}");
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(text.contains("used = [\"frag_grenade\"]"), "{text}");
+    apply(&campaign, &report, &decisions);
+    assert_eq!(items(&campaign), serde_json::json!(["stun_grenade"]));
+}

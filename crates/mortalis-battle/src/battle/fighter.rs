@@ -190,6 +190,9 @@ pub struct Fighter {
     pub flown: bool,
     /// Special items it carries (grenades are struck off when thrown).
     pub items: Vec<SpecialItem>,
+    /// The grenades it threw this battle, in order: the report's `used`,
+    /// struck off its sheet in the campaign (B177).
+    pub thrown: Vec<SpecialItem>,
     /// This round: under Rozbłysk, it takes no Shot action (B121).
     pub dazzled: bool,
     /// Under Zakażenie: −1 to every characteristic to the end (B125).
@@ -333,6 +336,7 @@ impl Fighter {
             hidden: false,
             flown: false,
             items: vec![],
+            thrown: vec![],
             dazzled: false,
             infected: false,
             stunned: false,

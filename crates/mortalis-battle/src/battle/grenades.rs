@@ -149,6 +149,7 @@ impl Battle {
         self.take_slot(m, false);
         if let Some(k) = self.models[m].items.iter().position(|&i| i == item) {
             self.models[m].items.remove(k);
+            self.models[m].thrown.push(item);
         }
         let mut dice = Logged {
             inner: players.dice,

@@ -9,7 +9,8 @@ use super::{Battle, Status};
 impl Battle {
     /// The report of `side` (0 or 1) once the battle has ended: per model,
     /// enemies taken out, markers carried off, removed or not, left in Duma
-    /// (`escaped`), carried the object off (`object`); markers the side took
+    /// (`escaped`), carried the object off (`object`), grenades thrown
+    /// (`used`, struck off in the campaign); markers the side took
     /// automatically (B145; the object as 4) as loot rolls without experience;
     /// volunteers fielded; the opponent's strength.
     pub fn report(&self, side: usize) -> Option<BattleReport> {
@@ -31,6 +32,7 @@ impl Battle {
                 out_of_action: m.status == Status::Removed,
                 escaped: m.escaped,
                 object: m.delivered || self.co_carriers.contains(&i),
+                used: m.thrown.clone(),
                 ..ModelReport::default()
             })
             .collect();
