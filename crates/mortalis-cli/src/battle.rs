@@ -13,18 +13,20 @@ use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
     Battle, BattleError, CentreRoom, Decider, Fighter, NotYet, Players, Question, RandomPolicy,
-    Refusal, Wish, house_rounds, side_from_warband,
+    Refusal, Scripted, Wish, house_rounds, side_from_warband,
 };
 use mortalis_battle::generate;
 use mortalis_battle::svg::{Lying, Mark, battle_marks, carrier_label, render_with};
 use mortalis_rules::Lang;
 use mortalis_rules::campaign::tables::{Challenge, Scenario};
-use mortalis_rules::dice::RngDice;
+use mortalis_rules::dice::{DiceSource, RngDice, TypedDice};
 use mortalis_rules::warband::{self, WarbandFile};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use crate::account::account;
+use crate::campaign::DiceMode;
+use crate::replay::Replay;
 use crate::{Failure, Output, ok, parse_toml};
 
 /// Scenarios the simulator knows, by their Polish ids (the English
@@ -128,13 +130,24 @@ pub struct BattleArgs {
     svg: Option<PathBuf>,
     /// A person decides for this side at the terminal (questions on
     /// stderr, answers on stdin), the AI for the other.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     human: Option<SideArg>,
     /// This side answers every question with a random legal option
     /// (seeded by --seed) instead of the AI, to see how the AI plays
     /// against naive play.
-    #[arg(long, value_enum, conflicts_with = "human")]
+    #[arg(long, value_enum, ignore_case = true, conflicts_with = "human")]
     random: Option<SideArg>,
+    /// Where the dice come from: seeded by --seed, or typed one per line
+    /// at the terminal (rolled at a real table; the seed still makes the
+    /// generated table).
+    #[arg(long, value_enum, default_value = "seeded")]
+    dice: DiceMode,
+    /// Play again the decisions and dice of a log written by --json (with
+    /// the same warbands, scenario, table or seed, challenges and
+    /// independent models) and check that the battle comes to that log
+    /// entry by entry (exit code 1 where it does not).
+    #[arg(long, value_name = "LOG", conflicts_with_all = ["human", "random", "dice"])]
+    replay: Option<PathBuf>,
     /// A side's challenges (B172, at most two): `a=predator,hunt`,
     /// `b=draw` (drawn with the battle's dice); names in English or
     /// Polish. Repeat for the other side.
@@ -375,13 +388,32 @@ fn play(args: &BattleArgs, lang: Lang) -> Result<Output, Failure> {
         (args.independent.as_deref(), generated),
     )
     .map_err(|e| Failure::from(anyhow!(e)))?;
-    let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(args.seed));
+    let replay = match &args.replay {
+        Some(path) => Some(Replay::read(path, lang)?),
+        None => None,
+    };
+    let mut dice: Box<dyn DiceSource> = match (&replay, args.dice) {
+        (Some(r), _) => Box::new(TypedDice::new(&r.dice).map_err(|e| {
+            anyhow!(
+                "{}: {}",
+                r.path().display(),
+                crate::terminal::dice_error(&e, lang)
+            )
+        })?),
+        (None, DiceMode::Typed) => Box::new(crate::terminal::PromptDice::new(lang)),
+        (None, DiceMode::Seeded) => Box::new(RngDice::new(ChaCha8Rng::seed_from_u64(args.seed))),
+    };
     let (mut a, mut b) = (Ai, Ai);
     let mut person = crate::human::Human::new(lang);
     person.to_stderr = args.json;
     let shown = person.shown.clone();
     let mut random = RandomPolicy::new(args.seed);
+    let [mut script_a, mut script_b] = replay
+        .as_ref()
+        .map(|r| r.answers.clone().map(Scripted::new))
+        .unwrap_or_default();
     let deciders: [&mut dyn Decider; 2] = match (args.human, args.random) {
+        _ if replay.is_some() => [&mut script_a, &mut script_b],
         (Some(SideArg::A), _) => [&mut person, &mut b],
         (Some(SideArg::B), _) => [&mut a, &mut person],
         (None, Some(SideArg::A)) => [&mut random, &mut b],
@@ -407,12 +439,19 @@ fn play(args: &BattleArgs, lang: Lang) -> Result<Output, Failure> {
     battle
         .play(&mut Players {
             deciders: [&mut ra, &mut rb],
-            dice: &mut dice,
+            dice: dice.as_mut(),
         })
         .map_err(|e| {
             let at = (args.table.as_deref(), args.scenario);
-            Failure::from(anyhow!(battle_error(&e, at, lang)))
+            let said = battle_error(&e, at, lang);
+            match &replay {
+                Some(r) => Failure::from(anyhow!("{}: {said}", r.path().display())),
+                None => Failure::from(anyhow!(said)),
+            }
         })?;
+    if let Some(r) = &replay {
+        r.check(&battle, lang)?;
+    }
     // Every file at once, or none (`write_all`): the drawings, then the
     // reports.
     let mut files: Vec<(PathBuf, String)> = vec![];

@@ -238,6 +238,16 @@ pub const HELP: &[(&str, &str)] = &[
         "mortalis battle:random",
         "Ta strona wybiera za każdym razem losową dozwoloną opcję (ziarno z --seed) zamiast SI — by zobaczyć, jak SI gra przeciw naiwnej grze",
     ),
+    (
+        "mortalis battle:dice",
+        "Skąd kości: z ziarna --seed albo wpisywane po jednej w wierszu przy terminalu (rzucane przy prawdziwym stole; ziarno nadal tworzy stół)",
+    ),
+    ("mortalis battle:dice=seeded", "ChaCha8 z ziarna"),
+    ("mortalis battle:dice=typed", "Wpisywane przy terminalu"),
+    (
+        "mortalis battle:replay",
+        "Rozegraj od nowa decyzje i kości z logu zapisanego przez --json (z tymi samymi drużynami, scenariuszem, stołem lub ziarnem, wyzwaniami i modelami niezależnymi) i sprawdź, że bitwa dochodzi do tego logu wpis po wpisie (kod wyjścia 1, gdy nie)",
+    ),
     ("mortalis battle:random=a", "Drużyna A"),
     ("mortalis battle:random=b", "Drużyna B"),
     (
@@ -361,6 +371,7 @@ pub const VALUE_NAMES: &[(&str, &str)] = &[
     ("ROUNDS", "RUNDY"),
     ("SCENARIO", "SCENARIUSZ"),
     ("HUMAN", "STRONA"),
+    ("LOG", "LOG"),
     ("RANDOM", "STRONA"),
     ("TABLE", "STÓŁ"),
     ("SEED", "ZIARNO"),

@@ -15,6 +15,7 @@ mod io_pl;
 mod outputs;
 mod parser_pl;
 mod render;
+mod replay;
 mod share;
 mod simulate;
 mod table;

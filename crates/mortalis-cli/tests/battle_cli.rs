@@ -604,3 +604,143 @@ fn a_person_decides_at_the_terminal() {
                 .and(predicate::str::contains("koniec wejścia").not()),
         );
 }
+
+/// A battle's `--json` log replays from the command line (B181: its
+/// decisions and dice): `--replay LOG` plays the same battle again, gives
+/// the same account, and checks it entry by entry; a log that does not fit
+/// the battle is refused, naming the log and where it differs.
+#[test]
+fn a_battle_replays_from_its_json_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let logged = battle(&["--json"]);
+    assert!(logged.status.success());
+    let log_path = dir.path().join("log.json");
+    std::fs::write(&log_path, &logged.stdout).unwrap();
+    let log = log_path.to_str().unwrap();
+    let plain = battle(&["--lang", "en"]);
+    let again = battle(&["--lang", "en", "--replay", log]);
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&again.stdout),
+        String::from_utf8_lossy(&plain.stdout)
+    );
+    // The dice come from the log, so another seed on the same table file
+    // is the same battle; on another table (generated from the seed) the
+    // same decisions and dice no longer fit.
+    let seed_4 = mortalis()
+        .args(["battle", A, B, "--scenario", "jatka", "--table", TABLE])
+        .args(["--seed", "4", "--lang", "en", "--replay", log])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&seed_4.stdout),
+        String::from_utf8_lossy(&plain.stdout)
+    );
+    let other = mortalis()
+        .args(["battle", A, B, "--scenario", "jatka"])
+        .args(["--seed", "4", "--lang", "en", "--replay", log])
+        .output()
+        .unwrap();
+    assert!(!other.status.success());
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(err.contains(log), "{err}");
+    // One die changed: the battle differs from the log (exit code 1).
+    let mut json: serde_json::Value = serde_json::from_slice(&logged.stdout).unwrap();
+    let first = json["dice"][0].as_u64().unwrap();
+    json["dice"][0] = serde_json::json!(first % 6 + 1);
+    std::fs::write(&log_path, json.to_string()).unwrap();
+    let changed = battle(&["--lang", "en", "--replay", log]);
+    let err = String::from_utf8_lossy(&changed.stderr);
+    assert!(!changed.status.success(), "{err}");
+    assert!(
+        err.contains("differs from the log at entry")
+            || err.contains("decision")
+            || err.contains("dice"),
+        "{err}"
+    );
+    // Not a log at all, in Polish.
+    std::fs::write(&log_path, "{\"vp\": [1, 0]}").unwrap();
+    let not_a_log = battle(&["--lang", "pl", "--replay", log]);
+    assert_eq!(not_a_log.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&not_a_log.stderr);
+    assert!(
+        err.contains("to nie jest log z `mortalis battle --json`: brak listy `log`"),
+        "{err}"
+    );
+    // --replay decides for both sides: no person, no random play.
+    let both = battle(&["--replay", log, "--human", "a"]);
+    assert_eq!(both.status.code(), Some(2));
+    // A side is named either way round: `--random B` as `--random b`.
+    assert!(battle(&["--random", "B"]).status.success());
+}
+
+/// A replayed log whose entries differ from the battle's is a failed check,
+/// exit code 1, naming the first entry that differs.
+#[test]
+fn a_replay_that_differs_names_the_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let logged = battle(&["--json"]);
+    let mut json: serde_json::Value = serde_json::from_slice(&logged.stdout).unwrap();
+    // The first event's words changed by hand: the decisions and dice
+    // still play the whole battle, which no longer matches entry 1.
+    let entries = json["log"].as_array_mut().unwrap();
+    let k = entries
+        .iter()
+        .position(|e| e.get("kind").and_then(|k| k.as_str()) != Some("decision"))
+        .unwrap();
+    entries[k] = serde_json::json!({"kind": "edited"});
+    let log_path = dir.path().join("edited.json");
+    std::fs::write(&log_path, json.to_string()).unwrap();
+    let out = battle(&["--lang", "en", "--replay", log_path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "the battle played again differs from the log at entry {}: logged {{\"kind\":\"edited\"}}",
+            k + 1
+        )),
+        "{err}"
+    );
+}
+
+/// `--dice typed`: the dice are typed one per line at the terminal, as at
+/// a real table, while the AI decides for both sides; the log holds the
+/// dice as typed, and input that ends mid-battle is an error.
+#[test]
+fn dice_can_be_typed_at_the_terminal() {
+    let typed: String = (0..20_000).map(|i| format!("{}\n", i % 6 + 1)).collect();
+    let out = mortalis()
+        .args(["battle", A, B, "--scenario", "jatka", "--table", TABLE])
+        .args(["--dice", "typed", "--json"])
+        .write_stdin(typed)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("Die 1 (1-6): "), "{err}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let dice: Vec<u64> = json["dice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect();
+    assert!(dice.len() > 20, "{dice:?}");
+    assert!(dice.iter().enumerate().all(|(i, &d)| d == i as u64 % 6 + 1));
+    let out = mortalis()
+        .args(["battle", A, B, "--scenario", "jatka", "--table", TABLE])
+        .args(["--dice", "typed", "--lang", "pl"])
+        .write_stdin("1\n2\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("kości: zabrakło wpisanych kości (potrzebna była kość nr 3)"),
+        "{err}"
+    );
+}
