@@ -63,12 +63,20 @@ fn replay(b: &Battle, mut fresh: Battle) -> Battle {
     fresh
 }
 
-/// Checks the log: one activation per model per round, no two bases on
-/// one level overlapping after any move (the levels they stand on then,
-/// not at the end), and an end.
+/// Checks the log: one activation per model per round, every model
+/// deployed or moved to a place where the terrain lets its base stand (not
+/// inside a wall, a block or impassable ground, nor off the table), no two
+/// bases on one level overlapping after any move (the levels they stand on
+/// then, not at the end), and an end.
 fn check_log(b: &Battle) {
     let mut pos: Vec<Option<(f64, f64, f64, Level)>> = b.models.iter().map(|_| None).collect();
-    let at = |m: usize, p: &Place| Some((p.x, p.y, b.models[m].body.radius(), p.level));
+    let at = |m: usize, p: &Place| {
+        let r = b.models[m].body.radius();
+        if let Err(e) = b.table.can_stand(*p, r) {
+            panic!("model {m} stands at {p:?}, where its base cannot: {e}");
+        }
+        Some((p.x, p.y, r, p.level))
+    };
     let mut acted: Vec<usize> = vec![];
     for e in &b.log {
         match e {
