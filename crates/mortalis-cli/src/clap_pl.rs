@@ -333,8 +333,35 @@ fn source_pl(e: &clap::Error) -> Option<String> {
             IntErrorKind::NegOverflow => "liczba za mała".to_string(),
             _ => p.to_string(),
         },
-        None => src.to_string(),
+        None => {
+            let said = src.to_string();
+            range_pl(&said).unwrap_or(said)
+        }
     })
+}
+
+/// clap's "5000 is not in 0..=1000" (a number outside an argument's range)
+/// in Polish: "5000 spoza zakresu od 0 do 1000".
+fn range_pl(said: &str) -> Option<String> {
+    let (value, range) = said.split_once(" is not in ")?;
+    let (lo, hi) = range.split_once("..")?;
+    let hi = match hi.strip_prefix('=') {
+        Some(hi) => hi.to_string(),
+        // An end left out of the range (a half-open `a..b` ends below b).
+        None if hi.is_empty() => String::new(),
+        None => format!("{} (bez niej)", hi),
+    };
+    let from = if lo.is_empty() {
+        String::new()
+    } else {
+        format!(" od {lo}")
+    };
+    let to = if hi.is_empty() {
+        String::new()
+    } else {
+        format!(" do {hi}")
+    };
+    Some(format!("{value} spoza zakresu{from}{to}"))
 }
 
 /// One of clap's English tips, in Polish when it is one clap writes.

@@ -286,7 +286,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("mortalis simulate:battles", "Liczba bitew"),
     (
         "mortalis simulate:threads",
-        "Liczba wątków (domyślnie: po jednym na rdzeń)",
+        "Liczba wątków, najwyżej 1024 (domyślnie lub 0: po jednym na rdzeń)",
     ),
     (
         "mortalis simulate:table",

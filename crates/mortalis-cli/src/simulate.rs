@@ -49,9 +49,9 @@ pub struct SimulateArgs {
     /// Number of battles.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     battles: u64,
-    /// Worker threads (default, or 0: one per core).
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Worker threads, at most 1024 (default, or 0: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: Option<u16>,
     /// Table file, shared by every battle (default: a generated 36" table
     /// per pair of battles, from its seed). Battles on one table share what
     /// they find out about it, so a long run on one table is much quicker.
@@ -269,7 +269,7 @@ pub fn run(args: SimulateArgs, lang: Lang) -> Result<Output, Failure> {
         None => None,
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(args.threads.map_or(0, usize::from))
         .build()
         .map_err(|e| {
             // The pool's error says the system's reason in English; its

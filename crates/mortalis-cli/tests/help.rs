@@ -196,6 +196,47 @@ fn polish_parse_errors() {
         .stderr(predicate::str::starts_with(
             "błąd: nieprawidłowa wartość 'abc' dla '--battles <BITWY>': to nie jest liczba całkowita\n",
         ));
+    // A number outside its range (until session 41: "0 is not in
+    // 1..=1000000").
+    mortalis()
+        .args(["--lang", "pl", "simulate", "a.toml", "b.toml", "--scenario", "jatka"])
+        .args(["--battles", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "błąd: nieprawidłowa wartość '0' dla '--battles <BITWY>': 0 spoza zakresu od 1 do 1000000\n",
+        ));
+    mortalis()
+        .args([
+            "--lang",
+            "pl",
+            "battle",
+            "a.toml",
+            "b.toml",
+            "--scenario",
+            "jatka",
+        ])
+        .args(["--rounds", "5000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("5000 spoza zakresu od 0 do 1000"));
+    // Threads are bounded too (100,000 once spawned thousands of threads).
+    mortalis()
+        .args([
+            "--lang",
+            "pl",
+            "simulate",
+            "a.toml",
+            "b.toml",
+            "--scenario",
+            "jatka",
+        ])
+        .args(["--threads", "100000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "100000 spoza zakresu od 0 do 1024",
+        ));
     mortalis()
         .args(["--lang", "pl", "campaign", "battle", "c.json", "r.toml", "--dice", "x"])
         .assert()
