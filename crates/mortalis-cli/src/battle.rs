@@ -12,8 +12,8 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{
-    Battle, BattleError, CentreRoom, Decider, Fighter, NotYet, Players, Question, RandomPolicy,
-    Refusal, Scripted, Wish, house_rounds, side_from_warband,
+    Battle, BattleError, CentreRoom, Decider, Fighter, Lacking, NotYet, Players, Question,
+    RandomPolicy, Refusal, Scripted, SideError, Unsupported, Wish, house_rounds, side_from_warband,
 };
 use mortalis_battle::generate;
 use mortalis_battle::svg::{Lying, Mark, battle_marks, carrier_label, render_with};
@@ -327,7 +327,34 @@ pub(crate) fn load_side(
         return crate::campaign::fielded_side(path, side, lang);
     }
     let file: WarbandFile = parse_toml(path, lang)?;
-    side_from_warband(&file, side).map_err(|e| Failure::from(anyhow!("{}: {e}", path.display())))
+    side_from_warband(&file, side).map_err(|e| {
+        let said = match &e {
+            SideError::Invalid(n) => match lang {
+                Lang::Pl => format!(
+                    "drużyna jest nieprawidłowa (problemy: {n}; zobacz: mortalis warband validate)"
+                ),
+                Lang::En => e.to_string(),
+            },
+            SideError::Unsupported(u) => unsupported(u, lang),
+        };
+        Failure::from(anyhow!("{}: {said}", path.display()))
+    })
+}
+
+/// A refusal of something a model has that is not simulated yet (B182),
+/// in the interface's language.
+pub(crate) fn unsupported(u: &Unsupported, lang: Lang) -> String {
+    match lang {
+        Lang::En => u.to_string(),
+        Lang::Pl => {
+            let what = match u.what {
+                Lacking::Skill(s) => format!("umiejętność `{}`", s.id()),
+                Lacking::Item(i) => format!("przedmiot specjalny `{}`", i.id()),
+                Lacking::ImplantWithoutSkill => "przedmiot specjalny `skill_implant` bez wybranej umiejętności (`implant` w pliku drużyny, `implant_skill` w kampanii)".to_string(),
+            };
+            format!("B182: {}: {what}: tego symulator jeszcze nie gra", u.model)
+        }
+    }
 }
 
 /// Runs `mortalis battle`.
@@ -618,6 +645,7 @@ pub(crate) fn battle_error(
                 )
             )
         }
+        BattleError::Unsupported(u) => unsupported(u, lang),
         BattleError::Dice(d) => format!(
             "{}: {}",
             lang.pick("kości", "dice"),

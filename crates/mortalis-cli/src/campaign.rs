@@ -163,7 +163,10 @@ pub(crate) fn fielded_side(
         .iter()
         .map(|m| mortalis_battle::battle::Fighter::from_sheet(&m.sheet(), side))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| fail(format!("{}: {e}", path.display())))?;
+        .map_err(|e| {
+            let said = crate::battle::unsupported(&e, lang);
+            fail(format!("{}: {said}", path.display()))
+        })?;
     Ok((state.name.clone(), state.strength(), models))
 }
 

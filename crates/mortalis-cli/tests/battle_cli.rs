@@ -289,6 +289,24 @@ fn what_is_not_simulated_is_refused_with_b182() {
         .stderr(predicate::str::contains(
             "B182: Pusty: special item `skill_implant` with no skill chosen (a warband file's `implant`, a campaign's `implant_skill`) is not simulated yet",
         ));
+    // A warband the builder finds problems in, in Polish.
+    mortalis()
+        .args(["--lang", "pl", "battle", "tests/data/tlum.toml", B])
+        .args(["--scenario", "jatka", "--table", TABLE])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "tests/data/tlum.toml: drużyna jest nieprawidłowa (problemy: ",
+        ));
+    // The same in Polish (until session 41 it stayed English there).
+    mortalis()
+        .args(["--lang", "pl", "battle", "tests/data/implant_unchosen.toml", B])
+        .args(["--scenario", "jatka", "--table", TABLE])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "tests/data/implant_unchosen.toml: B182: Pusty: przedmiot specjalny `skill_implant` bez wybranej umiejętności (`implant` w pliku drużyny, `implant_skill` w kampanii): tego symulator jeszcze nie gra",
+        ));
     // Weterani (a jetpack, two pistols) and Rdza i Krew (a heavy rifle,
     // Spięcie, a pet, climbing gear) play.
     // Żar (Lawa, B128) plays too.

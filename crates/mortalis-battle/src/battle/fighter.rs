@@ -229,19 +229,45 @@ pub struct Unsupported {
     /// The model.
     pub model: String,
     /// What it has.
-    pub what: String,
+    pub what: Lacking,
+}
+
+/// What a model has that the simulator cannot play yet (the interface
+/// says it in its language; `Display` is English).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lacking {
+    /// A skill with no battle effect played.
+    Skill(Skill),
+    /// A special item with no battle effect played.
+    Item(SpecialItem),
+    /// Wszczep umiejętności with no skill chosen for it.
+    ImplantWithoutSkill,
+}
+
+impl std::fmt::Display for Lacking {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Lacking::Skill(s) => write!(f, "skill `{}`", s.id()),
+            Lacking::Item(i) => write!(f, "special item `{}`", i.id()),
+            Lacking::ImplantWithoutSkill => write!(
+                f,
+                "special item `{}` with no skill chosen (a warband file's `implant`, a campaign's `implant_skill`)",
+                SpecialItem::SkillImplant.id()
+            ),
+        }
+    }
 }
 
 impl Fighter {
     /// A fighter from a checked sheet, or the first thing it has that the
     /// simulator cannot play yet.
     pub fn from_sheet(sheet: &ModelSheet, side: usize) -> Result<Self, Unsupported> {
-        let refuse = |what: String| Unsupported {
+        let refuse = |what: Lacking| Unsupported {
             model: sheet.name.clone(),
             what,
         };
         if let Some(s) = sheet.skills.iter().find(|s| !SUPPORTED.contains(s)) {
-            return Err(refuse(format!("skill `{}`", s.id())));
+            return Err(refuse(Lacking::Skill(*s)));
         }
         // B134: Wszczep umiejętności plays as the Speed skill it gives.
         let implanted =
@@ -251,12 +277,11 @@ impl Fighter {
             .iter()
             .find(|i| !ITEMS.contains(i) && !implanted(i))
         {
-            let none = if *i == SpecialItem::SkillImplant {
-                " with no skill chosen (a warband file's `implant`, a campaign's `implant_skill`)"
+            return Err(refuse(if *i == SpecialItem::SkillImplant {
+                Lacking::ImplantWithoutSkill
             } else {
-                ""
-            };
-            return Err(refuse(format!("special item `{}`{none}", i.id())));
+                Lacking::Item(*i)
+            }));
         }
         let big = sheet.armour == Armour::Sarcophagus;
         let mut out = Fighter::blank(

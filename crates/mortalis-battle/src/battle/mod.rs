@@ -48,7 +48,7 @@ use serde::Serialize;
 pub use challenges::{Challenges, Data, Met, Pledge, Refusal, Wish};
 pub use decide::{About, Choice, Decider, Question, RandomPolicy, Scripted};
 pub use events::{Entry, Event};
-pub use fighter::{Fighter, SideError, Status, Unsupported, side_from_warband};
+pub use fighter::{Fighter, Lacking, SideError, Status, Unsupported, side_from_warband};
 pub use overlay::Barrier;
 pub use react::{Offensive, Pools};
 pub use recall::Shared;
