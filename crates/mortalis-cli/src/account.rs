@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use mortalis_battle::battle::{Battle, EndReason, Entry, Event};
+use mortalis_battle::battle::{Battle, Choice, EndReason, Entry, Event};
 use mortalis_rules::Lang;
 use mortalis_rules::campaign::tables::Scenario;
 use mortalis_rules::play;
@@ -206,6 +206,22 @@ pub(crate) fn account_from(b: &Battle, from: Option<usize>, lang: Lang) -> Strin
         let _ = writeln!(out, "{} — {}", b.names[0], b.names[1]);
     }
     for (i, e) in b.log.iter().enumerate().skip(from.unwrap_or(0)) {
+        if let Entry::Decision {
+            choice: Choice::Activate { model },
+            ..
+        } = e
+            && acted_not(b, i)
+        {
+            let _ = writeln!(
+                out,
+                "  {} {}",
+                name(b, *model, lang),
+                lang.pick(
+                    "kończy aktywację bez akcji",
+                    "ends its activation without acting"
+                )
+            );
+        }
         let Entry::Event(e) = e else { continue };
         if let Some(outcome) = roll_off_outcome(b, i, lang) {
             let _ = writeln!(out, "{}{outcome}", flow_line(b, e, lang));
@@ -254,6 +270,26 @@ pub(crate) fn account_from(b: &Battle, from: Option<usize>, lang: Lang) -> Strin
         let _ = writeln!(out, "{line}");
     }
     out
+}
+
+/// Whether the activation chosen at log entry `i` came to nothing: no
+/// event of any model before the next activation or the round's end (its
+/// initiative rolls), so that the account still shows it.
+fn acted_not(b: &Battle, i: usize) -> bool {
+    for e in &b.log[i + 1..] {
+        match e {
+            Entry::Decision {
+                choice: Choice::Activate { .. },
+                ..
+            }
+            | Entry::Event(Event::Roll { .. } | Event::Round { .. } | Event::End { .. }) => {
+                return true;
+            }
+            Entry::Event(_) => return false,
+            _ => {}
+        }
+    }
+    true
 }
 
 /// The account's line for the course of the battle: a round starting, a

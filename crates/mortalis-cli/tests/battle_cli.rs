@@ -45,12 +45,20 @@ fn account_in_both_languages() {
         text.starts_with("Alfa — Beta") && text.contains("Round 1") && text.contains("\nEnd: "),
         "{text}"
     );
+    // Every activation is told, one that comes to nothing too (A3 waits
+    // from round 6 on; until session 41 such rounds showed only the
+    // initiative rolls).
+    assert!(
+        text.contains("Round 7: first: Beta\n  B3 ends its activation without acting\n  A3 ends its activation without acting\n"),
+        "{text}"
+    );
     let pl = battle(&["--lang", "pl"]);
     let text = String::from_utf8(pl.stdout).unwrap();
     assert!(
         text.contains("Runda 1") && text.contains("\nKoniec: "),
         "{text}"
     );
+    assert!(text.contains("  A3 kończy aktywację bez akcji\n"), "{text}");
 }
 
 /// A walk across both Moves (B31, a climb spanning them) is named as such
