@@ -17,6 +17,7 @@ const STD: Mover = Mover {
     jump_max: 3.0,
     jump_down: false,
     dangerous: false,
+    sure_footed: false,
 };
 
 fn table(pieces: Vec<Piece>) -> Table {
@@ -328,6 +329,30 @@ fn difficult_ground_costs_one_inch_for_the_move() {
         .unwrap()
         .unwrap();
     assert!(!p.difficult && p.cost() < 11.0);
+}
+
+/// B97 (Pewny krok): difficult ground costs a sure-footed model no inch:
+/// across the same rubble its path costs its length, and a 4" Move goes
+/// the whole 4" (until session 41 the skill was accepted and did nothing).
+#[test]
+fn a_sure_footed_model_pays_nothing_for_difficult_ground() {
+    let sure = Mover {
+        sure_footed: true,
+        ..STD
+    };
+    let t = table(vec![Piece::rect(Kind::Difficult, 8.0, 2.0, 4.0, 26.0)]);
+    let p = t
+        .path(g(5.0, 15.0), g(15.0, 15.0), &sure, &[])
+        .unwrap()
+        .unwrap();
+    assert!(!p.difficult);
+    close(p.cost(), 10.0);
+    let t = table(vec![Piece::rect(Kind::Difficult, 4.0, 0.0, 12.0, 30.0)]);
+    let r = mortalis_battle::Nav::new(&t, sure)
+        .reach(g(5.0, 15.0), 4.0, &[], &[g(15.0, 15.0)])
+        .unwrap();
+    close(r[0].unwrap().to.x, 9.0);
+    close(r[0].unwrap().spent, 4.0);
 }
 
 #[test]

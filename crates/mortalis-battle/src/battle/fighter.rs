@@ -48,8 +48,8 @@ const SUPPORTED: &[Skill] = &[
     // with what the table tells it (Wartownik: elevated; Łowca: a shot
     // from hiding, offered by the reactions), the helpers it is told of
     // (Asysta, Ochrona), an Aimed shot as its own action, and movement
-    // (Pewny krok; Sztuka spadania matters only for falls, which no
-    // offered action causes yet).
+    // (Pewny krok: `Mover::sure_footed`; Sztuka spadania: falls, after a
+    // failed jump-down or a push, `jumpdown.rs`, `plays.rs`).
     Skill::Sentinel,
     Skill::Hunter,
     Skill::Assist,
@@ -432,6 +432,7 @@ impl Fighter {
             jump_max: if self.has(Skill::Acrobat) { 4.0 } else { 3.0 },
             jump_down: false,
             dangerous: false,
+            sure_footed: self.has(Skill::SureFooted),
         }
     }
 
@@ -469,11 +470,6 @@ impl Fighter {
             second -= 2;
         }
         (second > 0).then(|| (self.allowance(), f64::from(second)))
-    }
-
-    /// Whether rubble costs it the inch (B30; Pewny krok).
-    pub fn sure_footed(&self) -> bool {
-        self.has(Skill::SureFooted)
     }
 
     /// The `odds::Side` of this model using `weapon`.

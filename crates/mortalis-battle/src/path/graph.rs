@@ -195,7 +195,8 @@ impl<'a> Graph<'a> {
                     walls.extend(solid());
                 }
                 Kind::Gap => gaps.extend(solid().map(|s| (p.footprint.clone(), s))),
-                Kind::Difficult => difficult.extend(stop()),
+                // Pewny krok: rubble costs nothing, so it is open ground (B97).
+                Kind::Difficult if !mover.sure_footed => difficult.extend(stop()),
                 Kind::Dangerous => dangerous.extend(stop()),
                 _ => {}
             }
@@ -233,7 +234,7 @@ impl<'a> Graph<'a> {
                     p.kind,
                     Kind::Wall { .. } | Kind::Block { .. } | Kind::Impassable { .. } | Kind::Gap
                 ) || (p.kind == Kind::Dangerous && !self.mover.dangerous)
-                    || p.kind == Kind::Difficult;
+                    || (p.kind == Kind::Difficult && !self.mover.sure_footed);
                 stops.then(|| grow(&p.footprint, r))
             })
             .collect();

@@ -53,6 +53,9 @@ pub struct Mover {
     pub jump_down: bool,
     /// Whether the path may cross dangerous ground (lava, B128).
     pub dangerous: bool,
+    /// Pewny krok (B97): difficult ground costs it no inch, so its paths
+    /// treat rubble as open ground.
+    pub sure_footed: bool,
 }
 
 impl Mover {
@@ -66,6 +69,7 @@ impl Mover {
             jump_max: 3.0,
             jump_down: false,
             dangerous: false,
+            sure_footed: false,
         }
     }
 }
