@@ -259,16 +259,15 @@ impl Battle {
         };
         // B66, B85: the only throw at an enemy engaged with a friend is the
         // knife, and only at such an enemy; nobody throws or shoots engaged.
+        // B65 (a): a fight of enemies only (the opponent's model against an
+        // independent one) may be shot into at one chosen fighter; the
+        // others stand in the sight check like any model.
         let fights_a_friend = || {
             self.engaged_with(t)
                 .iter()
                 .any(|&f| self.models[f].side == a.side)
         };
-        let target_free = self.engaged_with(t).is_empty();
-        if !self.engaged_with(s).is_empty()
-            || (knife && !fights_a_friend())
-            || (!knife && !target_free)
-        {
+        if !self.engaged_with(s).is_empty() || knife != fights_a_friend() {
             return None;
         }
         let range = self.table.distance(&a.body, &d.body).max(0.01);
