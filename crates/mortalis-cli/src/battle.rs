@@ -11,6 +11,7 @@ use std::rc::Rc;
 use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use mortalis_battle::battle::ai::Ai;
+use mortalis_battle::battle::independent::{self, IndependentError, Problem};
 use mortalis_battle::battle::{
     Battle, BattleError, CentreRoom, Decider, Fighter, Lacking, NotYet, Players, Question,
     RandomPolicy, Refusal, Scripted, SideError, Unsupported, Wish, house_rounds, side_from_warband,
@@ -164,13 +165,56 @@ pub struct BattleArgs {
 pub(crate) fn load_independent(
     path: Option<&Path>,
     lang: Lang,
-) -> Result<Vec<mortalis_battle::battle::independent::Entry>, Failure> {
+) -> Result<Vec<independent::Entry>, Failure> {
     let Some(path) = path else {
         return Ok(vec![]);
     };
-    let text = crate::read(path, lang)?;
-    mortalis_battle::battle::independent::parse(&text)
-        .map_err(|e| Failure::from(anyhow!("{}: {e}", path.display())))
+    // Through parse_toml, so that a syntax error is said as for any file
+    // (its line, in either language), then the models' ranges.
+    let file: independent::File = parse_toml(path, lang)?;
+    independent::check(file).map_err(|e| {
+        Failure::from(anyhow!(
+            "{}: {}",
+            path.display(),
+            independent_error(&e, lang)
+        ))
+    })
+}
+
+/// An independent models file's problem in the interface's language.
+fn independent_error(e: &IndependentError, lang: Lang) -> String {
+    let (IndependentError::Invalid { index, name, what }, Lang::Pl) = (e, lang) else {
+        return match (e, lang) {
+            (IndependentError::TooMany(n), Lang::Pl) => format!(
+                "modeli niezależnych: {n}, najwyżej {}",
+                independent::MAX_INDEPENDENT
+            ),
+            _ => e.to_string(),
+        };
+    };
+    let what = match what {
+        Problem::Name => "nazwa musi mieć od 1 do 40 znaków".to_string(),
+        Problem::Range { key, value, lo, hi } => {
+            let key = match *key {
+                "speed" => "szybkość",
+                "fight" => "walka",
+                "accuracy" => "celność",
+                _ => "odporność",
+            };
+            format!("{key} ({value}) spoza zakresu od {lo} do {hi}")
+        }
+        Problem::At => "`at` to dwie liczby od 0 do 48".to_string(),
+        Problem::Sarcophagus => "modele niezależne nie dostają sarkofagu bojowego".to_string(),
+        Problem::NoRangedWeapon => "model strzelający potrzebuje broni dystansowej".to_string(),
+        Problem::NameTaken => "tę nazwę nosi już inny model".to_string(),
+        Problem::CannotStand => "nie może tam stać (poza stołem albo w terenie)".to_string(),
+        Problem::Overlaps => "jego podstawka nachodzi na innego modelu niezależnego".to_string(),
+        Problem::NoRoomNear => format!(
+            "w promieniu {}\" od tego miejsca nie ma miejsca na jego podstawkę",
+            independent::NEAR_REACH
+        ),
+    };
+    format!("model niezależny {index} ({name}): {what}")
 }
 
 /// Puts the independent models on the battle's table; on a table
@@ -178,8 +222,9 @@ pub(crate) fn load_independent(
 /// stands at the nearest place that has (the file was not written for it).
 pub(crate) fn place_independent(
     battle: &mut Battle,
-    entries: &[mortalis_battle::battle::independent::Entry],
+    entries: &[independent::Entry],
     (path, generated): (Option<&Path>, bool),
+    lang: Lang,
 ) -> Result<(), String> {
     let placed = if generated {
         battle.place_independents_near(entries)
@@ -188,8 +233,9 @@ pub(crate) fn place_independent(
     };
     placed.map_err(|e| {
         format!(
-            "{}: {e}",
-            path.map(|p| p.display().to_string()).unwrap_or_default()
+            "{}: {}",
+            path.map(|p| p.display().to_string()).unwrap_or_default(),
+            independent_error(&e, lang)
         )
     })
 }
@@ -413,6 +459,7 @@ fn play(args: &BattleArgs, lang: Lang) -> Result<Output, Failure> {
         &mut battle,
         &independent,
         (args.independent.as_deref(), generated),
+        lang,
     )
     .map_err(|e| Failure::from(anyhow!(e)))?;
     let replay = match &args.replay {

@@ -195,6 +195,7 @@ fn set_up(
         &mut battle,
         setup.independent.0,
         (setup.independent.1, generated),
+        setup.lang,
     )
     .map_err(|e| e.to_string())?;
     Ok(battle)

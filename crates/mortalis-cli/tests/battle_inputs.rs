@@ -311,49 +311,49 @@ fn independent_models_fight_in_battles_and_simulations() {
 fn a_bad_independent_file_is_refused_naming_it() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("i.toml");
-    for (text, says) in [
+    for (text, says, polish) in [
         (
             "[[independent]]\nname = \"X\"\nkind = \"flying\"\n",
+            "flying",
             "flying",
         ),
         (
             "[[independent]]\nname = \"X\"\nkind = \"shooting\"\nprofile = { speed = 0, fight = 0, accuracy = 7, resilience = 5 }\nat = [5, 5]\n",
             "needs a ranged weapon",
+            "model strzelający potrzebuje broni dystansowej",
         ),
         (
             "[[independent]]\nname = \"X\"\nkind = \"fighting\"\nprofile = { speed = 40, fight = 0, accuracy = 7, resilience = 5 }\nat = [5, 5]\n",
             "speed 40",
+            "szybkość (40) spoza zakresu od 0 do 12",
         ),
         (
             "[[independent]]\nname = \"A1\"\nkind = \"fighting\"\nprofile = { speed = 4, fight = 0, accuracy = 7, resilience = 5 }\nat = [5, 5]\n",
             "name is taken",
+            "tę nazwę nosi już inny model",
         ),
         (
             "[[independent]]\nname = \"X\"\nkind = \"fighting\"\nprofile = { speed = 4, fight = 0, accuracy = 7, resilience = 5 }\nat = [40, 5]\n",
             "cannot stand there",
+            "nie może tam stać (poza stołem albo w terenie)",
         ),
     ] {
         std::fs::write(&f, text).unwrap();
-        let out = mortalis()
-            .args([
-                "battle",
-                A,
-                B,
-                "--scenario",
-                "jatka",
-                "--table",
-                TABLE,
-                "--independent",
-            ])
-            .arg(&f)
-            .output()
-            .unwrap();
-        assert!(!out.status.success(), "{text}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(
-            err.contains(says) && err.contains("i.toml"),
-            "{text}: {err}"
-        );
+        // In either language (until session 41 Polish said these in English).
+        for (lang, says) in [("en", says), ("pl", polish)] {
+            let out = mortalis()
+                .args(["--lang", lang, "battle", A, B, "--scenario", "jatka"])
+                .args(["--table", TABLE, "--independent"])
+                .arg(&f)
+                .output()
+                .unwrap();
+            assert!(!out.status.success(), "{text}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert!(
+                err.contains(says) && err.contains("i.toml"),
+                "{text}: {err}"
+            );
+        }
     }
 }
 

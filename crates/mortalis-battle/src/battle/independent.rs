@@ -85,7 +85,7 @@ pub enum IndependentError {
     /// Not TOML of this shape.
     #[error("{0}")]
     Syntax(String),
-    /// A value out of range.
+    /// A value out of range, or a model that cannot be placed.
     #[error("independent model {index} ({name}): {what}")]
     Invalid {
         /// Index in the file, from 1.
@@ -93,27 +93,95 @@ pub enum IndependentError {
         /// Its name.
         name: String,
         /// What is wrong.
-        what: String,
+        what: Problem,
     },
     /// Too many.
     #[error("{0} independent models, at most {MAX_INDEPENDENT}")]
     TooMany(usize),
 }
 
+/// What is wrong with one independent model (the interface says it in its
+/// language; `Display` is English).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Problem {
+    /// Its name is empty or over 40 characters.
+    Name,
+    /// A characteristic outside its range.
+    Range {
+        /// `speed`, `fight`, `accuracy` or `resilience`.
+        key: &'static str,
+        /// The value given.
+        value: i32,
+        /// The least allowed.
+        lo: i32,
+        /// The most allowed.
+        hi: i32,
+    },
+    /// `at` is not two numbers from 0 to 48.
+    At,
+    /// A battle sarcophagus.
+    Sarcophagus,
+    /// A shooting model with no ranged weapon.
+    NoRangedWeapon,
+    /// Another model has its name.
+    NameTaken,
+    /// Its place is off the table or in terrain.
+    CannotStand,
+    /// Its base overlaps another independent model.
+    Overlaps,
+    /// On a generated table: no room within [`NEAR_REACH`] of its place.
+    NoRoomNear,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Problem::Name => write!(f, "a name of 1 to 40 characters"),
+            Problem::Range { key, value, lo, hi } => {
+                write!(f, "{key} {value} is outside {lo} to {hi}")
+            }
+            Problem::At => write!(f, "`at` must be two numbers from 0 to 48"),
+            Problem::Sarcophagus => {
+                write!(
+                    f,
+                    "a battle sarcophagus is not offered to independent models"
+                )
+            }
+            Problem::NoRangedWeapon => write!(f, "a shooting model needs a ranged weapon"),
+            Problem::NameTaken => write!(f, "its name is taken by another model"),
+            Problem::CannotStand => {
+                write!(f, "it cannot stand there (off the table or in terrain)")
+            }
+            Problem::Overlaps => write!(f, "its base overlaps another independent model"),
+            Problem::NoRoomNear => {
+                write!(
+                    f,
+                    "no place within {NEAR_REACH}\" of it where its base fits"
+                )
+            }
+        }
+    }
+}
+
 /// Parses and range-checks an independent models file.
 pub fn parse(text: &str) -> Result<Vec<Entry>, IndependentError> {
     let file: File = toml::from_str(text).map_err(|e| IndependentError::Syntax(e.to_string()))?;
+    check(file)
+}
+
+/// Range-checks the models of a parsed file.
+pub fn check(file: File) -> Result<Vec<Entry>, IndependentError> {
     if file.models.len() > MAX_INDEPENDENT {
         return Err(IndependentError::TooMany(file.models.len()));
     }
     for (i, e) in file.models.iter().enumerate() {
-        let bad = |what: String| IndependentError::Invalid {
+        let bad = |what: Problem| IndependentError::Invalid {
             index: i + 1,
             name: e.name.clone(),
             what,
         };
         if e.name.trim().is_empty() || e.name.chars().count() > 40 {
-            return Err(bad("a name of 1 to 40 characters".into()));
+            return Err(bad(Problem::Name));
         }
         let p = e.profile;
         for (key, v, lo, hi) in [
@@ -123,7 +191,12 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, IndependentError> {
             ("resilience", p.resilience, 0, 12),
         ] {
             if !(lo..=hi).contains(&v) {
-                return Err(bad(format!("{key} {v} is outside {lo} to {hi}")));
+                return Err(bad(Problem::Range {
+                    key,
+                    value: v,
+                    lo,
+                    hi,
+                }));
             }
         }
         if !e
@@ -131,15 +204,13 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, IndependentError> {
             .iter()
             .all(|c| c.is_finite() && (0.0..=48.0).contains(c))
         {
-            return Err(bad("`at` must be two numbers from 0 to 48".into()));
+            return Err(bad(Problem::At));
         }
         if e.armour == Armour::Sarcophagus {
-            return Err(bad(
-                "a battle sarcophagus is not offered to independent models".into(),
-            ));
+            return Err(bad(Problem::Sarcophagus));
         }
         if e.kind == Kind::Shooting && !e.equipment.iter().any(|w| w.ranged().is_some()) {
-            return Err(bad("a shooting model needs a ranged weapon".into()));
+            return Err(bad(Problem::NoRangedWeapon));
         }
     }
     Ok(file.models)
@@ -164,13 +235,13 @@ impl Battle {
 
     fn place(&mut self, entries: &[Entry], near: bool) -> Result<(), IndependentError> {
         for (i, e) in entries.iter().enumerate() {
-            let bad = |what: &str| IndependentError::Invalid {
+            let bad = |what: Problem| IndependentError::Invalid {
                 index: i + 1,
                 name: e.name.clone(),
-                what: what.into(),
+                what,
             };
             if self.models.iter().any(|m| m.name == e.name) {
-                return Err(bad("its name is taken by another model"));
+                return Err(bad(Problem::NameTaken));
             }
             let profile = Profile {
                 speed: e.profile.speed,
@@ -192,15 +263,11 @@ impl Battle {
             let asked = Place::ground(e.at[0], e.at[1]);
             let fits = |at: Place| self.table.can_stand(at, r).is_ok() && !overlaps(at);
             f.body.at = if near {
-                nearest_room(asked, fits).ok_or_else(|| {
-                    bad(&format!(
-                        "no place within {NEAR_REACH}\" of it where its base fits"
-                    ))
-                })?
+                nearest_room(asked, fits).ok_or_else(|| bad(Problem::NoRoomNear))?
             } else if self.table.can_stand(asked, r).is_err() {
-                return Err(bad("it cannot stand there (off the table or in terrain)"));
+                return Err(bad(Problem::CannotStand));
             } else if overlaps(asked) {
-                return Err(bad("its base overlaps another independent model"));
+                return Err(bad(Problem::Overlaps));
             } else {
                 asked
             };
