@@ -59,7 +59,9 @@ fn drawn_challenges_play_in_every_scenario_and_replay() {
     }
 }
 
-/// Sfochowany pacyfista (B173): W is 1 when attacked, whatever its own.
+/// Sfochowany pacyfista (B173): W is 1 when attacked, whatever its own;
+/// Q51: the 1 replaces its W only, the exchange's other modifiers (its
+/// weapon, its support) are the odds engine's as for any fighter.
 #[test]
 fn the_pacifist_fights_at_w1_when_attacked() {
     let mut b = battle(

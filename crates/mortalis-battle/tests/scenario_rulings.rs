@@ -1,4 +1,5 @@
-//! Scenario rulings pinned outside the situations (docs/mortalis/battle.md).
+//! Scenario rulings, and answers to open questions about a model's
+//! sheet, pinned outside the situations (docs/mortalis/battle.md).
 
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{Battle, Players, RandomPolicy, Scenario, side_from_warband};
@@ -74,4 +75,39 @@ fn the_house_round_limit_is_never_none() {
     assert_eq!(house_rounds(0.0), 1);
     assert_eq!(house_rounds(f64::INFINITY), 1000);
     assert_eq!(house_rounds(1e12), 1000);
+}
+
+/// Alfa's fighters (A1, A2 troopers with an assault rifle; A3 a swordsman).
+fn alfa() -> Vec<mortalis_battle::battle::Fighter> {
+    let file: WarbandFile = toml::from_str(include_str!("data/alfa.toml")).unwrap();
+    side_from_warband(&file, 0).unwrap().2
+}
+
+/// Q36: a rifleman carries only its two-handed rifle, which is no melee
+/// weapon: it fights unarmed (no weapon's modifier); a swordsman fights
+/// with its hand weapon.
+#[test]
+fn a_rifleman_fights_unarmed() {
+    let f = alfa();
+    assert_eq!(f[0].melee(), None, "A1, a rifleman");
+    assert!(f[2].melee().is_some(), "A3, a swordsman");
+    let side = f[0].side(f[0].melee(), true);
+    assert_eq!(side.weapon.0, None);
+}
+
+/// Q48: a Move's allowance never falls below 0: a model of Speed 1
+/// carrying the object (S−2, B165) has none, on its first Move and on
+/// its second (−1 more, B29).
+#[test]
+fn an_allowance_never_falls_below_nothing() {
+    let mut f = alfa().remove(0);
+    f.profile.speed = 1;
+    f.object = true;
+    assert_eq!(f.allowance(), 0.0);
+    f.moves = 1;
+    f.move_slot = true;
+    assert_eq!(f.allowance(), 0.0);
+    f.object = false;
+    f.profile.speed = 4;
+    assert_eq!(f.allowance(), 3.0, "a second Move: S − 1");
 }

@@ -90,6 +90,8 @@ struct Expect {
     took_out: BTreeMap<String, u32>,
     vp: Option<[u32; 2]>,
     end: Option<String>,
+    /// Who won at the end: "a", "b" or "draw".
+    winner: Option<String>,
     dice_used: Option<usize>,
     at: BTreeMap<String, [f64; 2]>,
     markers: Option<Vec<[f64; 2]>>,
@@ -494,6 +496,15 @@ fn run(path: &std::path::Path) {
                 .to_string()
         });
         assert_eq!(got.as_deref(), Some(end.as_str()), "{label}: end");
+    }
+    if let Some(winner) = &s.expect.winner {
+        let got = match b.end.map(|e| e.2) {
+            Some(Some(0)) => "a",
+            Some(Some(_)) => "b",
+            Some(None) => "draw",
+            None => "no end",
+        };
+        assert_eq!(got, winner, "{label}: winner");
     }
     if let Some(want) = &s.expect.plays {
         let got: [Vec<String>; 2] = b
