@@ -1,5 +1,6 @@
-//! Geometry on small hand-made tables: distances (Q3), sight, obstacle and
-//! cover (B53, B55, Q4, Q5), path lengths (B28–B33, Q6, Q17).
+//! Geometry on small hand-made tables (Q1 (b): footprints with a kind and
+//! heights): distances (Q2, Q3), sight, obstacle and cover (B53, B55, Q4,
+//! Q5), path lengths (B28–B33, Q6, Q17).
 
 use mortalis_battle::table::SARCOPHAGUS_BASE;
 use mortalis_battle::{Body, Kind, Level, Mover, Piece, Place, Step, Table};
@@ -47,6 +48,8 @@ fn close(a: f64, b: f64) {
     assert!((a - b).abs() < 0.02, "{a} is not {b}");
 }
 
+/// Q3: edge to edge; Q2: a 1" base for a model, a larger one for a battle
+/// sarcophagus, and a model 1.25" tall for the distance up to a roof.
 #[test]
 fn distances_are_edge_to_edge() {
     let t = table(vec![Piece::rect(

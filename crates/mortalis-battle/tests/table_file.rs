@@ -1,4 +1,5 @@
-//! The table file: errors name the key and the line; the generator's tables
+//! The table file (Q1 (b): pieces with a kind, heights and standing
+//! surfaces, in TOML): errors name the key and the line; the generator's tables
 //! are valid, reproducible and dense (B1: no lane where a rifle reaches its
 //! full range).
 
