@@ -1,6 +1,9 @@
 //! Scenario rulings, and answers to open questions about a model's
 //! sheet, pinned outside the situations (docs/mortalis/battle.md).
 
+#[path = "common/duel.rs"]
+mod duel;
+
 use mortalis_battle::battle::ai::Ai;
 use mortalis_battle::battle::{Battle, Players, RandomPolicy, Scenario, side_from_warband};
 use mortalis_battle::file::parse;
@@ -110,4 +113,26 @@ fn an_allowance_never_falls_below_nothing() {
     f.object = false;
     f.profile.speed = 4;
     assert_eq!(f.allowance(), 3.0, "a second Move: S − 1");
+}
+
+/// Q11 (a), the rule as written: every other model of the fighter's side
+/// within 1" of its opponent supports it, even one engaged with another
+/// enemy too (the rulebook's example reads otherwise; docs/mortalis/
+/// battle.md, "Melee"). A3 attacks B1; A1, beside B1 and engaged with B2
+/// as well, gives A3 +1; nobody supports B1.
+#[test]
+fn a_supporter_engaged_with_two_enemies_still_supports() {
+    use mortalis_battle::table::Place;
+    let b = duel::alfa_against_beta(parse("size = 28\n").unwrap(), |name| match name {
+        "A3" => Some(Place::ground(10.0, 10.0)),
+        "B1" => Some(Place::ground(11.1, 10.0)),
+        "A1" => Some(Place::ground(11.1, 11.1)),
+        "B2" => Some(Place::ground(12.2, 11.1)),
+        _ => None,
+    });
+    let id = |n: &str| b.models.iter().position(|m| m.name == n).unwrap();
+    let (a1, a3, b1, b2) = (id("A1"), id("A3"), id("B1"), id("B2"));
+    assert!(b.engaged_with(a1).contains(&b1) && b.engaged_with(a1).contains(&b2));
+    let (_, support) = b.melee_query(a3, b1);
+    assert_eq!(support, [1, 0]);
 }
