@@ -65,6 +65,19 @@ fn benches(c: &mut Criterion) {
     c.bench_function("table/reach one Move dense 36in", |bn| {
         bn.iter(|| black_box(nav.reach(a, 5.0, &[], &[b]).unwrap()))
     });
+    // One whole shortest path corner to corner across the dense table, on
+    // the navigation kept (as a battle asks it).
+    let standing = |from: f64, step: f64| {
+        (0..40)
+            .map(|k| from + step * f64::from(k))
+            .map(|d| Place::ground(d, d))
+            .find(|&p| dense.can_stand(p, 0.5).is_ok())
+            .expect("a place to stand on the diagonal")
+    };
+    let (near, far) = (standing(1.0, 0.5), standing(35.0, -0.5));
+    c.bench_function("table/path across dense 36in", |bn| {
+        bn.iter(|| black_box(nav.path(near, far, &[]).unwrap()))
+    });
     let small = parse(include_str!("../tests/data/open.toml")).unwrap();
     c.bench_function("table/path across small table", |bn| {
         bn.iter(|| {
