@@ -379,18 +379,7 @@ fn roll_off_outcome(b: &Battle, i: usize, lang: Lang) -> Option<String> {
 /// What a roll in the log is for, in the account's language (the log
 /// keeps the English words).
 fn roll_name(what: &str, lang: Lang) -> &str {
-    let pl = match what {
-        "who starts" => "kto zaczyna",
-        "initiative" => "inicjatywa",
-        "roles" => "role",
-        "who deploys first" => "kto pierwszy rozstawia",
-        "who places first" => "kto pierwszy kładzie",
-        "challenge" => "wyzwanie",
-        "jump down" => "zeskok",
-        "fall" => "upadek",
-        _ => what,
-    };
-    lang.pick(pl, what)
+    lang.pick(mortalis_battle::battle::roll_name_pl(what), what)
 }
 
 /// Whether entry `i`, event `e`, is a Move of no inches (or a hair) that

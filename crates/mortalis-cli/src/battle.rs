@@ -145,8 +145,9 @@ pub struct BattleArgs {
     dice: DiceMode,
     /// Play again the decisions and dice of a log written by --json (with
     /// the same warbands, scenario, table or seed, challenges and
-    /// independent models) and check that the battle comes to that log
-    /// entry by entry (exit code 1 where it does not).
+    /// independent models; the round limit is the log's unless --rounds
+    /// says another) and check that the battle comes to that log entry by
+    /// entry and to its end (exit code 1 where it does not).
     #[arg(long, value_name = "LOG", conflicts_with_all = ["human", "random", "dice"])]
     replay: Option<PathBuf>,
     /// A side's challenges (B172, at most two): `a=predator,hunt`,
@@ -405,7 +406,8 @@ pub(crate) fn unsupported(u: &Unsupported, lang: Lang) -> String {
 
 /// Runs `mortalis battle`.
 pub fn run(args: BattleArgs, lang: Lang) -> Result<Output, Failure> {
-    if args.rounds == Some(0) && args.human.is_none() {
+    // A replay ends where its log's decisions do.
+    if args.rounds == Some(0) && args.human.is_none() && args.replay.is_none() {
         return Err(Failure::from(anyhow!(
             "{}",
             lang.pick(
@@ -442,7 +444,14 @@ fn play(args: &BattleArgs, lang: Lang) -> Result<Output, Failure> {
         models.extend((1..=n).map(|k| Fighter::volunteer(k, side)));
     }
     let table = battle_table(args.scenario, args.table.as_deref(), args.seed, lang)?;
-    let rounds = args.rounds.unwrap_or_else(|| house_rounds(table.size));
+    let replay = match &args.replay {
+        Some(path) => Some(Replay::read(path, lang)?),
+        None => None,
+    };
+    // A replay plays to its log's round limit unless told another.
+    let rounds = (args.rounds)
+        .or_else(|| replay.as_ref().and_then(|r| r.round_limit))
+        .unwrap_or_else(|| house_rounds(table.size));
     // A warband against a copy of itself: the account tells the copies
     // apart as `simulate` does.
     let names = if na == nb {
@@ -462,10 +471,6 @@ fn play(args: &BattleArgs, lang: Lang) -> Result<Output, Failure> {
         lang,
     )
     .map_err(|e| Failure::from(anyhow!(e)))?;
-    let replay = match &args.replay {
-        Some(path) => Some(Replay::read(path, lang)?),
-        None => None,
-    };
     let mut dice: Box<dyn DiceSource> = match (&replay, args.dice) {
         (Some(r), _) => Box::new(TypedDice::new(&r.dice).map_err(|e| {
             anyhow!(
@@ -510,21 +515,17 @@ fn play(args: &BattleArgs, lang: Lang) -> Result<Output, Failure> {
             lang,
         },
     );
-    battle
-        .play(&mut Players {
-            deciders: [&mut ra, &mut rb],
-            dice: dice.as_mut(),
-        })
-        .map_err(|e| {
-            let at = (args.table.as_deref(), args.scenario);
-            let said = battle_error(&e, at, lang);
-            match &replay {
-                Some(r) => Failure::from(anyhow!("{}: {said}", r.path().display())),
-                None => Failure::from(anyhow!(said)),
-            }
-        })?;
-    if let Some(r) = &replay {
-        r.check(&battle, lang)?;
+    let played = battle.play(&mut Players {
+        deciders: [&mut ra, &mut rb],
+        dice: dice.as_mut(),
+    });
+    let at = (args.table.as_deref(), args.scenario);
+    match (played, &replay) {
+        // A replay that goes off its log's track: where it left the log.
+        (Err(e), Some(r)) => return Err(r.left_at(&battle, &battle_error(&e, at, lang), lang)),
+        (Err(e), None) => return Err(Failure::from(anyhow!(battle_error(&e, at, lang)))),
+        (Ok(()), Some(r)) => r.check(&battle, lang)?,
+        (Ok(()), None) => {}
     }
     // Every file at once, or none (`write_all`): the drawings, then the
     // reports.

@@ -345,6 +345,12 @@ fn source_pl(e: &clap::Error) -> Option<String> {
 fn range_pl(said: &str) -> Option<String> {
     let (value, range) = said.split_once(" is not in ")?;
     let (lo, hi) = range.split_once("..")?;
+    // Only clap's own message: numbers on both sides (a value typed as
+    // "a is not in b..c" is left alone).
+    let number = |t: &str| t.is_empty() || t.parse::<f64>().is_ok();
+    if value.parse::<f64>().is_err() || !number(lo) || !number(hi.trim_start_matches('=')) {
+        return None;
+    }
     let hi = match hi.strip_prefix('=') {
         Some(hi) => hi.to_string(),
         // An end left out of the range (a half-open `a..b` ends below b).
@@ -502,4 +508,24 @@ fn tips(e: &clap::Error, cmd: &Command, args: &[OsString]) -> Vec<String> {
     }
     tips.push(format!("zobacz '{} --help'", command_path(cmd, args)));
     tips
+}
+
+#[cfg(test)]
+mod tests {
+    use super::range_pl;
+
+    #[test]
+    fn only_clap_s_own_range_message_is_translated() {
+        assert_eq!(
+            range_pl("5000 is not in 0..=1000").as_deref(),
+            Some("5000 spoza zakresu od 0 do 1000")
+        );
+        assert_eq!(
+            range_pl("0 is not in 1..").as_deref(),
+            Some("0 spoza zakresu od 1")
+        );
+        // A value that merely reads like one is left as it is.
+        assert_eq!(range_pl("a is not in b..c"), None);
+        assert_eq!(range_pl("no range here"), None);
+    }
 }

@@ -21,6 +21,10 @@ pub(crate) struct Replay {
     pub(crate) answers: [Vec<usize>; 2],
     /// The dice as rolled.
     pub(crate) dice: Vec<i64>,
+    /// The battle's round limit (0: none), when the log gives one.
+    pub(crate) round_limit: Option<u32>,
+    /// The end the log reports: its `end`, `vp` and `winner`.
+    end: [Value; 3],
     /// The log's entries, compared with the replayed battle's.
     log: Vec<Value>,
 }
@@ -83,10 +87,18 @@ impl Replay {
                 }
             }
         }
+        let round_limit = json
+            .get("round_limit")
+            .and_then(Value::as_u64)
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|&n| n <= 1000);
+        let end = ["end", "vp", "winner"].map(|k| json.get(k).cloned().unwrap_or(Value::Null));
         Ok(Replay {
             path: path.to_path_buf(),
             answers,
             dice,
+            round_limit,
+            end,
             log,
         })
     }
@@ -94,6 +106,34 @@ impl Replay {
     /// The log's path, to name it in errors.
     pub(crate) fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// A battle played again that stopped before its end, its log's
+    /// decisions or dice not fitting it (a decision past the options
+    /// offered, decisions or dice run out): a failure (exit code 1) naming
+    /// the first entry where the battle left the log, and why it stopped.
+    pub(crate) fn left_at(&self, battle: &Battle, why: &str, lang: Lang) -> Failure {
+        let replayed = serde_json::to_value(&battle.log).unwrap_or_default();
+        let replayed = replayed.as_array().map_or(&[][..], Vec::as_slice);
+        let entry = (0..replayed.len())
+            .find(|&i| self.log.get(i) != replayed.get(i))
+            .unwrap_or(replayed.len())
+            + 1;
+        Failure {
+            code: 1,
+            error: anyhow!(
+                "{}: {} {entry}: {} ({why})",
+                self.path.display(),
+                lang.pick(
+                    "bitwa rozegrana od nowa odbiega od logu we wpisie",
+                    "the battle played again leaves the log at entry"
+                ),
+                lang.pick(
+                    "decyzje i kości logu nie pasują od tego miejsca do tej bitwy (te same drużyny, scenariusz, stół lub ziarno, limit rund, wyzwania i modele niezależne?)",
+                    "the log's decisions and dice do not fit this battle from there (the same warbands, scenario, table or seed, round limit, challenges and independent models?)"
+                )
+            ),
+        }
     }
 
     /// Whether the battle played again came to the log's entries, all of
@@ -125,6 +165,31 @@ impl Replay {
         let n = self.log.len().max(replayed.len());
         if let Some(i) = (0..n).find(|&i| self.log.get(i) != replayed.get(i)) {
             return Err(differs(i + 1, self.log.get(i), replayed.get(i)));
+        }
+        // The end the log reports: its reason, VP and winner.
+        let now = battle
+            .end
+            .map_or([Value::Null, Value::Null, Value::Null], |(r, vp, w)| {
+                [
+                    serde_json::to_value(r).unwrap_or_default(),
+                    serde_json::to_value(vp).unwrap_or_default(),
+                    serde_json::to_value(w).unwrap_or_default(),
+                ]
+            });
+        for ((key, logged), now) in ["end", "vp", "winner"].iter().zip(&self.end).zip(&now) {
+            if logged != now {
+                return Err(Failure {
+                    code: 1,
+                    error: anyhow!(
+                        "{}: `{key}`: {} {}, {} {}",
+                        self.path.display(),
+                        lang.pick("w logu", "logged"),
+                        short(logged),
+                        lang.pick("bitwa rozegrana od nowa", "the battle played again"),
+                        short(now)
+                    ),
+                });
+            }
         }
         if battle.dice.len() != self.dice.len() {
             return Err(Failure {

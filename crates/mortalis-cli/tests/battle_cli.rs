@@ -671,9 +671,12 @@ fn a_battle_replays_from_its_json_log() {
         .args(["--seed", "4", "--lang", "en", "--replay", log])
         .output()
         .unwrap();
-    assert!(!other.status.success());
+    assert_eq!(other.status.code(), Some(1));
     let err = String::from_utf8_lossy(&other.stderr);
-    assert!(err.contains(log), "{err}");
+    assert!(
+        err.contains(log) && err.contains("the battle played again leaves the log at entry"),
+        "{err}"
+    );
     // One die changed: the battle differs from the log (exit code 1).
     let mut json: serde_json::Value = serde_json::from_slice(&logged.stdout).unwrap();
     let first = json["dice"][0].as_u64().unwrap();
@@ -681,13 +684,28 @@ fn a_battle_replays_from_its_json_log() {
     std::fs::write(&log_path, json.to_string()).unwrap();
     let changed = battle(&["--lang", "en", "--replay", log]);
     let err = String::from_utf8_lossy(&changed.stderr);
-    assert!(!changed.status.success(), "{err}");
+    assert_eq!(changed.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("differs from the log at entry")
-            || err.contains("decision")
-            || err.contains("dice"),
+        err.contains("differs from the log at entry") || err.contains("leaves the log at entry"),
         "{err}"
     );
+    // The log's own end edited by hand: the replay says so.
+    json["dice"][0] = serde_json::json!(first);
+    json["winner"] = serde_json::json!(1);
+    std::fs::write(&log_path, json.to_string()).unwrap();
+    let edited = battle(&["--lang", "en", "--replay", log]);
+    let err = String::from_utf8_lossy(&edited.stderr);
+    assert_eq!(edited.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("`winner`: logged 1, the battle played again 0"),
+        "{err}"
+    );
+    // --replay decides for both sides: no person, no random play (a log
+    // that is fine otherwise).
+    std::fs::write(&log_path, &logged.stdout).unwrap();
+    let both = battle(&["--replay", log, "--human", "a"]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&both.stderr).contains("cannot be used with"));
     // Not a log at all, in Polish.
     std::fs::write(&log_path, "{\"vp\": [1, 0]}").unwrap();
     let not_a_log = battle(&["--lang", "pl", "--replay", log]);
@@ -697,9 +715,6 @@ fn a_battle_replays_from_its_json_log() {
         err.contains("to nie jest log z `mortalis battle --json`: brak listy `log`"),
         "{err}"
     );
-    // --replay decides for both sides: no person, no random play.
-    let both = battle(&["--replay", log, "--human", "a"]);
-    assert_eq!(both.status.code(), Some(2));
     // A side is named either way round: `--random B` as `--random b`.
     assert!(battle(&["--random", "B"]).status.success());
 }
@@ -747,7 +762,17 @@ fn dice_can_be_typed_at_the_terminal() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
-    assert!(err.contains("Die 1 (1-6): "), "{err}");
+    // Each roll says what it is for before its dice are asked.
+    assert!(
+        err.starts_with(
+            "Alfa: who starts (2d6)\nDie 1 (1-6): Die 2 (1-6): Beta: who starts (2d6)\n"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("Shot: the rolls to hit, then the Resilience tests\n"),
+        "{err}"
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let dice: Vec<u64> = json["dice"]
         .as_array()
@@ -768,5 +793,30 @@ fn dice_can_be_typed_at_the_terminal() {
     assert!(
         err.contains("kości: zabrakło wpisanych kości (potrzebna była kość nr 3)"),
         "{err}"
+    );
+}
+
+/// A replay plays to its log's round limit (the log's `round_limit`), so
+/// a battle logged with `--rounds 2` replays without saying it again; a
+/// replay ends where its decisions do, so `--rounds 0` is allowed with it.
+#[test]
+fn a_replay_keeps_its_logs_round_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let logged = battle(&["--json", "--rounds", "2"]);
+    assert!(logged.status.success());
+    let log_path = dir.path().join("short.json");
+    std::fs::write(&log_path, &logged.stdout).unwrap();
+    let log = log_path.to_str().unwrap();
+    let again = battle(&["--replay", log]);
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let unlimited = battle(&["--replay", log, "--rounds", "0"]);
+    assert_eq!(
+        unlimited.status.code(),
+        Some(1),
+        "no limit: not the log's end"
     );
 }

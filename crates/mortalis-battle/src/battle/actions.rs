@@ -34,6 +34,18 @@ pub(super) fn beyond_reach(w: mortalis_rules::equipment::Item, range: f64) -> bo
         .is_some_and(|st| range > f64::from(st.range) + RANGE_MODS)
 }
 
+/// What a shot's dice are for (Polish, English), for dice typed in.
+pub(super) const SHOT_LABEL: (&str, &str) = (
+    "Strzał: rzuty na trafienie, potem testy Odporności",
+    "Shot: the rolls to hit, then the Resilience tests",
+);
+
+/// What a fight's dice are for.
+pub(super) const FIGHT_LABEL: (&str, &str) = (
+    "Walka: rzuty walki obu stron, potem test przegranego",
+    "Fight: both sides' Fight rolls, then the loser's test",
+);
+
 impl Battle {
     /// One activation of a model of `side` (B18, B23).
     pub(super) fn activation(
@@ -202,8 +214,10 @@ impl Battle {
 
     /// The shot of `s` at `t`, when the rules allow it now: a ranged weapon,
     /// not engaged, a heavy weapon only before any Move (B52, B60), the
-    /// target an enemy on the table, not engaged (B65: with two sides it is
-    /// always engaged with the shooter's side), visible (B53) and in range.
+    /// target an enemy on the table, not engaged with the shooter's side
+    /// (B65: with two sides an engaged enemy always is; a fight of enemies
+    /// only may be shot into at one chosen fighter), visible (B53) and in
+    /// range.
     pub fn shot_plan(&self, s: usize, t: usize) -> Option<ShotPlan> {
         self.shot_plan_with(s, t, None)
     }
@@ -379,6 +393,11 @@ impl Battle {
         q: &Query,
     ) -> Result<(play::Report, Odds), BattleError> {
         let rules = |e: odds::ActionError| BattleError::Rules(e.to_string());
+        if matches!(q.kind, ActionKind::Shoot) {
+            players.dice.label(SHOT_LABEL.0, SHOT_LABEL.1);
+        } else {
+            players.dice.label(FIGHT_LABEL.0, FIGHT_LABEL.1);
+        }
         let mut dice = Logged {
             inner: players.dice,
             rolled: &mut self.dice,
@@ -492,6 +511,10 @@ impl Battle {
         q: &Query,
     ) -> Result<(play::Report, i32), BattleError> {
         let plan = odds::melee_plan(q).map_err(|e| BattleError::Rules(e.to_string()))?;
+        players.dice.label(
+            "Odejście: rzuty walki obu stron",
+            "Withdrawal: both sides' Fight rolls",
+        );
         let mut dice = Logged {
             inner: players.dice,
             rolled: &mut self.dice,

@@ -151,6 +151,10 @@ impl Battle {
             self.models[m].items.remove(k);
             self.models[m].thrown.push(item);
         }
+        players.dice.label(
+            "Rzut granatem: 2k6 na trafienie",
+            "Grenade throw: 2d6 to hit",
+        );
         let mut dice = Logged {
             inner: players.dice,
             rolled: &mut self.dice,

@@ -290,6 +290,7 @@ impl Battle {
         if n <= 1 {
             return Ok((0, vec![]));
         }
+        players.dice.label("Losowy wybór: k6", "A random pick: d6");
         let mut dice = Logged {
             inner: players.dice,
             rolled: &mut self.dice,

@@ -32,6 +32,8 @@ impl Battle {
         let rules = |e: odds::ActionError| BattleError::Rules(e.to_string());
         let chance = self.odds(q).map_err(rules)?;
         let game = odds::MeleeGame::new(&odds::melee_plan(q).map_err(rules)?);
+        let (pl, en) = super::actions::FIGHT_LABEL;
+        players.dice.label(pl, en);
         let exchange = play::play_exchange(
             &game,
             &mut Logged {

@@ -303,6 +303,28 @@ impl DiceSource for Logged<'_> {
         self.rolled.push(v);
         Ok(v)
     }
+
+    // What the next dice are for, passed on (a person typing dice at the
+    // table is told which roll is asked).
+    fn label(&mut self, pl: &str, en: &str) {
+        self.inner.label(pl, en);
+    }
+}
+
+/// What a roll of the log (`Event::Roll`'s `what`) is for, in Polish; the
+/// log keeps the English words.
+pub fn roll_name_pl(what: &str) -> &str {
+    match what {
+        "who starts" => "kto zaczyna",
+        "initiative" => "inicjatywa",
+        "roles" => "role",
+        "who deploys first" => "kto pierwszy rozstawia",
+        "who places first" => "kto pierwszy kładzie",
+        "challenge" => "wyzwanie",
+        "jump down" => "zeskok",
+        "fall" => "upadek",
+        _ => what,
+    }
 }
 
 /// The two deciders and the dice of a battle.
@@ -508,6 +530,15 @@ impl Battle {
         what: &'static str,
         side: usize,
     ) -> Result<u8, BattleError> {
+        let who = |pl: bool| match self.names.get(side) {
+            Some(name) => name.clone(),
+            None if pl => "model niezależny".to_string(),
+            None => "an independent model".to_string(),
+        };
+        players.dice.label(
+            &format!("{}: {} (2k6)", who(true), roll_name_pl(what)),
+            &format!("{}: {what} (2d6)", who(false)),
+        );
         let mut dice = Logged {
             inner: players.dice,
             rolled: &mut self.dice,

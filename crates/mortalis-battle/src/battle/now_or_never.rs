@@ -84,6 +84,8 @@ impl Battle {
         let (shown, policy) = odds::shoot_odds_plan(&plan);
         let chance = Odds::Shoot(shown);
         let options = self.now_or_never_options(target, m);
+        let (pl, en) = super::actions::SHOT_LABEL;
+        players.dice.label(pl, en);
         let mut volley = play::Volley::start(
             &plan,
             &mut Logged {

@@ -162,6 +162,10 @@ impl Battle {
         if !any {
             return Ok(false);
         }
+        players.dice.label(
+            "Rozproszenie: 2k6, 8+ znosi sztuczkę",
+            "Dispel: 2d6, 8+ cancels the trick",
+        );
         let mut dice = Logged {
             inner: players.dice,
             rolled: &mut self.dice,
