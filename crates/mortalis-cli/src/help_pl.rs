@@ -246,7 +246,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("mortalis battle:dice=typed", "Wpisywane przy terminalu"),
     (
         "mortalis battle:replay",
-        "Rozegraj od nowa decyzje i kości z logu zapisanego przez --json (z tymi samymi drużynami, scenariuszem, stołem lub ziarnem, wyzwaniami i modelami niezależnymi) i sprawdź, że bitwa dochodzi do tego logu wpis po wpisie (kod wyjścia 1, gdy nie)",
+        "Rozegraj od nowa decyzje i kości z logu zapisanego przez --json (z tymi samymi drużynami, scenariuszem, stołem lub ziarnem, wyzwaniami i modelami niezależnymi; limit rund jest ten z logu, chyba że --rounds poda inny) i sprawdź, że bitwa dochodzi do tego logu wpis po wpisie i do jego końca (kod wyjścia 1, gdy nie)",
     ),
     ("mortalis battle:random=a", "Drużyna A"),
     ("mortalis battle:random=b", "Drużyna B"),
